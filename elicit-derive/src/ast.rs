@@ -1,0 +1,123 @@
+//! A typed model of the derive input that keeps references to the original syn nodes.
+
+use syn::ext::IdentExt;
+use syn::{Data as SynData, DeriveInput, Fields};
+
+use crate::attr;
+use crate::ctxt::Ctxt;
+
+pub struct Container<'a> {
+    pub ident: &'a syn::Ident,
+    pub attrs: attr::Container,
+    pub data: Data<'a>,
+    pub generics: &'a syn::Generics,
+}
+
+pub enum Data<'a> {
+    /// A form: a struct with named fields.
+    Struct(Vec<Field<'a>>),
+    /// Choices: a unit-only enum.
+    Enum(Vec<Variant<'a>>),
+}
+
+pub struct Field<'a> {
+    pub member: &'a syn::Ident,
+    pub ty: &'a syn::Type,
+    pub attrs: attr::Field,
+    /// The property name on the wire.
+    pub wire_name: String,
+}
+
+pub struct Variant<'a> {
+    pub ident: &'a syn::Ident,
+    pub attrs: attr::Variant,
+    /// The option value on the wire.
+    pub wire_name: String,
+}
+
+impl<'a> Container<'a> {
+    /// The model, or `None` when the input's shape cannot be a form or a select (the
+    /// reason is reported to `cx`).
+    pub fn from_ast(cx: &Ctxt, input: &'a DeriveInput) -> Option<Container<'a>> {
+        let attrs = attr::Container::from_ast(cx, input);
+        let rule = attrs.rename_all;
+        let data = match &input.data {
+            SynData::Struct(data) => match &data.fields {
+                Fields::Named(named) => Data::Struct(
+                    named
+                        .named
+                        .iter()
+                        .filter_map(|field| {
+                            let member = field.ident.as_ref()?;
+                            let field_attrs = attr::Field::from_ast(cx, field);
+                            let wire_name = match (&field_attrs.rename, rule) {
+                                (Some(rename), _) => rename.value.clone(),
+                                (None, Some(rule)) => rule.apply_to_field(&member.unraw().to_string()),
+                                (None, None) => member.unraw().to_string(),
+                            };
+                            Some(Field { member, ty: &field.ty, attrs: field_attrs, wire_name })
+                        })
+                        .collect(),
+                ),
+                Fields::Unnamed(fields) => {
+                    cx.error_spanned_by(
+                        fields,
+                        "`#[derive(Elicit)]` needs a struct with named fields: each field becomes a property of the form, and the property needs a name",
+                    );
+                    return None;
+                }
+                Fields::Unit => {
+                    cx.error_spanned_by(
+                        &input.ident,
+                        "`#[derive(Elicit)]` needs a struct with named fields; a unit struct has nothing to ask (for a plain confirmation, write `struct Confirm {}`: accept or decline is the answer)",
+                    );
+                    return None;
+                }
+            },
+            SynData::Enum(data) => {
+                let mut ok = true;
+                for variant in &data.variants {
+                    if !matches!(variant.fields, Fields::Unit) {
+                        cx.error_spanned_by(
+                            variant,
+                            format!(
+                                "variant `{}` carries data, but a select option is a plain choice: `#[derive(Elicit)]` supports enums whose variants are all unit variants",
+                                variant.ident
+                            ),
+                        );
+                        ok = false;
+                    }
+                }
+                if data.variants.is_empty() {
+                    cx.error_spanned_by(&input.ident, "an enum with no variants offers no choice: add the options as unit variants");
+                    ok = false;
+                }
+                if !ok {
+                    return None;
+                }
+                Data::Enum(
+                    data.variants
+                        .iter()
+                        .map(|variant| {
+                            let variant_attrs = attr::Variant::from_ast(cx, variant);
+                            let wire_name = match (&variant_attrs.rename, rule) {
+                                (Some(rename), _) => rename.value.clone(),
+                                (None, Some(rule)) => rule.apply_to_variant(&variant.ident.unraw().to_string()),
+                                (None, None) => variant.ident.unraw().to_string(),
+                            };
+                            Variant { ident: &variant.ident, attrs: variant_attrs, wire_name }
+                        })
+                        .collect(),
+                )
+            }
+            SynData::Union(data) => {
+                cx.error_spanned_by(
+                    data.union_token,
+                    "`#[derive(Elicit)]` is not available for unions: use a struct with named fields for a form, or a unit-only enum for a choice",
+                );
+                return None;
+            }
+        };
+        Some(Container { ident: &input.ident, attrs, data, generics: &input.generics })
+    }
+}

@@ -1,0 +1,423 @@
+//! The generated code. The only file that calls `quote!`.
+
+use proc_macro2::{Literal as Lit, Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned as _;
+
+use crate::ast::{Container, Data, Field, Variant};
+use crate::attr::{DefaultLit, Number, Spanned};
+
+/// Generated paths: `::elicit_runtime::__private` unless `#[elicit(crate = "...")]`.
+struct Paths {
+    private: TokenStream,
+}
+
+impl Paths {
+    fn new(cont: &Container) -> Self {
+        let krate = match &cont.attrs.crate_path {
+            Some(path) => quote!(#path),
+            None => quote!(::elicit_runtime),
+        };
+        Paths { private: quote!(#krate::__private) }
+    }
+}
+
+pub fn expand(cont: &Container) -> TokenStream {
+    let paths = Paths::new(cont);
+    let body = match &cont.data {
+        Data::Struct(fields) => expand_struct(cont, fields, &paths),
+        Data::Enum(variants) => expand_enum(cont, variants, &paths),
+    };
+    quote! {
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+        const _: () = {
+            #body
+        };
+    }
+}
+
+/// What the derive emits beside `compile_error!`: an impl with the right shape, so the
+/// user does not also see "trait not implemented" wherever the type is used.
+pub fn dummy(input: &syn::DeriveInput) -> TokenStream {
+    let ident = &input.ident;
+    let krate = quote!(::elicit_runtime);
+    let p = quote!(#krate::__private);
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    let body = match &input.data {
+        syn::Data::Enum(_) => quote! {
+            #[automatically_derived]
+            impl #impl_generics #p::ElicitEnum for #ident #ty_generics #where_clause {
+                const OPTIONS: &'static [#p::EnumOption] = &[];
+                fn from_index(_: usize) -> #p::Option<Self> { #p::None }
+                fn index(&self) -> usize { 0 }
+            }
+            #[automatically_derived]
+            impl #impl_generics #p::ElicitField for #ident #ty_generics #where_clause {
+                const KIND: #p::Kind = #p::Kind::Select(&[]);
+                type Literal = &'static str;
+                type IntLiteral = &'static str;
+                fn from_json(_: &#p::Value) -> #p::Result<Self, #p::Problem> { ::core::unimplemented!() }
+                fn to_json(&self) -> #p::Option<#p::Value> { #p::None }
+            }
+            #[automatically_derived]
+            impl #impl_generics #p::NotOption for #ident #ty_generics #where_clause {}
+        },
+        _ => quote! {
+            #[automatically_derived]
+            impl #impl_generics #p::Elicit for #ident #ty_generics #where_clause {
+                const SCHEMA: &'static #p::FormSchema = &#p::FormSchema { fields: &[] };
+                fn from_content(_: &#p::Map<#p::String, #p::Value>) -> #p::Result<Self, #p::InvalidContent> {
+                    ::core::unimplemented!()
+                }
+                fn to_content(&self) -> #p::Map<#p::String, #p::Value> { #p::Map::new() }
+            }
+        },
+    };
+    quote! {
+        const _: () = { #body };
+    }
+}
+
+// ---- forms ---------------------------------------------------------------------------
+
+fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStream {
+    let p = &paths.private;
+    let ident = cont.ident;
+    let generics = with_bounds(cont, fields, p);
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    let active: Vec<&Field> = fields.iter().filter(|f| f.attrs.skip.is_none()).collect();
+    let skipped = fields.iter().filter(|f| f.attrs.skip.is_some()).map(|f| {
+        let member = f.member;
+        quote_spanned!(f.ty.span()=> #member: ::core::default::Default::default())
+    });
+
+    let entries = active.iter().map(|f| field_schema(f, p));
+    let checks = active.iter().map(|f| type_checks(f, p));
+    let const_checks = if cont.generics.params.is_empty() { active.iter().map(|f| default_membership(f, p)).collect() } else { Vec::new() };
+
+    let locals: Vec<_> = (0..active.len()).map(|i| format_ident!("__elicit_{}", i)).collect();
+    let indices = (0..active.len()).map(Lit::usize_unsuffixed);
+    let members: Vec<_> = active.iter().map(|f| f.member).collect();
+    let tys: Vec<_> = active.iter().map(|f| f.ty).collect();
+    let absents = active.iter().map(|f| {
+        let ty = f.ty;
+        if f.attrs.serde_default {
+            quote_spanned!(ty.span()=> || #p::Some(::core::default::Default::default()))
+        } else {
+            quote!(<#ty as #p::ElicitField>::absent)
+        }
+    });
+    let names: Vec<_> = active.iter().map(|f| f.wire_name.as_str()).collect();
+
+    let decode = if active.is_empty() {
+        quote! {
+            let _ = __elicit_content;
+            #p::Ok(Self { #(#skipped,)* })
+        }
+    } else {
+        let first = names[0];
+        quote! {
+            let __elicit_fields = <Self as #p::Elicit>::SCHEMA.fields();
+            let mut __elicit_report = #p::Report::default();
+            #(
+                let #locals = #p::decode_field::<#tys>(__elicit_content, &__elicit_fields[#indices], &mut __elicit_report, #absents);
+            )*
+            match (#(#locals,)*) {
+                (#(#p::Some(#locals),)*) => #p::Ok(Self { #(#members: #locals,)* #(#skipped,)* }),
+                _ => #p::Err(__elicit_report.into_error(#first)),
+            }
+        }
+    };
+
+    let schemars = if cont.generics.params.is_empty() {
+        let name = ident.to_string();
+        quote! {
+            #p::if_schemars! {
+                #[automatically_derived]
+                impl #p::schemars::JsonSchema for #ident {
+                    fn schema_name() -> ::std::borrow::Cow<'static, str> {
+                        ::std::borrow::Cow::Borrowed(#name)
+                    }
+                    fn json_schema(_: &mut #p::schemars::SchemaGenerator) -> #p::schemars::Schema {
+                        #p::form_json_schema::<Self>()
+                    }
+                }
+            }
+        }
+    } else {
+        TokenStream::new()
+    };
+
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #p::Elicit for #ident #ty_generics #where_clause {
+            const SCHEMA: &'static #p::FormSchema = &#p::FormSchema {
+                fields: &[#(#entries),*],
+            };
+
+            fn from_content(__elicit_content: &#p::Map<#p::String, #p::Value>) -> #p::Result<Self, #p::InvalidContent> {
+                #(#checks)*
+                #decode
+            }
+
+            fn to_content(&self) -> #p::Map<#p::String, #p::Value> {
+                #[allow(unused_mut)]
+                let mut __elicit_map = #p::Map::new();
+                #(
+                    if let #p::Some(__elicit_value) = <#tys as #p::ElicitField>::to_json(&self.#members) {
+                        __elicit_map.insert(#p::String::from(#names), __elicit_value);
+                    }
+                )*
+                __elicit_map
+            }
+        }
+
+        #(#const_checks)*
+        #schemars
+    }
+}
+
+/// The user's generics, with `T: ElicitField + 'static` for each type parameter a form
+/// field uses, and `'static` for the rest.
+fn with_bounds(cont: &Container, fields: &[Field], p: &TokenStream) -> syn::Generics {
+    let mut generics = cont.generics.clone();
+    let used: Vec<syn::Ident> = generics
+        .type_params()
+        .filter(|param| fields.iter().filter(|f| f.attrs.skip.is_none()).any(|f| mentions(f.ty, &param.ident)))
+        .map(|param| param.ident.clone())
+        .collect();
+    for param in generics.type_params_mut() {
+        param.bounds.push(syn::parse_quote!('static));
+        if used.contains(&param.ident) {
+            param.bounds.push(syn::parse_quote!(#p::ElicitField));
+        }
+    }
+    generics
+}
+
+fn mentions(ty: &syn::Type, ident: &syn::Ident) -> bool {
+    let mut found = false;
+    let tokens = quote!(#ty);
+    visit_idents(tokens, &mut |i| found |= i == ident);
+    found
+}
+
+fn visit_idents(tokens: TokenStream, f: &mut impl FnMut(&proc_macro2::Ident)) {
+    for tt in tokens {
+        match tt {
+            proc_macro2::TokenTree::Ident(i) => f(&i),
+            proc_macro2::TokenTree::Group(g) => visit_idents(g.stream(), f),
+            _ => {}
+        }
+    }
+}
+
+/// `FieldSchema::new(name, kind-with-constraints)` and its labels, default and
+/// required-ness, as a constant expression.
+fn field_schema(f: &Field, p: &TokenStream) -> TokenStream {
+    let ty = f.ty;
+    let a = &f.attrs;
+    let mut kind = quote_spanned!(ty.span()=> <#ty as #p::ElicitField>::KIND);
+    if let Some(n) = &a.min_length {
+        let n = n.value;
+        kind = quote!(#kind.min_length(#n));
+    }
+    if let Some(n) = &a.max_length {
+        let n = n.value;
+        kind = quote!(#kind.max_length(#n));
+    }
+    if let Some(pattern) = &a.pattern {
+        let pattern = &pattern.value;
+        kind = quote!(#kind.pattern(#pattern));
+    }
+    if let Some(format) = &a.format {
+        let variant = match format.value {
+            "email" => quote!(Email),
+            "uri" => quote!(Uri),
+            "date" => quote!(Date),
+            _ => quote!(DateTime),
+        };
+        kind = quote!(#kind.format(#p::Format::#variant));
+    }
+    if let Some(min) = &a.minimum {
+        let lit = number(&min.value, p);
+        kind = quote!(#kind.minimum(#lit));
+    }
+    if let Some(max) = &a.maximum {
+        let lit = number(&max.value, p);
+        kind = quote!(#kind.maximum(#lit));
+    }
+    if let Some(n) = &a.min_items {
+        let n = n.value;
+        kind = quote!(#kind.min_items(#n));
+    }
+    if let Some(n) = &a.max_items {
+        let n = n.value;
+        kind = quote!(#kind.max_items(#n));
+    }
+
+    let name = &f.wire_name;
+    let mut schema = quote!(#p::FieldSchema::new(#name, #kind).optional_if(<#ty as #p::ElicitField>::OPTIONAL));
+    if let Some(title) = &a.title {
+        let title = &title.value;
+        schema = quote!(#schema.with_title(#title));
+    }
+    if let Some(description) = a.description.as_ref().map(|d| &d.value).or(a.doc.as_ref()) {
+        schema = quote!(#schema.with_description(#description));
+    }
+    if a.serde_default {
+        schema = quote!(#schema.optional_if(true));
+    }
+    if let Some(default) = &a.default {
+        let lit = default_literal(&default.value.1, p);
+        schema = quote!(#schema.with_default(#lit));
+    }
+    schema
+}
+
+fn number(n: &Number, p: &TokenStream) -> TokenStream {
+    match n.int {
+        Some(i) => {
+            let i = Lit::i128_unsuffixed(i);
+            quote!(#p::Literal::Int(#i))
+        }
+        None => {
+            let x = Lit::f64_unsuffixed(n.value);
+            quote!(#p::Literal::Float(#x))
+        }
+    }
+}
+
+fn default_literal(lit: &DefaultLit, p: &TokenStream) -> TokenStream {
+    match lit {
+        DefaultLit::Str(s) => quote!(#p::Literal::Str(#s)),
+        DefaultLit::Number(n) => number(n, p),
+        DefaultLit::Bool(b) => quote!(#p::Literal::Bool(#b)),
+        DefaultLit::List(items) => quote!(#p::Literal::List(&[#(#items),*])),
+    }
+}
+
+/// Checks that depend on the field's type, answered by the runtime's traits: the
+/// attribute fits the kind of field, and literals have the field's type. Each is spanned
+/// on the attribute or literal it is about. They cost nothing at run time.
+fn type_checks(f: &Field, p: &TokenStream) -> TokenStream {
+    let ty = f.ty;
+    let a = &f.attrs;
+    let mut out = TokenStream::new();
+    let string_attrs = [a.min_length.as_ref().map(Spanned::span), a.max_length.as_ref().map(Spanned::span), a.pattern.as_ref().map(Spanned::span), a.format.as_ref().map(Spanned::span)];
+    for span in string_attrs.into_iter().flatten() {
+        out.extend(quote_spanned!(span=> #p::require_string::<#ty>();));
+    }
+    for span in [a.min_items.as_ref().map(Spanned::span), a.max_items.as_ref().map(Spanned::span)].into_iter().flatten() {
+        out.extend(quote_spanned!(span=> #p::require_multi_select::<#ty>();));
+    }
+    for bound in [&a.minimum, &a.maximum].into_iter().flatten() {
+        let expr = &bound.value.expr;
+        let slot = if bound.value.int.is_some() { quote!(IntBound) } else { quote!(Bound) };
+        out.extend(quote_spanned!(bound.span()=> let _: <#ty as #p::NumericField>::#slot = #expr;));
+    }
+    if let Some(default) = &a.default {
+        let (expr, lit) = &default.value;
+        let span = expr.span();
+        let check = match lit {
+            DefaultLit::Number(n) if n.int.is_some() => quote_spanned!(span=> let _: <#ty as #p::ElicitField>::IntLiteral = #expr;),
+            DefaultLit::List(_) => quote_spanned!(span=> let _: <#ty as #p::ElicitField>::Literal = &#expr;),
+            _ => quote_spanned!(span=> let _: <#ty as #p::ElicitField>::Literal = #expr;),
+        };
+        out.extend(check);
+    }
+    out
+}
+
+/// A default of a select or multi-select must be one of the enum's wire values: checked
+/// when the constant is evaluated, at compile time.
+fn default_membership(f: &Field, p: &TokenStream) -> TokenStream {
+    let Some(default) = &f.attrs.default else { return TokenStream::new() };
+    let (expr, lit) = &default.value;
+    if !matches!(lit, DefaultLit::Str(_) | DefaultLit::List(_)) {
+        return TokenStream::new();
+    }
+    let ty = f.ty;
+    let value = default_literal(lit, p);
+    let message = format!(
+        "the default of field `{}` is not one of the wire values of its enum; use the value the variant is sent as (after `rename` / `rename_all`)",
+        f.member
+    );
+    quote_spanned! {expr.span()=>
+        const _: () = if !#p::default_is_valid(&<#ty as #p::ElicitField>::KIND, &#value) {
+            ::core::panic!(#message)
+        };
+    }
+}
+
+// ---- choices -------------------------------------------------------------------------
+
+fn expand_enum(cont: &Container, variants: &[Variant], paths: &Paths) -> TokenStream {
+    let p = &paths.private;
+    let ident = cont.ident;
+    let options = variants.iter().map(|v| {
+        let value = &v.wire_name;
+        let title = match &v.attrs.title {
+            Some(t) => {
+                let t = &t.value;
+                quote!(#p::Some(#t))
+            }
+            None => quote!(#p::None),
+        };
+        quote!(#p::EnumOption::new(#value, #title))
+    });
+    let idents: Vec<_> = variants.iter().map(|v| v.ident).collect();
+    let indices: Vec<_> = (0..variants.len()).map(Lit::usize_unsuffixed).collect();
+    let name = ident.to_string();
+    let span = Span::call_site();
+    quote_spanned! {span=>
+        #[automatically_derived]
+        impl #p::ElicitEnum for #ident {
+            const OPTIONS: &'static [#p::EnumOption] = &[#(#options),*];
+
+            fn from_index(index: usize) -> #p::Option<Self> {
+                match index {
+                    #(#indices => #p::Some(Self::#idents),)*
+                    _ => #p::None,
+                }
+            }
+
+            fn index(&self) -> usize {
+                match self {
+                    #(Self::#idents => #indices,)*
+                }
+            }
+        }
+
+        #[automatically_derived]
+        impl #p::ElicitField for #ident {
+            const KIND: #p::Kind = #p::Kind::Select(<Self as #p::ElicitEnum>::OPTIONS);
+            type Literal = &'static str;
+            type IntLiteral = &'static str;
+
+            fn from_json(value: &#p::Value) -> #p::Result<Self, #p::Problem> {
+                #p::enum_from_json::<Self>(value)
+            }
+
+            fn to_json(&self) -> #p::Option<#p::Value> {
+                #p::Some(#p::Value::from(<Self as #p::ElicitEnum>::wire_value(self)))
+            }
+        }
+
+        #[automatically_derived]
+        impl #p::NotOption for #ident {}
+
+        #p::if_schemars! {
+            #[automatically_derived]
+            impl #p::schemars::JsonSchema for #ident {
+                fn schema_name() -> ::std::borrow::Cow<'static, str> {
+                    ::std::borrow::Cow::Borrowed(#name)
+                }
+                fn json_schema(_: &mut #p::schemars::SchemaGenerator) -> #p::schemars::Schema {
+                    #p::enum_json_schema::<Self>()
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,37 @@
+//! `#[derive(Elicit)]` for [elicit-runtime](https://docs.rs/elicit-runtime): use it through
+//! that crate, which re-exports it and documents the attributes.
+//!
+//! The macro builds a typed model of the input (`ast`, `attr`), checks what the
+//! attributes alone can show (`check`), and emits code (`expand`) that asks the
+//! runtime's traits about each field's type, so type aliases and qualified paths work and
+//! an unsupported type fails with the runtime's explanation, on the field.
+
+mod ast;
+mod attr;
+mod case;
+mod check;
+mod ctxt;
+mod expand;
+
+use proc_macro::TokenStream;
+use syn::{DeriveInput, parse_macro_input};
+
+/// Derives `elicit_runtime::Elicit` for a struct with named fields (a form), or makes a
+/// unit-only enum usable as a single- or multi-select field.
+#[proc_macro_derive(Elicit, attributes(elicit))]
+pub fn derive_elicit(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    let cx = ctxt::Ctxt::new();
+    let cont = ast::Container::from_ast(&cx, &input);
+    if let Some(cont) = &cont {
+        check::check(&cx, cont);
+    }
+    match (cx.check(), cont) {
+        (Ok(()), Some(cont)) => expand::expand(&cont).into(),
+        (result, _) => {
+            let mut tokens = result.err().map(|e| e.to_compile_error()).unwrap_or_default();
+            tokens.extend(expand::dummy(&input));
+            tokens.into()
+        }
+    }
+}

@@ -1,0 +1,406 @@
+//! Which Rust types can be fields of a form, and how each is read from JSON.
+//!
+//! `#[derive(Elicit)]` never looks at the spelling of a field's type: it asks
+//! `<Type as ElicitField>` for the kind, and these impls decide. A type that has no impl
+//! (a nested struct, `Vec<String>`, a map, a tuple...) fails to compile with a message
+//! saying why: elicitation forms are flat.
+//!
+//! | Rust type | kind |
+//! |---|---|
+//! | `String`, `Box<str>`, `Cow<'static, str>` | string |
+//! | `bool` | boolean |
+//! | `i8`..`i64`, `u8`..`u64`, `isize`, `usize` | integer, with the type's range |
+//! | `f32`, `f64` | number |
+//! | a unit-only enum deriving `Elicit` | single-select |
+//! | `Vec<E>`, `BTreeSet<E>`, `HashSet<E>` of such an enum | multi-select |
+//! | `Option<T>` of any of the above | the same, not required |
+//! | `chrono::NaiveDate`, `DateTime<Utc>`, `DateTime<FixedOffset>` (feature `chrono`) | string, `date` / `date-time` |
+//! | `url::Url` (feature `url`) | string, `uri` |
+
+use std::borrow::Cow;
+use std::collections::{BTreeSet, HashSet};
+use std::hash::Hash;
+
+use serde_json::Value;
+
+use crate::schema::{Format, IntegerRules, Kind, MultiSelectRules, NumberRules, StringRules};
+use crate::validate::Problem;
+
+/// A type that can be one field of an elicitation form.
+///
+/// Implemented for the primitive types the MCP specification allows, for unit-only enums
+/// that derive [`Elicit`](crate::Elicit), and for `Option` and sets of those. You rarely
+/// implement it yourself; to accept your own newtype, delegate to the inner type's impl.
+///
+/// ```
+/// use elicit_runtime::field::ElicitField;
+/// use elicit_runtime::schema::Kind;
+///
+/// assert!(matches!(<u8 as ElicitField>::KIND, Kind::Integer(r) if r.minimum == Some(0) && r.maximum == Some(255)));
+/// assert!(<Option<String> as ElicitField>::OPTIONAL);
+/// assert_eq!(<bool as ElicitField>::from_json(&serde_json::json!(true)), Ok(true));
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a field of an elicitation form",
+    label = "not a flat form field",
+    note = "MCP elicitation forms are flat: every field is a string, a number, an integer, a boolean, a unit-only enum that derives `Elicit`, a `Vec`/`BTreeSet`/`HashSet` of such an enum (multi-select), or an `Option` of one of these",
+    note = "for nested data, move its fields into this struct, or ask in several elicitation requests; for a fixed set of choices, derive `Elicit` on a unit-only enum"
+)]
+pub trait ElicitField: Sized {
+    /// The kind of input, with the constraints that come from the Rust type itself.
+    const KIND: Kind;
+
+    /// Whether the field may be absent (`Option<T>`).
+    const OPTIONAL: bool = false;
+
+    /// The type a `default = ...` literal must have (`&'static str` for strings and enum
+    /// values, the integer type itself, `f64`, `bool`, a list of strings).
+    type Literal: ?Sized;
+
+    /// The type an integer literal in `default = ...` must have. For floating-point
+    /// fields this is an integer type, so that `default = 1` is accepted there.
+    type IntLiteral;
+
+    /// Reads a value that already passed validation against [`Self::KIND`].
+    fn from_json(value: &Value) -> Result<Self, Problem>;
+
+    /// Writes the value as content JSON; `None` leaves the property out.
+    fn to_json(&self) -> Option<Value>;
+
+    /// The value of an absent property: `Some(None)` for `Option`, `None` (missing) for
+    /// everything else.
+    fn absent() -> Option<Self> {
+        None
+    }
+}
+
+/// A unit-only enum that derives [`Elicit`](crate::Elicit): the options of a select.
+///
+/// ```
+/// use elicit_runtime::{Elicit, field::ElicitEnum};
+///
+/// #[derive(Elicit, Debug, PartialEq)]
+/// #[elicit(rename_all = "lowercase")]
+/// enum Size {
+///     Small,
+///     #[elicit(title = "Large (+2€)")]
+///     Large,
+/// }
+///
+/// assert_eq!(Size::OPTIONS[1].value(), "large");
+/// assert_eq!(Size::OPTIONS[1].title(), Some("Large (+2€)"));
+/// assert_eq!(Size::from_index(0), Some(Size::Small));
+/// assert_eq!(Size::Large.index(), 1);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a unit-only enum that derives `Elicit`",
+    label = "multi-select items must be choices from a fixed list",
+    note = "a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit-only enum with `#[derive(Elicit)]`: the MCP specification has no free-form lists",
+    note = "for free text, use one `String` field and split it yourself"
+)]
+pub trait ElicitEnum: Sized + 'static {
+    /// The options, in variant order.
+    const OPTIONS: &'static [crate::schema::EnumOption];
+
+    /// The variant at this position of [`Self::OPTIONS`].
+    fn from_index(index: usize) -> Option<Self>;
+
+    /// The position of this variant in [`Self::OPTIONS`].
+    fn index(&self) -> usize;
+
+    /// The wire value of this variant.
+    fn wire_value(&self) -> &'static str {
+        Self::OPTIONS.get(self.index()).map_or("", |o| o.value())
+    }
+
+    /// The variant whose wire value is `value`.
+    fn from_wire_value(value: &str) -> Option<Self> {
+        Self::OPTIONS.iter().position(|o| o.value() == value).and_then(Self::from_index)
+    }
+}
+
+/// Marker: a field type that is not itself an `Option`, so that `Option<Option<T>>` is
+/// refused.
+#[diagnostic::on_unimplemented(
+    message = "`Option<{Self}>` is not a supported field type",
+    label = "`Option` nested in `Option`",
+    note = "a field is either required (`T`) or optional (`Option<T>`); an absent property and an empty one are the same to the client, so use a single `Option`"
+)]
+pub trait NotOption: ElicitField {}
+
+/// Marker: a string field, which accepts `min_length`, `max_length`, `pattern` and `format`.
+#[diagnostic::on_unimplemented(
+    message = "this attribute applies only to string fields, and `{Self}` is not one",
+    label = "not valid on a field of type `{Self}`",
+    note = "`min_length`, `max_length`, `pattern` and `format` apply to `String` fields (or `Option<String>`); for numbers use `minimum` / `maximum`, for multi-selects `min_items` / `max_items`"
+)]
+pub trait StringField: ElicitField {}
+
+/// Marker: a number or integer field, which accepts `minimum` and `maximum`.
+#[diagnostic::on_unimplemented(
+    message = "`minimum` and `maximum` apply only to number and integer fields, and `{Self}` is not one",
+    label = "not valid on a field of type `{Self}`",
+    note = "for strings use `min_length` / `max_length`, for multi-selects `min_items` / `max_items`"
+)]
+pub trait NumericField: ElicitField {
+    /// The type a non-integer bound literal must have.
+    type Bound;
+    /// The type an integer bound literal must have.
+    type IntBound;
+}
+
+/// Marker: a multi-select field, which accepts `min_items` and `max_items`.
+#[diagnostic::on_unimplemented(
+    message = "`min_items` and `max_items` apply only to multi-select fields, and `{Self}` is not one",
+    label = "not valid on a field of type `{Self}`",
+    note = "a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit-only enum that derives `Elicit`"
+)]
+pub trait MultiSelectField: ElicitField {}
+
+// ---- strings -------------------------------------------------------------------------
+
+fn json_str(value: &Value) -> Result<&str, Problem> {
+    value.as_str().ok_or_else(|| Problem::wrong_type("string", value))
+}
+
+macro_rules! string_field {
+    ($($ty:ty => $from:expr),* $(,)?) => {$(
+        impl ElicitField for $ty {
+            const KIND: Kind = Kind::String(StringRules::PLAIN);
+            type Literal = &'static str;
+            type IntLiteral = &'static str;
+            fn from_json(value: &Value) -> Result<Self, Problem> {
+                json_str(value).map($from)
+            }
+            fn to_json(&self) -> Option<Value> {
+                Some(Value::from(&**self))
+            }
+        }
+        impl NotOption for $ty {}
+        impl StringField for $ty {}
+    )*};
+}
+
+string_field! {
+    String => str::to_owned,
+    Box<str> => Box::from,
+    Cow<'static, str> => |s: &str| Cow::Owned(s.to_owned()),
+}
+
+// ---- booleans ------------------------------------------------------------------------
+
+impl ElicitField for bool {
+    const KIND: Kind = Kind::Boolean;
+    type Literal = bool;
+    type IntLiteral = bool;
+    fn from_json(value: &Value) -> Result<Self, Problem> {
+        value.as_bool().ok_or_else(|| Problem::wrong_type("boolean", value))
+    }
+    fn to_json(&self) -> Option<Value> {
+        Some(Value::Bool(*self))
+    }
+}
+impl NotOption for bool {}
+
+// ---- integers ------------------------------------------------------------------------
+
+/// Reads a JSON number as an integer, accepting `3.0` (JSON Schema counts it as one).
+pub(crate) fn json_integer(value: &Value) -> Result<i128, Problem> {
+    let Value::Number(n) = value else {
+        return Err(Problem::wrong_type("integer", value));
+    };
+    if let Some(i) = n.as_i64() {
+        Ok(i.into())
+    } else if let Some(u) = n.as_u64() {
+        Ok(u.into())
+    } else {
+        match n.as_f64() {
+            // 2^127 is far beyond every integer type a field can have.
+            Some(x) if x.fract() == 0.0 && x.abs() < 1.7e38 => Ok(x as i128),
+            Some(x) if x.fract() == 0.0 => Err(Problem::IntegerOutOfRange { min: i128::MIN, max: i128::MAX }),
+            _ => Err(Problem::NotAnInteger),
+        }
+    }
+}
+
+macro_rules! integer_field {
+    ($($ty:ty),*) => {$(
+        impl ElicitField for $ty {
+            const KIND: Kind = Kind::Integer(IntegerRules::for_range(<$ty>::MIN as i128, <$ty>::MAX as i128));
+            type Literal = $ty;
+            type IntLiteral = $ty;
+            fn from_json(value: &Value) -> Result<Self, Problem> {
+                let n = json_integer(value)?;
+                <$ty>::try_from(n).map_err(|_| Problem::IntegerOutOfRange {
+                    min: <$ty>::MIN as i128,
+                    max: <$ty>::MAX as i128,
+                })
+            }
+            fn to_json(&self) -> Option<Value> {
+                Some(Value::from(*self))
+            }
+        }
+        impl NotOption for $ty {}
+        impl NumericField for $ty {
+            type Bound = $ty;
+            type IntBound = $ty;
+        }
+    )*};
+}
+
+integer_field!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
+
+// ---- numbers -------------------------------------------------------------------------
+
+macro_rules! number_field {
+    ($($ty:ty => $int:ty),*) => {$(
+        impl ElicitField for $ty {
+            const KIND: Kind = Kind::Number(NumberRules::for_max(<$ty>::MAX as f64));
+            type Literal = $ty;
+            type IntLiteral = $int;
+            fn from_json(value: &Value) -> Result<Self, Problem> {
+                let x = value.as_f64().ok_or_else(|| Problem::wrong_type("number", value))?;
+                if x.abs() > <$ty>::MAX as f64 {
+                    return Err(Problem::NumberOutOfRange { max: <$ty>::MAX as f64 });
+                }
+                Ok(x as $ty)
+            }
+            fn to_json(&self) -> Option<Value> {
+                serde_json::Number::from_f64(f64::from(*self)).map(Value::Number)
+            }
+        }
+        impl NotOption for $ty {}
+        impl NumericField for $ty {
+            type Bound = $ty;
+            type IntBound = $int;
+        }
+    )*};
+}
+
+number_field!(f32 => i32, f64 => i64);
+
+// ---- Option --------------------------------------------------------------------------
+
+impl<T: NotOption> ElicitField for Option<T> {
+    const KIND: Kind = T::KIND;
+    const OPTIONAL: bool = true;
+    type Literal = T::Literal;
+    type IntLiteral = T::IntLiteral;
+    fn from_json(value: &Value) -> Result<Self, Problem> {
+        T::from_json(value).map(Some)
+    }
+    fn to_json(&self) -> Option<Value> {
+        self.as_ref().and_then(T::to_json)
+    }
+    fn absent() -> Option<Self> {
+        Some(None)
+    }
+}
+impl<T: NotOption + StringField> StringField for Option<T> {}
+impl<T: NotOption + NumericField> NumericField for Option<T> {
+    type Bound = T::Bound;
+    type IntBound = T::IntBound;
+}
+impl<T: NotOption + MultiSelectField> MultiSelectField for Option<T> {}
+
+// ---- multi-select --------------------------------------------------------------------
+
+fn json_options<E: ElicitEnum>(value: &Value) -> Result<impl Iterator<Item = Result<E, Problem>> + '_, Problem> {
+    let items = value.as_array().ok_or_else(|| Problem::wrong_type("array", value))?;
+    Ok(items.iter().map(|item| {
+        let s = item.as_str().ok_or_else(|| Problem::wrong_type("string", item))?;
+        E::from_wire_value(s).ok_or_else(|| Problem::UnknownItem(s.to_owned()))
+    }))
+}
+
+fn options_to_json<'a, E: ElicitEnum + 'a>(items: impl Iterator<Item = &'a E>) -> Option<Value> {
+    Some(Value::Array(items.map(|e| Value::from(e.wire_value())).collect()))
+}
+
+macro_rules! multi_select_field {
+    ($($ty:ident<E: $($bound:path),*>),*) => {$(
+        impl<E: ElicitEnum $(+ $bound)*> ElicitField for $ty<E> {
+            const KIND: Kind = Kind::MultiSelect(MultiSelectRules::of(E::OPTIONS));
+            type Literal = &'static [&'static str];
+            type IntLiteral = &'static [&'static str];
+            fn from_json(value: &Value) -> Result<Self, Problem> {
+                json_options::<E>(value)?.collect()
+            }
+            fn to_json(&self) -> Option<Value> {
+                options_to_json(self.iter())
+            }
+        }
+        impl<E: ElicitEnum $(+ $bound)*> NotOption for $ty<E> {}
+        impl<E: ElicitEnum $(+ $bound)*> MultiSelectField for $ty<E> {}
+    )*};
+}
+
+multi_select_field!(Vec<E: >, BTreeSet<E: Ord>, HashSet<E: Eq, Hash>);
+
+// ---- chrono --------------------------------------------------------------------------
+
+#[cfg(feature = "chrono")]
+mod chrono_impls {
+    use super::*;
+    use chrono::{DateTime, FixedOffset, NaiveDate, Utc};
+
+    fn unparseable(format: Format) -> Problem {
+        Problem::InvalidFormat(format)
+    }
+
+    impl ElicitField for NaiveDate {
+        const KIND: Kind = Kind::String(StringRules::with_format(Format::Date));
+        type Literal = &'static str;
+        type IntLiteral = &'static str;
+        fn from_json(value: &Value) -> Result<Self, Problem> {
+            NaiveDate::parse_from_str(json_str(value)?, "%Y-%m-%d").map_err(|_| unparseable(Format::Date))
+        }
+        fn to_json(&self) -> Option<Value> {
+            Some(Value::from(self.format("%Y-%m-%d").to_string()))
+        }
+    }
+    impl NotOption for NaiveDate {}
+
+    impl ElicitField for DateTime<FixedOffset> {
+        const KIND: Kind = Kind::String(StringRules::with_format(Format::DateTime));
+        type Literal = &'static str;
+        type IntLiteral = &'static str;
+        fn from_json(value: &Value) -> Result<Self, Problem> {
+            DateTime::parse_from_rfc3339(json_str(value)?).map_err(|_| unparseable(Format::DateTime))
+        }
+        fn to_json(&self) -> Option<Value> {
+            Some(Value::from(self.to_rfc3339()))
+        }
+    }
+    impl NotOption for DateTime<FixedOffset> {}
+
+    impl ElicitField for DateTime<Utc> {
+        const KIND: Kind = Kind::String(StringRules::with_format(Format::DateTime));
+        type Literal = &'static str;
+        type IntLiteral = &'static str;
+        fn from_json(value: &Value) -> Result<Self, Problem> {
+            DateTime::<FixedOffset>::from_json(value).map(|t| t.with_timezone(&Utc))
+        }
+        fn to_json(&self) -> Option<Value> {
+            Some(Value::from(self.to_rfc3339()))
+        }
+    }
+    impl NotOption for DateTime<Utc> {}
+}
+
+// ---- url -----------------------------------------------------------------------------
+
+#[cfg(feature = "url")]
+impl ElicitField for url::Url {
+    const KIND: Kind = Kind::String(StringRules::with_format(Format::Uri));
+    type Literal = &'static str;
+    type IntLiteral = &'static str;
+    fn from_json(value: &Value) -> Result<Self, Problem> {
+        url::Url::parse(json_str(value)?).map_err(|_| Problem::InvalidFormat(Format::Uri))
+    }
+    fn to_json(&self) -> Option<Value> {
+        Some(Value::from(self.as_str()))
+    }
+}
+#[cfg(feature = "url")]
+impl NotOption for url::Url {}

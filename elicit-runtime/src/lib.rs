@@ -1,0 +1,159 @@
+//! Typed, validated [MCP elicitation](https://modelcontextprotocol.io/specification/2025-11-25/client/elicitation).
+//!
+//! An MCP server asks its user for input with an `elicitation/create` request carrying a
+//! flat JSON Schema; the client renders a form and answers `accept` (with content),
+//! `decline` or `cancel`. With this crate the form is a Rust struct:
+//!
+//! ```
+//! use elicit_runtime::{Elicit, Elicitation, ProtocolRevision};
+//! use serde_json::json;
+//!
+//! /// How the invoice is delivered
+//! #[derive(Elicit, Debug, PartialEq)]
+//! #[elicit(rename_all = "lowercase")]
+//! enum Delivery {
+//!     Email,
+//!     #[elicit(title = "Paper (by post)")]
+//!     Paper,
+//! }
+//!
+//! #[derive(Elicit, Debug, PartialEq)]
+//! struct Contact {
+//!     /// Your full name
+//!     #[elicit(min_length = 1)]
+//!     name: String,
+//!     #[elicit(format = "email")]
+//!     email: String,
+//!     #[elicit(minimum = 18)]
+//!     age: Option<u8>,
+//!     delivery: Delivery,
+//! }
+//!
+//! // The flat `requestedSchema`, rendered once per protocol revision.
+//! let schema = Contact::requested_schema(ProtocolRevision::V2025_11_25)?;
+//! assert_eq!(schema.as_json()["required"], json!(["name", "email", "delivery"]));
+//! assert_eq!(schema.as_json()["properties"]["age"], json!({"type": "integer", "minimum": 18, "maximum": 255}));
+//!
+//! // The client's answer, validated and decoded.
+//! let answer = json!({
+//!     "action": "accept",
+//!     "content": {"name": "Ada", "email": "ada@example.com", "delivery": "paper"}
+//! });
+//! match Elicitation::<Contact>::from_result(&answer)? {
+//!     Elicitation::Accept(contact) => assert_eq!(contact.delivery, Delivery::Paper),
+//!     Elicitation::Decline | Elicitation::Cancel => unreachable!(),
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! What the specification cannot express does not compile: a nested struct, a list of
+//! strings, a map, a field whose name asks for a secret in form mode, a `min_length` on
+//! an integer... each with a message on the field that says what to do instead.
+//!
+//! # Where things are
+//!
+//! - [`Elicit`]: the trait `#[derive(Elicit)]` implements on structs (a form).
+//! - [`field`]: which field types are allowed ([`ElicitField`](field::ElicitField)), and
+//!   unit-only enums as choices ([`ElicitEnum`](field::ElicitEnum)).
+//! - [`schema`]: the static description of a form the derive builds at compile time.
+//! - [`ProtocolRevision`], [`SchemaOptions`], [`RequestedSchema`]: the wire JSON of each revision.
+//! - [`validate`]: checking received content, [`InvalidContent`] with every [`Violation`].
+//! - [`Elicitation`]: `Accept(T)`, `Decline` or `Cancel`, and reading a client's result.
+//!
+//! # Feature flags
+//!
+//! | feature | default | what it adds |
+//! |---|---|---|
+//! | `derive` | yes | re-exports `#[derive(Elicit)]` |
+//! | `chrono` | no | `chrono::NaiveDate` (`date`), `DateTime<Utc>` and `DateTime<FixedOffset>` (`date-time`) fields |
+//! | `url` | no | `url::Url` fields (`uri`) |
+//! | `schemars` | no | derived types also implement `schemars::JsonSchema`, with the same flat schema |
+//!
+//! # The derive's attributes
+//!
+//! On a struct: `rename_all = "..."` (serde's casings), `crate = "path"`.
+//! On a field: `title`, `description` (default: the doc comment), `rename`, `skip`
+//! (filled with `Default`), `default = literal`, `format = "email" | "uri" | "date" |
+//! "date-time"`, `min_length`, `max_length`, `pattern` (strings), `minimum`, `maximum`
+//! (numbers and integers), `min_items`, `max_items` (multi-selects), and
+//! `not_sensitive` (the field's name looks like a secret but is not one).
+//! On a unit-only enum: `rename_all`; on its variants `rename` and `title`.
+//! `#[serde(rename, rename_all, default, skip)]` are honoured as well.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod elicitation;
+pub mod field;
+mod render;
+mod revision;
+pub mod schema;
+pub mod validate;
+
+use serde_json::{Map, Value};
+
+pub use crate::elicitation::{Action, Elicitation, ResponseError};
+pub use crate::render::{RequestedSchema, SchemaError, SchemaOptions, render};
+pub use crate::revision::{ProtocolRevision, UnknownRevision};
+pub use crate::validate::{InvalidContent, Problem, Violation};
+
+/// Derives [`Elicit`] on a struct with named fields (a form), or makes a unit-only enum
+/// usable as a single- or multi-select field. See the [crate docs](crate) for the
+/// attributes.
+#[cfg(feature = "derive")]
+pub use elicit_derive::Elicit;
+
+/// A form: a struct whose fields become the flat `requestedSchema` of an elicitation.
+///
+/// Implement it with `#[derive(Elicit)]`; the schema is built at compile time, each
+/// revision's JSON is rendered once, and accepted content is validated and decoded in one
+/// pass.
+///
+/// ```
+/// use elicit_runtime::Elicit;
+/// use serde_json::json;
+///
+/// #[derive(Elicit, Debug, PartialEq)]
+/// struct Booking {
+///     #[elicit(minimum = 1, maximum = 12, default = 2)]
+///     guests: u8,
+///     #[elicit(format = "date")]
+///     date: String,
+/// }
+///
+/// let booking = Booking::from_content(json!({"date": "2026-12-24"}).as_object().unwrap())?;
+/// assert_eq!(booking, Booking { guests: 2, date: "2026-12-24".into() });
+/// assert_eq!(booking.to_content(), *json!({"guests": 2, "date": "2026-12-24"}).as_object().unwrap());
+/// # Ok::<(), elicit_runtime::InvalidContent>(())
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an elicitation form",
+    label = "`{Self}` does not implement `Elicit`",
+    note = "add `#[derive(Elicit)]` to a struct with named fields whose types are flat form fields"
+)]
+pub trait Elicit: Sized + 'static {
+    /// The form's fields, as the derive saw them at compile time.
+    const SCHEMA: &'static schema::FormSchema;
+
+    /// Validates accepted `content` against [`Self::SCHEMA`] and decodes it, reporting
+    /// every violation. Properties the schema does not name are ignored.
+    fn from_content(content: &Map<String, Value>) -> Result<Self, InvalidContent>;
+
+    /// The value as the `content` a client would send for it.
+    fn to_content(&self) -> Map<String, Value>;
+
+    /// The `requestedSchema` for a protocol revision, with default [`SchemaOptions`].
+    /// Rendered on first use, then returned from a cache.
+    fn requested_schema(revision: ProtocolRevision) -> Result<&'static RequestedSchema, SchemaError> {
+        render::cached::<Self>(revision, &SchemaOptions::new())
+    }
+
+    /// The `requestedSchema` for a protocol revision and options. Rendered on first use,
+    /// then returned from a cache.
+    fn requested_schema_with(revision: ProtocolRevision, options: &SchemaOptions) -> Result<&'static RequestedSchema, SchemaError> {
+        render::cached::<Self>(revision, options)
+    }
+}
+
+#[doc(hidden)]
+pub mod __private;

@@ -1,0 +1,258 @@
+//! Rendering a [`FormSchema`] to the `requestedSchema` JSON of a protocol revision, once.
+
+use std::any::TypeId;
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::{OnceLock, RwLock};
+
+use serde_json::{Map, Value, json};
+
+use crate::ProtocolRevision;
+use crate::schema::{EnumOption, FieldSchema, FormSchema, Kind, has_titles};
+
+/// How to write a schema where the specification leaves a choice.
+///
+/// ```
+/// use elicit_runtime::SchemaOptions;
+///
+/// let options = SchemaOptions::new().legacy_enum_names(true).pattern_on_wire(true);
+/// assert!(options.uses_legacy_enum_names());
+/// assert!(options.has_pattern_on_wire());
+/// assert_eq!(SchemaOptions::default(), SchemaOptions::new());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct SchemaOptions {
+    legacy_enum_names: bool,
+    pattern_on_wire: bool,
+}
+
+impl SchemaOptions {
+    /// The defaults: titled single-selects as the revision prefers, `pattern` enforced on
+    /// the server only.
+    pub const fn new() -> Self {
+        Self { legacy_enum_names: false, pattern_on_wire: false }
+    }
+
+    /// Write titled single-selects as `enum` + `enumNames` on every revision (2025-11-25
+    /// and later still accept it as `LegacyTitledEnumSchema`), for clients that predate
+    /// `oneOf`.
+    pub const fn legacy_enum_names(mut self, yes: bool) -> Self {
+        self.legacy_enum_names = yes;
+        self
+    }
+
+    /// Send `pattern` on string properties. It is in the specification's prose but not
+    /// in its official schema types, so strict clients may drop or reject it; received
+    /// content is checked against the pattern either way.
+    pub const fn pattern_on_wire(mut self, yes: bool) -> Self {
+        self.pattern_on_wire = yes;
+        self
+    }
+
+    /// Whether titled single-selects use `enum` + `enumNames`.
+    pub const fn uses_legacy_enum_names(&self) -> bool {
+        self.legacy_enum_names
+    }
+
+    /// Whether `pattern` is sent.
+    pub const fn has_pattern_on_wire(&self) -> bool {
+        self.pattern_on_wire
+    }
+}
+
+/// A form that a protocol revision cannot express.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SchemaError {
+    /// A multi-select field, on a revision that has no multi-select (2025-06-18).
+    MultiSelectUnsupported {
+        /// The wire name of the field.
+        field: &'static str,
+        /// The revision.
+        revision: ProtocolRevision,
+    },
+}
+
+impl fmt::Display for SchemaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SchemaError::MultiSelectUnsupported { field, revision } => write!(
+                f,
+                "field `{field}` is a multi-select, which protocol revision {revision} cannot express (multi-select arrived in 2025-11-25)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SchemaError {}
+
+/// The `requestedSchema` of a form for one revision, rendered once and kept.
+///
+/// ```
+/// use elicit_runtime::{Elicit, ProtocolRevision};
+///
+/// #[derive(Elicit)]
+/// struct Confirm {
+///     #[elicit(default = true)]
+///     proceed: bool,
+/// }
+///
+/// let schema = Confirm::requested_schema(ProtocolRevision::V2025_11_25).unwrap();
+/// assert_eq!(
+///     schema.to_json_string(),
+///     r#"{"type":"object","properties":{"proceed":{"type":"boolean","default":true}}}"#
+/// );
+/// // Asked again, the same rendered value comes back.
+/// assert!(std::ptr::eq(schema, Confirm::requested_schema(ProtocolRevision::V2025_11_25).unwrap()));
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct RequestedSchema {
+    json: Value,
+    text: String,
+    revision: ProtocolRevision,
+}
+
+impl RequestedSchema {
+    /// The schema as a JSON object.
+    pub fn as_json(&self) -> &Value {
+        &self.json
+    }
+
+    /// The schema as a JSON object map.
+    pub fn as_map(&self) -> &Map<String, Value> {
+        match &self.json {
+            Value::Object(map) => map,
+            _ => unreachable_object(),
+        }
+    }
+
+    /// The schema serialized, with properties in field order.
+    pub fn to_json_string(&self) -> &str {
+        &self.text
+    }
+
+    /// The revision this schema was written for.
+    pub fn revision(&self) -> ProtocolRevision {
+        self.revision
+    }
+}
+
+#[cold]
+fn unreachable_object() -> &'static Map<String, Value> {
+    // `render` only ever builds objects; an empty map is a harmless answer all the same.
+    static EMPTY: OnceLock<Map<String, Value>> = OnceLock::new();
+    EMPTY.get_or_init(Map::new)
+}
+
+/// Renders a form schema for a revision. Prefer
+/// [`Elicit::requested_schema`](crate::Elicit::requested_schema), which renders once per
+/// type and revision.
+pub fn render(schema: &FormSchema, revision: ProtocolRevision, options: &SchemaOptions) -> Result<RequestedSchema, SchemaError> {
+    let mut properties = Map::with_capacity(schema.fields().len());
+    let mut required = Vec::new();
+    for field in schema.fields() {
+        properties.insert(field.name().to_owned(), render_field(field, revision, options)?);
+        if field.is_required() {
+            required.push(Value::from(field.name()));
+        }
+    }
+    let mut top = Map::with_capacity(3);
+    top.insert("type".into(), "object".into());
+    top.insert("properties".into(), Value::Object(properties));
+    if !required.is_empty() {
+        top.insert("required".into(), Value::Array(required));
+    }
+    let json = Value::Object(top);
+    let text = json.to_string();
+    Ok(RequestedSchema { json, text, revision })
+}
+
+pub(crate) fn render_field(field: &FieldSchema, revision: ProtocolRevision, options: &SchemaOptions) -> Result<Value, SchemaError> {
+    let mut p = Map::new();
+    p.insert("type".into(), field.kind().json_type().into());
+    if let Some(title) = field.title() {
+        p.insert("title".into(), title.into());
+    }
+    if let Some(description) = field.description() {
+        p.insert("description".into(), description.into());
+    }
+    let mut default_allowed = revision.has_defaults_on_every_type();
+    match field.kind() {
+        Kind::String(rules) => {
+            insert_some(&mut p, "minLength", rules.min_length);
+            insert_some(&mut p, "maxLength", rules.max_length);
+            if options.has_pattern_on_wire() {
+                insert_some(&mut p, "pattern", rules.pattern);
+            }
+            insert_some(&mut p, "format", rules.format.map(|f| f.as_str()));
+        }
+        Kind::Integer(rules) => {
+            insert_some(&mut p, "minimum", rules.minimum.map(crate::schema::int_to_json));
+            insert_some(&mut p, "maximum", rules.maximum.map(crate::schema::int_to_json));
+        }
+        Kind::Number(rules) => {
+            insert_some(&mut p, "minimum", rules.minimum.map(|m| m.to_json()));
+            insert_some(&mut p, "maximum", rules.maximum.map(|m| m.to_json()));
+        }
+        Kind::Boolean => default_allowed = true,
+        Kind::Select(choices) => {
+            if !has_titles(choices) {
+                p.insert("enum".into(), values(choices));
+            } else if revision.has_titled_one_of() && !options.uses_legacy_enum_names() {
+                p.insert("oneOf".into(), const_titles(choices));
+            } else {
+                p.insert("enum".into(), values(choices));
+                p.insert("enumNames".into(), choices.iter().map(|o| Value::from(o.title().unwrap_or(o.value()))).collect());
+            }
+        }
+        Kind::MultiSelect(rules) => {
+            if !revision.has_multi_select() {
+                return Err(SchemaError::MultiSelectUnsupported { field: field.name(), revision });
+            }
+            insert_some(&mut p, "minItems", rules.min_items);
+            insert_some(&mut p, "maxItems", rules.max_items);
+            let items = if has_titles(rules.options) {
+                json!({ "anyOf": const_titles(rules.options) })
+            } else {
+                json!({ "type": "string", "enum": values(rules.options) })
+            };
+            p.insert("items".into(), items);
+        }
+    }
+    if default_allowed {
+        insert_some(&mut p, "default", field.default().map(|d| d.to_json()));
+    }
+    Ok(Value::Object(p))
+}
+
+fn insert_some(p: &mut Map<String, Value>, key: &str, value: Option<impl Into<Value>>) {
+    if let Some(value) = value {
+        p.insert(key.to_owned(), value.into());
+    }
+}
+
+fn values(options: &[EnumOption]) -> Value {
+    options.iter().map(|o| Value::from(o.value())).collect()
+}
+
+fn const_titles(options: &[EnumOption]) -> Value {
+    options.iter().map(|o| json!({ "const": o.value(), "title": o.title().unwrap_or(o.value()) })).collect()
+}
+
+type CacheKey = (TypeId, ProtocolRevision, SchemaOptions);
+type Rendered = Result<&'static RequestedSchema, SchemaError>;
+
+/// The rendered schema of `T`, built on first use and kept for the life of the process.
+/// The cache holds at most one entry per (type, revision, options): a bounded set.
+pub(crate) fn cached<T: crate::Elicit>(revision: ProtocolRevision, options: &SchemaOptions) -> Rendered {
+    static CACHE: OnceLock<RwLock<HashMap<CacheKey, Rendered>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    let key = (TypeId::of::<T>(), revision, *options);
+    if let Some(found) = cache.read().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return *found;
+    }
+    let mut cache = cache.write().unwrap_or_else(|e| e.into_inner());
+    *cache
+        .entry(key)
+        .or_insert_with(|| render(T::SCHEMA, revision, options).map(|r| &*Box::leak(Box::new(r))))
+}

@@ -1,0 +1,94 @@
+//! The MCP protocol revisions whose elicitation this crate speaks.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A revision of the Model Context Protocol, as negotiated at `initialize`.
+///
+/// ```
+/// use elicit_runtime::ProtocolRevision;
+///
+/// let rev: ProtocolRevision = "2025-11-25".parse().unwrap();
+/// assert_eq!(rev, ProtocolRevision::V2025_11_25);
+/// assert!(rev.has_multi_select());
+/// assert!(!ProtocolRevision::V2025_06_18.has_multi_select());
+/// assert_eq!(ProtocolRevision::LATEST.to_string(), "2026-07-28");
+/// assert!("2024-11-05".parse::<ProtocolRevision>().is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum ProtocolRevision {
+    /// `2025-06-18`: elicitation introduced. Form mode only, defaults on booleans only,
+    /// titled enums as `enum` + `enumNames`, no multi-select.
+    V2025_06_18,
+    /// `2025-11-25`: `mode` (form / url), defaults on every primitive, titled enums as
+    /// `oneOf` of `const` + `title`, multi-select.
+    V2025_11_25,
+    /// `2026-07-28`: the schema is as in 2025-11-25; the request travels inside an
+    /// `InputRequiredResult` instead of a server-to-client request.
+    V2026_07_28,
+}
+
+impl ProtocolRevision {
+    /// Every revision, oldest first.
+    pub const ALL: [ProtocolRevision; 3] = [Self::V2025_06_18, Self::V2025_11_25, Self::V2026_07_28];
+
+    /// The newest revision this crate speaks.
+    pub const LATEST: ProtocolRevision = Self::V2026_07_28;
+
+    /// The revision's date string, as sent in `protocolVersion`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::V2025_06_18 => "2025-06-18",
+            Self::V2025_11_25 => "2025-11-25",
+            Self::V2026_07_28 => "2026-07-28",
+        }
+    }
+
+    /// Whether multi-select (`type: "array"`) fields exist in this revision.
+    pub const fn has_multi_select(self) -> bool {
+        !matches!(self, Self::V2025_06_18)
+    }
+
+    /// Whether string, number and enum properties may carry `default` (booleans always may).
+    pub const fn has_defaults_on_every_type(self) -> bool {
+        !matches!(self, Self::V2025_06_18)
+    }
+
+    /// Whether titled single-selects are written as `oneOf: [{const, title}]` (else as
+    /// `enum` + `enumNames`).
+    pub const fn has_titled_one_of(self) -> bool {
+        !matches!(self, Self::V2025_06_18)
+    }
+
+    /// Whether requests carry `mode` (`"form"` / `"url"`).
+    pub const fn has_modes(self) -> bool {
+        !matches!(self, Self::V2025_06_18)
+    }
+}
+
+impl fmt::Display for ProtocolRevision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A protocol version string that is not one of the revisions this crate speaks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownRevision(pub String);
+
+impl fmt::Display for UnknownRevision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown protocol revision `{}`: elicitation is defined for 2025-06-18, 2025-11-25 and 2026-07-28", self.0)
+    }
+}
+
+impl std::error::Error for UnknownRevision {}
+
+impl FromStr for ProtocolRevision {
+    type Err = UnknownRevision;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Self::ALL.into_iter().find(|r| r.as_str() == s).ok_or_else(|| UnknownRevision(s.to_owned()))
+    }
+}

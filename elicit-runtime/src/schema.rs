@@ -1,0 +1,499 @@
+//! The static description of a form, built by `#[derive(Elicit)]` at compile time.
+//!
+//! Nothing here is built at run time: a [`FormSchema`] is a `'static` value inside the
+//! program. It is rendered to the JSON of a protocol revision by
+//! [`Elicit::requested_schema`](crate::Elicit::requested_schema), and content is checked
+//! against it by [`FormSchema::validate`].
+
+use std::fmt;
+
+/// The flat schema of a type that derives [`Elicit`](crate::Elicit): its fields in
+/// declaration order.
+///
+/// ```
+/// use elicit_runtime::{Elicit, schema::Kind};
+///
+/// #[derive(Elicit)]
+/// struct Rsvp {
+///     /// Your name
+///     name: String,
+///     guests: Option<u8>,
+/// }
+///
+/// let fields = Rsvp::SCHEMA.fields();
+/// assert_eq!(fields[0].name(), "name");
+/// assert_eq!(fields[0].description(), Some("Your name"));
+/// assert!(fields[0].is_required());
+/// assert!(matches!(fields[1].kind(), Kind::Integer(_)));
+/// assert!(!fields[1].is_required());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FormSchema {
+    // Public only for the derive: a struct literal lets the field list be `'static` in
+    // generic impls, where a `const fn` argument could not be.
+    #[doc(hidden)]
+    pub fields: &'static [FieldSchema],
+}
+
+impl FormSchema {
+
+    /// The fields, in declaration order (skipped fields are not part of the schema).
+    pub const fn fields(&self) -> &'static [FieldSchema] {
+        self.fields
+    }
+
+    /// The field with this wire name.
+    pub fn field(&self, name: &str) -> Option<&'static FieldSchema> {
+        self.fields.iter().find(|f| f.name == name)
+    }
+}
+
+/// One property of a form: its wire name, labels, kind with constraints, and default.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FieldSchema {
+    name: &'static str,
+    title: Option<&'static str>,
+    description: Option<&'static str>,
+    kind: Kind,
+    required: bool,
+    default: Option<Literal>,
+}
+
+impl FieldSchema {
+    #[doc(hidden)]
+    pub const fn new(name: &'static str, kind: Kind) -> Self {
+        Self { name, title: None, description: None, kind, required: true, default: None }
+    }
+
+    #[doc(hidden)]
+    pub const fn with_title(mut self, title: &'static str) -> Self {
+        self.title = Some(title);
+        self
+    }
+
+    #[doc(hidden)]
+    pub const fn with_description(mut self, description: &'static str) -> Self {
+        self.description = Some(description);
+        self
+    }
+
+    #[doc(hidden)]
+    pub const fn optional_if(mut self, optional: bool) -> Self {
+        if optional {
+            self.required = false;
+        }
+        self
+    }
+
+    #[doc(hidden)]
+    pub const fn with_default(mut self, default: Literal) -> Self {
+        self.default = Some(default);
+        self.required = false;
+        self
+    }
+
+    /// The property name on the wire (after `rename` / `rename_all`).
+    pub const fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The `title` shown by the client, if the field has one.
+    pub const fn title(&self) -> Option<&'static str> {
+        self.title
+    }
+
+    /// The `description` (by default the field's doc comment).
+    pub const fn description(&self) -> Option<&'static str> {
+        self.description
+    }
+
+    /// What kind of input this is, with its constraints.
+    pub const fn kind(&self) -> &Kind {
+        &self.kind
+    }
+
+    /// Whether the property is listed in `required` (not an `Option`, no default).
+    pub const fn is_required(&self) -> bool {
+        self.required
+    }
+
+    /// The default value, if any.
+    pub const fn default(&self) -> Option<&Literal> {
+        self.default.as_ref()
+    }
+}
+
+/// The kind of a field, with every constraint that applies to it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[non_exhaustive]
+pub enum Kind {
+    /// `{"type": "string"}`.
+    String(StringRules),
+    /// `{"type": "integer"}`.
+    Integer(IntegerRules),
+    /// `{"type": "number"}`.
+    Number(NumberRules),
+    /// `{"type": "boolean"}`.
+    Boolean,
+    /// A single choice among the options of a unit-only enum.
+    Select(&'static [EnumOption]),
+    /// Several distinct choices among the options of a unit-only enum.
+    MultiSelect(MultiSelectRules),
+}
+
+impl Kind {
+    /// The JSON Schema `type` of this kind.
+    pub const fn json_type(&self) -> &'static str {
+        match self {
+            Kind::String(_) | Kind::Select(_) => "string",
+            Kind::Integer(_) => "integer",
+            Kind::Number(_) => "number",
+            Kind::Boolean => "boolean",
+            Kind::MultiSelect(_) => "array",
+        }
+    }
+
+    /// The options of a single- or multi-select field.
+    pub const fn options(&self) -> Option<&'static [EnumOption]> {
+        match self {
+            Kind::Select(options) => Some(options),
+            Kind::MultiSelect(rules) => Some(rules.options),
+            _ => None,
+        }
+    }
+
+    #[doc(hidden)]
+    pub const fn min_length(self, n: u64) -> Self {
+        match self {
+            Kind::String(mut r) => {
+                r.min_length = Some(n);
+                Kind::String(r)
+            }
+            other => other,
+        }
+    }
+
+    #[doc(hidden)]
+    pub const fn max_length(self, n: u64) -> Self {
+        match self {
+            Kind::String(mut r) => {
+                r.max_length = Some(n);
+                Kind::String(r)
+            }
+            other => other,
+        }
+    }
+
+    #[doc(hidden)]
+    pub const fn pattern(self, pattern: &'static str) -> Self {
+        match self {
+            Kind::String(mut r) => {
+                r.pattern = Some(pattern);
+                Kind::String(r)
+            }
+            other => other,
+        }
+    }
+
+    #[doc(hidden)]
+    pub const fn format(self, format: Format) -> Self {
+        match self {
+            Kind::String(mut r) => {
+                r.format = Some(format);
+                Kind::String(r)
+            }
+            other => other,
+        }
+    }
+
+    /// Applies a `minimum` written on the field. The tighter of it and the Rust type's
+    /// own lower bound wins.
+    #[doc(hidden)]
+    pub const fn minimum(self, min: Literal) -> Self {
+        match (self, min) {
+            (Kind::Integer(mut r), Literal::Int(n)) => {
+                if n > r.type_min {
+                    r.minimum = Some(n);
+                }
+                Kind::Integer(r)
+            }
+            (Kind::Number(mut r), Literal::Int(n)) => {
+                r.minimum = Some(Literal::Int(n));
+                Kind::Number(r)
+            }
+            (Kind::Number(mut r), Literal::Float(x)) => {
+                r.minimum = Some(Literal::Float(x));
+                Kind::Number(r)
+            }
+            (other, _) => other,
+        }
+    }
+
+    /// Applies a `maximum` written on the field. The tighter of it and the Rust type's
+    /// own upper bound wins.
+    #[doc(hidden)]
+    pub const fn maximum(self, max: Literal) -> Self {
+        match (self, max) {
+            (Kind::Integer(mut r), Literal::Int(n)) => {
+                if n < r.type_max {
+                    r.maximum = Some(n);
+                }
+                Kind::Integer(r)
+            }
+            (Kind::Number(mut r), Literal::Int(n)) => {
+                r.maximum = Some(Literal::Int(n));
+                Kind::Number(r)
+            }
+            (Kind::Number(mut r), Literal::Float(x)) => {
+                r.maximum = Some(Literal::Float(x));
+                Kind::Number(r)
+            }
+            (other, _) => other,
+        }
+    }
+
+    #[doc(hidden)]
+    pub const fn min_items(self, n: u64) -> Self {
+        match self {
+            Kind::MultiSelect(mut r) => {
+                r.min_items = Some(n);
+                Kind::MultiSelect(r)
+            }
+            other => other,
+        }
+    }
+
+    #[doc(hidden)]
+    pub const fn max_items(self, n: u64) -> Self {
+        match self {
+            Kind::MultiSelect(mut r) => {
+                r.max_items = Some(n);
+                Kind::MultiSelect(r)
+            }
+            other => other,
+        }
+    }
+}
+
+/// Constraints of a string field.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[non_exhaustive]
+pub struct StringRules {
+    /// `minLength`, in Unicode scalar values.
+    pub min_length: Option<u64>,
+    /// `maxLength`, in Unicode scalar values.
+    pub max_length: Option<u64>,
+    /// `pattern`: a regular expression the value must contain a match of.
+    pub pattern: Option<&'static str>,
+    /// `format`.
+    pub format: Option<Format>,
+}
+
+impl StringRules {
+    #[doc(hidden)]
+    pub const PLAIN: Self = Self { min_length: None, max_length: None, pattern: None, format: None };
+
+    #[doc(hidden)]
+    pub const fn with_format(format: Format) -> Self {
+        Self { format: Some(format), ..Self::PLAIN }
+    }
+}
+
+/// The largest integer a JSON number (an IEEE 754 double) carries exactly: 2^53 - 1.
+pub const JSON_SAFE_INTEGER: i128 = (1 << 53) - 1;
+
+/// Constraints of an integer field.
+///
+/// `type_min..=type_max` is the range of the Rust type, always enforced on received
+/// content. `minimum` / `maximum` are what goes on the wire: the field's own bounds, or
+/// the type's when those are narrower than what a JSON number carries exactly.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[non_exhaustive]
+pub struct IntegerRules {
+    /// `minimum` on the wire.
+    pub minimum: Option<i128>,
+    /// `maximum` on the wire.
+    pub maximum: Option<i128>,
+    /// The smallest value of the Rust type.
+    pub type_min: i128,
+    /// The largest value of the Rust type.
+    pub type_max: i128,
+}
+
+impl IntegerRules {
+    /// The rules of a Rust integer type with this range.
+    pub const fn for_range(type_min: i128, type_max: i128) -> Self {
+        Self {
+            minimum: if type_min >= -JSON_SAFE_INTEGER { Some(type_min) } else { None },
+            maximum: if type_max <= JSON_SAFE_INTEGER { Some(type_max) } else { None },
+            type_min,
+            type_max,
+        }
+    }
+
+    /// The smallest value accepted: the wire `minimum`, else the type's.
+    pub const fn lower(&self) -> i128 {
+        match self.minimum {
+            Some(n) => n,
+            None => self.type_min,
+        }
+    }
+
+    /// The largest value accepted: the wire `maximum`, else the type's.
+    pub const fn upper(&self) -> i128 {
+        match self.maximum {
+            Some(n) => n,
+            None => self.type_max,
+        }
+    }
+}
+
+/// Constraints of a number field.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[non_exhaustive]
+pub struct NumberRules {
+    /// `minimum`.
+    pub minimum: Option<Literal>,
+    /// `maximum`.
+    pub maximum: Option<Literal>,
+    /// The largest finite magnitude of the Rust type (`f32::MAX` or `f64::MAX`).
+    pub type_max: f64,
+}
+
+impl NumberRules {
+    #[doc(hidden)]
+    pub const fn for_max(type_max: f64) -> Self {
+        Self { minimum: None, maximum: None, type_max }
+    }
+}
+
+/// Constraints of a multi-select field.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[non_exhaustive]
+pub struct MultiSelectRules {
+    /// The options to choose from.
+    pub options: &'static [EnumOption],
+    /// `minItems`.
+    pub min_items: Option<u64>,
+    /// `maxItems`.
+    pub max_items: Option<u64>,
+}
+
+impl MultiSelectRules {
+    #[doc(hidden)]
+    pub const fn of(options: &'static [EnumOption]) -> Self {
+        Self { options, min_items: None, max_items: None }
+    }
+}
+
+/// One option of a select field: the value on the wire and the label shown to the user.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EnumOption {
+    value: &'static str,
+    title: Option<&'static str>,
+}
+
+impl EnumOption {
+    #[doc(hidden)]
+    pub const fn new(value: &'static str, title: Option<&'static str>) -> Self {
+        Self { value, title }
+    }
+
+    /// The value sent on the wire.
+    pub const fn value(&self) -> &'static str {
+        self.value
+    }
+
+    /// The label, if the variant has one.
+    pub const fn title(&self) -> Option<&'static str> {
+        self.title
+    }
+}
+
+/// Whether any option of the list has a title (then the list renders as `oneOf` /
+/// `anyOf` with `const` + `title`, and untitled options use their value as title).
+pub fn has_titles(options: &[EnumOption]) -> bool {
+    options.iter().any(|o| o.title.is_some())
+}
+
+/// A `format` of a string field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Format {
+    /// `email`: an address as RFC 5321 / 5322 allow it.
+    Email,
+    /// `uri`: an absolute URI (RFC 3986).
+    Uri,
+    /// `date`: an RFC 3339 `full-date`, `2025-11-25`.
+    Date,
+    /// `date-time`: an RFC 3339 `date-time`, `2025-11-25T10:30:00Z`.
+    DateTime,
+}
+
+impl Format {
+    /// The keyword value on the wire.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Format::Email => "email",
+            Format::Uri => "uri",
+            Format::Date => "date",
+            Format::DateTime => "date-time",
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A literal written in an `#[elicit(...)]` attribute: a default or a numeric bound.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Literal {
+    /// A string.
+    Str(&'static str),
+    /// An integer.
+    Int(i128),
+    /// A floating-point number.
+    Float(f64),
+    /// A boolean.
+    Bool(bool),
+    /// A list of strings (the default of a multi-select).
+    List(&'static [&'static str]),
+}
+
+impl Literal {
+    /// The literal as JSON.
+    pub fn to_json(&self) -> serde_json::Value {
+        use serde_json::Value;
+        match *self {
+            Literal::Str(s) => Value::from(s),
+            Literal::Int(n) => int_to_json(n),
+            Literal::Float(x) => serde_json::Number::from_f64(x).map_or(Value::Null, Value::Number),
+            Literal::Bool(b) => Value::Bool(b),
+            Literal::List(items) => Value::Array(items.iter().map(|s| Value::from(*s)).collect()),
+        }
+    }
+
+    /// The literal as an `f64`, for numbers.
+    pub const fn as_f64(&self) -> Option<f64> {
+        match *self {
+            Literal::Int(n) => Some(n as f64),
+            Literal::Float(x) => Some(x),
+            _ => None,
+        }
+    }
+}
+
+pub(crate) fn int_to_json(n: i128) -> serde_json::Value {
+    if let Ok(n) = i64::try_from(n) {
+        n.into()
+    } else if let Ok(n) = u64::try_from(n) {
+        n.into()
+    } else {
+        // Out of the range of every Rust integer type a field can have; such a literal
+        // was refused at compile time, so this is only a safe fallback.
+        serde_json::Value::from(n as f64)
+    }
+}
