@@ -94,7 +94,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
 
     let entries = active.iter().map(|f| field_schema(f, p));
     let checks = active.iter().map(|f| type_checks(f, p));
-    let const_checks = if cont.generics.params.is_empty() { active.iter().map(|f| default_membership(f, p)).collect() } else { Vec::new() };
+    let const_checks = if cont.generics.params.is_empty() { active.iter().map(|f| const_checks(f, p)).collect() } else { Vec::new() };
 
     let locals: Vec<_> = (0..active.len()).map(|i| format_ident!("__elicit_{}", i)).collect();
     let indices = (0..active.len()).map(Lit::usize_unsuffixed);
@@ -121,7 +121,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
             let __elicit_fields = <Self as #p::Elicit>::SCHEMA.fields();
             let mut __elicit_report = #p::Report::default();
             #(
-                let #locals = #p::decode_field::<#tys>(__elicit_content, &__elicit_fields[#indices], &mut __elicit_report, #absents);
+                let #locals = <#tys as #p::ElicitField>::__decode(__elicit_content, &__elicit_fields[#indices], &mut __elicit_report, #absents);
             )*
             match (#(#locals,)*) {
                 (#(#p::Some(#locals),)*) => #p::Ok(Self { #(#members: #locals,)* #(#skipped,)* }),
@@ -307,13 +307,16 @@ fn type_checks(f: &Field, p: &TokenStream) -> TokenStream {
     let mut out = TokenStream::new();
     let string_attrs = [a.min_length.as_ref().map(Spanned::span), a.max_length.as_ref().map(Spanned::span), a.pattern.as_ref().map(Spanned::span), a.format.as_ref().map(Spanned::span)];
     for span in string_attrs.into_iter().flatten() {
+        let ty = respan(ty, span);
         out.extend(quote_spanned!(span=> #p::require_string::<#ty>();));
     }
     for span in [a.min_items.as_ref().map(Spanned::span), a.max_items.as_ref().map(Spanned::span)].into_iter().flatten() {
+        let ty = respan(ty, span);
         out.extend(quote_spanned!(span=> #p::require_multi_select::<#ty>();));
     }
     for bound in [&a.minimum, &a.maximum].into_iter().flatten() {
         let expr = &bound.value.expr;
+        let ty = respan(ty, bound.span());
         let slot = if bound.value.int.is_some() { quote!(IntBound) } else { quote!(Bound) };
         out.extend(quote_spanned!(bound.span()=> let _: <#ty as #p::NumericField>::#slot = #expr;));
     }
@@ -330,25 +333,67 @@ fn type_checks(f: &Field, p: &TokenStream) -> TokenStream {
     out
 }
 
-/// A default of a select or multi-select must be one of the enum's wire values: checked
-/// when the constant is evaluated, at compile time.
-fn default_membership(f: &Field, p: &TokenStream) -> TokenStream {
-    let Some(default) = &f.attrs.default else { return TokenStream::new() };
-    let (expr, lit) = &default.value;
-    if !matches!(lit, DefaultLit::Str(_) | DefaultLit::List(_)) {
-        return TokenStream::new();
-    }
+/// Checks of literal values against the field's type that the type checker cannot do:
+/// a default of a select must be one of the enum's wire values, and an integer default
+/// or bound must fit the Rust integer type. They run when the constant is evaluated, at
+/// compile time.
+fn const_checks(f: &Field, p: &TokenStream) -> TokenStream {
     let ty = f.ty;
-    let value = default_literal(lit, p);
-    let message = format!(
-        "the default of field `{}` is not one of the wire values of its enum; use the value the variant is sent as (after `rename` / `rename_all`)",
-        f.member
-    );
-    quote_spanned! {expr.span()=>
-        const _: () = if !#p::default_is_valid(&<#ty as #p::ElicitField>::KIND, &#value) {
-            ::core::panic!(#message)
-        };
+    let a = &f.attrs;
+    let mut out = TokenStream::new();
+    if let Some(default) = &a.default {
+        let (expr, lit) = &default.value;
+        if matches!(lit, DefaultLit::Str(_) | DefaultLit::List(_)) {
+            let value = default_literal(lit, p);
+            let message = format!(
+                "the default of field `{}` is not one of the wire values of its enum; use the value the variant is sent as (after `rename` / `rename_all`)",
+                f.member
+            );
+            out.extend(quote_spanned! {expr.span()=>
+                const _: () = if !#p::default_is_valid(&<#ty as #p::ElicitField>::KIND, &#value) {
+                    ::core::panic!(#message)
+                };
+            });
+        }
     }
+    let ints = [
+        a.default.as_ref().and_then(|d| match &d.value.1 {
+            DefaultLit::Number(n) => n.int.map(|i| (i, &d.value.0, "default")),
+            _ => None,
+        }),
+        a.minimum.as_ref().and_then(|m| m.value.int.map(|i| (i, &m.value.expr, "minimum"))),
+        a.maximum.as_ref().and_then(|m| m.value.int.map(|i| (i, &m.value.expr, "maximum"))),
+    ];
+    for (n, expr, what) in ints.into_iter().flatten() {
+        let message = format!("the {what} {n} of field `{}` is out of the range of its integer type", f.member);
+        let n = Lit::i128_unsuffixed(n);
+        out.extend(quote_spanned! {expr.span()=>
+            const _: () = if !#p::int_fits(&<#ty as #p::ElicitField>::KIND, #n) {
+                ::core::panic!(#message)
+            };
+        });
+    }
+    out
+}
+
+/// The type's tokens re-spanned onto an attribute, so that a trait error about the
+/// attribute points at the attribute rather than at the field's type.
+fn respan(ty: &syn::Type, span: Span) -> TokenStream {
+    fn walk(tokens: TokenStream, span: Span) -> TokenStream {
+        tokens
+            .into_iter()
+            .map(|mut tt| {
+                if let proc_macro2::TokenTree::Group(g) = &tt {
+                    let mut group = proc_macro2::Group::new(g.delimiter(), walk(g.stream(), span));
+                    group.set_span(span);
+                    return proc_macro2::TokenTree::Group(group);
+                }
+                tt.set_span(span);
+                tt
+            })
+            .collect()
+    }
+    walk(quote!(#ty), span)
 }
 
 // ---- choices -------------------------------------------------------------------------

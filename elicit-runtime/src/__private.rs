@@ -10,7 +10,7 @@ pub use serde_json::{Map, Value};
 pub use crate::Elicit;
 pub use crate::field::{ElicitEnum, ElicitField, MultiSelectField, NotOption, NumericField, StringField};
 pub use crate::schema::{EnumOption, FieldSchema, Format, FormSchema, Kind, Literal};
-pub use crate::validate::{InvalidContent, Problem, Report, decode_field};
+pub use crate::validate::{InvalidContent, Problem, Report};
 
 /// Compile-time check that an attribute for strings sits on a string field.
 pub const fn require_string<T: StringField>() {}
@@ -62,6 +62,15 @@ pub const fn default_is_valid(kind: &Kind, default: &Literal) -> bool {
             }
             true
         }
+        _ => true,
+    }
+}
+
+/// Whether an integer literal written for a field (a default or a bound) fits the
+/// field's Rust type (always true for other kinds).
+pub const fn int_fits(kind: &Kind, n: i128) -> bool {
+    match kind {
+        Kind::Integer(rules) => rules.type_min <= n && n <= rules.type_max,
         _ => true,
     }
 }

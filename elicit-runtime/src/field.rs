@@ -72,6 +72,18 @@ pub trait ElicitField: Sized {
     fn absent() -> Option<Self> {
         None
     }
+
+    /// Reads this field out of `content` (used by the generated code: calling it through
+    /// the trait keeps an unsupported type to a single compile error).
+    #[doc(hidden)]
+    fn __decode(
+        content: &serde_json::Map<String, Value>,
+        field: &'static crate::schema::FieldSchema,
+        report: &mut crate::validate::Report,
+        absent: fn() -> Option<Self>,
+    ) -> Option<Self> {
+        crate::validate::decode_field(content, field, report, absent)
+    }
 }
 
 /// A unit-only enum that derives [`Elicit`](crate::Elicit): the options of a select.

@@ -1,0 +1,10 @@
+use elicit_runtime::Elicit;
+
+#[derive(Elicit)]
+struct Form {
+    name: String,
+}
+
+fn main() {
+    let _ = Form::SCHEMA;
+}
