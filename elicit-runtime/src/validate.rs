@@ -124,17 +124,21 @@ impl fmt::Display for Problem {
             Problem::NumberOutOfRange { max } => write!(f, "must be at most {max:e} in magnitude"),
             Problem::BelowMinimum { minimum, found } => write!(f, "must be at least {minimum}, got {found}"),
             Problem::AboveMaximum { maximum, found } => write!(f, "must be at most {maximum}, got {found}"),
-            Problem::TooShort { min_length, length } => write!(f, "must be at least {min_length} characters long, got {length}"),
-            Problem::TooLong { max_length, length } => write!(f, "must be at most {max_length} characters long, got {length}"),
+            Problem::TooShort { min_length, length } => write!(f, "must be at least {} long, got {length}", plural(*min_length, "character")),
+            Problem::TooLong { max_length, length } => write!(f, "must be at most {} long, got {length}", plural(*max_length, "character")),
             Problem::PatternMismatch { pattern } => write!(f, "must match the pattern `{pattern}`"),
             Problem::InvalidFormat(format) => write!(f, "must be a valid {format}"),
             Problem::NotAnOption(value) => write!(f, "`{value}` is not one of the options"),
             Problem::UnknownItem(value) => write!(f, "`{value}` is not one of the options"),
             Problem::DuplicateItem(value) => write!(f, "`{value}` is chosen more than once"),
-            Problem::TooFewItems { min_items, count } => write!(f, "must have at least {min_items} choices, got {count}"),
-            Problem::TooManyItems { max_items, count } => write!(f, "must have at most {max_items} choices, got {count}"),
+            Problem::TooFewItems { min_items, count } => write!(f, "must have at least {}, got {count}", plural(*min_items, "choice")),
+            Problem::TooManyItems { max_items, count } => write!(f, "must have at most {}, got {count}", plural(*max_items, "choice")),
         }
     }
+}
+
+fn plural(n: u64, noun: &str) -> String {
+    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
 }
 
 fn article(word: &str) -> &'static str {
@@ -152,7 +156,7 @@ pub struct Violation {
 
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}` {}", self.field, self.problem)
+        write!(f, "`{}`: {}", self.field, self.problem)
     }
 }
 
@@ -176,7 +180,7 @@ impl fmt::Display for Violation {
 /// assert_eq!(err.violations().len(), 2);
 /// assert_eq!(
 ///     err.to_string(),
-///     "the content does not match the form: `name` must be at least 2 characters long, got 1; `age` must be between 0 and 255"
+///     "the content does not match the form: `name`: must be at least 2 characters long, got 1; `age`: must be between 0 and 255"
 /// );
 /// ```
 #[derive(Debug, Clone, PartialEq)]
