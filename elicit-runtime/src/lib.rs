@@ -85,14 +85,18 @@
 
 pub mod elicitation;
 pub mod field;
+pub mod peer;
 mod render;
 mod revision;
 pub mod schema;
 pub mod validate;
 
+use std::future::Future;
+
 use serde_json::{Map, Value};
 
 pub use crate::elicitation::{Action, Elicitation, ResponseError};
+pub use crate::peer::{ElicitError, ElicitOptions, ElicitPeer};
 pub use crate::render::{RequestedSchema, SchemaError, SchemaOptions, render};
 pub use crate::revision::{ProtocolRevision, UnknownRevision};
 pub use crate::validate::{InvalidContent, Problem, Violation};
@@ -152,6 +156,28 @@ pub trait Elicit: Sized + 'static {
     /// then returned from a cache.
     fn requested_schema_with(revision: ProtocolRevision, options: &SchemaOptions) -> Result<&'static RequestedSchema, SchemaError> {
         render::cached::<Self>(revision, options)
+    }
+
+    /// Asks the client of the current request to fill in this form, and awaits the
+    /// validated, typed answer.
+    ///
+    /// Before anything is sent, the client's declared capability (form mode), the
+    /// negotiated revision (it must be able to express the form) and the message (no
+    /// URLs in form mode) are checked. Decline and cancel are answers; errors are for
+    /// everything else ([`ElicitError`]).
+    ///
+    /// With rmcp (feature `rmcp`), inside a tool: `Contact::elicit(&context.peer, "...")`.
+    fn elicit<P: ElicitPeer + ?Sized>(peer: &P, message: &str) -> impl Future<Output = Result<Elicitation<Self>, ElicitError>> + Send {
+        Self::elicit_with(peer, message, ElicitOptions::new())
+    }
+
+    /// [`Elicit::elicit`] with a timeout, re-asking on invalid content, or schema options.
+    fn elicit_with<P: ElicitPeer + ?Sized>(
+        peer: &P,
+        message: &str,
+        options: ElicitOptions,
+    ) -> impl Future<Output = Result<Elicitation<Self>, ElicitError>> + Send {
+        async move { peer::elicit::<Self, P>(peer, message, &options).await }
     }
 }
 
