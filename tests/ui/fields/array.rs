@@ -1,0 +1,8 @@
+use elicit_runtime::Elicit;
+
+#[derive(Elicit)]
+struct Color {
+    rgb: [u8; 3],
+}
+
+fn main() {}

@@ -1,0 +1,8 @@
+use elicit_runtime::Elicit;
+
+#[derive(Elicit)]
+struct Point {
+    coordinates: (f64, f64),
+}
+
+fn main() {}

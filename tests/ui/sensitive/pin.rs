@@ -1,0 +1,8 @@
+use elicit_runtime::Elicit;
+
+#[derive(Elicit)]
+struct Card {
+    pin: u16,
+}
+
+fn main() {}

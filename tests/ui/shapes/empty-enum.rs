@@ -1,0 +1,6 @@
+use elicit_runtime::Elicit;
+
+#[derive(Elicit)]
+enum Never {}
+
+fn main() {}

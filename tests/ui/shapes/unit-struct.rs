@@ -1,0 +1,6 @@
+use elicit_runtime::Elicit;
+
+#[derive(Elicit)]
+struct Confirm;
+
+fn main() {}
