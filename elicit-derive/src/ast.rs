@@ -38,8 +38,7 @@ pub struct Variant<'a> {
 impl<'a> Container<'a> {
     /// The model, or `None` when the input's shape cannot be a form or a select (the
     /// reason is reported to `cx`).
-    pub fn from_ast(cx: &Ctxt, input: &'a DeriveInput) -> Option<Container<'a>> {
-        let attrs = attr::Container::from_ast(cx, input);
+    pub fn from_ast(cx: &Ctxt, input: &'a DeriveInput, attrs: attr::Container) -> Option<Container<'a>> {
         let rule = attrs.rename_all;
         let data = match &input.data {
             SynData::Struct(data) => match &data.fields {

@@ -1,7 +1,7 @@
 //! The generated code. The only file that calls `quote!`.
 
 use proc_macro2::{Literal as Lit, Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::spanned::Spanned as _;
 
 use crate::ast::{Container, Data, Field, Variant};
@@ -13,8 +13,8 @@ struct Paths {
 }
 
 impl Paths {
-    fn new(cont: &Container) -> Self {
-        let krate = match &cont.attrs.crate_path {
+    fn new(crate_path: Option<&syn::Path>) -> Self {
+        let krate = match crate_path {
             Some(path) => quote!(#path),
             None => quote!(::elicit_runtime),
         };
@@ -23,7 +23,7 @@ impl Paths {
 }
 
 pub fn expand(cont: &Container) -> TokenStream {
-    let paths = Paths::new(cont);
+    let paths = Paths::new(cont.attrs.crate_path.as_ref());
     let body = match &cont.data {
         Data::Struct(fields) => expand_struct(cont, fields, &paths),
         Data::Enum(variants) => expand_enum(cont, variants, &paths),
@@ -38,12 +38,17 @@ pub fn expand(cont: &Container) -> TokenStream {
 }
 
 /// What the derive emits beside `compile_error!`: an impl with the right shape, so the
-/// user does not also see "trait not implemented" wherever the type is used.
-pub fn dummy(input: &syn::DeriveInput) -> TokenStream {
+/// user does not also see "trait not implemented" wherever the type is used, and, when
+/// the input could be read, the checks of each field's type, so that a type error is
+/// reported in the same compile as the attribute errors.
+///
+/// The stub implements traits that require `'static`, so lifetime parameters become
+/// `'static` and type parameters get a `'static` bound: the lifetime error the derive
+/// reported is then the only one.
+pub fn dummy(input: &syn::DeriveInput, crate_path: Option<&syn::Path>, cont: Option<&Container>) -> TokenStream {
     let ident = &input.ident;
-    let krate = quote!(::elicit_runtime);
-    let p = quote!(#krate::__private);
-    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    let p = &Paths::new(crate_path).private;
+    let (impl_generics, ty_generics, where_clause) = static_generics(&input.generics);
     let body = match &input.data {
         syn::Data::Enum(_) => quote! {
             #[automatically_derived]
@@ -74,9 +79,101 @@ pub fn dummy(input: &syn::DeriveInput) -> TokenStream {
             }
         },
     };
+    let checks = match cont {
+        // With a lifetime parameter the field types borrow, which the derive already
+        // reported; checking them would only repeat it.
+        Some(cont @ Container { data: Data::Struct(fields), .. }) if cont.generics.lifetimes().next().is_none() => {
+            field_checks(cont, fields, p)
+        }
+        _ => TokenStream::new(),
+    };
     quote! {
-        const _: () = { #body };
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+        const _: () = {
+            #body
+            #checks
+        };
     }
+}
+
+/// The checks of each form field's type (the type is a form field; its attributes fit
+/// it; its literals have its type and range) without the impl around them.
+fn field_checks(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStream {
+    let generics = with_bounds(cont, fields, p);
+    let (impl_generics, _, where_clause) = generics.split_for_impl();
+    let active: Vec<&Field> = fields.iter().filter(|f| f.attrs.skip.is_none()).collect();
+    let kinds = active.iter().map(|f| {
+        let ty = f.ty;
+        quote_spanned!(ty.span()=> let _ = <#ty as #p::ElicitField>::KIND;)
+    });
+    let checks = active.iter().map(|f| type_checks(f, p));
+    let const_checks: Vec<_> = if cont.generics.params.is_empty() { active.iter().map(|f| const_checks(f, p)).collect() } else { Vec::new() };
+    quote! {
+        #[allow(dead_code)]
+        fn __elicit_field_checks #impl_generics () #where_clause {
+            #(#kinds)*
+            #(#checks)*
+        }
+        #(#const_checks)*
+    }
+}
+
+/// The impl generics, type arguments and where-clause of a stub impl: lifetime
+/// parameters replaced by `'static`, type parameters bounded by `'static`.
+fn static_generics(generics: &syn::Generics) -> (TokenStream, TokenStream, TokenStream) {
+    let lifetimes: Vec<&syn::Ident> = generics.lifetimes().map(|l| &l.lifetime.ident).collect();
+    if generics.params.is_empty() {
+        let where_clause = &generics.where_clause;
+        return (TokenStream::new(), TokenStream::new(), quote!(#where_clause));
+    }
+    let params = generics.params.iter().filter_map(|param| match param {
+        syn::GenericParam::Lifetime(_) => None,
+        syn::GenericParam::Type(t) => {
+            let mut t = t.clone();
+            t.bounds.push(syn::parse_quote!('static));
+            Some(quote!(#t))
+        }
+        syn::GenericParam::Const(c) => Some(quote!(#c)),
+    });
+    let args = generics.params.iter().map(|param| match param {
+        syn::GenericParam::Lifetime(_) => quote!('static),
+        syn::GenericParam::Type(t) => t.ident.to_token_stream(),
+        syn::GenericParam::Const(c) => c.ident.to_token_stream(),
+    });
+    let where_clause = &generics.where_clause;
+    (
+        to_static(quote!(<#(#params),*>), &lifetimes),
+        quote!(<#(#args),*>),
+        to_static(quote!(#where_clause), &lifetimes),
+    )
+}
+
+/// The tokens with each of these lifetimes replaced by `'static`.
+fn to_static(tokens: TokenStream, lifetimes: &[&syn::Ident]) -> TokenStream {
+    let mut out = TokenStream::new();
+    let mut iter = tokens.into_iter().peekable();
+    while let Some(tt) = iter.next() {
+        match tt {
+            proc_macro2::TokenTree::Punct(p) if p.as_char() == '\'' => {
+                if let Some(proc_macro2::TokenTree::Ident(i)) = iter.peek()
+                    && lifetimes.contains(&i)
+                {
+                    iter.next();
+                    out.extend(quote!('static));
+                    continue;
+                }
+                out.extend([proc_macro2::TokenTree::Punct(p)]);
+            }
+            proc_macro2::TokenTree::Group(g) => {
+                let mut group = proc_macro2::Group::new(g.delimiter(), to_static(g.stream(), lifetimes));
+                group.set_span(g.span());
+                out.extend([proc_macro2::TokenTree::Group(group)]);
+            }
+            other => out.extend([other]),
+        }
+    }
+    out
 }
 
 // ---- forms ---------------------------------------------------------------------------
@@ -94,7 +191,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
 
     let entries = active.iter().map(|f| field_schema(f, p));
     let checks = active.iter().map(|f| type_checks(f, p));
-    let const_checks = if cont.generics.params.is_empty() { active.iter().map(|f| const_checks(f, p)).collect() } else { Vec::new() };
+    let const_checks: Vec<_> = if cont.generics.params.is_empty() { active.iter().map(|f| const_checks(f, p)).collect() } else { Vec::new() };
 
     let locals: Vec<_> = (0..active.len()).map(|i| format_ident!("__elicit_{}", i)).collect();
     let indices = (0..active.len()).map(Lit::usize_unsuffixed);

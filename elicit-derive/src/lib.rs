@@ -22,15 +22,17 @@ use syn::{DeriveInput, parse_macro_input};
 pub fn derive_elicit(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     let cx = ctxt::Ctxt::new();
-    let cont = ast::Container::from_ast(&cx, &input);
+    let attrs = attr::Container::from_ast(&cx, &input);
+    let krate = attrs.crate_path.clone();
+    let cont = ast::Container::from_ast(&cx, &input, attrs);
     if let Some(cont) = &cont {
         check::check(&cx, cont);
     }
     match (cx.check(), cont) {
         (Ok(()), Some(cont)) => expand::expand(&cont).into(),
-        (result, _) => {
+        (result, cont) => {
             let mut tokens = result.err().map(|e| e.to_compile_error()).unwrap_or_default();
-            tokens.extend(expand::dummy(&input));
+            tokens.extend(expand::dummy(&input, krate.as_ref(), cont.as_ref()));
             tokens.into()
         }
     }

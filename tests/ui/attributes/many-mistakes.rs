@@ -1,6 +1,7 @@
 use elicit_runtime::Elicit;
 
-// Every independent mistake of one struct is reported in the same compile.
+// Every independent mistake of one struct is reported in the same compile: the derive's
+// own errors, and those the type checker finds in the field types and literals.
 #[derive(Elicit)]
 #[elicit(rename_all = "shouting")]
 struct Signup {
@@ -17,6 +18,9 @@ struct Signup {
     code: String,
     #[elicit(minimum = 1)]
     nickname: String,
+    tags: Vec<String>,
+    #[elicit(default = 300)]
+    age: u8,
 }
 
 fn main() {}

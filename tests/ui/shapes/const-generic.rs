@@ -5,4 +5,10 @@ struct Form<const N: usize> {
     name: String,
 }
 
-fn main() {}
+fn ask<T: Elicit>() -> usize {
+    T::SCHEMA.fields().len()
+}
+
+fn main() {
+    let _ = ask::<Form<3>>();
+}

@@ -5,4 +5,11 @@ struct Form<'a> {
     name: &'a str,
 }
 
-fn main() {}
+fn ask<T: Elicit>() -> usize {
+    T::SCHEMA.fields().len()
+}
+
+fn main() {
+    // Only the derive's error: no lifetime errors from the stub impl, no missing impl.
+    let _ = ask::<Form<'static>>();
+}
