@@ -1,1 +1,456 @@
-//! x
+//! Helpers shared by the integration suites of elicit:
+//!
+//! - [`spec`]: the official `schema.json` of each protocol revision
+//!   (`../shared/spec/<rev>/schema.json`), and validators of an `elicitation/create`
+//!   request against its `ElicitRequest` definition, as published ([`Strictness::Official`])
+//!   and closed so that a key no schema type declares is an error ([`Strictness::Strict`]).
+//! - [`forms`]: the representative forms the suites render, validate and decode.
+
+use serde_json::{Map, Value};
+
+/// The JSON object inside `value`; panics (in a test) when it is not one.
+pub fn object(value: Value) -> Map<String, Value> {
+    match value {
+        Value::Object(map) => map,
+        other => panic!("expected a JSON object, got {other}"),
+    }
+}
+
+pub mod spec {
+    //! The official machine-readable schemas, and checking emitted requests against them.
+
+    use std::path::PathBuf;
+    use std::sync::OnceLock;
+
+    use elicit_runtime::{Elicit, ProtocolRevision, SchemaError, SchemaOptions};
+    use serde_json::{Map, Value, json};
+
+    /// Where the official `schema.json` of a revision lives (the shared folder sits next
+    /// to the workspace: `$CARGO_MANIFEST_DIR/../../shared`).
+    pub fn schema_path(revision: ProtocolRevision) -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/spec").join(revision.as_str()).join("schema.json")
+    }
+
+    /// Where the official examples of a revision live, if it publishes any (2026-07-28 does).
+    pub fn examples_dir(revision: ProtocolRevision) -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/spec").join(revision.as_str()).join("examples")
+    }
+
+    /// Reads and parses a JSON file; panics (in a test) with the path when it cannot.
+    pub fn read_json(path: &std::path::Path) -> Value {
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{} is not JSON: {e}", path.display()))
+    }
+
+    fn slot(revision: ProtocolRevision) -> usize {
+        ProtocolRevision::ALL.iter().position(|r| *r == revision).expect("a revision of ProtocolRevision::ALL")
+    }
+
+    /// The official `schema.json` of a revision, parsed once.
+    pub fn document(revision: ProtocolRevision) -> &'static Value {
+        static DOCS: [OnceLock<Value>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+        DOCS[slot(revision)].get_or_init(|| read_json(&schema_path(revision)))
+    }
+
+    /// The key under which the document keeps its definitions: draft-07 `definitions`
+    /// (2025-06-18) or 2020-12 `$defs`.
+    pub fn definitions_key(revision: ProtocolRevision) -> &'static str {
+        match revision {
+            ProtocolRevision::V2025_06_18 => "definitions",
+            _ => "$defs",
+        }
+    }
+
+    /// One named definition of the official schema.
+    pub fn definition(revision: ProtocolRevision, name: &str) -> &'static Value {
+        document(revision)[definitions_key(revision)]
+            .get(name)
+            .unwrap_or_else(|| panic!("{revision} schema.json has no definition `{name}`"))
+    }
+
+    /// How closely a request is checked.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Strictness {
+        /// The official schema as published: unknown keywords are allowed (JSON Schema's
+        /// open-world default).
+        Official,
+        /// The official schema with `additionalProperties: false` on every object schema
+        /// the property definitions (and `requestedSchema` itself) declare: what a client
+        /// that strips or rejects keywords it does not know would keep. A request that
+        /// passes loses nothing on such a client.
+        Strict,
+    }
+
+    /// The document, with the `requestedSchema` object and every primitive property
+    /// definition closed (see [`Strictness::Strict`]).
+    pub fn strict_document(revision: ProtocolRevision) -> Value {
+        let mut doc = document(revision).clone();
+        let key = definitions_key(revision);
+        let defs = doc[key].as_object_mut().expect("definitions are an object");
+
+        // The definitions a property of `requestedSchema` may take, followed through
+        // `anyOf` of `$ref`s (2025-06-18's EnumSchema is a leaf; later ones are unions).
+        let mut pending = vec!["PrimitiveSchemaDefinition".to_owned()];
+        let mut seen = Vec::new();
+        while let Some(name) = pending.pop() {
+            if seen.contains(&name) {
+                continue;
+            }
+            let def = defs.get_mut(&name).unwrap_or_else(|| panic!("{revision}: missing definition `{name}`"));
+            for branch in def.get("anyOf").and_then(Value::as_array).into_iter().flatten() {
+                if let Some(target) = branch.get("$ref").and_then(Value::as_str) {
+                    pending.push(target.rsplit('/').next().expect("a ref has a last segment").to_owned());
+                }
+            }
+            close(def);
+            seen.push(name);
+        }
+
+        // `requestedSchema` itself: no top-level title, description or other keyword.
+        let form_params = match revision {
+            ProtocolRevision::V2025_06_18 => &mut defs["ElicitRequest"]["properties"]["params"],
+            _ => &mut defs["ElicitRequestFormParams"],
+        };
+        let requested = &mut form_params["properties"]["requestedSchema"];
+        assert!(requested.get("properties").is_some(), "{revision}: requestedSchema is not where expected");
+        close(requested);
+        doc
+    }
+
+    /// Sets `additionalProperties: false` on this schema and every subschema that lists
+    /// `properties` (property schemas, `items`, the members of `anyOf` / `oneOf`).
+    fn close(schema: &mut Value) {
+        let Some(map) = schema.as_object_mut() else { return };
+        if let Some(Value::Object(properties)) = map.get_mut("properties") {
+            for property in properties.values_mut() {
+                close(property);
+            }
+            map.entry("additionalProperties").or_insert(Value::Bool(false));
+        }
+        if let Some(items) = map.get_mut("items") {
+            close(items);
+        }
+        for key in ["anyOf", "oneOf", "allOf"] {
+            if let Some(Value::Array(branches)) = map.get_mut(key) {
+                branches.iter_mut().for_each(close);
+            }
+        }
+    }
+
+    /// A validator of `elicitation/create` requests: the document with a root `$ref` to
+    /// its `ElicitRequest` definition.
+    pub fn request_validator(revision: ProtocolRevision, strictness: Strictness) -> &'static jsonschema::Validator {
+        static VALIDATORS: [[OnceLock<jsonschema::Validator>; 2]; 3] =
+            [[OnceLock::new(), OnceLock::new()], [OnceLock::new(), OnceLock::new()], [OnceLock::new(), OnceLock::new()]];
+        let which = match strictness {
+            Strictness::Official => 0,
+            Strictness::Strict => 1,
+        };
+        VALIDATORS[slot(revision)][which].get_or_init(|| {
+            let mut doc = match strictness {
+                Strictness::Official => document(revision).clone(),
+                Strictness::Strict => strict_document(revision),
+            };
+            let pointer = format!("#/{}/ElicitRequest", definitions_key(revision));
+            doc.as_object_mut().expect("the document is an object").insert("$ref".into(), Value::String(pointer));
+            jsonschema::validator_for(&doc).unwrap_or_else(|e| panic!("{revision} schema.json does not compile: {e}"))
+        })
+    }
+
+    /// A validator of a bare property schema against `PrimitiveSchemaDefinition`.
+    pub fn property_validator(revision: ProtocolRevision, strictness: Strictness) -> &'static jsonschema::Validator {
+        static VALIDATORS: [[OnceLock<jsonschema::Validator>; 2]; 3] =
+            [[OnceLock::new(), OnceLock::new()], [OnceLock::new(), OnceLock::new()], [OnceLock::new(), OnceLock::new()]];
+        let which = match strictness {
+            Strictness::Official => 0,
+            Strictness::Strict => 1,
+        };
+        VALIDATORS[slot(revision)][which].get_or_init(|| {
+            let mut doc = match strictness {
+                Strictness::Official => document(revision).clone(),
+                Strictness::Strict => strict_document(revision),
+            };
+            let pointer = format!("#/{}/PrimitiveSchemaDefinition", definitions_key(revision));
+            doc.as_object_mut().expect("the document is an object").insert("$ref".into(), Value::String(pointer));
+            jsonschema::validator_for(&doc).unwrap_or_else(|e| panic!("{revision} schema.json does not compile: {e}"))
+        })
+    }
+
+    /// The `elicitation/create` request that carries `requested_schema` in `revision`:
+    ///
+    /// - 2025-06-18: a JSON-RPC request, `params: {message, requestedSchema}`;
+    /// - 2025-11-25: a JSON-RPC request (its `ElicitRequest` requires `jsonrpc` and `id`),
+    ///   `params` with `mode: "form"`;
+    /// - 2026-07-28: the bare `{method, params}` that travels in
+    ///   `InputRequiredResult.inputRequests`, `params` with `mode: "form"`.
+    pub fn elicit_request(revision: ProtocolRevision, message: &str, requested_schema: &Value) -> Value {
+        let mut params = Map::new();
+        if revision.has_modes() {
+            params.insert("mode".into(), "form".into());
+        }
+        params.insert("message".into(), message.into());
+        params.insert("requestedSchema".into(), requested_schema.clone());
+        match revision {
+            ProtocolRevision::V2026_07_28 => json!({ "method": "elicitation/create", "params": params }),
+            _ => json!({ "jsonrpc": "2.0", "id": 1, "method": "elicitation/create", "params": params }),
+        }
+    }
+
+    /// Checks a request against the revision's `ElicitRequest`; the errors, with where
+    /// they are, when it does not validate.
+    pub fn check_request(revision: ProtocolRevision, strictness: Strictness, request: &Value) -> Result<(), Vec<String>> {
+        let errors: Vec<String> = request_validator(revision, strictness)
+            .iter_errors(request)
+            .map(|e| format!("at {}: {e}", e.instance_path()))
+            .collect();
+        if errors.is_empty() { Ok(()) } else { Err(errors) }
+    }
+
+    /// Renders `T`'s form for a revision, wraps it in a request and checks it.
+    pub fn check_form<T: Elicit>(revision: ProtocolRevision, options: &SchemaOptions, strictness: Strictness) -> Result<(), FormCheck> {
+        let schema = T::requested_schema_with(revision, options).map_err(FormCheck::Render)?;
+        let request = elicit_request(revision, "Please fill in the form", schema.as_json());
+        check_request(revision, strictness, &request).map_err(FormCheck::Invalid)
+    }
+
+    /// Why [`check_form`] failed.
+    #[derive(Debug)]
+    pub enum FormCheck {
+        /// The revision cannot express the form.
+        Render(SchemaError),
+        /// The request does not validate; the validator's messages.
+        Invalid(Vec<String>),
+    }
+}
+
+pub mod forms {
+    //! The representative forms. Each keeps to one concern so its wire JSON can be
+    //! written by hand and checked keyword by keyword against the specification.
+
+    use std::collections::{BTreeSet, HashSet};
+
+    use chrono::{DateTime, FixedOffset, NaiveDate, Utc};
+    use elicit_runtime::Elicit;
+    use url::Url;
+
+    /// Untitled options: `enum` on every revision.
+    #[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[elicit(rename_all = "lowercase")]
+    pub enum Color {
+        Red,
+        Green,
+        Blue,
+    }
+
+    /// Titled options, one of them left untitled (its value stands in as its title).
+    #[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[elicit(rename_all = "kebab-case")]
+    pub enum Plan {
+        #[elicit(title = "Free tier")]
+        Free,
+        #[elicit(title = "Pro (9 €/month)")]
+        ProMonthly,
+        Enterprise,
+    }
+
+    /// The `status` of the SEP-1034 conformance scenario.
+    #[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq)]
+    #[elicit(rename_all = "lowercase")]
+    pub enum Status {
+        Active,
+        Inactive,
+        Pending,
+    }
+
+    /// Strings with every constraint and every format, from attributes and from types.
+    #[derive(Elicit, Debug, Clone, PartialEq)]
+    pub struct Strings {
+        /// Shown on your profile
+        #[elicit(title = "Display name", min_length = 3, max_length = 20, pattern = "^[A-Za-z][A-Za-z ]*$")]
+        pub name: String,
+        #[elicit(format = "email", default = "user@example.com")]
+        pub email: String,
+        #[elicit(format = "uri")]
+        pub homepage: Option<String>,
+        #[elicit(format = "date")]
+        pub birthday: String,
+        #[elicit(format = "date-time", description = "When to call you back")]
+        pub callback_at: Option<String>,
+        #[elicit(max_length = 5)]
+        pub initials: Option<String>,
+        pub born: NaiveDate,
+        pub starts: DateTime<Utc>,
+        pub site: Url,
+    }
+
+    /// Integers of every width, with and without bounds of their own.
+    #[derive(Elicit, Debug, Clone, PartialEq)]
+    pub struct Integers {
+        pub tiny: i8,
+        pub byte: u8,
+        pub short: i16,
+        pub word: u16,
+        pub int: i32,
+        pub uint: u32,
+        pub long: i64,
+        pub ulong: u64,
+        pub size: usize,
+        #[elicit(minimum = 1, maximum = 5, default = 3)]
+        pub stars: u8,
+        #[elicit(minimum = -10)]
+        pub offset: i64,
+        #[elicit(maximum = 1000)]
+        pub count: Option<u64>,
+        /// How many guests
+        #[elicit(title = "Guests")]
+        pub guests: Option<u16>,
+    }
+
+    /// Numbers: plain, bounded by integer and by fractional literals, with defaults.
+    #[derive(Elicit, Debug, Clone, PartialEq)]
+    pub struct Numbers {
+        pub ratio: f64,
+        pub weight: f32,
+        #[elicit(minimum = 0, maximum = 100)]
+        pub percent: f64,
+        #[elicit(minimum = -273.15)]
+        pub celsius: Option<f64>,
+        #[elicit(minimum = 0.5, maximum = 99.5, default = 2.5)]
+        pub score: f64,
+        #[elicit(default = 50)]
+        pub volume: f32,
+    }
+
+    /// Booleans, with and without defaults.
+    #[derive(Elicit, Debug, Clone, PartialEq)]
+    pub struct Booleans {
+        pub agree: bool,
+        pub newsletter: Option<bool>,
+        #[elicit(default = true)]
+        pub remember: bool,
+        /// Send me a copy
+        #[elicit(title = "Copy", default = false)]
+        pub copy: bool,
+    }
+
+    /// Single-selects: untitled and titled, optional, with defaults.
+    #[derive(Elicit, Debug, Clone, PartialEq)]
+    pub struct Selects {
+        pub color: Color,
+        /// Pick a plan
+        #[elicit(title = "Plan")]
+        pub plan: Plan,
+        pub accent: Option<Color>,
+        #[elicit(default = "green")]
+        pub background: Color,
+        #[elicit(default = "pro-monthly")]
+        pub upgrade: Plan,
+    }
+
+    /// Multi-selects: untitled and titled, with item counts, optional, with a default.
+    #[derive(Elicit, Debug, Clone, PartialEq)]
+    pub struct MultiSelects {
+        pub colors: Vec<Color>,
+        /// Choose up to two plans
+        #[elicit(title = "Plans", min_items = 1, max_items = 2)]
+        pub plans: BTreeSet<Plan>,
+        pub extras: Option<HashSet<Color>>,
+        #[elicit(default = ["red", "blue"], max_items = 3)]
+        pub favorites: Vec<Color>,
+    }
+
+    /// Wire names from `rename_all`, `rename` and serde's attributes; a skipped field;
+    /// a `#[serde(default)]` field. Also derives serde, to compare the two encodings.
+    #[derive(Elicit, Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    pub struct Renamed {
+        pub first_name: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub last_name: Option<String>,
+        #[elicit(rename = "e-mail", format = "email")]
+        #[serde(rename = "e-mail")]
+        pub email_address: String,
+        #[serde(rename = "zip")]
+        pub postal_code: String,
+        #[serde(default)]
+        pub referral_code: String,
+        #[elicit(skip)]
+        #[serde(skip)]
+        pub internal_id: u32,
+    }
+
+    /// The defaults of the SEP-1034 conformance scenario: one of every kind.
+    #[derive(Elicit, Debug, Clone, PartialEq)]
+    pub struct Defaults {
+        #[elicit(default = "John Doe")]
+        pub name: String,
+        #[elicit(default = 30)]
+        pub age: i64,
+        #[elicit(default = 95.5)]
+        pub score: f64,
+        #[elicit(default = "active")]
+        pub status: Status,
+        #[elicit(default = true)]
+        pub verified: bool,
+    }
+
+    /// The "Structured Data Request" of the specification's examples (2025-06-18,
+    /// 2025-11-25, and `ElicitRequestFormParams/elicit-multiple-fields.json` of 2026-07-28).
+    #[derive(Elicit, Debug, Clone, PartialEq)]
+    pub struct SpecContact {
+        /// Your full name
+        pub name: String,
+        /// Your email address
+        #[elicit(format = "email")]
+        pub email: String,
+        /// Your age
+        #[elicit(minimum = 18)]
+        pub age: Option<f64>,
+    }
+
+    /// The request of `ElicitRequest/elicitation-request.json` (2026-07-28 examples).
+    #[derive(Elicit, Debug, Clone, PartialEq)]
+    pub struct GithubLogin {
+        #[elicit(title = "GitHub Username", description = "Your GitHub username")]
+        pub name: String,
+    }
+
+    /// A form with no field at all.
+    #[derive(Elicit, Debug, Clone, PartialEq)]
+    pub struct Empty {}
+
+    /// One of everything, for the round-trip property test.
+    #[derive(Elicit, Debug, Clone, PartialEq)]
+    pub struct Everything {
+        #[elicit(min_length = 1, max_length = 12)]
+        pub name: String,
+        pub note: Option<String>,
+        #[elicit(pattern = "^[0-9]{5}$")]
+        pub zip: String,
+        #[elicit(format = "email")]
+        pub email: String,
+        pub tiny: i8,
+        pub byte: u8,
+        pub int: i32,
+        pub long: i64,
+        pub ulong: u64,
+        #[elicit(minimum = 1, maximum = 5)]
+        pub stars: u8,
+        pub ratio: f64,
+        pub weight: f32,
+        #[elicit(minimum = 0, maximum = 100)]
+        pub percent: f64,
+        pub agree: bool,
+        pub newsletter: Option<bool>,
+        pub count: Option<u16>,
+        pub color: Color,
+        pub plan: Option<Plan>,
+        pub colors: Vec<Color>,
+        #[elicit(min_items = 1, max_items = 2)]
+        pub plans: BTreeSet<Plan>,
+        pub extras: HashSet<Color>,
+        pub born: NaiveDate,
+        pub starts: DateTime<FixedOffset>,
+        pub site: Url,
+    }
+}

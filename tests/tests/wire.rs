@@ -1,0 +1,724 @@
+//! The exact `requestedSchema` JSON each revision gets, and every emitted request checked
+//! against the official `schema.json` of its revision, as published and closed.
+//!
+//! The expected JSON is written by hand from the specification, keyword by keyword:
+//!
+//! - 2025-06-18: seeds `001_…` / `004_…` ("Supported Schema Types": `default` only in the
+//!   Boolean Schema; titled enums as `enum` + `enumNames`; no arrays) and
+//!   `spec/2025-06-18/schema.json` (`StringSchema`, `NumberSchema`, `BooleanSchema`,
+//!   `EnumSchema`: only `BooleanSchema` has `default`; no array schema exists).
+//! - 2025-11-25: seed `003_…` (String / Number / Boolean / Enum schemas with `default`,
+//!   titled single-select as `oneOf` of `{const, title}`, multi-select `type: array` with
+//!   `items.enum` or `items.anyOf`, `minItems` / `maxItems`) and
+//!   `spec/2025-11-25/schema.json` (`TitledSingleSelectEnumSchema`,
+//!   `UntitledMultiSelectEnumSchema`, `TitledMultiSelectEnumSchema`,
+//!   `LegacyTitledEnumSchema`, `ElicitRequestFormParams` with `mode: "form"`).
+//! - 2026-07-28: `spec/2026-07-28/schema.json` (the same property definitions as
+//!   2025-11-25) and its `examples/`.
+//!
+//! `pattern` is in seed `003_…` and the draft (`002_…`) but in no `StringSchema` of any
+//! official schema.json, hence opt-in (`pattern_on_wire`).
+
+use std::any::type_name;
+
+use elicit_runtime::{Elicit, ProtocolRevision, SchemaError, SchemaOptions};
+use elicit_tests::forms::*;
+use elicit_tests::spec::{self, FormCheck, Strictness, check_form, check_request, elicit_request};
+use serde_json::{Value, json};
+
+const V06: ProtocolRevision = ProtocolRevision::V2025_06_18;
+const V11: ProtocolRevision = ProtocolRevision::V2025_11_25;
+const V26: ProtocolRevision = ProtocolRevision::V2026_07_28;
+
+fn plain() -> SchemaOptions {
+    SchemaOptions::new()
+}
+
+fn legacy() -> SchemaOptions {
+    SchemaOptions::new().legacy_enum_names(true)
+}
+
+fn with_pattern() -> SchemaOptions {
+    SchemaOptions::new().pattern_on_wire(true)
+}
+
+/// Renders `T` and compares the serialized text (so key order counts) with `expected`;
+/// checks that the properties come in field order, and that the request carrying the
+/// schema validates against the official `ElicitRequest` of the revision, and against
+/// the closed one when `strict_ok`.
+fn assert_wire<T: Elicit>(revision: ProtocolRevision, options: SchemaOptions, expected: &Value, strict_ok: bool) {
+    let what = format!("{} on {revision} with {options:?}", type_name::<T>());
+    let schema = T::requested_schema_with(revision, &options).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let expected_text = serde_json::to_string(expected).expect("serializable");
+    assert_eq!(schema.to_json_string(), expected_text, "{what}");
+    assert_eq!(schema.as_json().to_string(), expected_text, "{what}: as_json and to_json_string disagree");
+    assert_eq!(schema.revision(), revision);
+
+    let keys: Vec<&str> = schema.as_map()["properties"].as_object().expect("properties").keys().map(String::as_str).collect();
+    let fields: Vec<&str> = T::SCHEMA.fields().iter().map(|f| f.name()).collect();
+    assert_eq!(keys, fields, "{what}: properties are not in field order");
+
+    let request = elicit_request(revision, "Please fill in the form", schema.as_json());
+    if let Err(errors) = check_request(revision, Strictness::Official, &request) {
+        panic!("{what}: the request does not validate against the official ElicitRequest:\n{}", errors.join("\n"));
+    }
+    let strict = check_request(revision, Strictness::Strict, &request);
+    if strict_ok {
+        if let Err(errors) = strict {
+            panic!("{what}: a strict client would drop or reject a key:\n{}", errors.join("\n"));
+        }
+    } else {
+        assert!(strict.is_err(), "{what}: expected the closed schema to refuse it");
+    }
+}
+
+/// [`assert_wire`] on 2025-11-25 and 2026-07-28, whose property definitions are the same.
+fn assert_wire_since_2025_11<T: Elicit>(options: SchemaOptions, expected: &Value) {
+    assert_wire::<T>(V11, options, expected, true);
+    assert_wire::<T>(V26, options, expected, true);
+}
+
+// ---- strings -----------------------------------------------------------------------
+
+#[test]
+fn strings_2025_06_18_have_no_string_default() {
+    let expected = json!({
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "title": "Display name", "description": "Shown on your profile", "minLength": 3, "maxLength": 20},
+            "email": {"type": "string", "format": "email"},
+            "homepage": {"type": "string", "format": "uri"},
+            "birthday": {"type": "string", "format": "date"},
+            "callback_at": {"type": "string", "description": "When to call you back", "format": "date-time"},
+            "initials": {"type": "string", "maxLength": 5},
+            "born": {"type": "string", "format": "date"},
+            "starts": {"type": "string", "format": "date-time"},
+            "site": {"type": "string", "format": "uri"}
+        },
+        "required": ["name", "birthday", "born", "starts", "site"]
+    });
+    assert_wire::<Strings>(V06, plain(), &expected, true);
+    assert_wire::<Strings>(V06, legacy(), &expected, true);
+}
+
+#[test]
+fn strings_since_2025_11_25_carry_their_default() {
+    let expected = json!({
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "title": "Display name", "description": "Shown on your profile", "minLength": 3, "maxLength": 20},
+            "email": {"type": "string", "format": "email", "default": "user@example.com"},
+            "homepage": {"type": "string", "format": "uri"},
+            "birthday": {"type": "string", "format": "date"},
+            "callback_at": {"type": "string", "description": "When to call you back", "format": "date-time"},
+            "initials": {"type": "string", "maxLength": 5},
+            "born": {"type": "string", "format": "date"},
+            "starts": {"type": "string", "format": "date-time"},
+            "site": {"type": "string", "format": "uri"}
+        },
+        "required": ["name", "birthday", "born", "starts", "site"]
+    });
+    assert_wire_since_2025_11::<Strings>(plain(), &expected);
+    assert_wire_since_2025_11::<Strings>(legacy(), &expected);
+}
+
+#[test]
+fn pattern_goes_on_the_wire_only_when_asked_and_a_strict_client_would_lose_it() {
+    // Seed 003 (2025-11-25) shows `"pattern": "^[A-Za-z]+$"` in its String Schema, so the
+    // keyword is allowed by the open official schema, but no StringSchema declares it.
+    let name = json!({
+        "type": "string", "title": "Display name", "description": "Shown on your profile",
+        "minLength": 3, "maxLength": 20, "pattern": "^[A-Za-z][A-Za-z ]*$"
+    });
+    let mut expected_06 = json!({
+        "type": "object",
+        "properties": {
+            "name": name,
+            "email": {"type": "string", "format": "email"},
+            "homepage": {"type": "string", "format": "uri"},
+            "birthday": {"type": "string", "format": "date"},
+            "callback_at": {"type": "string", "description": "When to call you back", "format": "date-time"},
+            "initials": {"type": "string", "maxLength": 5},
+            "born": {"type": "string", "format": "date"},
+            "starts": {"type": "string", "format": "date-time"},
+            "site": {"type": "string", "format": "uri"}
+        },
+        "required": ["name", "birthday", "born", "starts", "site"]
+    });
+    assert_wire::<Strings>(V06, with_pattern(), &expected_06, false);
+    expected_06["properties"]["email"]["default"] = json!("user@example.com");
+    assert_wire::<Strings>(V11, with_pattern(), &expected_06, false);
+    assert_wire::<Strings>(V26, with_pattern(), &expected_06, false);
+
+    // The strict failure is the pattern, on `name`, and nothing else.
+    for revision in ProtocolRevision::ALL {
+        let schema = Strings::requested_schema_with(revision, &with_pattern()).unwrap();
+        let name = &schema.as_json()["properties"]["name"];
+        assert!(spec::property_validator(revision, Strictness::Official).is_valid(name), "{revision}");
+        assert!(!spec::property_validator(revision, Strictness::Strict).is_valid(name), "{revision}");
+        let mut without = name.clone();
+        without.as_object_mut().unwrap().remove("pattern");
+        assert!(spec::property_validator(revision, Strictness::Strict).is_valid(&without), "{revision}");
+        for (key, property) in schema.as_map()["properties"].as_object().unwrap() {
+            if key != "name" {
+                assert!(spec::property_validator(revision, Strictness::Strict).is_valid(property), "{revision} {key}");
+            }
+        }
+    }
+    // Forms without a pattern are unaffected by the option.
+    assert_eq!(
+        Integers::requested_schema_with(V11, &with_pattern()).unwrap().to_json_string(),
+        Integers::requested_schema(V11).unwrap().to_json_string()
+    );
+}
+
+// ---- integers ----------------------------------------------------------------------
+
+fn expected_integers(stars_default: bool) -> Value {
+    let mut stars = json!({"type": "integer", "minimum": 1, "maximum": 5});
+    if stars_default {
+        stars["default"] = json!(3);
+    }
+    json!({
+        "type": "object",
+        "properties": {
+            "tiny": {"type": "integer", "minimum": -128, "maximum": 127},
+            "byte": {"type": "integer", "minimum": 0, "maximum": 255},
+            "short": {"type": "integer", "minimum": -32768, "maximum": 32767},
+            "word": {"type": "integer", "minimum": 0, "maximum": 65535},
+            "int": {"type": "integer", "minimum": -2147483648i64, "maximum": 2147483647},
+            "uint": {"type": "integer", "minimum": 0, "maximum": 4294967295u32},
+            // Beyond 2^53 - 1 a JSON number is not exact: no bound is sent, the Rust
+            // range is still enforced on what comes back.
+            "long": {"type": "integer"},
+            "ulong": {"type": "integer", "minimum": 0},
+            "size": {"type": "integer", "minimum": 0},
+            "stars": stars,
+            "offset": {"type": "integer", "minimum": -10},
+            "count": {"type": "integer", "minimum": 0, "maximum": 1000},
+            "guests": {"type": "integer", "title": "Guests", "description": "How many guests", "minimum": 0, "maximum": 65535}
+        },
+        "required": ["tiny", "byte", "short", "word", "int", "uint", "long", "ulong", "size", "offset"]
+    })
+}
+
+#[test]
+fn integers_carry_the_range_of_their_rust_type() {
+    // 2025-06-18's NumberSchema has no `default`: the default of `stars` stays on the
+    // server (the field is optional and filled in when absent).
+    assert_wire::<Integers>(V06, plain(), &expected_integers(false), true);
+    assert_wire_since_2025_11::<Integers>(plain(), &expected_integers(true));
+    assert_wire_since_2025_11::<Integers>(legacy(), &expected_integers(true));
+}
+
+// ---- numbers -----------------------------------------------------------------------
+
+#[test]
+fn numbers_keep_integer_and_fractional_bounds_as_written() {
+    let expected = |defaults: bool| {
+        let mut score = json!({"type": "number", "minimum": 0.5, "maximum": 99.5});
+        let mut volume = json!({"type": "number"});
+        if defaults {
+            score["default"] = json!(2.5);
+            volume["default"] = json!(50);
+        }
+        json!({
+            "type": "object",
+            "properties": {
+                "ratio": {"type": "number"},
+                "weight": {"type": "number"},
+                "percent": {"type": "number", "minimum": 0, "maximum": 100},
+                "celsius": {"type": "number", "minimum": -273.15},
+                "score": score,
+                "volume": volume
+            },
+            "required": ["ratio", "weight", "percent"]
+        })
+    };
+    assert_wire::<Numbers>(V06, plain(), &expected(false), true);
+    assert_wire_since_2025_11::<Numbers>(plain(), &expected(true));
+}
+
+// ---- booleans ----------------------------------------------------------------------
+
+#[test]
+fn booleans_carry_defaults_on_every_revision() {
+    let expected = json!({
+        "type": "object",
+        "properties": {
+            "agree": {"type": "boolean"},
+            "newsletter": {"type": "boolean"},
+            "remember": {"type": "boolean", "default": true},
+            "copy": {"type": "boolean", "title": "Copy", "description": "Send me a copy", "default": false}
+        },
+        "required": ["agree"]
+    });
+    assert_wire::<Booleans>(V06, plain(), &expected, true);
+    assert_wire::<Booleans>(V06, legacy(), &expected, true);
+    assert_wire_since_2025_11::<Booleans>(plain(), &expected);
+}
+
+// ---- single-select -----------------------------------------------------------------
+
+const COLORS: [&str; 3] = ["red", "green", "blue"];
+
+fn plan_one_of() -> Value {
+    json!([
+        {"const": "free", "title": "Free tier"},
+        {"const": "pro-monthly", "title": "Pro (9 €/month)"},
+        {"const": "enterprise", "title": "enterprise"}
+    ])
+}
+
+#[test]
+fn single_selects_2025_06_18_use_enum_names_and_no_defaults() {
+    let expected = json!({
+        "type": "object",
+        "properties": {
+            "color": {"type": "string", "enum": COLORS},
+            "plan": {
+                "type": "string", "title": "Plan", "description": "Pick a plan",
+                "enum": ["free", "pro-monthly", "enterprise"],
+                "enumNames": ["Free tier", "Pro (9 €/month)", "enterprise"]
+            },
+            "accent": {"type": "string", "enum": COLORS},
+            "background": {"type": "string", "enum": COLORS},
+            "upgrade": {
+                "type": "string",
+                "enum": ["free", "pro-monthly", "enterprise"],
+                "enumNames": ["Free tier", "Pro (9 €/month)", "enterprise"]
+            }
+        },
+        "required": ["color", "plan"]
+    });
+    assert_wire::<Selects>(V06, plain(), &expected, true);
+    assert_wire::<Selects>(V06, legacy(), &expected, true);
+}
+
+#[test]
+fn single_selects_since_2025_11_25_use_one_of_const_title() {
+    let expected = json!({
+        "type": "object",
+        "properties": {
+            "color": {"type": "string", "enum": COLORS},
+            "plan": {"type": "string", "title": "Plan", "description": "Pick a plan", "oneOf": plan_one_of()},
+            "accent": {"type": "string", "enum": COLORS},
+            "background": {"type": "string", "enum": COLORS, "default": "green"},
+            "upgrade": {"type": "string", "oneOf": plan_one_of(), "default": "pro-monthly"}
+        },
+        "required": ["color", "plan"]
+    });
+    assert_wire_since_2025_11::<Selects>(plain(), &expected);
+}
+
+#[test]
+fn legacy_enum_names_since_2025_11_25_match_the_legacy_titled_enum_schema() {
+    let expected = json!({
+        "type": "object",
+        "properties": {
+            "color": {"type": "string", "enum": COLORS},
+            "plan": {
+                "type": "string", "title": "Plan", "description": "Pick a plan",
+                "enum": ["free", "pro-monthly", "enterprise"],
+                "enumNames": ["Free tier", "Pro (9 €/month)", "enterprise"]
+            },
+            "accent": {"type": "string", "enum": COLORS},
+            "background": {"type": "string", "enum": COLORS, "default": "green"},
+            "upgrade": {
+                "type": "string",
+                "enum": ["free", "pro-monthly", "enterprise"],
+                "enumNames": ["Free tier", "Pro (9 €/month)", "enterprise"],
+                "default": "pro-monthly"
+            }
+        },
+        "required": ["color", "plan"]
+    });
+    assert_wire_since_2025_11::<Selects>(legacy(), &expected);
+}
+
+// ---- multi-select ------------------------------------------------------------------
+
+#[test]
+fn multi_selects_since_2025_11_25() {
+    let expected = json!({
+        "type": "object",
+        "properties": {
+            "colors": {"type": "array", "items": {"type": "string", "enum": COLORS}},
+            "plans": {
+                "type": "array", "title": "Plans", "description": "Choose up to two plans",
+                "minItems": 1, "maxItems": 2,
+                "items": {"anyOf": plan_one_of()}
+            },
+            "extras": {"type": "array", "items": {"type": "string", "enum": COLORS}},
+            "favorites": {"type": "array", "maxItems": 3, "items": {"type": "string", "enum": COLORS}, "default": ["red", "blue"]}
+        },
+        "required": ["colors", "plans"]
+    });
+    assert_wire_since_2025_11::<MultiSelects>(plain(), &expected);
+    // `legacy_enum_names` is about single-selects: multi-selects have no legacy form.
+    assert_wire_since_2025_11::<MultiSelects>(legacy(), &expected);
+    assert_wire_since_2025_11::<MultiSelects>(with_pattern(), &expected);
+}
+
+#[test]
+fn a_multi_select_on_2025_06_18_is_a_typed_error() {
+    let expected = SchemaError::MultiSelectUnsupported { field: "colors", revision: V06 };
+    for options in [plain(), legacy(), with_pattern()] {
+        assert_eq!(MultiSelects::requested_schema_with(V06, &options), Err(expected));
+        // The error is cached like a schema: asking again gives the same answer.
+        assert_eq!(MultiSelects::requested_schema_with(V06, &options), Err(expected));
+        assert!(matches!(check_form::<MultiSelects>(V06, &options, Strictness::Official), Err(FormCheck::Render(e)) if e == expected));
+    }
+    assert_eq!(
+        expected.to_string(),
+        "field `colors` is a multi-select, which protocol revision 2025-06-18 cannot express (multi-select arrived in 2025-11-25)"
+    );
+    let as_error: &dyn std::error::Error = &expected;
+    assert!(as_error.source().is_none());
+    // Even a hand-made array property would not pass the 2025-06-18 schema: there is no
+    // array schema to send it as.
+    let array = json!({"type": "array", "items": {"type": "string", "enum": COLORS}});
+    assert!(!spec::property_validator(V06, Strictness::Official).is_valid(&array));
+    assert!(spec::property_validator(V11, Strictness::Strict).is_valid(&array));
+}
+
+// ---- names, defaults, empty forms ----------------------------------------------------
+
+#[test]
+fn renamed_fields_use_their_wire_names_and_skipped_fields_are_absent() {
+    let expected = json!({
+        "type": "object",
+        "properties": {
+            "firstName": {"type": "string"},
+            "lastName": {"type": "string"},
+            "e-mail": {"type": "string", "format": "email"},
+            "zip": {"type": "string"},
+            "referralCode": {"type": "string"}
+        },
+        "required": ["firstName", "e-mail", "zip"]
+    });
+    for revision in ProtocolRevision::ALL {
+        assert_wire::<Renamed>(revision, plain(), &expected, true);
+    }
+}
+
+#[test]
+fn defaults_of_every_kind() {
+    // The SEP-1034 conformance scenario: name "John Doe", age 30 (integer), score 95.5,
+    // status "active", verified true. A default makes a field optional.
+    let expected = json!({
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "default": "John Doe"},
+            "age": {"type": "integer", "default": 30},
+            "score": {"type": "number", "default": 95.5},
+            "status": {"type": "string", "enum": ["active", "inactive", "pending"], "default": "active"},
+            "verified": {"type": "boolean", "default": true}
+        }
+    });
+    assert_wire_since_2025_11::<Defaults>(plain(), &expected);
+    assert!(Defaults::requested_schema(V26).unwrap().as_map().get("required").is_none());
+
+    // 2025-06-18 has `default` in its BooleanSchema only.
+    let expected_06 = json!({
+        "type": "object",
+        "properties": {
+            "name": {"type": "string"},
+            "age": {"type": "integer"},
+            "score": {"type": "number"},
+            "status": {"type": "string", "enum": ["active", "inactive", "pending"]},
+            "verified": {"type": "boolean", "default": true}
+        }
+    });
+    assert_wire::<Defaults>(V06, plain(), &expected_06, true);
+}
+
+#[test]
+fn an_empty_form_has_no_required_list() {
+    let expected = json!({"type": "object", "properties": {}});
+    for revision in ProtocolRevision::ALL {
+        assert_wire::<Empty>(revision, plain(), &expected, true);
+    }
+}
+
+#[test]
+fn no_top_level_title_or_description_even_with_doc_comments() {
+    // Every test form has a doc comment on the struct; none of it reaches the wire (the
+    // official requestedSchema declares only `$schema`, `type`, `properties`, `required`).
+    for revision in ProtocolRevision::ALL {
+        for keys in [
+            Strings::requested_schema(revision).unwrap().as_map().keys().collect::<Vec<_>>(),
+            Numbers::requested_schema(revision).unwrap().as_map().keys().collect(),
+            Booleans::requested_schema(revision).unwrap().as_map().keys().collect(),
+            Defaults::requested_schema(revision).unwrap().as_map().keys().collect(),
+        ] {
+            assert!(keys == ["type", "properties", "required"] || keys == ["type", "properties"], "{revision}: {keys:?}");
+        }
+    }
+}
+
+// ---- the specification's own examples ----------------------------------------------
+
+#[test]
+fn the_structured_data_request_of_the_specification() {
+    // "Example: Structured Data Request" of seeds 001/004 (2025-06-18), 003 (2025-11-25)
+    // and 002 (draft), and 2026-07-28's `ElicitRequestFormParams/elicit-multiple-fields.json`.
+    // Object key order differs from the documents ("format" before "description"), so
+    // this compares values; the snapshot tests above fix the order.
+    let requested = json!({
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "description": "Your full name"},
+            "email": {"type": "string", "format": "email", "description": "Your email address"},
+            "age": {"type": "number", "minimum": 18, "description": "Your age"}
+        },
+        "required": ["name", "email"]
+    });
+    for revision in ProtocolRevision::ALL {
+        assert_eq!(SpecContact::requested_schema(revision).unwrap().as_json(), &requested, "{revision}");
+    }
+    assert_eq!(
+        SpecContact::requested_schema(V26).unwrap().to_json_string(),
+        r#"{"type":"object","properties":{"name":{"type":"string","description":"Your full name"},"email":{"type":"string","description":"Your email address","format":"email"},"age":{"type":"number","description":"Your age","minimum":18}},"required":["name","email"]}"#
+    );
+
+    let example = spec::read_json(&spec::examples_dir(V26).join("ElicitRequestFormParams/elicit-multiple-fields.json"));
+    let ours = &elicit_request(V26, "Please provide your contact information", SpecContact::requested_schema(V26).unwrap().as_json())["params"];
+    assert_eq!(ours, &example);
+}
+
+#[test]
+fn the_github_username_request_of_the_2026_examples() {
+    let example = spec::read_json(&spec::examples_dir(V26).join("ElicitRequest/elicitation-request.json"));
+    let ours = elicit_request(V26, "Please provide your GitHub username", GithubLogin::requested_schema(V26).unwrap().as_json());
+    assert_eq!(ours, example);
+    check_request(V26, Strictness::Strict, &ours).unwrap();
+}
+
+#[test]
+fn a_2026_request_validates_inside_an_input_required_result() {
+    // 2026-07-28 has no server-to-client requests: the ElicitRequest travels in
+    // `InputRequiredResult.inputRequests`.
+    let mut doc = spec::document(V26).clone();
+    doc.as_object_mut().unwrap().insert("$ref".into(), json!("#/$defs/InputRequiredResult"));
+    let validator = jsonschema::validator_for(&doc).unwrap();
+    let request = elicit_request(V26, "Please fill in the form", Selects::requested_schema(V26).unwrap().as_json());
+    let result = json!({
+        "resultType": "input_required",
+        "inputRequests": {"preferences": request},
+        "requestState": "opaque"
+    });
+    let errors: Vec<String> = validator.iter_errors(&result).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    // And the request as sent validates against InputRequest too (an anyOf whose
+    // ElicitRequest branch must be the one that matches).
+    let elicit = spec::definition(V26, "ElicitRequest");
+    assert_eq!(elicit["required"], json!(["method", "params"]));
+}
+
+// ---- every form, every revision, every option ----------------------------------------
+
+#[test]
+fn every_form_validates_against_the_official_and_the_closed_schema() {
+    fn all<T: Elicit>(multi: bool) {
+        for revision in ProtocolRevision::ALL {
+            for options in [plain(), legacy()] {
+                let result = check_form::<T>(revision, &options, Strictness::Strict);
+                match (revision, multi, result) {
+                    (V06, true, Err(FormCheck::Render(SchemaError::MultiSelectUnsupported { .. }))) => {}
+                    (_, _, Ok(())) if !(multi && revision == V06) => {
+                        check_form::<T>(revision, &options, Strictness::Official).unwrap();
+                    }
+                    (_, _, other) => panic!("{} on {revision} with {options:?}: {other:?}", type_name::<T>()),
+                }
+            }
+        }
+    }
+    all::<Strings>(false);
+    all::<Integers>(false);
+    all::<Numbers>(false);
+    all::<Booleans>(false);
+    all::<Selects>(false);
+    all::<MultiSelects>(true);
+    all::<Renamed>(false);
+    all::<Defaults>(false);
+    all::<SpecContact>(false);
+    all::<GithubLogin>(false);
+    all::<Empty>(false);
+    all::<Everything>(true);
+}
+
+// ---- the closed schema is a real check -----------------------------------------------
+
+#[test]
+fn the_closed_schema_accepts_the_specification_examples_and_refuses_unknown_keys() {
+    // Property examples of seed 003 (2025-11-25), as written there.
+    let examples = [
+        json!({"type": "string", "title": "Display Name", "description": "Description text", "minLength": 3, "maxLength": 50, "format": "email", "default": "user@example.com"}),
+        json!({"type": "number", "title": "Display Name", "description": "Description text", "minimum": 0, "maximum": 100, "default": 50}),
+        json!({"type": "boolean", "title": "Display Name", "description": "Description text", "default": false}),
+        json!({"type": "string", "title": "Color Selection", "description": "Choose your favorite color", "enum": ["Red", "Green", "Blue"], "default": "Red"}),
+        json!({"type": "string", "title": "Color Selection", "description": "Choose your favorite color",
+               "oneOf": [{"const": "#FF0000", "title": "Red"}, {"const": "#00FF00", "title": "Green"}, {"const": "#0000FF", "title": "Blue"}],
+               "default": "#FF0000"}),
+        json!({"type": "array", "title": "Color Selection", "description": "Choose your favorite colors", "minItems": 1, "maxItems": 2,
+               "items": {"type": "string", "enum": ["Red", "Green", "Blue"]}, "default": ["Red", "Green"]}),
+        json!({"type": "array", "title": "Color Selection", "description": "Choose your favorite colors", "minItems": 1, "maxItems": 2,
+               "items": {"anyOf": [{"const": "#FF0000", "title": "Red"}, {"const": "#00FF00", "title": "Green"}, {"const": "#0000FF", "title": "Blue"}]},
+               "default": ["#FF0000", "#00FF00"]}),
+    ];
+    for revision in [V11, V26] {
+        let strict = spec::property_validator(revision, Strictness::Strict);
+        for example in &examples {
+            assert!(strict.is_valid(example), "{revision}: {example}");
+        }
+    }
+    // 2025-06-18's own examples (seed 001/004), with `enumNames`.
+    let strict = spec::property_validator(V06, Strictness::Strict);
+    assert!(strict.is_valid(&json!({"type": "string", "title": "Display Name", "description": "Description text", "enum": ["option1", "option2", "option3"], "enumNames": ["Option 1", "Option 2", "Option 3"]})));
+    assert!(strict.is_valid(&json!({"type": "boolean", "title": "Display Name", "description": "Description text", "default": false})));
+
+    // What the closed schema refuses and the published one lets through.
+    for revision in ProtocolRevision::ALL {
+        let official = spec::property_validator(revision, Strictness::Official);
+        let strict = spec::property_validator(revision, Strictness::Strict);
+        for refused in [
+            json!({"type": "string", "pattern": "^a$"}),
+            json!({"type": "string", "x-widget": "textarea"}),
+            json!({"type": "integer", "multipleOf": 5}),
+            json!({"type": "boolean", "const": true}),
+        ] {
+            assert!(official.is_valid(&refused), "{revision}: {refused}");
+            assert!(!strict.is_valid(&refused), "{revision}: {refused}");
+        }
+        // A default on a number is a key 2025-06-18 does not know.
+        assert_eq!(strict.is_valid(&json!({"type": "number", "default": 1})), revision != V06, "{revision}");
+    }
+    for revision in [V11, V26] {
+        let strict = spec::property_validator(revision, Strictness::Strict);
+        // An extra key inside a `oneOf` option or a multi-select's `items`.
+        assert!(!strict.is_valid(&json!({"type": "string", "oneOf": [{"const": "a", "title": "A", "description": "x"}]})));
+        assert!(!strict.is_valid(&json!({"type": "array", "items": {"type": "string", "enum": ["a"], "minLength": 1}})));
+    }
+    // A top-level title is dropped by a strict client too.
+    for revision in ProtocolRevision::ALL {
+        let mut schema = Booleans::requested_schema(revision).unwrap().as_json().clone();
+        schema["title"] = json!("Preferences");
+        let request = elicit_request(revision, "Preferences", &schema);
+        assert!(check_request(revision, Strictness::Official, &request).is_ok(), "{revision}");
+        assert!(check_request(revision, Strictness::Strict, &request).is_err(), "{revision}");
+    }
+}
+
+#[test]
+fn requests_that_break_the_official_schema_are_refused() {
+    // The validators are not vacuous: each of these breaks a rule of ElicitRequest.
+    for revision in ProtocolRevision::ALL {
+        let good = Booleans::requested_schema(revision).unwrap().as_json().clone();
+        let mut nested = good.clone();
+        nested["properties"]["agree"] = json!({"type": "object", "properties": {}});
+        let mut wrong_default = good.clone();
+        wrong_default["properties"]["remember"]["default"] = json!("yes");
+        let mut bad_format = good.clone();
+        bad_format["properties"]["agree"] = json!({"type": "string", "format": "phone"});
+        for bad in [nested, wrong_default, bad_format, json!({"type": "array"}), json!({"properties": {}})] {
+            let request = elicit_request(revision, "x", &bad);
+            assert!(check_request(revision, Strictness::Official, &request).is_err(), "{revision}: {bad}");
+        }
+        let mut no_message = elicit_request(revision, "x", &good);
+        no_message["params"].as_object_mut().unwrap().remove("message");
+        assert!(check_request(revision, Strictness::Official, &no_message).is_err(), "{revision}");
+        let mut wrong_method = elicit_request(revision, "x", &good);
+        wrong_method["method"] = json!("elicitation/ask");
+        assert!(check_request(revision, Strictness::Official, &wrong_method).is_err(), "{revision}");
+    }
+    // 2025-11-25 is the revision whose ElicitRequest is a full JSON-RPC request.
+    let mut bare = elicit_request(V11, "x", Booleans::requested_schema(V11).unwrap().as_json());
+    bare.as_object_mut().unwrap().remove("id");
+    assert!(check_request(V11, Strictness::Official, &bare).is_err());
+    // And `mode: "url"` is not a form request.
+    let mut url = elicit_request(V26, "x", Booleans::requested_schema(V26).unwrap().as_json());
+    url["params"]["mode"] = json!("url");
+    assert!(check_request(V26, Strictness::Official, &url).is_err());
+}
+
+// ---- caching -------------------------------------------------------------------------
+
+#[test]
+fn a_schema_is_rendered_once_per_type_revision_and_options() {
+    for revision in ProtocolRevision::ALL {
+        for options in [plain(), legacy(), with_pattern(), legacy().pattern_on_wire(true)] {
+            let first = Strings::requested_schema_with(revision, &options).unwrap();
+            let second = Strings::requested_schema_with(revision, &options).unwrap();
+            assert!(std::ptr::eq(first, second), "{revision} {options:?}");
+        }
+        // `requested_schema` is `requested_schema_with` default options: the same entry.
+        assert!(std::ptr::eq(Selects::requested_schema(revision).unwrap(), Selects::requested_schema_with(revision, &SchemaOptions::default()).unwrap()));
+    }
+    // Different options, revisions or types are different entries with their own JSON.
+    let plain_11 = Strings::requested_schema(V11).unwrap();
+    let pattern_11 = Strings::requested_schema_with(V11, &with_pattern()).unwrap();
+    assert!(!std::ptr::eq(plain_11, pattern_11));
+    assert_ne!(plain_11.to_json_string(), pattern_11.to_json_string());
+    assert!(!std::ptr::eq(plain_11, Strings::requested_schema(V26).unwrap()));
+    assert!(!std::ptr::eq(Booleans::requested_schema(V11).unwrap(), Numbers::requested_schema(V11).unwrap()));
+}
+
+#[test]
+fn the_cache_is_shared_across_threads() {
+    let addresses: Vec<usize> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..8)
+            .map(|_| s.spawn(|| Integers::requested_schema_with(V26, &legacy()).unwrap() as *const _ as usize))
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert!(addresses.windows(2).all(|w| w[0] == w[1]), "{addresses:?}");
+    assert_eq!(addresses[0], Integers::requested_schema_with(V26, &legacy()).unwrap() as *const _ as usize);
+}
+
+// ---- schemars ------------------------------------------------------------------------
+
+#[test]
+fn schemars_gives_the_latest_requested_schema() {
+    fn same<T: Elicit + schemars::JsonSchema>() {
+        let latest = T::requested_schema(ProtocolRevision::LATEST).unwrap();
+        // The type's own schema, as a generator asks for it.
+        let mut generator = schemars::SchemaGenerator::default();
+        // (Compared through `as_value`: schemars' own `Serialize` moves `title`,
+        // `description`, `type`, `format` first for readability; the value underneath
+        // keeps the wire order.)
+        let own = T::json_schema(&mut generator);
+        assert_eq!(own.as_value().to_string(), latest.to_json_string(), "{}", type_name::<T>());
+        assert_eq!(serde_json::to_value(&own).unwrap(), *latest.as_json());
+
+        // `schema_for!` is a root schema: schemars adds `$schema` and a `title` (the type
+        // name); everything else is the requested schema, in the same order.
+        let root = schemars::schema_for!(T).to_value();
+        let mut rest = root.as_object().unwrap().clone();
+        assert_eq!(rest.shift_remove("$schema"), Some(json!("https://json-schema.org/draft/2020-12/schema")));
+        let name = type_name::<T>().rsplit("::").next().unwrap();
+        assert_eq!(rest.shift_remove("title"), Some(json!(name)));
+        assert_eq!(serde_json::to_string(&rest).unwrap(), latest.to_json_string(), "{}", type_name::<T>());
+    }
+    same::<Strings>();
+    same::<Integers>();
+    same::<Numbers>();
+    same::<Booleans>();
+    same::<Selects>();
+    same::<MultiSelects>();
+    same::<Renamed>();
+    same::<Defaults>();
+    same::<Empty>();
+    same::<Everything>();
+
+    // A derived enum is a single-select property of the latest revision.
+    let mut generator = schemars::SchemaGenerator::default();
+    assert_eq!(
+        <Plan as schemars::JsonSchema>::json_schema(&mut generator).to_value(),
+        json!({"type": "string", "oneOf": plan_one_of()})
+    );
+    assert_eq!(
+        <Color as schemars::JsonSchema>::json_schema(&mut generator).to_value(),
+        json!({"type": "string", "enum": COLORS})
+    );
+}
