@@ -242,11 +242,12 @@ macro_rules! integer_field {
             type Literal = $ty;
             type IntLiteral = $ty;
             fn from_json(value: &Value) -> Result<Self, Problem> {
-                let n = json_integer(value)?;
-                <$ty>::try_from(n).map_err(|_| Problem::IntegerOutOfRange {
-                    min: <$ty>::MIN as i128,
-                    max: <$ty>::MAX as i128,
-                })
+                let out_of_range = || Problem::IntegerOutOfRange { min: <$ty>::MIN as i128, max: <$ty>::MAX as i128 };
+                match json_integer(value) {
+                    Ok(n) => <$ty>::try_from(n).map_err(|_| out_of_range()),
+                    Err(Problem::IntegerOutOfRange { .. }) => Err(out_of_range()),
+                    Err(problem) => Err(problem),
+                }
             }
             fn to_json(&self) -> Option<Value> {
                 Some(Value::from(*self))

@@ -326,6 +326,10 @@ fn check_string(name: &'static str, rules: &StringRules, s: &str, report: &mut R
 fn check_integer(name: &'static str, rules: &IntegerRules, value: &Value, report: &mut Report) {
     let n = match crate::field::json_integer(value) {
         Ok(n) => n,
+        // A whole float beyond every integer type: out of this field's range.
+        Err(Problem::IntegerOutOfRange { .. }) => {
+            return report.push(name, Problem::IntegerOutOfRange { min: rules.type_min, max: rules.type_max });
+        }
         Err(problem) => return report.push(name, problem),
     };
     if n < rules.type_min || n > rules.type_max {
@@ -463,7 +467,8 @@ mod rfc3339 {
         // A leap second (60) is valid syntax; RFC 3339 leaves its plausibility to the reader.
         let frac_ok = match &b[8..] {
             [] => true,
-            [b'.', rest @ ..] => digits(rest).is_some() || (!rest.is_empty() && rest.iter().all(u8::is_ascii_digit)),
+            // Any number of digits: not folded into a number, which would overflow.
+            [b'.', rest @ ..] => !rest.is_empty() && rest.iter().all(u8::is_ascii_digit),
             _ => false,
         };
         h <= 23 && m <= 59 && s <= 60 && frac_ok
