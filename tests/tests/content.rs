@@ -1,0 +1,548 @@
+//! Reading what a client sends back: every bad `content` reported with the field's wire
+//! name and the exact problem, in field order; good content decoded; and whole
+//! `ElicitResult`s read into `Accept` / `Decline` / `Cancel` or a typed error.
+
+use std::collections::{BTreeSet, HashSet};
+
+use chrono::{DateTime, NaiveDate, Utc};
+use elicit_runtime::schema::Format;
+use elicit_runtime::{Action, Elicit, Elicitation, InvalidContent, Problem, ResponseError, Violation};
+use elicit_tests::forms::*;
+use elicit_tests::object;
+use serde_json::{Value, json};
+
+// ---- the table ---------------------------------------------------------------------
+
+fn strings_base() -> Value {
+    json!({
+        "name": "Ada Lovelace",
+        "email": "ada@example.com",
+        "birthday": "1815-12-10",
+        "born": "1815-12-10",
+        "starts": "2025-11-25T10:30:00Z",
+        "site": "https://example.com/"
+    })
+}
+
+fn integers_base() -> Value {
+    json!({"tiny": 0, "byte": 0, "short": 0, "word": 0, "int": 0, "uint": 0, "long": 0, "ulong": 0, "size": 0, "offset": 0})
+}
+
+fn numbers_base() -> Value {
+    json!({"ratio": 0.5, "weight": 1.5, "percent": 50})
+}
+
+fn booleans_base() -> Value {
+    json!({"agree": true})
+}
+
+fn selects_base() -> Value {
+    json!({"color": "red", "plan": "free"})
+}
+
+fn multi_base() -> Value {
+    json!({"colors": ["red"], "plans": ["free"]})
+}
+
+fn renamed_base() -> Value {
+    json!({"firstName": "Ada", "e-mail": "ada@example.com", "zip": "12345"})
+}
+
+/// `base` with `key` set to `value`.
+fn set(base: Value, key: &str, value: Value) -> Value {
+    let mut map = object(base);
+    map.insert(key.to_owned(), value);
+    Value::Object(map)
+}
+
+/// `base` without `key`.
+fn unset(base: Value, key: &str) -> Value {
+    let mut map = object(base);
+    map.shift_remove(key);
+    Value::Object(map)
+}
+
+fn wrong(expected: &'static str, found: &'static str) -> Problem {
+    Problem::WrongType { expected, found }
+}
+
+/// One bad payload: what `from_content`, `SCHEMA.validate` and `from_result` said.
+struct Case {
+    what: String,
+    decoded: Result<(), InvalidContent>,
+    validated: Result<(), InvalidContent>,
+    via_result: Result<(), ResponseError>,
+    expected: Vec<Violation>,
+    /// The problem is found while decoding into the Rust type, after the schema checks
+    /// passed (`validate` then accepts the content).
+    decode_only: bool,
+}
+
+fn case<T: Elicit>(what: &str, content: Value, expected: &[(&'static str, Problem)]) -> Case {
+    let map = object(content.clone());
+    Case {
+        what: format!("{} {what}: {content}", std::any::type_name::<T>().rsplit("::").next().unwrap()),
+        decoded: T::from_content(&map).map(drop),
+        validated: T::SCHEMA.validate(&map),
+        via_result: Elicitation::<T>::from_result(&json!({"action": "accept", "content": content})).map(drop),
+        expected: expected.iter().map(|(field, problem)| Violation { field, problem: problem.clone() }).collect(),
+        decode_only: false,
+    }
+}
+
+fn decode_only(mut case: Case) -> Case {
+    case.decode_only = true;
+    case
+}
+
+fn table() -> Vec<Case> {
+    use Problem::*;
+    let u64_max = u64::MAX as i128;
+    vec![
+        // -- missing and null
+        case::<Strings>("missing required", unset(strings_base(), "name"), &[("name", Missing)]),
+        case::<Strings>("null for a required field", set(strings_base(), "name", Value::Null), &[("name", wrong("string", "null"))]),
+        case::<Integers>(
+            "empty content: every required field, in field order",
+            json!({}),
+            &[
+                ("tiny", Missing), ("byte", Missing), ("short", Missing), ("word", Missing), ("int", Missing),
+                ("uint", Missing), ("long", Missing), ("ulong", Missing), ("size", Missing), ("offset", Missing),
+            ],
+        ),
+        case::<Renamed>(
+            "the Rust name instead of the wire name",
+            set(unset(renamed_base(), "e-mail"), "email_address", json!("ada@example.com")),
+            &[("e-mail", Missing)],
+        ),
+        case::<Renamed>("camelCase of a field renamed explicitly", set(unset(renamed_base(), "e-mail"), "emailAddress", json!("a@b.co")), &[("e-mail", Missing)]),
+        // -- wrong JSON type, one per kind
+        case::<Strings>("string given a number", set(strings_base(), "name", json!(42)), &[("name", wrong("string", "integer"))]),
+        case::<Strings>("date string given an object", set(strings_base(), "born", json!({"y": 1815})), &[("born", wrong("string", "object"))]),
+        case::<Integers>("integer given a string", set(integers_base(), "long", json!("5")), &[("long", wrong("integer", "string"))]),
+        case::<Integers>("integer given a boolean", set(integers_base(), "long", json!(true)), &[("long", wrong("integer", "boolean"))]),
+        case::<Integers>("integer given an array", set(integers_base(), "int", json!([1])), &[("int", wrong("integer", "array"))]),
+        case::<Numbers>("number given a string", set(numbers_base(), "ratio", json!("0.5")), &[("ratio", wrong("number", "string"))]),
+        case::<Numbers>("number given null", set(numbers_base(), "ratio", Value::Null), &[("ratio", wrong("number", "null"))]),
+        case::<Booleans>("boolean given a string", set(booleans_base(), "agree", json!("true")), &[("agree", wrong("boolean", "string"))]),
+        case::<Booleans>("boolean given 1", set(booleans_base(), "agree", json!(1)), &[("agree", wrong("boolean", "integer"))]),
+        case::<Selects>("single-select given a number", set(selects_base(), "color", json!(1)), &[("color", wrong("string", "integer"))]),
+        case::<MultiSelects>("multi-select given a string", set(multi_base(), "colors", json!("red")), &[("colors", wrong("array", "string"))]),
+        case::<MultiSelects>("multi-select item given a number", set(multi_base(), "colors", json!(["red", 1])), &[("colors", wrong("string", "integer"))]),
+        // -- integers
+        case::<Integers>("integer given a fraction", set(integers_base(), "int", json!(3.5)), &[("int", NotAnInteger)]),
+        case::<Integers>("u8 given 300", set(integers_base(), "byte", json!(300)), &[("byte", IntegerOutOfRange { min: 0, max: 255 })]),
+        case::<Integers>("u8 given -1", set(integers_base(), "byte", json!(-1)), &[("byte", IntegerOutOfRange { min: 0, max: 255 })]),
+        case::<Integers>("u32 given -1", set(integers_base(), "uint", json!(-1)), &[("uint", IntegerOutOfRange { min: 0, max: 4294967295 })]),
+        case::<Integers>("i8 given 128", set(integers_base(), "tiny", json!(128)), &[("tiny", IntegerOutOfRange { min: -128, max: 127 })]),
+        case::<Integers>("i8 given -129", set(integers_base(), "tiny", json!(-129)), &[("tiny", IntegerOutOfRange { min: -128, max: 127 })]),
+        case::<Integers>(
+            "i64 given i64::MAX + 1",
+            set(integers_base(), "long", json!(9223372036854775808u64)),
+            &[("long", IntegerOutOfRange { min: i64::MIN.into(), max: i64::MAX.into() })],
+        ),
+        case::<Integers>(
+            "u64 given u64::MAX + 1 (parsed as a float)",
+            set(integers_base(), "ulong", serde_json::from_str("18446744073709551616").unwrap()),
+            &[("ulong", IntegerOutOfRange { min: 0, max: u64_max })],
+        ),
+        case::<Integers>("u64 given -1", set(integers_base(), "ulong", json!(-1)), &[("ulong", IntegerOutOfRange { min: 0, max: u64_max })]),
+        case::<Integers>(
+            "i64 given 1e300: the range reported is the field's, not i128's",
+            set(integers_base(), "long", json!(1e300)),
+            &[("long", IntegerOutOfRange { min: i64::MIN.into(), max: i64::MAX.into() })],
+        ),
+        case::<Integers>("u16 option given 70000", set(integers_base(), "guests", json!(70000)), &[("guests", IntegerOutOfRange { min: 0, max: 65535 })]),
+        case::<Integers>("below a field minimum", set(integers_base(), "stars", json!(0)), &[("stars", BelowMinimum { minimum: 1.0, found: 0.0 })]),
+        case::<Integers>("above a field maximum", set(integers_base(), "stars", json!(6)), &[("stars", AboveMaximum { maximum: 5.0, found: 6.0 })]),
+        case::<Integers>("below a negative minimum", set(integers_base(), "offset", json!(-11)), &[("offset", BelowMinimum { minimum: -10.0, found: -11.0 })]),
+        case::<Integers>("above the maximum of an optional u64", set(integers_base(), "count", json!(1001)), &[("count", AboveMaximum { maximum: 1000.0, found: 1001.0 })]),
+        // -- numbers
+        case::<Numbers>("f32 given 1e39", set(numbers_base(), "weight", json!(1e39)), &[("weight", NumberOutOfRange { max: f32::MAX as f64 })]),
+        case::<Numbers>("below an integer minimum", set(numbers_base(), "percent", json!(-0.5)), &[("percent", BelowMinimum { minimum: 0.0, found: -0.5 })]),
+        case::<Numbers>("above an integer maximum", set(numbers_base(), "percent", json!(100.5)), &[("percent", AboveMaximum { maximum: 100.0, found: 100.5 })]),
+        case::<Numbers>("below a fractional minimum", set(numbers_base(), "celsius", json!(-300)), &[("celsius", BelowMinimum { minimum: -273.15, found: -300.0 })]),
+        case::<Numbers>("above a fractional maximum", set(numbers_base(), "score", json!(99.75)), &[("score", AboveMaximum { maximum: 99.5, found: 99.75 })]),
+        // -- string lengths, in Unicode scalar values
+        case::<Strings>("too short", set(strings_base(), "name", json!("Ad")), &[("name", TooShort { min_length: 3, length: 2 })]),
+        case::<Strings>("too long", set(strings_base(), "name", json!("Abcdefghijklmnopqrstu")), &[("name", TooLong { max_length: 20, length: 21 })]),
+        case::<Strings>(
+            "six accented letters (12 bytes) over a max of 5",
+            set(strings_base(), "initials", json!("ÉÀÜÖÑØ")),
+            &[("initials", TooLong { max_length: 5, length: 6 })],
+        ),
+        case::<Strings>(
+            "three e + combining acute: 3 graphemes but 6 scalar values",
+            set(strings_base(), "initials", json!("e\u{301}e\u{301}e\u{301}")),
+            &[("initials", TooLong { max_length: 5, length: 6 })],
+        ),
+        case::<Strings>(
+            "a family emoji: 1 grapheme, 5 scalar values, 18 bytes; plus one",
+            set(strings_base(), "initials", json!("👨\u{200d}👩\u{200d}👧!")),
+            &[("initials", TooLong { max_length: 5, length: 6 })],
+        ),
+        // -- pattern
+        case::<Strings>("pattern mismatch", set(strings_base(), "name", json!("Ada 1")), &[("name", PatternMismatch { pattern: "^[A-Za-z][A-Za-z ]*$" })]),
+        case::<Strings>(
+            "`$` does not match before a trailing newline",
+            set(strings_base(), "name", json!("Ada\n")),
+            &[("name", PatternMismatch { pattern: "^[A-Za-z][A-Za-z ]*$" })],
+        ),
+        case::<Strings>(
+            "too short and pattern mismatch: both, length first",
+            set(strings_base(), "name", json!("1")),
+            &[("name", TooShort { min_length: 3, length: 1 }), ("name", PatternMismatch { pattern: "^[A-Za-z][A-Za-z ]*$" })],
+        ),
+        // -- formats
+        case::<Strings>("email without a domain", set(strings_base(), "email", json!("ada@")), &[("email", InvalidFormat(Format::Email))]),
+        case::<Strings>("email without an @", set(strings_base(), "email", json!("ada.example.com")), &[("email", InvalidFormat(Format::Email))]),
+        case::<Strings>("uri that is relative", set(strings_base(), "homepage", json!("/about")), &[("homepage", InvalidFormat(Format::Uri))]),
+        case::<Strings>("uri with a space", set(strings_base(), "homepage", json!("https://exa mple.com")), &[("homepage", InvalidFormat(Format::Uri))]),
+        case::<Strings>("date Feb 29 of a non-leap year", set(strings_base(), "birthday", json!("2023-02-29")), &[("birthday", InvalidFormat(Format::Date))]),
+        case::<Strings>("date Feb 29 of 1900 (century, not leap)", set(strings_base(), "birthday", json!("1900-02-29")), &[("birthday", InvalidFormat(Format::Date))]),
+        case::<Strings>("date April 31", set(strings_base(), "birthday", json!("2025-04-31")), &[("birthday", InvalidFormat(Format::Date))]),
+        case::<Strings>("date month 13", set(strings_base(), "birthday", json!("2025-13-01")), &[("birthday", InvalidFormat(Format::Date))]),
+        case::<Strings>("date without zero padding", set(strings_base(), "birthday", json!("2025-1-05")), &[("birthday", InvalidFormat(Format::Date))]),
+        case::<Strings>("NaiveDate Feb 29 of a non-leap year", set(strings_base(), "born", json!("2023-02-29")), &[("born", InvalidFormat(Format::Date))]),
+        case::<Strings>(
+            "date-time with a space",
+            set(strings_base(), "callback_at", json!("2025-11-25 10:30:00Z")),
+            &[("callback_at", InvalidFormat(Format::DateTime))],
+        ),
+        case::<Strings>(
+            "date-time without an offset",
+            set(strings_base(), "callback_at", json!("2025-11-25T10:30:00")),
+            &[("callback_at", InvalidFormat(Format::DateTime))],
+        ),
+        case::<Strings>("date-time hour 24", set(strings_base(), "callback_at", json!("2025-11-25T24:00:00Z")), &[("callback_at", InvalidFormat(Format::DateTime))]),
+        case::<Strings>(
+            "date-time on Feb 29 of a non-leap year",
+            set(strings_base(), "starts", json!("2023-02-29T10:00:00Z")),
+            &[("starts", InvalidFormat(Format::DateTime))],
+        ),
+        case::<Strings>(
+            "date-time with an empty fraction",
+            set(strings_base(), "starts", json!("2025-11-25T10:30:00.Z")),
+            &[("starts", InvalidFormat(Format::DateTime))],
+        ),
+        case::<Strings>("url that is not one", set(strings_base(), "site", json!("not a url")), &[("site", InvalidFormat(Format::Uri))]),
+        decode_only(case::<Strings>(
+            "a URI (RFC 3986 reg-name) that the url crate cannot parse as a host",
+            set(strings_base(), "site", json!("http://999.999.999.999/")),
+            &[("site", InvalidFormat(Format::Uri))],
+        )),
+        // -- single-select
+        case::<Selects>("not an option", set(selects_base(), "color", json!("purple")), &[("color", NotAnOption("purple".into()))]),
+        case::<Selects>("options are case-sensitive", set(selects_base(), "color", json!("Red")), &[("color", NotAnOption("Red".into()))]),
+        case::<Selects>("a title is not a value", set(selects_base(), "plan", json!("Free tier")), &[("plan", NotAnOption("Free tier".into()))]),
+        case::<Selects>("an optional select given an empty string", set(selects_base(), "accent", json!("")), &[("accent", NotAnOption(String::new()))]),
+        // -- multi-select
+        case::<MultiSelects>("unknown item", set(multi_base(), "colors", json!(["red", "purple"])), &[("colors", UnknownItem("purple".into()))]),
+        case::<MultiSelects>(
+            "an item three times is one duplicate",
+            set(multi_base(), "colors", json!(["red", "red", "red"])),
+            &[("colors", DuplicateItem("red".into()))],
+        ),
+        case::<MultiSelects>("a set field given a repeated item", set(multi_base(), "extras", json!(["blue", "blue"])), &[("extras", DuplicateItem("blue".into()))]),
+        case::<MultiSelects>("too few items", set(multi_base(), "plans", json!([])), &[("plans", TooFewItems { min_items: 1, count: 0 })]),
+        case::<MultiSelects>(
+            "too many items",
+            set(multi_base(), "plans", json!(["free", "pro-monthly", "enterprise"])),
+            &[("plans", TooManyItems { max_items: 2, count: 3 })],
+        ),
+        case::<MultiSelects>(
+            "repeated, unknown and too many: each item in order, then the count",
+            set(multi_base(), "plans", json!(["free", "free", "gold"])),
+            &[("plans", DuplicateItem("free".into())), ("plans", UnknownItem("gold".into())), ("plans", TooManyItems { max_items: 2, count: 3 })],
+        ),
+        case::<MultiSelects>(
+            "over the max of a field with a default",
+            set(multi_base(), "favorites", json!(["red", "green", "blue", "red"])),
+            &[("favorites", DuplicateItem("red".into())), ("favorites", TooManyItems { max_items: 3, count: 4 })],
+        ),
+        // -- several fields at once: all reported, in field order whatever the key order
+        case::<Strings>(
+            "everything wrong",
+            json!({
+                "site": "nope",
+                "starts": "soon",
+                "born": 5,
+                "birthday": "2023-02-29",
+                "homepage": "/x",
+                "email": "x",
+                "name": "1",
+                "initials": "abcdef"
+            }),
+            &[
+                ("name", TooShort { min_length: 3, length: 1 }),
+                ("name", PatternMismatch { pattern: "^[A-Za-z][A-Za-z ]*$" }),
+                ("email", InvalidFormat(Format::Email)),
+                ("homepage", InvalidFormat(Format::Uri)),
+                ("birthday", InvalidFormat(Format::Date)),
+                ("initials", TooLong { max_length: 5, length: 6 }),
+                ("born", wrong("string", "integer")),
+                ("starts", InvalidFormat(Format::DateTime)),
+                ("site", InvalidFormat(Format::Uri)),
+            ],
+        ),
+        case::<MultiSelects>(
+            "missing, wrong type and too few across fields",
+            json!({"plans": [], "extras": "blue"}),
+            &[("colors", Missing), ("plans", TooFewItems { min_items: 1, count: 0 }), ("extras", wrong("array", "string"))],
+        ),
+        case::<Integers>(
+            "one problem per field of three kinds",
+            set(set(set(integers_base(), "count", json!(2000)), "tiny", json!(1.25)), "uint", json!("7")),
+            &[("tiny", NotAnInteger), ("uint", wrong("integer", "string")), ("count", AboveMaximum { maximum: 1000.0, found: 2000.0 })],
+        ),
+    ]
+}
+
+#[test]
+fn every_bad_payload_is_reported_exactly() {
+    let table = table();
+    assert!(table.len() >= 30, "the table has {} cases", table.len());
+    let mut failures = Vec::new();
+    for case in &table {
+        if case.decoded.as_ref().err().map(InvalidContent::violations) != Some(&case.expected[..]) {
+            failures.push(format!("{}\n  from_content: {:?}\n  expected:     {:?}", case.what, case.decoded, case.expected));
+        }
+        let validated = case.validated.as_ref().err().map(InvalidContent::violations);
+        if case.decode_only {
+            if validated.is_some() {
+                failures.push(format!("{}\n  validate: {:?}\n  expected: Ok (a decode-only problem)", case.what, case.validated));
+            }
+        } else if validated != Some(&case.expected[..]) {
+            failures.push(format!("{}\n  validate: {:?}\n  expected: {:?}", case.what, case.validated, case.expected));
+        }
+        match &case.via_result {
+            Err(ResponseError::Invalid(invalid)) if invalid.violations() == &case.expected[..] => {}
+            other => failures.push(format!("{}\n  from_result: {other:?}", case.what)),
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} cases failed:\n\n{}", failures.len(), table.len(), failures.join("\n\n"));
+}
+
+// ---- what is accepted ----------------------------------------------------------------
+
+#[test]
+fn good_content_decodes_with_defaults_absent_options_and_ignored_extras() {
+    let strings = Strings::from_content(&object(strings_base())).unwrap();
+    assert_eq!(
+        strings,
+        Strings {
+            name: "Ada Lovelace".into(),
+            email: "ada@example.com".into(),
+            homepage: None,
+            birthday: "1815-12-10".into(),
+            callback_at: None,
+            initials: None,
+            born: NaiveDate::from_ymd_opt(1815, 12, 10).unwrap(),
+            starts: "2025-11-25T10:30:00Z".parse::<DateTime<Utc>>().unwrap(),
+            site: "https://example.com/".parse().unwrap(),
+        }
+    );
+    // A default fills an absent field; it is not a problem to leave it out.
+    let no_email = Strings::from_content(&object(unset(strings_base(), "email"))).unwrap();
+    assert_eq!(no_email.email, "user@example.com");
+    // Null for an optional field is the same as absent; null for a defaulted one gives the default.
+    let nulls = set(set(strings_base(), "homepage", Value::Null), "email", Value::Null);
+    let decoded = Strings::from_content(&object(nulls)).unwrap();
+    assert_eq!((decoded.homepage, decoded.email.as_str()), (None, "user@example.com"));
+    // Keys the schema does not name are ignored.
+    let extra = set(set(strings_base(), "unknown", json!({"nested": [1, 2]})), "Name", json!(0));
+    assert_eq!(Strings::from_content(&object(extra)).unwrap(), strings);
+
+    // Boundaries that are valid: lengths counted in scalar values, Feb 29 of leap years,
+    // fractional seconds of any length, offsets.
+    for (initials, chars) in [("ÉÀÜÖÑ", 5), ("👍👍👍👍👍", 5), ("e\u{301}e\u{301}e", 5), ("👨\u{200d}👩\u{200d}👧", 5), ("", 0)] {
+        assert_eq!(initials.chars().count(), chars);
+        let c = set(strings_base(), "initials", json!(initials));
+        assert_eq!(Strings::from_content(&object(c)).unwrap().initials.as_deref(), Some(initials));
+    }
+    for birthday in ["2024-02-29", "2000-02-29", "0000-01-01", "9999-12-31"] {
+        let c = set(strings_base(), "birthday", json!(birthday));
+        assert_eq!(Strings::from_content(&object(c)).unwrap().birthday, birthday);
+    }
+    for callback in [
+        "2025-11-25T10:30:00Z",
+        "2025-11-25t10:30:00z",
+        "2025-11-25T10:30:00.5+02:00",
+        "2025-11-25T10:30:00-00:00",
+        "2016-12-31T23:59:60Z",
+        "2025-11-25T10:30:00.1234567890123456789012345Z",
+    ] {
+        let c = set(strings_base(), "callback_at", json!(callback));
+        assert_eq!(Strings::from_content(&object(c)).unwrap().callback_at.as_deref(), Some(callback), "{callback}");
+    }
+    let fractions = set(strings_base(), "starts", json!("2025-11-25T12:30:00.123456789+02:00"));
+    assert_eq!(
+        Strings::from_content(&object(fractions)).unwrap().starts,
+        "2025-11-25T10:30:00.123456789Z".parse::<DateTime<Utc>>().unwrap()
+    );
+
+    let integers = Integers::from_content(&object(set(set(integers_base(), "int", json!(3.0)), "count", Value::Null))).unwrap();
+    assert_eq!((integers.int, integers.stars, integers.count, integers.guests), (3, 3, None, None));
+    let extremes = json!({
+        "tiny": -128, "byte": 255, "short": -32768, "word": 65535, "int": -2147483648i64, "uint": 4294967295u32,
+        "long": i64::MIN, "ulong": u64::MAX, "size": usize::MAX, "offset": i64::MAX, "stars": 5, "count": 1000, "guests": 0
+    });
+    let extremes = Integers::from_content(&object(extremes)).unwrap();
+    assert_eq!((extremes.long, extremes.ulong, extremes.size, extremes.offset), (i64::MIN, u64::MAX, usize::MAX, i64::MAX));
+
+    let numbers = Numbers::from_content(&object(numbers_base())).unwrap();
+    assert_eq!(numbers, Numbers { ratio: 0.5, weight: 1.5, percent: 50.0, celsius: None, score: 2.5, volume: 50.0 });
+    let bounds = json!({"ratio": -1e308, "weight": f32::MAX, "percent": 100, "celsius": -273.15, "score": 0.5});
+    let bounds = Numbers::from_content(&object(bounds)).unwrap();
+    assert_eq!((bounds.ratio, bounds.weight, bounds.percent, bounds.celsius), (-1e308, f32::MAX, 100.0, Some(-273.15)));
+
+    let booleans = Booleans::from_content(&object(set(booleans_base(), "newsletter", Value::Null))).unwrap();
+    assert_eq!(booleans, Booleans { agree: true, newsletter: None, remember: true, copy: false });
+
+    let selects = Selects::from_content(&object(selects_base())).unwrap();
+    assert_eq!(selects, Selects { color: Color::Red, plan: Plan::Free, accent: None, background: Color::Green, upgrade: Plan::ProMonthly });
+
+    let multi = MultiSelects::from_content(&object(set(multi_base(), "plans", json!(["enterprise", "free"])))).unwrap();
+    assert_eq!(
+        multi,
+        MultiSelects {
+            colors: vec![Color::Red],
+            plans: BTreeSet::from([Plan::Free, Plan::Enterprise]),
+            extras: None,
+            favorites: vec![Color::Red, Color::Blue],
+        }
+    );
+    let sets = MultiSelects::from_content(&object(set(set(multi_base(), "extras", json!(["blue", "green"])), "colors", json!([])))).unwrap();
+    assert_eq!((sets.colors, sets.extras), (vec![], Some(HashSet::from([Color::Blue, Color::Green]))));
+
+    // Wire names; a serde default; a skipped field keeps its Default whatever is sent.
+    let renamed = Renamed::from_content(&object(set(set(renamed_base(), "internal_id", json!(7)), "internalId", json!(7)))).unwrap();
+    assert_eq!(
+        renamed,
+        Renamed {
+            first_name: "Ada".into(),
+            last_name: None,
+            email_address: "ada@example.com".into(),
+            postal_code: "12345".into(),
+            referral_code: String::new(),
+            internal_id: 0,
+        }
+    );
+
+    let defaults = Defaults::from_content(&serde_json::Map::new()).unwrap();
+    assert_eq!(defaults, Defaults { name: "John Doe".into(), age: 30, score: 95.5, status: Status::Active, verified: true });
+    assert_eq!(Empty::from_content(&object(json!({"anything": 1}))).unwrap(), Empty {});
+}
+
+#[test]
+fn to_content_is_what_serde_and_the_schema_agree_on() {
+    let renamed = Renamed {
+        first_name: "Ada".into(),
+        last_name: Some("Lovelace".into()),
+        email_address: "ada@example.com".into(),
+        postal_code: "12345".into(),
+        referral_code: "friend".into(),
+        internal_id: 9,
+    };
+    let content = renamed.to_content();
+    assert_eq!(
+        Value::Object(content.clone()).to_string(),
+        r#"{"firstName":"Ada","lastName":"Lovelace","e-mail":"ada@example.com","zip":"12345","referralCode":"friend"}"#
+    );
+    assert_eq!(serde_json::to_value(&renamed).unwrap(), Value::Object(content.clone()));
+    assert!(Renamed::SCHEMA.validate(&content).is_ok());
+    assert_eq!(Renamed::from_content(&content).unwrap(), Renamed { internal_id: 0, ..renamed });
+
+    // None is left out, not sent as null.
+    let selects = Selects { color: Color::Blue, plan: Plan::Enterprise, accent: None, background: Color::Red, upgrade: Plan::Free };
+    assert_eq!(
+        Value::Object(selects.to_content()).to_string(),
+        r#"{"color":"blue","plan":"enterprise","background":"red","upgrade":"free"}"#
+    );
+}
+
+// ---- messages ------------------------------------------------------------------------
+
+#[test]
+fn errors_read_well() {
+    let err = Integers::from_content(&object(set(set(integers_base(), "byte", json!(300)), "int", json!(3.5)))).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the content does not match the form: `byte`: must be between 0 and 255; `int`: must be a whole number"
+    );
+    assert_eq!(err.clone().into_violations(), err.violations());
+    let err = Selects::from_content(&object(set(unset(selects_base(), "plan"), "color", json!(true)))).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the content does not match the form: `color`: must be a string, got a boolean; `plan`: is required but missing"
+    );
+    let err = MultiSelects::from_content(&object(set(multi_base(), "plans", json!(["free", "free", "x"])))).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the content does not match the form: `plans`: `free` is chosen more than once; `plans`: `x` is not one of the options; `plans`: must have at most 2 choices, got 3"
+    );
+
+    let response = Elicitation::<Booleans>::from_result(&json!({"action": "accept", "content": {"agree": "yes"}})).unwrap_err();
+    assert_eq!(response.to_string(), "the content does not match the form: `agree`: must be a boolean, got a string");
+    let source = std::error::Error::source(&response).expect("the invalid content is the source");
+    assert_eq!(source.to_string(), response.to_string());
+    assert!(std::error::Error::source(&ResponseError::MissingAction).is_none());
+}
+
+// ---- whole results -------------------------------------------------------------------
+
+#[test]
+fn reading_a_client_result() {
+    type E = Elicitation<Booleans>;
+    let agree = Booleans { agree: true, newsletter: None, remember: true, copy: false };
+
+    assert_eq!(E::from_result(&json!({"action": "accept", "content": {"agree": true}})), Ok(Elicitation::Accept(agree.clone())));
+    // Other members of the result (`_meta`) are not the form's business.
+    assert_eq!(
+        E::from_result(&json!({"_meta": {"x": 1}, "action": "accept", "content": {"agree": true}})),
+        Ok(Elicitation::Accept(agree))
+    );
+
+    for not_an_object in [json!(null), json!("accept"), json!(["accept"]), json!(1)] {
+        assert_eq!(E::from_result(&not_an_object), Err(ResponseError::NotAnObject), "{not_an_object}");
+    }
+    for no_action in [json!({}), json!({"content": {"agree": true}}), json!({"action": null}), json!({"action": 1}), json!({"Action": "accept"})] {
+        assert_eq!(E::from_result(&no_action), Err(ResponseError::MissingAction), "{no_action}");
+    }
+    for (action, shown) in [("ACCEPT", "ACCEPT"), ("accepted", "accepted"), ("", ""), ("reject", "reject")] {
+        assert_eq!(E::from_result(&json!({"action": action})), Err(ResponseError::UnknownAction(shown.into())));
+    }
+    assert_eq!(E::from_result(&json!({"action": "accept"})), Err(ResponseError::AcceptWithoutContent));
+    assert_eq!(E::from_result(&json!({"action": "accept", "content": null})), Err(ResponseError::AcceptWithoutContent));
+    for content in [json!("agree"), json!([true]), json!(true), json!(0)] {
+        assert_eq!(E::from_result(&json!({"action": "accept", "content": content})), Err(ResponseError::ContentNotAnObject), "{content}");
+    }
+    assert!(matches!(
+        E::from_result(&json!({"action": "accept", "content": {}})),
+        Err(ResponseError::Invalid(e)) if e.violations() == [Violation { field: "agree", problem: Problem::Missing }]
+    ));
+    // An empty form accepts empty content, and still needs content to be there.
+    assert_eq!(Elicitation::<Empty>::from_result(&json!({"action": "accept", "content": {}})), Ok(Elicitation::Accept(Empty {})));
+    assert_eq!(Elicitation::<Empty>::from_result(&json!({"action": "accept"})), Err(ResponseError::AcceptWithoutContent));
+
+    // Decline and cancel are answers whatever else the result carries.
+    for (action, expected) in [("decline", Elicitation::Decline), ("cancel", Elicitation::Cancel)] {
+        assert_eq!(E::from_result(&json!({"action": action})), Ok(expected.clone()));
+        assert_eq!(E::from_result(&json!({"action": action, "content": {"agree": true}})), Ok(expected.clone()));
+        assert_eq!(E::from_result(&json!({"action": action, "content": {"agree": "not checked"}})), Ok(expected.clone()));
+        assert_eq!(E::from_result(&json!({"action": action, "content": "not an object"})), Ok(expected.clone()));
+        assert_eq!(E::from_result(&json!({"action": action, "content": null})), Ok(expected.clone()));
+    }
+
+    let messages = [
+        (ResponseError::NotAnObject, "the client's elicitation result is not a JSON object"),
+        (ResponseError::MissingAction, "the client's elicitation result has no `action`"),
+        (ResponseError::UnknownAction("ok".into()), "the client's elicitation result has unknown action `ok` (expected `accept`, `decline` or `cancel`)"),
+        (ResponseError::AcceptWithoutContent, "the client accepted the form but sent no `content`"),
+        (ResponseError::ContentNotAnObject, "the client's `content` is not a JSON object"),
+    ];
+    for (error, message) in messages {
+        assert_eq!(error.to_string(), message);
+    }
+    assert_eq!(Elicitation::<Booleans>::Decline.action(), Action::Decline);
+}
