@@ -412,16 +412,20 @@ fn type_checks(f: &Field, p: &TokenStream) -> TokenStream {
         out.extend(quote_spanned!(span=> #p::require_multi_select::<#ty>();));
     }
     for bound in [&a.minimum, &a.maximum].into_iter().flatten() {
-        let expr = &bound.value.expr;
+        let expr = magnitude(&bound.value);
         let ty = respan(ty, bound.span());
-        let slot = if bound.value.int.is_some() { quote!(IntBound) } else { quote!(Bound) };
+        let slot = if bound.value.int.is_some() { quote_spanned!(bound.span()=> IntBound) } else { quote_spanned!(bound.span()=> Bound) };
         out.extend(quote_spanned!(bound.span()=> let _: <#ty as #p::NumericField>::#slot = #expr;));
     }
     if let Some(default) = &a.default {
         let (expr, lit) = &default.value;
         let span = expr.span();
         let check = match lit {
-            DefaultLit::Number(n) if n.int.is_some() => quote_spanned!(span=> let _: <#ty as #p::ElicitField>::IntLiteral = #expr;),
+            DefaultLit::Number(n) => {
+                let expr = magnitude(n);
+                let slot = if n.int.is_some() { quote_spanned!(expr.span()=> IntLiteral) } else { quote_spanned!(expr.span()=> Literal) };
+                quote_spanned!(expr.span()=> let _: <#ty as #p::ElicitField>::#slot = #expr;)
+            }
             DefaultLit::List(_) => quote_spanned!(span=> let _: <#ty as #p::ElicitField>::Literal = &#expr;),
             _ => quote_spanned!(span=> let _: <#ty as #p::ElicitField>::Literal = #expr;),
         };
@@ -430,25 +434,39 @@ fn type_checks(f: &Field, p: &TokenStream) -> TokenStream {
     out
 }
 
+/// The literal to type-check a number against the field's type: without its minus sign,
+/// so that `-1` on an unsigned field is reported once, as out of range (by
+/// [`const_checks`]), rather than as "cannot apply unary operator `-`" as well.
+fn magnitude(n: &Number) -> &syn::Expr {
+    match &n.expr {
+        syn::Expr::Unary(syn::ExprUnary { op: syn::UnOp::Neg(_), expr, .. }) => expr,
+        expr => expr,
+    }
+}
+
 /// Checks of literal values against the field's type that the type checker cannot do:
 /// a default of a select must be one of the enum's wire values, and an integer default
 /// or bound must fit the Rust integer type. They run when the constant is evaluated, at
-/// compile time.
+/// compile time, and each points at the literal it is about.
 fn const_checks(f: &Field, p: &TokenStream) -> TokenStream {
     let ty = f.ty;
     let a = &f.attrs;
     let mut out = TokenStream::new();
     if let Some(default) = &a.default {
-        let (expr, lit) = &default.value;
-        if matches!(lit, DefaultLit::Str(_) | DefaultLit::List(_)) {
-            let value = default_literal(lit, p);
+        let items: Vec<(String, TokenStream)> = match &default.value.1 {
+            DefaultLit::Str(s) => vec![(s.clone(), default.value.0.to_token_stream())],
+            DefaultLit::List(items) => items.iter().map(|item| (item.value(), item.to_token_stream())).collect(),
+            _ => Vec::new(),
+        };
+        for (value, tokens) in items {
             let message = format!(
-                "the default of field `{}` is not one of the wire values of its enum; use the value the variant is sent as (after `rename` / `rename_all`)",
+                "`{value}` is not an option of field `{}`: write the wire value of a variant of its enum, as `rename` / `rename_all` make it",
                 f.member
             );
-            out.extend(quote_spanned! {expr.span()=>
-                const _: () = if !#p::default_is_valid(&<#ty as #p::ElicitField>::KIND, &#value) {
-                    ::core::panic!(#message)
+            let panic = const_panic(&tokens, &message);
+            out.extend(quote! {
+                const _: () = if !#p::default_is_valid(&<#ty as #p::ElicitField>::KIND, &#p::Literal::Str(#value)) {
+                    #panic
                 };
             });
         }
@@ -462,15 +480,32 @@ fn const_checks(f: &Field, p: &TokenStream) -> TokenStream {
         a.maximum.as_ref().and_then(|m| m.value.int.map(|i| (i, &m.value.expr, "maximum"))),
     ];
     for (n, expr, what) in ints.into_iter().flatten() {
-        let message = format!("the {what} {n} of field `{}` is out of the range of its integer type", f.member);
+        let message = format!("the {what} {n} of field `{}` does not fit in its type `{}`", f.member, type_name(ty));
+        let panic = const_panic(&expr.to_token_stream(), &message);
         let n = Lit::i128_unsuffixed(n);
-        out.extend(quote_spanned! {expr.span()=>
+        out.extend(quote! {
             const _: () = if !#p::int_fits(&<#ty as #p::ElicitField>::KIND, #n) {
-                ::core::panic!(#message)
+                #panic
             };
         });
     }
     out
+}
+
+/// `::core::panic!(message)` spanned from the first to the last of `tokens`, so that the
+/// compile-time evaluation error underlines the whole literal (`-1`, not only `-`).
+fn const_panic(tokens: &TokenStream, message: &str) -> TokenStream {
+    let mut spans = tokens.clone().into_iter().map(|tt| tt.span());
+    let first = spans.next().unwrap_or_else(Span::call_site);
+    let last = spans.last().unwrap_or(first);
+    let path = quote_spanned!(first=> ::core::panic);
+    let args = quote_spanned!(last=> !(#message));
+    quote!(#path #args)
+}
+
+/// A type as the user wrote it, for a message.
+fn type_name(ty: &syn::Type) -> String {
+    quote!(#ty).to_string().replace(" :: ", "::").replace(":: ", "::").replace(" <", "<").replace("< ", "<").replace(" >", ">").replace(" ,", ",")
 }
 
 /// The type's tokens re-spanned onto an attribute, so that a trait error about the

@@ -8,6 +8,10 @@ struct Form {
     score: u8,
     #[elicit(default = 1.5)]
     count: u32,
+    #[elicit(default = -1)]
+    name: String,
+    #[elicit(default = "yes")]
+    agree: bool,
 }
 
 fn main() {}

@@ -8,6 +8,8 @@ struct Form {
     port: u16,
     #[elicit(minimum = -200)]
     offset: i8,
+    #[elicit(minimum = -1)]
+    retries: Option<u8>,
 }
 
 fn main() {}
