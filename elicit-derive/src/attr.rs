@@ -163,7 +163,14 @@ impl Container {
         }
         let rename_all = match (rename_all.get(), serde_rename_all.get()) {
             (Some(e), Some(s)) if e.value != s.value => {
-                cx.error_spanned_by(&e, "`#[elicit(rename_all)]` conflicts with `#[serde(rename_all)]`: the form and serde would use different wire names; keep one of them");
+                cx.error_spanned_by(
+                    &e,
+                    format!(
+                        "`#[elicit(rename_all = \"{}\")]` conflicts with `#[serde(rename_all = \"{}\")]`: the form and serde would use different wire names; keep one of them",
+                        e.value.name(),
+                        s.value.name()
+                    ),
+                );
                 Some(e.value)
             }
             (Some(e), _) => Some(e.value),
@@ -197,6 +204,8 @@ pub struct Field {
     pub title: Option<Spanned<String>>,
     pub description: Option<Spanned<String>>,
     pub doc: Option<String>,
+    /// Each line of the doc comment with its tokens, to point at the line a problem is on.
+    pub doc_lines: Vec<Spanned<String>>,
     pub rename: Option<Spanned<String>>,
     pub skip: Option<Spanned<()>>,
     /// `#[serde(default)]` (without an elicit default): absent means `Default::default()`.
@@ -322,6 +331,7 @@ impl Field {
             title: title.get(),
             description: description.get(),
             doc: doc_comment(&field.attrs),
+            doc_lines: doc_lines(&field.attrs),
             rename: rename.resolve(cx),
             skip,
             serde_default,
@@ -493,6 +503,20 @@ fn serde_string(meta: &ParseNestedMeta, side: &str) -> syn::Result<Option<String
         })?;
     }
     Ok(found)
+}
+
+/// The `#[doc = "..."]` attributes (one per `///` line), with their tokens.
+fn doc_lines(attrs: &[syn::Attribute]) -> Vec<Spanned<String>> {
+    attrs
+        .iter()
+        .filter(|attr| attr.path().is_ident("doc"))
+        .filter_map(|attr| match &attr.meta {
+            syn::Meta::NameValue(syn::MetaNameValue { value: Expr::Lit(ExprLit { lit: Lit::Str(s), .. }), .. }) => {
+                Some(Spanned { value: s.value(), tokens: attr.to_token_stream() })
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// The doc comment, lines trimmed and joined; paragraphs keep their blank line.

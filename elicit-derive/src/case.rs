@@ -30,6 +30,11 @@ impl RenameRule {
         RULE_NAMES.iter().find(|(name, _)| *name == s).map(|(_, rule)| *rule)
     }
 
+    /// The rule as written in `rename_all = "..."`.
+    pub fn name(self) -> &'static str {
+        RULE_NAMES.iter().find(|(_, rule)| *rule == self).map_or("", |(name, _)| name)
+    }
+
     /// Renames a field written in snake_case.
     pub fn apply_to_field(self, field: &str) -> String {
         match self {

@@ -6,6 +6,8 @@
 
 use std::collections::HashMap;
 
+use syn::ext::IdentExt;
+
 use crate::ast::{Container, Data, Field};
 use crate::attr::{DefaultLit, Spanned};
 use crate::ctxt::Ctxt;
@@ -23,11 +25,12 @@ pub fn check(cx: &Ctxt, cont: &Container) {
                 check_sensitive(cx, field);
                 check_bounds(cx, field);
                 check_default(cx, field);
-                check_no_urls(cx, field.member, [&field.attrs.title, &field.attrs.description]);
+                check_no_urls(cx, [("the `title`", &field.attrs.title), ("the `description`", &field.attrs.description)]);
+                // The doc comment is the description only when there is no `description`.
                 if field.attrs.description.is_none() {
-                    if let Some(doc) = &field.attrs.doc {
-                        if let Some(url) = find_url(doc) {
-                            cx.error_spanned_by(field.member, url_message("doc comment", url));
+                    for line in &field.attrs.doc_lines {
+                        if let Some(url) = find_url(&line.value) {
+                            cx.error_spanned_by(line, url_message("the doc comment (the field's description)", url));
                         }
                     }
                 }
@@ -36,7 +39,7 @@ pub fn check(cx: &Ctxt, cont: &Container) {
         Data::Enum(variants) => {
             check_duplicate_names(cx, variants.iter().map(|v| (v.wire_name.as_str(), v.ident)), "variant");
             for variant in variants {
-                check_no_urls(cx, variant.ident, [&variant.attrs.title]);
+                check_no_urls(cx, [("the `title`", &variant.attrs.title)]);
             }
         }
     }
@@ -170,14 +173,15 @@ fn check_sensitive(cx: &Ctxt, field: &Field) {
         return;
     }
     if let Some(what) = sensitive_match(&field.wire_name) {
+        let member = field.member.unraw().to_string();
+        let name = if member == field.wire_name { format!("field `{member}`") } else { format!("field `{member}` (sent as `{}`)", field.wire_name) };
         cx.error_spanned_by(
             field.member,
             format!(
-                "field `{}` looks like it asks for a secret (`{what}`): the MCP specification forbids requesting sensitive information such as passwords, API keys, tokens or payment details in form mode\n\
+                "{name} looks like it asks for a secret (`{what}`): the MCP specification forbids requesting sensitive information such as passwords, API keys, tokens or payment details in form mode\n\
                  \n\
                  help: collect it out of band with URL-mode elicitation, where it never passes through the MCP client;\n      \
                  if this field is not a secret, say so with `#[elicit(not_sensitive)]`",
-                field.wire_name
             ),
         );
     }
@@ -268,22 +272,29 @@ fn default_has_format(format: &str, s: &str) -> bool {
 
 // ---- URLs in form text ---------------------------------------------------------------
 
+/// The first `http://` or `https://` URL in `text`, without the punctuation that ends the
+/// sentence or parenthesis around it.
 fn find_url(text: &str) -> Option<&str> {
     let lower = text.to_ascii_lowercase();
-    ["http://", "https://"].iter().find_map(|scheme| lower.find(scheme)).map(|at| text[at..].split_whitespace().next().unwrap_or(""))
+    ["http://", "https://"]
+        .iter()
+        .filter_map(|scheme| lower.find(scheme))
+        .min()
+        .map(|at| text[at..].split_whitespace().next().unwrap_or("").trim_end_matches(['.', ',', ';', ':', '!', '?', ')', ']', '}', '\'', '"']))
 }
 
 fn url_message(place: &str, url: &str) -> String {
     format!(
-        "the {place} contains the URL `{url}`: the MCP specification forbids URLs in form-mode messages and schema fields; use URL-mode elicitation to send the user to a page"
+        "{place} contains the URL `{url}`: the MCP specification forbids URLs in form-mode messages and schemas; remove it, and send the user to a page with URL-mode elicitation"
     )
 }
 
-fn check_no_urls<const N: usize>(cx: &Ctxt, ident: &syn::Ident, texts: [&Option<Spanned<String>>; N]) {
-    let _ = ident;
-    for text in texts.into_iter().flatten() {
-        if let Some(url) = find_url(&text.value) {
-            cx.error_spanned_by(text, url_message("text", url));
+fn check_no_urls<const N: usize>(cx: &Ctxt, texts: [(&str, &Option<Spanned<String>>); N]) {
+    for (place, text) in texts {
+        if let Some(text) = text
+            && let Some(url) = find_url(&text.value)
+        {
+            cx.error_spanned_by(text, url_message(place, url));
         }
     }
 }
@@ -309,6 +320,8 @@ mod tests {
     #[test]
     fn urls_are_found_in_text() {
         assert_eq!(find_url("see https://example.com/x for more"), Some("https://example.com/x"));
+        assert_eq!(find_url("Pro (see https://example.com/pricing)."), Some("https://example.com/pricing"));
+        assert_eq!(find_url("https://b.example or http://a.example"), Some("https://b.example"));
         assert_eq!(find_url("plain words"), None);
     }
 }
