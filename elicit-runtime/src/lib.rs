@@ -68,6 +68,7 @@
 //! | `chrono` | no | `chrono::NaiveDate` (`date`), `DateTime<Utc>` and `DateTime<FixedOffset>` (`date-time`) fields |
 //! | `url` | no | `url::Url` fields (`uri`) |
 //! | `schemars` | no | derived types also implement `schemars::JsonSchema`, with the same flat schema |
+//! | `rmcp` | no | [`ElicitPeer`] for rmcp's `Peer<RoleServer>` and `RequestContext<RoleServer>`: `Contact::elicit(&context, "...")` inside a tool |
 //!
 //! # The derive's attributes
 //!
@@ -88,6 +89,8 @@ pub mod field;
 pub mod peer;
 mod render;
 mod revision;
+#[cfg(feature = "rmcp")]
+pub mod rmcp;
 pub mod schema;
 pub mod validate;
 

@@ -109,6 +109,9 @@ pub enum PeerError {
         /// The error message.
         message: String,
     },
+    /// The request was withdrawn before an answer came (the operation that asked for the
+    /// input was cancelled); the client was told.
+    Cancelled(Option<String>),
     /// The connection failed or closed before an answer came.
     Transport(String),
 }
@@ -118,6 +121,8 @@ impl fmt::Display for PeerError {
         match self {
             PeerError::Timeout(after) => write!(f, "the client did not answer within {after:?}"),
             PeerError::Client { code, message } => write!(f, "the client answered with error {code}: {message}"),
+            PeerError::Cancelled(Some(reason)) => write!(f, "the elicitation was cancelled: {reason}"),
+            PeerError::Cancelled(None) => f.write_str("the elicitation was cancelled"),
             PeerError::Transport(message) => write!(f, "the connection to the client failed: {message}"),
         }
     }

@@ -1,0 +1,109 @@
+//! [`ElicitPeer`] for [rmcp](https://docs.rs/rmcp), the official Rust MCP SDK (feature
+//! `rmcp`).
+//!
+//! Inside an rmcp tool, either the request context or its peer carries the call:
+//!
+//! ```no_run
+//! # use elicit_runtime::{Elicit, Elicitation};
+//! # use rmcp::{RoleServer, service::RequestContext};
+//! #[derive(Elicit)]
+//! struct Contact {
+//!     name: String,
+//! }
+//!
+//! async fn tool(context: RequestContext<RoleServer>) -> Result<String, elicit_runtime::ElicitError> {
+//!     Ok(match Contact::elicit(&context, "Where should we send the invoice?").await? {
+//!         Elicitation::Accept(contact) => format!("sending to {}", contact.name),
+//!         Elicitation::Decline | Elicitation::Cancel => "no invoice then".to_owned(),
+//!     })
+//! }
+//! ```
+//!
+//! Prefer the context: it also knows per-request capabilities, and when the client
+//! cancels the tool call the pending elicitation is cancelled too.
+//!
+//! The request is sent as raw JSON (rmcp's `CustomRequest`), so the client receives
+//! exactly the cached schema of the negotiated revision: rmcp's typed schema model would
+//! drop `pattern` and always add `mode`, which 2025-06-18 does not have. With
+//! `serde_json`'s `preserve_order` (which this crate enables) properties keep field order.
+
+use std::time::Duration;
+
+use rmcp::model::{ClientCapabilities, ClientResult, CustomRequest, ServerRequest};
+use rmcp::service::{PeerRequestOptions, RequestContext, ServiceError};
+use rmcp::{Peer, RoleServer};
+use serde_json::{Map, Value};
+
+use crate::peer::{ElicitPeer, ElicitationSupport, PeerError};
+
+fn support_of(capabilities: Option<&ClientCapabilities>) -> ElicitationSupport {
+    let elicitation = capabilities.and_then(|c| c.elicitation.as_ref()).and_then(|e| serde_json::to_value(e).ok());
+    ElicitationSupport::from_capability(elicitation.as_ref())
+}
+
+fn peer_error(err: ServiceError, timeout: Option<Duration>) -> PeerError {
+    match err {
+        ServiceError::Timeout { timeout: after } => PeerError::Timeout(timeout.unwrap_or(after)),
+        ServiceError::McpError(data) => PeerError::Client { code: i64::from(data.code.0), message: data.message.into_owned() },
+        ServiceError::Cancelled { reason } => PeerError::Cancelled(reason),
+        other => PeerError::Transport(other.to_string()),
+    }
+}
+
+/// The client's result as JSON. rmcp parses it into its own union first: an
+/// `ElicitResult` keeps `content` verbatim, and anything it cannot read as a known result
+/// (an unknown action, say) arrives raw.
+fn result_json(result: ClientResult) -> Result<Value, PeerError> {
+    serde_json::to_value(&result).map_err(|e| PeerError::Transport(format!("cannot read the client's result: {e}")))
+}
+
+async fn send(peer: &Peer<RoleServer>, params: Map<String, Value>, timeout: Option<Duration>, cancelled: Option<&tokio_util::sync::CancellationToken>) -> Result<Value, PeerError> {
+    let request = ServerRequest::CustomRequest(CustomRequest::new("elicitation/create", Some(Value::Object(params))));
+    let options = match timeout {
+        // On expiry rmcp tells the client with `notifications/cancelled` itself.
+        Some(timeout) => PeerRequestOptions::with_timeout(timeout),
+        None => PeerRequestOptions::no_options(),
+    };
+    let handle = peer.send_request_with_option(request, options).await.map_err(|e| peer_error(e, timeout))?;
+    let Some(cancelled) = cancelled else {
+        return handle.await_response().await.map_err(|e| peer_error(e, timeout)).and_then(result_json);
+    };
+    let id = handle.id.clone();
+    tokio::select! {
+        response = handle.await_response() => response.map_err(|e| peer_error(e, timeout)).and_then(result_json),
+        () = cancelled.cancelled() => {
+            // The client cancelled the tool call: withdraw the form from its screen.
+            let reason = Some("the operation that asked for this input was cancelled".to_owned());
+            let _ = peer.notify_cancelled(rmcp::model::CancelledNotificationParam::new(Some(id), reason.clone())).await;
+            Err(PeerError::Cancelled(reason))
+        }
+    }
+}
+
+impl ElicitPeer for Peer<RoleServer> {
+    fn protocol_version(&self) -> Option<String> {
+        self.peer_info().map(|info| info.protocol_version.to_string())
+    }
+
+    fn elicitation_support(&self) -> ElicitationSupport {
+        support_of(self.peer_info().as_ref().map(|info| &info.capabilities))
+    }
+
+    async fn send_elicitation(&self, params: Map<String, Value>, timeout: Option<Duration>) -> Result<Value, PeerError> {
+        send(self, params, timeout, None).await
+    }
+}
+
+impl ElicitPeer for RequestContext<RoleServer> {
+    fn protocol_version(&self) -> Option<String> {
+        RequestContext::protocol_version(self).map(|v| v.to_string())
+    }
+
+    fn elicitation_support(&self) -> ElicitationSupport {
+        support_of(self.client_capabilities().as_ref())
+    }
+
+    async fn send_elicitation(&self, params: Map<String, Value>, timeout: Option<Duration>) -> Result<Value, PeerError> {
+        send(&self.peer, params, timeout, Some(&self.ct)).await
+    }
+}
