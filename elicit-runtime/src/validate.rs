@@ -392,9 +392,40 @@ fn compiled(pattern: &'static str) -> Option<Arc<regex::Regex>> {
     if let Some(found) = cache.read().unwrap_or_else(|e| e.into_inner()).get(pattern) {
         return found.clone();
     }
-    let regex = regex::Regex::new(pattern).ok().map(Arc::new);
+    let regex = regex::Regex::new(&ecma_classes(pattern)).or_else(|_| regex::Regex::new(pattern)).ok().map(Arc::new);
     cache.write().unwrap_or_else(|e| e.into_inner()).insert(pattern, regex.clone());
     regex
+}
+
+/// JSON Schema writes patterns in the ECMA-262 dialect, whose `\d` and `\w` are ASCII
+/// (`[0-9]`, `[A-Za-z0-9_]`); the regex crate's are Unicode-aware, so `^\d{5}$` would
+/// accept `١٢٣٤٥`, which the client was told to refuse. Rewrite those four escapes (as the
+/// `jsonschema` crate does); the rest of the syntax means the same in both dialects.
+fn ecma_classes(pattern: &str) -> std::borrow::Cow<'_, str> {
+    if !pattern.contains('\\') {
+        return std::borrow::Cow::Borrowed(pattern);
+    }
+    let mut out = String::with_capacity(pattern.len() + 16);
+    let mut chars = pattern.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        // Inside a class too: the regex crate nests classes, `[\d.]` → `[[0-9].]`.
+        match chars.next() {
+            Some('d') => out.push_str("[0-9]"),
+            Some('D') => out.push_str("[^0-9]"),
+            Some('w') => out.push_str("[A-Za-z0-9_]"),
+            Some('W') => out.push_str("[^A-Za-z0-9_]"),
+            Some(escaped) => {
+                out.push('\\');
+                out.push(escaped);
+            }
+            None => out.push('\\'),
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// JSON Schema `pattern` semantics: the value must contain a match (not be one).
@@ -421,7 +452,9 @@ fn pattern_matches(pattern: &'static str, s: &str) -> bool {
 /// ```
 pub fn format_is_valid(format: Format, s: &str) -> bool {
     match format {
-        Format::Email => email_address::EmailAddress::parse_with_options(s, email_address::Options::default()).is_ok(),
+        // RFC 5321 / 5322 addresses are ASCII; non-ASCII ones are JSON Schema's
+        // `idn-email` (RFC 6531), which a client checking `email` refuses.
+        Format::Email => s.is_ascii() && email_address::EmailAddress::parse_with_options(s, email_address::Options::default()).is_ok(),
         Format::Uri => fluent_uri::Uri::parse(s).is_ok(),
         Format::Date => rfc3339::full_date(s.as_bytes()),
         Format::DateTime => rfc3339::date_time(s),
