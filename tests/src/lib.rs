@@ -5,6 +5,7 @@
 //!   request against its `ElicitRequest` definition, as published ([`Strictness::Official`])
 //!   and closed so that a key no schema type declares is an error ([`Strictness::Strict`]).
 //! - [`forms`]: the representative forms the suites render, validate and decode.
+//! - [`samples`]: a valid `content` for each form, to break one field at a time.
 
 use serde_json::{Map, Value};
 
@@ -415,6 +416,20 @@ pub mod forms {
         pub name: String,
     }
 
+    /// Patterns with the class escapes whose meaning differs between ECMA-262 (the
+    /// dialect JSON Schema names) and the regex crate, and an escaped backslash.
+    #[derive(Elicit, Debug, Clone, PartialEq)]
+    pub struct Patterns {
+        #[elicit(pattern = "^\\d{5}$")]
+        pub zip: String,
+        #[elicit(pattern = "^[\\w.-]+$")]
+        pub handle: String,
+        #[elicit(pattern = "^\\D*$")]
+        pub no_digits: Option<String>,
+        #[elicit(pattern = "^a\\\\d$")]
+        pub backslash: Option<String>,
+    }
+
     /// A form with no field at all.
     #[derive(Elicit, Debug, Clone, PartialEq)]
     pub struct Empty {}
@@ -452,5 +467,64 @@ pub mod forms {
         pub born: NaiveDate,
         pub starts: DateTime<FixedOffset>,
         pub site: Url,
+    }
+}
+
+pub mod samples {
+    //! A valid `content` for each form of [`forms`](crate::forms): the starting point of
+    //! tables and property tests that break one field at a time.
+
+    use serde_json::{Value, json};
+
+    /// For [`Strings`](crate::forms::Strings).
+    pub fn strings() -> Value {
+        json!({
+            "name": "Ada Lovelace",
+            "email": "ada@example.com",
+            "birthday": "1815-12-10",
+            "born": "1815-12-10",
+            "starts": "2025-11-25T10:30:00Z",
+            "site": "https://example.com/"
+        })
+    }
+
+    /// For [`Integers`](crate::forms::Integers).
+    pub fn integers() -> Value {
+        json!({"tiny": 0, "byte": 0, "short": 0, "word": 0, "int": 0, "uint": 0, "long": 0, "ulong": 0, "size": 0, "offset": 0})
+    }
+
+    /// For [`Numbers`](crate::forms::Numbers).
+    pub fn numbers() -> Value {
+        json!({"ratio": 0.5, "weight": 1.5, "percent": 50})
+    }
+
+    /// For [`Booleans`](crate::forms::Booleans).
+    pub fn booleans() -> Value {
+        json!({"agree": true})
+    }
+
+    /// For [`Selects`](crate::forms::Selects).
+    pub fn selects() -> Value {
+        json!({"color": "red", "plan": "free"})
+    }
+
+    /// For [`MultiSelects`](crate::forms::MultiSelects).
+    pub fn multi_selects() -> Value {
+        json!({"colors": ["red"], "plans": ["free"]})
+    }
+
+    /// For [`Renamed`](crate::forms::Renamed).
+    pub fn renamed() -> Value {
+        json!({"firstName": "Ada", "e-mail": "ada@example.com", "zip": "12345"})
+    }
+
+    /// For [`Patterns`](crate::forms::Patterns).
+    pub fn patterns() -> Value {
+        json!({"zip": "12345", "handle": "ada.lovelace"})
+    }
+
+    /// For [`Defaults`](crate::forms::Defaults): nothing at all.
+    pub fn defaults() -> Value {
+        json!({})
     }
 }

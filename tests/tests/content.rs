@@ -13,40 +13,10 @@ use serde_json::{Value, json};
 
 // ---- the table ---------------------------------------------------------------------
 
-fn strings_base() -> Value {
-    json!({
-        "name": "Ada Lovelace",
-        "email": "ada@example.com",
-        "birthday": "1815-12-10",
-        "born": "1815-12-10",
-        "starts": "2025-11-25T10:30:00Z",
-        "site": "https://example.com/"
-    })
-}
-
-fn integers_base() -> Value {
-    json!({"tiny": 0, "byte": 0, "short": 0, "word": 0, "int": 0, "uint": 0, "long": 0, "ulong": 0, "size": 0, "offset": 0})
-}
-
-fn numbers_base() -> Value {
-    json!({"ratio": 0.5, "weight": 1.5, "percent": 50})
-}
-
-fn booleans_base() -> Value {
-    json!({"agree": true})
-}
-
-fn selects_base() -> Value {
-    json!({"color": "red", "plan": "free"})
-}
-
-fn multi_base() -> Value {
-    json!({"colors": ["red"], "plans": ["free"]})
-}
-
-fn renamed_base() -> Value {
-    json!({"firstName": "Ada", "e-mail": "ada@example.com", "zip": "12345"})
-}
+use elicit_tests::samples::{
+    booleans as booleans_base, integers as integers_base, multi_selects as multi_base, numbers as numbers_base, patterns as patterns_base,
+    renamed as renamed_base, selects as selects_base, strings as strings_base,
+};
 
 /// `base` with `key` set to `value`.
 fn set(base: Value, key: &str, value: Value) -> Value {
@@ -193,7 +163,15 @@ fn table() -> Vec<Case> {
             set(strings_base(), "name", json!("1")),
             &[("name", TooShort { min_length: 3, length: 1 }), ("name", PatternMismatch { pattern: "^[A-Za-z][A-Za-z ]*$" })],
         ),
+        // -- ECMA-262 class escapes: `\d` and `\w` are ASCII, as the client reads them
+        case::<Patterns>("`\\d` does not match Arabic-Indic digits", set(patterns_base(), "zip", json!("١٢٣٤٥")), &[("zip", PatternMismatch { pattern: "^\\d{5}$" })]),
+        case::<Patterns>("`\\d` does not match fullwidth digits", set(patterns_base(), "zip", json!("１２３４５")), &[("zip", PatternMismatch { pattern: "^\\d{5}$" })]),
+        case::<Patterns>("`\\w` in a class does not match accented letters", set(patterns_base(), "handle", json!("été")), &[("handle", PatternMismatch { pattern: "^[\\w.-]+$" })]),
+        case::<Patterns>("`\\D` refuses an ASCII digit", set(patterns_base(), "no_digits", json!("abc3")), &[("no_digits", PatternMismatch { pattern: "^\\D*$" })]),
+        case::<Patterns>("an escaped backslash stays a backslash", set(patterns_base(), "backslash", json!("a5")), &[("backslash", PatternMismatch { pattern: "^a\\\\d$" })]),
         // -- formats
+        case::<Strings>("email with a non-ASCII local part (that is `idn-email`)", set(strings_base(), "email", json!("ädä@example.com")), &[("email", InvalidFormat(Format::Email))]),
+        case::<Strings>("email with a non-ASCII domain", set(strings_base(), "email", json!("ada@exämple.com")), &[("email", InvalidFormat(Format::Email))]),
         case::<Strings>("email without a domain", set(strings_base(), "email", json!("ada@")), &[("email", InvalidFormat(Format::Email))]),
         case::<Strings>("email without an @", set(strings_base(), "email", json!("ada.example.com")), &[("email", InvalidFormat(Format::Email))]),
         case::<Strings>("uri that is relative", set(strings_base(), "homepage", json!("/about")), &[("homepage", InvalidFormat(Format::Uri))]),
@@ -381,6 +359,12 @@ fn good_content_decodes_with_defaults_absent_options_and_ignored_extras() {
         "2025-11-25T10:30:00.123456789Z".parse::<DateTime<Utc>>().unwrap()
     );
 
+    let patterns = object(json!({"zip": "01234", "handle": "Ada_L-1.0", "no_digits": "abc٣", "backslash": "a\\d"}));
+    assert_eq!(
+        Patterns::from_content(&patterns).unwrap(),
+        Patterns { zip: "01234".into(), handle: "Ada_L-1.0".into(), no_digits: Some("abc٣".into()), backslash: Some("a\\d".into()) }
+    );
+
     let integers = Integers::from_content(&object(set(set(integers_base(), "int", json!(3.0)), "count", Value::Null))).unwrap();
     assert_eq!((integers.int, integers.stars, integers.count, integers.guests), (3, 3, None, None));
     let extremes = json!({
@@ -545,4 +529,71 @@ fn reading_a_client_result() {
         assert_eq!(error.to_string(), message);
     }
     assert_eq!(Elicitation::<Booleans>::Decline.action(), Action::Decline);
+}
+
+// ---- an independent opinion -----------------------------------------------------------
+
+#[test]
+fn formats_and_patterns_agree_with_the_jsonschema_crate() {
+    use elicit_runtime::validate::format_is_valid;
+    // The `jsonschema` crate follows the JSON Schema test suite (formats asserted). Where
+    // the two disagree on purpose or by a known gap, the case is listed with our answer.
+    let known: &[(&str, &str, bool)] = &[
+        // RFC 5322's `atext` allows `_`; RFC 5321 host names do not.
+        ("email", "ada@example_underscore.com", true),
+        // An empty quoted local part: RFC 5321 allows it, the email_address crate does not.
+        ("email", "\"\"@example.com", false),
+        // A leap second is only plausible at 23:59:60 UTC (RFC 3339 section 5.7); the runtime
+        // checks the syntax only.
+        ("date-time", "2025-11-25T10:30:60Z", true),
+    ];
+    let cases: &[(Format, &str, &[&str])] = &[
+        (Format::Email, "email", &[
+            "ada@example.com", "\"quoted\"@example.com", "ada@[127.0.0.1]", "ada@[IPv6:::1]", "ada@localhost", "a@b", "x@x.x", "a+b@example.com",
+            "ada@-example.com", "ada@exämple.com", "ädä@example.com", "ada@example..com", "ada@example.com.", ".ada@example.com",
+            "ada.@example.com", "a..b@example.com", "ada @example.com", "ada@example_underscore.com", "\"\"@example.com", "ada@",
+        ]),
+        (Format::Uri, "uri", &[
+            "https://example.com/", "urn:isbn:0451450523", "http://999.999.999.999/", "a:b", "http://[::1]/", "mailto:ada@example.com",
+            "HTTP://EXAMPLE.COM", "https://user:pw@example.com/", "file:///etc/passwd", "https:", "https://example.com:99999/",
+            "https://example.com/ä", "https://example.com/%zz", "https://exa mple.com", "//example.com", "/relative",
+            "https://example.com/#a#b", "https://example.com/[x]", "1http://x", "https://example.com/\\x",
+        ]),
+        (Format::Date, "date", &[
+            "2024-02-29", "2000-02-29", "0000-01-01", "2023-02-29", "1900-02-29", "2025-1-05", "2025-11-25Z", "２０２５-11-25", "+2025-11-25", "2025-11-25 ",
+        ]),
+        (Format::DateTime, "date-time", &[
+            "2025-11-25T10:30:00Z", "2016-12-31T23:59:60Z", "2016-12-31T15:59:60-08:00", "2025-11-25t10:30:00z", "2025-11-25T10:30:00-00:00",
+            "2025-11-25T10:30:00+23:59", "2025-11-25T10:30:00.5Z", "2025-11-25T10:30:00.12345678901234567890Z", "2025-11-25T10:30:60Z",
+            "2025-11-25T10:30Z", "2025-11-25T10:30:00+0200", "2025-11-25T10:30:00+02", "2025-11-25 10:30:00Z", "2025-11-25T10:30:00.Z",
+            "2025-11-25T24:00:00Z", "2025-11-25T10:30:00+24:00",
+        ]),
+    ];
+    let mut disagreements = Vec::new();
+    for (format, name, values) in cases {
+        let theirs = jsonschema::options().should_validate_formats(true).build(&json!({"format": name})).unwrap();
+        for value in *values {
+            let ours = format_is_valid(*format, value);
+            if ours != theirs.is_valid(&json!(value)) {
+                disagreements.push((*name, *value, ours));
+            }
+        }
+    }
+    assert_eq!(disagreements, known);
+
+    // Patterns, as the wire carries them with `pattern_on_wire`.
+    let schema = Patterns::requested_schema_with(elicit_runtime::ProtocolRevision::LATEST, &elicit_runtime::SchemaOptions::new().pattern_on_wire(true)).unwrap();
+    for (field, values) in [
+        ("zip", &["12345", "١٢٣٤٥", "１２３４５", "1234", "123456", "12345\n"][..]),
+        ("handle", &["ada", "a.b-c_d", "été", "ada lovelace", "ß"][..]),
+        ("no_digits", &["abc", "abc٣", "abc3", ""][..]),
+        ("backslash", &["a\\d", "a5", "a\\\\d"][..]),
+    ] {
+        let theirs = jsonschema::validator_for(&schema.as_json()["properties"][field]).unwrap();
+        for value in values {
+            let mut content = object(patterns_base());
+            content.insert(field.to_owned(), json!(value));
+            assert_eq!(Patterns::SCHEMA.validate(&content).is_ok(), theirs.is_valid(&json!(value)), "{field}: {value:?}");
+        }
+    }
 }

@@ -172,6 +172,21 @@ fn pattern_goes_on_the_wire_only_when_asked_and_a_strict_client_would_lose_it() 
     );
 }
 
+#[test]
+fn patterns_are_escaped_as_json_strings() {
+    // Without the option nothing of the pattern is sent (the server still checks it).
+    let plain_text = r#"{"type":"object","properties":{"zip":{"type":"string"},"handle":{"type":"string"},"no_digits":{"type":"string"},"backslash":{"type":"string"}},"required":["zip","handle"]}"#;
+    let pattern_text = r#"{"type":"object","properties":{"zip":{"type":"string","pattern":"^\\d{5}$"},"handle":{"type":"string","pattern":"^[\\w.-]+$"},"no_digits":{"type":"string","pattern":"^\\D*$"},"backslash":{"type":"string","pattern":"^a\\\\d$"}},"required":["zip","handle"]}"#;
+    for revision in ProtocolRevision::ALL {
+        assert_wire::<Patterns>(revision, plain(), &serde_json::from_str(plain_text).unwrap(), true);
+        assert_wire::<Patterns>(revision, with_pattern(), &serde_json::from_str(pattern_text).unwrap(), false);
+        assert_eq!(Patterns::requested_schema_with(revision, &with_pattern()).unwrap().to_json_string(), pattern_text);
+    }
+    let parsed: Value = serde_json::from_str(pattern_text).unwrap();
+    assert_eq!(parsed["properties"]["backslash"]["pattern"], json!("^a\\\\d$"));
+    assert_eq!(parsed["properties"]["backslash"]["pattern"].as_str().unwrap(), r"^a\\d$");
+}
+
 // ---- integers ----------------------------------------------------------------------
 
 fn expected_integers(stars_default: bool) -> Value {
@@ -545,6 +560,7 @@ fn every_form_validates_against_the_official_and_the_closed_schema() {
     all::<SpecContact>(false);
     all::<GithubLogin>(false);
     all::<Empty>(false);
+    all::<Patterns>(false);
     all::<Everything>(true);
 }
 
