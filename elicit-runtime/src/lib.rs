@@ -68,6 +68,7 @@
 //! | `chrono` | no | `chrono::NaiveDate` (`date`), `DateTime<Utc>` and `DateTime<FixedOffset>` (`date-time`) fields |
 //! | `url` | no | `url::Url` fields (`uri`) |
 //! | `schemars` | no | derived types also implement `schemars::JsonSchema`, with the same flat schema |
+//! | `testing` | no | [`testing::ScriptedClient`](crate::testing): a scripted MCP client for your tools' tests, checking every request against the official schema |
 //! | `rmcp` | no | [`ElicitPeer`] for rmcp's `Peer<RoleServer>` and `RequestContext<RoleServer>`: `Contact::elicit(&context, "...")` inside a tool |
 //!
 //! # The derive's attributes
@@ -78,7 +79,9 @@
 //! "date-time"`, `min_length`, `max_length`, `pattern` (strings), `minimum`, `maximum`
 //! (numbers and integers), `min_items`, `max_items` (multi-selects), and
 //! `not_sensitive` (the field's name looks like a secret but is not one).
-//! On a unit-only enum: `rename_all`; on its variants `rename` and `title`.
+//! On a unit-only enum: `rename_all`, `crate`, and `legacy_enum_names` (its titled
+//! options are written as `enum` + `enumNames` on every revision, for clients that predate
+//! `oneOf`); on its variants `rename` and `title`.
 //! `#[serde(rename, rename_all, default, skip)]` are honoured as well.
 
 #![forbid(unsafe_code)]
@@ -91,6 +94,8 @@ mod render;
 mod revision;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
+#[cfg(feature = "testing")]
+pub mod testing;
 pub mod schema;
 pub mod validate;
 

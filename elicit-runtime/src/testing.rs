@@ -1,0 +1,351 @@
+//! Testing tools that elicit, with no person at the keyboard (feature `testing`).
+//!
+//! [`ScriptedClient`] is an MCP client that connects to your rmcp server in memory, calls
+//! its tools, and answers each `elicitation/create` with the next reply of its script:
+//! accept with given content, decline, cancel, a JSON-RPC error, silence, or any raw
+//! JSON (garbage included). Every request it receives is checked against the official
+//! JSON Schema of the negotiated revision, and against a strict copy of it that tells
+//! whether a client that drops unknown keywords would lose anything.
+//!
+//! ```no_run
+//! use elicit_runtime::testing::{ScriptedClient, Reply};
+//! use elicit_runtime::ProtocolRevision;
+//! use serde_json::json;
+//! # #[derive(Clone)] struct MyServer;
+//! # impl rmcp::ServerHandler for MyServer {}
+//!
+//! # async fn test() -> Result<(), Box<dyn std::error::Error>> {
+//! let session = ScriptedClient::new(ProtocolRevision::V2025_11_25)
+//!     .reply(Reply::accept(json!({"name": "Ada"})))
+//!     .reply(Reply::Decline)
+//!     .connect(MyServer)
+//!     .await?;
+//! let result = session.call_tool("greet", json!({})).await?;
+//! assert!(session.transcript().violations.is_empty(), "{:?}", session.transcript().violations);
+//! # Ok(()) }
+//! ```
+
+use std::collections::VecDeque;
+use std::fmt;
+use std::sync::{Arc, Mutex};
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig, ElicitationCapability, FormElicitationCapability, Implementation,
+    ProtocolVersion, UrlElicitationCapability,
+};
+use rmcp::service::{RunningService, ServiceError};
+use rmcp::{ClientHandler, RoleClient, ServerHandler, ServiceExt};
+use serde_json::{Map, Value, json};
+use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
+
+use crate::peer::ElicitationSupport;
+use crate::{Elicit, ProtocolRevision};
+
+pub mod spec;
+
+/// One scripted answer to an `elicitation/create`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Reply {
+    /// `{"action": "accept", "content": ...}`.
+    Accept(Value),
+    /// `{"action": "decline"}`.
+    Decline,
+    /// `{"action": "cancel"}`.
+    Cancel,
+    /// This JSON as the result, whatever it is (to test malformed answers).
+    Raw(Value),
+    /// A JSON-RPC error.
+    Error {
+        /// The error code.
+        code: i64,
+        /// The message.
+        message: String,
+    },
+    /// No answer at all (to test timeouts).
+    Silence,
+}
+
+impl Reply {
+    /// Accept with this content.
+    pub fn accept(content: Value) -> Self {
+        Reply::Accept(content)
+    }
+
+    /// Accept with the content a client would send for `value`.
+    pub fn accept_value<T: Elicit>(value: &T) -> Self {
+        Reply::Accept(Value::Object(value.to_content()))
+    }
+}
+
+/// What the scripted client saw.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Transcript {
+    /// The `params` of every `elicitation/create` received, exactly as they arrived.
+    pub requests: Vec<Value>,
+    /// Where a request broke the official schema of its revision.
+    pub violations: Vec<String>,
+    /// Keys of a request that the official schema types do not declare, so that a strict
+    /// client would drop them (such as `pattern`).
+    pub undeclared: Vec<String>,
+    /// The `params` of every `notifications/cancelled` received.
+    pub cancellations: Vec<Value>,
+}
+
+/// Computes a reply from the `params` of the request it answers.
+type Responder = Arc<dyn Fn(&Value) -> Reply + Send + Sync>;
+
+struct Shared {
+    replies: VecDeque<Reply>,
+    responder: Option<Responder>,
+    transcript: Transcript,
+}
+
+/// A client that answers elicitations from a script. See the [module docs](self).
+#[derive(Clone)]
+pub struct ScriptedClient {
+    revision: ProtocolRevision,
+    support: ElicitationSupport,
+    replies: VecDeque<Reply>,
+    responder: Option<Responder>,
+}
+
+impl fmt::Debug for ScriptedClient {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ScriptedClient")
+            .field("revision", &self.revision)
+            .field("support", &self.support)
+            .field("replies", &self.replies)
+            .field("responder", &self.responder.is_some())
+            .finish()
+    }
+}
+
+impl ScriptedClient {
+    /// A client that negotiates `revision` and declares form and URL mode (form only on
+    /// 2025-06-18, which has no modes).
+    pub fn new(revision: ProtocolRevision) -> Self {
+        let support = if revision.has_modes() { ElicitationSupport::FORM_AND_URL } else { ElicitationSupport::FORM };
+        Self { revision, support, replies: VecDeque::new(), responder: None }
+    }
+
+    /// Declares this elicitation support instead ([`ElicitationSupport::NONE`]: no
+    /// `elicitation` capability at all).
+    pub fn support(mut self, support: ElicitationSupport) -> Self {
+        self.support = support;
+        self
+    }
+
+    /// Appends a reply to the script. Elicitations beyond the script go to the
+    /// [responder](Self::respond_with), or are declined.
+    pub fn reply(mut self, reply: Reply) -> Self {
+        self.replies.push_back(reply);
+        self
+    }
+
+    /// Answers elicitations beyond the script by calling `responder` with the request's
+    /// `params`, for answers that depend on the question.
+    pub fn respond_with(mut self, responder: impl Fn(&Value) -> Reply + Send + Sync + 'static) -> Self {
+        self.responder = Some(Arc::new(responder));
+        self
+    }
+
+    fn client_info(&self) -> ClientConfig {
+        let mut capabilities = ClientCapabilities::default();
+        capabilities.elicitation = match (self.support.form, self.support.url) {
+            (false, false) => None,
+            // The 2025-06-18 shape, which later revisions read as form only.
+            (true, false) if !self.revision.has_modes() => Some(ElicitationCapability::default()),
+            (form, url) => {
+                let mut modes = ElicitationCapability::default();
+                if form {
+                    modes = modes.with_form(FormElicitationCapability::new());
+                }
+                if url {
+                    modes = modes.with_url(UrlElicitationCapability::new());
+                }
+                Some(modes)
+            }
+        };
+        let version = match self.revision {
+            ProtocolRevision::V2025_06_18 => ProtocolVersion::V_2025_06_18,
+            ProtocolRevision::V2025_11_25 => ProtocolVersion::V_2025_11_25,
+            ProtocolRevision::V2026_07_28 => ProtocolVersion::V_2026_07_28,
+        };
+        ClientConfig::new(capabilities, Implementation::new("elicit-scripted-client", env!("CARGO_PKG_VERSION"))).with_protocol_version(version)
+    }
+
+    /// Starts `server` and connects to it in memory. The server runs until the session
+    /// is dropped.
+    pub async fn connect<S: ServerHandler>(self, server: S) -> Result<ScriptedSession, ScriptError> {
+        let (server_io, tap_server) = tokio::io::duplex(1 << 16);
+        let (tap_client, client_io) = tokio::io::duplex(1 << 16);
+        let shared = Arc::new(Mutex::new(Shared {
+            replies: self.replies.clone(),
+            responder: self.responder.clone(),
+            transcript: Transcript::default(),
+        }));
+
+        tokio::spawn(async move {
+            if let Ok(running) = server.serve(server_io).await {
+                let _ = running.waiting().await;
+            }
+        });
+        tokio::spawn(tap(tap_server, tap_client, self.revision, shared.clone()));
+
+        let handler = ScriptHandler { info: self.client_info() };
+        let client = handler.serve(client_io).await.map_err(|e| ScriptError(format!("the client could not initialize: {e}")))?;
+        Ok(ScriptedSession { client, shared })
+    }
+}
+
+#[derive(Clone)]
+struct ScriptHandler {
+    info: ClientConfig,
+}
+
+impl ClientHandler for ScriptHandler {
+    fn get_info(&self) -> ClientConfig {
+        self.info.clone()
+    }
+}
+
+/// The connection of a [`ScriptedClient`] to a server.
+pub struct ScriptedSession {
+    client: RunningService<RoleClient, ScriptHandler>,
+    shared: Arc<Mutex<Shared>>,
+}
+
+impl ScriptedSession {
+    /// Calls a tool and returns its result.
+    pub async fn call_tool(&self, name: &str, arguments: Value) -> Result<CallToolResult, ServiceError> {
+        let mut params = CallToolRequestParams::new(name.to_owned());
+        if let Value::Object(arguments) = arguments {
+            params = params.with_arguments(arguments);
+        }
+        self.client.call_tool(params).await
+    }
+
+    /// The text of a tool result's content, joined by newlines.
+    pub async fn call_tool_text(&self, name: &str, arguments: Value) -> Result<String, ServiceError> {
+        let result = self.call_tool(name, arguments).await?;
+        Ok(result.content.iter().filter_map(|c| c.as_text().map(|t| t.text.clone())).collect::<Vec<_>>().join("\n"))
+    }
+
+    /// What the client saw so far.
+    pub fn transcript(&self) -> Transcript {
+        self.shared.lock().map(|s| s.transcript.clone()).unwrap_or_default()
+    }
+
+    /// The rmcp client's peer, for anything else (listing tools, prompts...).
+    pub fn peer(&self) -> &rmcp::Peer<RoleClient> {
+        self.client.peer()
+    }
+}
+
+impl fmt::Debug for ScriptedSession {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ScriptedSession").field("transcript", &self.transcript()).finish_non_exhaustive()
+    }
+}
+
+/// The scripted client could not start.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScriptError(String);
+
+impl fmt::Display for ScriptError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ScriptError {}
+
+/// Sits on the wire between server and client: answers `elicitation/create` from the
+/// script (so any JSON can be sent back), records what it sees, and passes everything
+/// else through.
+async fn tap(server: tokio::io::DuplexStream, client: tokio::io::DuplexStream, revision: ProtocolRevision, shared: Arc<Mutex<Shared>>) {
+    let (server_read, server_write) = tokio::io::split(server);
+    let (client_read, mut client_write) = tokio::io::split(client);
+    let server_write = Arc::new(tokio::sync::Mutex::new(server_write));
+
+    let upstream = {
+        let server_write = server_write.clone();
+        async move {
+            let mut lines = BufReader::new(client_read).lines();
+            while let Ok(Some(line)) = lines.next_line().await {
+                if write_line(&mut *server_write.lock().await, &line).await.is_err() {
+                    break;
+                }
+            }
+        }
+    };
+    let downstream = async move {
+        let mut lines = BufReader::new(server_read).lines();
+        while let Ok(Some(line)) = lines.next_line().await {
+            let message: Value = serde_json::from_str(&line).unwrap_or(Value::Null);
+            match message.get("method").and_then(Value::as_str) {
+                Some("elicitation/create") if message.get("id").is_some() => {
+                    let answer = answer(&message, revision, &shared);
+                    if let Some(answer) = answer {
+                        if write_line(&mut *server_write.lock().await, &answer.to_string()).await.is_err() {
+                            break;
+                        }
+                    }
+                    continue;
+                }
+                Some("notifications/cancelled") => {
+                    if let Ok(mut shared) = shared.lock() {
+                        shared.transcript.cancellations.push(message.get("params").cloned().unwrap_or(Value::Null));
+                    }
+                }
+                _ => {}
+            }
+            if write_line(&mut client_write, &line).await.is_err() {
+                break;
+            }
+        }
+    };
+    tokio::join!(upstream, downstream);
+}
+
+async fn write_line<W: AsyncWrite + Unpin>(writer: &mut W, line: &str) -> std::io::Result<()> {
+    writer.write_all(line.as_bytes()).await?;
+    writer.write_all(b"\n").await?;
+    writer.flush().await
+}
+
+/// Records and checks one request, and builds the scripted JSON-RPC answer (`None`: stay
+/// silent).
+fn answer(request: &Value, revision: ProtocolRevision, shared: &Mutex<Shared>) -> Option<Value> {
+    let id = request.get("id").cloned().unwrap_or(Value::Null);
+    let params = request.get("params").cloned().unwrap_or(Value::Null);
+    let official = spec::check_request(revision, spec::Strictness::Official, request);
+    let strict = spec::check_request(revision, spec::Strictness::Strict, request);
+    let mut shared = shared.lock().ok()?;
+    if let Err(errors) = official {
+        shared.transcript.violations.extend(errors);
+    } else if let Err(errors) = strict {
+        shared.transcript.undeclared.extend(errors);
+    }
+    let reply = match (shared.replies.pop_front(), &shared.responder) {
+        (Some(reply), _) => reply,
+        (None, Some(responder)) => responder(&params),
+        (None, None) => Reply::Decline,
+    };
+    shared.transcript.requests.push(params);
+    let result = match reply {
+        Reply::Accept(content) => json!({ "action": "accept", "content": content }),
+        Reply::Decline => json!({ "action": "decline" }),
+        Reply::Cancel => json!({ "action": "cancel" }),
+        Reply::Raw(result) => result,
+        Reply::Error { code, message } => {
+            return Some(json!({ "jsonrpc": "2.0", "id": id, "error": { "code": code, "message": message } }));
+        }
+        Reply::Silence => return None,
+    };
+    let mut response = Map::new();
+    response.insert("jsonrpc".into(), "2.0".into());
+    response.insert("id".into(), id);
+    response.insert("result".into(), result);
+    Some(Value::Object(response))
+}

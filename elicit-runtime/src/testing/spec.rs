@@ -1,0 +1,147 @@
+//! The official JSON Schemas of the protocol revisions (embedded), and checking
+//! `elicitation/create` requests against them.
+
+use std::sync::OnceLock;
+
+use serde_json::Value;
+
+use crate::ProtocolRevision;
+
+const DOCUMENTS: [&str; 3] = [
+    include_str!("../../spec/2025-06-18/schema.json"),
+    include_str!("../../spec/2025-11-25/schema.json"),
+    include_str!("../../spec/2026-07-28/schema.json"),
+];
+
+fn slot(revision: ProtocolRevision) -> usize {
+    match revision {
+        ProtocolRevision::V2025_06_18 => 0,
+        ProtocolRevision::V2025_11_25 => 1,
+        ProtocolRevision::V2026_07_28 => 2,
+    }
+}
+
+/// The text of the official `schema.json` of a revision.
+pub fn document_text(revision: ProtocolRevision) -> &'static str {
+    DOCUMENTS[slot(revision)]
+}
+
+/// The official `schema.json` of a revision, parsed once.
+pub fn document(revision: ProtocolRevision) -> &'static Value {
+    static DOCS: [OnceLock<Value>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    DOCS[slot(revision)].get_or_init(|| serde_json::from_str(document_text(revision)).unwrap_or(Value::Null))
+}
+
+/// The key under which the document keeps its definitions: draft-07 `definitions`
+/// (2025-06-18) or 2020-12 `$defs`.
+pub fn definitions_key(revision: ProtocolRevision) -> &'static str {
+    match revision {
+        ProtocolRevision::V2025_06_18 => "definitions",
+        _ => "$defs",
+    }
+}
+
+/// One named definition of the official schema (`Null` if there is none).
+pub fn definition(revision: ProtocolRevision, name: &str) -> &'static Value {
+    &document(revision)[definitions_key(revision)][name]
+}
+
+/// How closely a request is checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Strictness {
+    /// The official schema as published: unknown keywords are allowed (JSON Schema's
+    /// open-world default).
+    Official,
+    /// The official schema with `additionalProperties: false` on `requestedSchema` and on
+    /// every primitive property definition: what a client that strips or rejects keywords
+    /// it does not know keeps. A request that passes loses nothing on such a client.
+    Strict,
+}
+
+/// The document, with the `requestedSchema` object and every primitive property
+/// definition closed (see [`Strictness::Strict`]).
+pub fn strict_document(revision: ProtocolRevision) -> Value {
+    let mut doc = document(revision).clone();
+    let key = definitions_key(revision);
+    let Some(defs) = doc.get_mut(key).and_then(Value::as_object_mut) else {
+        return doc;
+    };
+    // The definitions a property of `requestedSchema` may take, followed through `anyOf`
+    // of `$ref`s (2025-06-18's EnumSchema is a leaf; later ones are unions).
+    let mut pending = vec!["PrimitiveSchemaDefinition".to_owned()];
+    let mut seen = Vec::new();
+    while let Some(name) = pending.pop() {
+        if seen.contains(&name) {
+            continue;
+        }
+        let Some(def) = defs.get_mut(&name) else { continue };
+        for branch in def.get("anyOf").and_then(Value::as_array).into_iter().flatten() {
+            if let Some(target) = branch.get("$ref").and_then(Value::as_str).and_then(|r| r.rsplit('/').next()) {
+                pending.push(target.to_owned());
+            }
+        }
+        close(def);
+        seen.push(name);
+    }
+    // `requestedSchema` itself: no top-level title, description or other keyword.
+    let form_params = match revision {
+        ProtocolRevision::V2025_06_18 => defs.get_mut("ElicitRequest").and_then(|d| d.pointer_mut("/properties/params")),
+        _ => defs.get_mut("ElicitRequestFormParams"),
+    };
+    if let Some(requested) = form_params.and_then(|p| p.pointer_mut("/properties/requestedSchema")) {
+        close(requested);
+    }
+    doc
+}
+
+/// Sets `additionalProperties: false` on this schema and every subschema that lists
+/// `properties` (property schemas, `items`, the members of `anyOf` / `oneOf`).
+fn close(schema: &mut Value) {
+    let Some(map) = schema.as_object_mut() else { return };
+    if let Some(Value::Object(properties)) = map.get_mut("properties") {
+        for property in properties.values_mut() {
+            close(property);
+        }
+        map.entry("additionalProperties").or_insert(Value::Bool(false));
+    }
+    if let Some(items) = map.get_mut("items") {
+        close(items);
+    }
+    for key in ["anyOf", "oneOf", "allOf"] {
+        if let Some(Value::Array(branches)) = map.get_mut(key) {
+            branches.iter_mut().for_each(close);
+        }
+    }
+}
+
+/// A validator of `target` (a definition name such as `ElicitRequest`) in the official
+/// schema of `revision`.
+pub fn validator(revision: ProtocolRevision, strictness: Strictness, target: &str) -> Result<jsonschema::Validator, String> {
+    let mut doc = match strictness {
+        Strictness::Official => document(revision).clone(),
+        Strictness::Strict => strict_document(revision),
+    };
+    let pointer = format!("#/{}/{target}", definitions_key(revision));
+    doc.as_object_mut().ok_or("the schema document is not an object")?.insert("$ref".into(), Value::String(pointer));
+    jsonschema::validator_for(&doc).map_err(|e| format!("{revision} schema.json does not compile: {e}"))
+}
+
+/// A validator of `elicitation/create` requests of a revision, built once.
+pub fn request_validator(revision: ProtocolRevision, strictness: Strictness) -> Result<&'static jsonschema::Validator, String> {
+    static VALIDATORS: [[OnceLock<Result<jsonschema::Validator, String>>; 2]; 3] =
+        [[OnceLock::new(), OnceLock::new()], [OnceLock::new(), OnceLock::new()], [OnceLock::new(), OnceLock::new()]];
+    let which = match strictness {
+        Strictness::Official => 0,
+        Strictness::Strict => 1,
+    };
+    VALIDATORS[slot(revision)][which].get_or_init(|| validator(revision, strictness, "ElicitRequest")).as_ref().map_err(Clone::clone)
+}
+
+/// Checks a request (`{"jsonrpc", "id", "method", "params"}`, or the bare `{method,
+/// params}` of a 2026-07-28 input request) against the revision's `ElicitRequest`; the
+/// errors, with where they are, when it does not validate.
+pub fn check_request(revision: ProtocolRevision, strictness: Strictness, request: &Value) -> Result<(), Vec<String>> {
+    let validator = request_validator(revision, strictness).map_err(|e| vec![e])?;
+    let errors: Vec<String> = validator.iter_errors(request).map(|e| format!("at {}: {e}", e.instance_path())).collect();
+    if errors.is_empty() { Ok(()) } else { Err(errors) }
+}

@@ -1,0 +1,298 @@
+//! End to end through rmcp: a real rmcp server whose tools call `T::elicit`, and an rmcp
+//! client in the same process (the runtime's `ScriptedClient`) that answers from a script
+//! and checks every request it receives against the official schema of the negotiated
+//! revision. Each scenario runs on 2025-06-18 and on 2025-11-25.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use elicit_runtime::peer::ElicitationSupport;
+use elicit_runtime::testing::{Reply, ScriptedClient, ScriptedSession, Transcript};
+use elicit_runtime::{Elicit, ElicitError, ElicitOptions, Elicitation, ProtocolRevision, Violation};
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::service::RequestContext;
+use rmcp::{Peer, RoleServer, ServerHandler, tool, tool_handler, tool_router};
+use serde_json::{Value, json};
+
+const REVISIONS: [ProtocolRevision; 2] = [ProtocolRevision::V2025_06_18, ProtocolRevision::V2025_11_25];
+
+#[derive(Elicit, Debug, Clone, PartialEq)]
+#[elicit(rename_all = "lowercase")]
+enum Plan {
+    Free,
+    #[elicit(title = "Pro (paid)")]
+    Pro,
+}
+
+/// Invoice contact
+#[derive(Elicit, Debug, Clone, PartialEq)]
+struct Contact {
+    /// Your full name
+    #[elicit(min_length = 1, max_length = 40)]
+    name: String,
+    #[elicit(format = "email")]
+    email: String,
+    #[elicit(minimum = 18, maximum = 130)]
+    age: Option<u8>,
+    plan: Plan,
+    #[elicit(title = "Send me news", default = true)]
+    newsletter: bool,
+}
+
+fn ada() -> Contact {
+    Contact { name: "Ada Lovelace".into(), email: "ada@example.com".into(), age: Some(36), plan: Plan::Pro, newsletter: false }
+}
+
+#[derive(Elicit, Debug, Clone, Copy, PartialEq)]
+#[elicit(rename_all = "lowercase")]
+enum Topping {
+    Cheese,
+    Olives,
+}
+
+#[derive(Elicit, Debug)]
+struct Pizza {
+    toppings: Vec<Topping>,
+}
+
+#[derive(Elicit, Debug)]
+struct Number {
+    n: u32,
+}
+
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct NumberArgs {
+    n: u32,
+}
+
+/// What a tool reports: the outcome, as text the test can compare.
+fn outcome<T: Elicit>(result: Result<Elicitation<T>, ElicitError>) -> String {
+    match result {
+        Ok(Elicitation::Accept(value)) => format!("accept {}", Value::Object(value.to_content())),
+        Ok(Elicitation::Decline) => "decline".into(),
+        Ok(Elicitation::Cancel) => "cancel".into(),
+        Err(err) => format!("error {err:?}"),
+    }
+}
+
+#[derive(Clone)]
+struct TestServer;
+
+#[tool_router]
+impl TestServer {
+    #[tool(description = "asks for a contact through the request context")]
+    async fn contact(&self, context: RequestContext<RoleServer>) -> String {
+        outcome(Contact::elicit(&context, "Where should we send the invoice?").await)
+    }
+
+    #[tool(description = "asks for a contact through the peer")]
+    async fn contact_via_peer(&self, peer: Peer<RoleServer>) -> String {
+        outcome(Contact::elicit(&peer, "Where should we send the invoice?").await)
+    }
+
+    #[tool(description = "asks with a 300 ms timeout")]
+    async fn contact_timeout(&self, context: RequestContext<RoleServer>) -> String {
+        let options = ElicitOptions::new().timeout(Duration::from_millis(300));
+        outcome(Contact::elicit_with(&context, "Quick, who are you?", options).await)
+    }
+
+    #[tool(description = "asks again once when the answer is invalid")]
+    async fn contact_reask(&self, context: RequestContext<RoleServer>) -> String {
+        outcome(Contact::elicit_with(&context, "Who are you?", ElicitOptions::new().reask(1)).await)
+    }
+
+    #[tool(description = "a URL in the message")]
+    async fn contact_url(&self, context: RequestContext<RoleServer>) -> String {
+        outcome(Contact::elicit(&context, "See https://example.com first").await)
+    }
+
+    #[tool(description = "a multi-select form")]
+    async fn pizza(&self, context: RequestContext<RoleServer>) -> String {
+        outcome(Pizza::elicit(&context, "Toppings?").await)
+    }
+
+    #[tool(description = "asks for the number it was given")]
+    async fn number(&self, context: RequestContext<RoleServer>, Parameters(args): Parameters<NumberArgs>) -> String {
+        match Number::elicit(&context, &format!("Number {}", args.n)).await {
+            Ok(Elicitation::Accept(number)) => number.n.to_string(),
+            other => format!("{other:?}"),
+        }
+    }
+}
+
+#[tool_handler]
+impl ServerHandler for TestServer {}
+
+async fn connect(client: ScriptedClient) -> ScriptedSession {
+    client.connect(TestServer).await.unwrap_or_else(|e| panic!("cannot connect: {e}"))
+}
+
+async fn call(session: &ScriptedSession, tool: &str) -> String {
+    session.call_tool_text(tool, json!({})).await.unwrap_or_else(|e| panic!("{tool} failed: {e}"))
+}
+
+/// Every request a session saw validates against the official schema of its revision,
+/// and carries no key a strict client would drop.
+fn assert_wire_valid(transcript: &Transcript, revision: ProtocolRevision) {
+    assert!(transcript.violations.is_empty(), "{revision}: requests break the official schema: {:?}", transcript.violations);
+    assert!(transcript.undeclared.is_empty(), "{revision}: requests carry undeclared keys: {:?}", transcript.undeclared);
+}
+
+#[tokio::test]
+async fn accept_yields_the_typed_value_that_was_sent() {
+    for revision in REVISIONS {
+        for tool in ["contact", "contact_via_peer"] {
+            let session = connect(ScriptedClient::new(revision).reply(Reply::accept_value(&ada()))).await;
+            let text = call(&session, tool).await;
+            assert_eq!(text, format!("accept {}", Value::Object(ada().to_content())), "{revision} {tool}");
+
+            let transcript = session.transcript();
+            assert_wire_valid(&transcript, revision);
+            assert_eq!(transcript.requests.len(), 1);
+            let params = &transcript.requests[0];
+            // Exactly the cached schema of the negotiated revision, properties in field order.
+            assert_eq!(params["requestedSchema"], *Contact::requested_schema(revision).unwrap().as_json(), "{revision}");
+            let order: Vec<&str> = params["requestedSchema"]["properties"].as_object().unwrap().keys().map(String::as_str).collect();
+            assert_eq!(order, ["name", "email", "age", "plan", "newsletter"]);
+            assert_eq!(params["message"], "Where should we send the invoice?");
+            // `mode` exists from 2025-11-25 on.
+            assert_eq!(params.get("mode"), revision.has_modes().then(|| json!("form")).as_ref(), "{revision}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn decline_and_cancel_are_answers() {
+    for revision in REVISIONS {
+        let session = connect(ScriptedClient::new(revision).reply(Reply::Decline).reply(Reply::Cancel)).await;
+        assert_eq!(call(&session, "contact").await, "decline", "{revision}");
+        assert_eq!(call(&session, "contact").await, "cancel", "{revision}");
+        assert_wire_valid(&session.transcript(), revision);
+    }
+}
+
+#[tokio::test]
+async fn invalid_content_reports_every_violation() {
+    let bad = json!({ "name": "", "email": "not an email", "age": 12, "plan": "gold" });
+    for revision in REVISIONS {
+        let session = connect(ScriptedClient::new(revision).reply(Reply::accept(bad.clone()))).await;
+        let text = call(&session, "contact").await;
+        let expected = Contact::from_content(bad.as_object().unwrap()).unwrap_err();
+        let fields: Vec<&str> = expected.violations().iter().map(|v: &Violation| v.field).collect();
+        assert_eq!(fields, ["name", "email", "age", "plan"]);
+        assert_eq!(text, format!("error {:?}", ElicitError::InvalidContent(expected)), "{revision}");
+    }
+}
+
+#[tokio::test]
+async fn reask_sends_the_problems_and_takes_the_corrected_answer() {
+    for revision in REVISIONS {
+        let client = ScriptedClient::new(revision).reply(Reply::accept(json!({ "name": "Ada" }))).reply(Reply::accept_value(&ada()));
+        let session = connect(client).await;
+        assert_eq!(call(&session, "contact_reask").await, format!("accept {}", Value::Object(ada().to_content())));
+        let transcript = session.transcript();
+        assert_wire_valid(&transcript, revision);
+        assert_eq!(transcript.requests.len(), 2);
+        let second = transcript.requests[1]["message"].as_str().unwrap();
+        assert!(second.starts_with("Who are you?\n\nPlease correct your answer:"), "{second}");
+        assert!(second.contains("`email`: is required but missing") && second.contains("`plan`: is required but missing"), "{second}");
+    }
+}
+
+#[tokio::test]
+async fn accept_without_content_and_garbage_are_typed_errors() {
+    for revision in REVISIONS {
+        let client = ScriptedClient::new(revision)
+            .reply(Reply::Raw(json!({ "action": "accept" })))
+            .reply(Reply::Raw(json!({ "action": "maybe" })))
+            .reply(Reply::Raw(json!({ "action": "accept", "content": [1, 2] })))
+            .reply(Reply::Error { code: -32603, message: "the form broke".into() });
+        let session = connect(client).await;
+        assert_eq!(call(&session, "contact").await, "error AcceptWithoutContent", "{revision}");
+        assert_eq!(call(&session, "contact").await, "error MalformedResult(UnknownAction(\"maybe\"))", "{revision}");
+        assert_eq!(call(&session, "contact").await, "error MalformedResult(ContentNotAnObject)", "{revision}");
+        assert_eq!(
+            call(&session, "contact").await,
+            "error Peer(Client { code: -32603, message: \"the form broke\" })",
+            "{revision}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_client_without_the_capability_is_never_asked() {
+    for revision in REVISIONS {
+        let session = connect(ScriptedClient::new(revision).support(ElicitationSupport::NONE)).await;
+        assert_eq!(call(&session, "contact").await, format!("error {:?}", ElicitError::NotSupported(ElicitationSupport::NONE)));
+        assert!(session.transcript().requests.is_empty(), "{revision}: a request was sent");
+    }
+    // A 2025-11-25 client that only does URL mode is not sent a form either.
+    let session = connect(ScriptedClient::new(ProtocolRevision::V2025_11_25).support(ElicitationSupport::URL)).await;
+    assert_eq!(call(&session, "contact").await, format!("error {:?}", ElicitError::NotSupported(ElicitationSupport::URL)));
+    assert!(session.transcript().requests.is_empty());
+}
+
+#[tokio::test]
+async fn what_the_revision_cannot_express_is_not_sent() {
+    let session = connect(ScriptedClient::new(ProtocolRevision::V2025_06_18)).await;
+    let text = call(&session, "pizza").await;
+    assert_eq!(text, "error Schema(MultiSelectUnsupported { field: \"toppings\", revision: V2025_06_18 })");
+    assert!(session.transcript().requests.is_empty());
+
+    let session = connect(ScriptedClient::new(ProtocolRevision::V2025_11_25).reply(Reply::accept(json!({ "toppings": ["olives"] })))).await;
+    assert_eq!(call(&session, "pizza").await, "accept {\"toppings\":[\"olives\"]}");
+    assert_wire_valid(&session.transcript(), ProtocolRevision::V2025_11_25);
+}
+
+#[tokio::test]
+async fn a_url_in_the_message_is_refused_before_sending() {
+    let session = connect(ScriptedClient::new(ProtocolRevision::V2025_11_25)).await;
+    assert_eq!(call(&session, "contact_url").await, "error UrlInMessage");
+    assert!(session.transcript().requests.is_empty());
+}
+
+#[tokio::test]
+async fn timeout_cancels_the_request_on_the_client() {
+    for revision in REVISIONS {
+        let session = connect(ScriptedClient::new(revision).reply(Reply::Silence)).await;
+        assert_eq!(call(&session, "contact_timeout").await, "error Timeout(300ms)", "{revision}");
+        // The cancellation travels after the tool's answer; give it a moment.
+        let mut cancellations = Vec::new();
+        for _ in 0..50 {
+            cancellations = session.transcript().cancellations;
+            if !cancellations.is_empty() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert_eq!(cancellations.len(), 1, "{revision}: the client was not told");
+        assert!(cancellations[0].get("requestId").is_some(), "{revision}: {}", cancellations[0]);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_elicitations_reach_their_own_callers() {
+    for revision in REVISIONS {
+        // Each answer is computed from the question, so a crossed wire shows as a wrong number.
+        let client = ScriptedClient::new(revision).respond_with(|params| {
+            let n: u32 = params["message"].as_str().and_then(|m| m.strip_prefix("Number ")).and_then(|n| n.parse().ok()).unwrap_or(0);
+            Reply::accept(json!({ "n": n }))
+        });
+        let session = Arc::new(connect(client).await);
+        let mut calls = tokio::task::JoinSet::new();
+        for n in 0..100u32 {
+            let session = session.clone();
+            calls.spawn(async move { (n, session.call_tool_text("number", json!({ "n": n })).await) });
+        }
+        let mut answered = 0;
+        while let Some(joined) = calls.join_next().await {
+            let (n, text) = joined.expect("the call task ran");
+            assert_eq!(text.expect("the call succeeded"), n.to_string(), "{revision}: call {n} got another caller's answer");
+            answered += 1;
+        }
+        assert_eq!(answered, 100);
+        let transcript = session.transcript();
+        assert_eq!(transcript.requests.len(), 100);
+        assert_wire_valid(&transcript, revision);
+    }
+}
