@@ -197,6 +197,16 @@ pub mod spec {
         }
     }
 
+    /// The request the runtime itself would send for `T`: its
+    /// [`form_params`](elicit_runtime::peer::form_params), wrapped as in [`elicit_request`].
+    pub fn form_request<T: Elicit>(revision: ProtocolRevision, message: &str, options: &SchemaOptions) -> Result<Value, SchemaError> {
+        let params = elicit_runtime::peer::form_params::<T>(message, revision, options)?;
+        Ok(match revision {
+            ProtocolRevision::V2026_07_28 => json!({ "method": "elicitation/create", "params": params }),
+            _ => json!({ "jsonrpc": "2.0", "id": 1, "method": "elicitation/create", "params": params }),
+        })
+    }
+
     /// Checks a request against the revision's `ElicitRequest`; the errors, with where
     /// they are, when it does not validate.
     pub fn check_request(revision: ProtocolRevision, strictness: Strictness, request: &Value) -> Result<(), Vec<String>> {
@@ -207,10 +217,9 @@ pub mod spec {
         if errors.is_empty() { Ok(()) } else { Err(errors) }
     }
 
-    /// Renders `T`'s form for a revision, wraps it in a request and checks it.
+    /// Builds the request the runtime sends for `T` on a revision and checks it.
     pub fn check_form<T: Elicit>(revision: ProtocolRevision, options: &SchemaOptions, strictness: Strictness) -> Result<(), FormCheck> {
-        let schema = T::requested_schema_with(revision, options).map_err(FormCheck::Render)?;
-        let request = elicit_request(revision, "Please fill in the form", schema.as_json());
+        let request = form_request::<T>(revision, "Please fill in the form", options).map_err(FormCheck::Render)?;
         check_request(revision, strictness, &request).map_err(FormCheck::Invalid)
     }
 

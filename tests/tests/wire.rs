@@ -58,7 +58,11 @@ fn assert_wire<T: Elicit>(revision: ProtocolRevision, options: SchemaOptions, ex
     let fields: Vec<&str> = T::SCHEMA.fields().iter().map(|f| f.name()).collect();
     assert_eq!(keys, fields, "{what}: properties are not in field order");
 
-    let request = elicit_request(revision, "Please fill in the form", schema.as_json());
+    // The request as the runtime builds it (`peer::form_params`), which is also what this
+    // suite would build by hand from the seeds.
+    let request = spec::form_request::<T>(revision, "Please fill in the form", &options).unwrap_or_else(|e| panic!("{what}: {e}"));
+    assert_eq!(request, elicit_request(revision, "Please fill in the form", schema.as_json()), "{what}");
+    assert!(std::ptr::eq(schema, T::requested_schema_with(revision, &options).unwrap()));
     if let Err(errors) = check_request(revision, Strictness::Official, &request) {
         panic!("{what}: the request does not validate against the official ElicitRequest:\n{}", errors.join("\n"));
     }
