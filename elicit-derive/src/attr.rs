@@ -17,6 +17,7 @@ pub const SERDE: &str = "serde";
 // Container attributes.
 pub const RENAME_ALL: &str = "rename_all";
 pub const CRATE: &str = "crate";
+pub const LEGACY_ENUM_NAMES: &str = "legacy_enum_names";
 // Field and variant attributes.
 pub const TITLE: &str = "title";
 pub const DESCRIPTION: &str = "description";
@@ -34,7 +35,7 @@ pub const MAX_ITEMS: &str = "max_items";
 pub const NOT_SENSITIVE: &str = "not_sensitive";
 
 const STRUCT_ATTRS: &[&str] = &[RENAME_ALL, CRATE];
-const ENUM_ATTRS: &[&str] = &[RENAME_ALL, CRATE];
+const ENUM_ATTRS: &[&str] = &[RENAME_ALL, CRATE, LEGACY_ENUM_NAMES];
 const FIELD_ATTRS: &[&str] = &[
     TITLE, DESCRIPTION, RENAME, SKIP, DEFAULT, FORMAT, MIN_LENGTH, MAX_LENGTH, PATTERN, MINIMUM, MAXIMUM, MIN_ITEMS, MAX_ITEMS,
     NOT_SENSITIVE,
@@ -123,6 +124,9 @@ impl<'c> Names<'c> {
 pub struct Container {
     pub rename_all: Option<RenameRule>,
     pub crate_path: Option<syn::Path>,
+    /// `#[elicit(legacy_enum_names)]` on an enum: its titled single-selects are written
+    /// as `enum` + `enumNames` on every revision.
+    pub legacy_enum_names: Option<Spanned<()>>,
 }
 
 impl Container {
@@ -130,7 +134,9 @@ impl Container {
         let mut rename_all = Attr::none(cx, RENAME_ALL);
         let mut serde_rename_all = Attr::none(cx, RENAME_ALL);
         let mut crate_path = Attr::none(cx, CRATE);
-        let allowed = if matches!(input.data, syn::Data::Enum(_)) { ENUM_ATTRS } else { STRUCT_ATTRS };
+        let mut legacy_enum_names = Attr::none(cx, LEGACY_ENUM_NAMES);
+        let is_enum = matches!(input.data, syn::Data::Enum(_));
+        let allowed = if is_enum { ENUM_ATTRS } else { STRUCT_ATTRS };
         for attr in &input.attrs {
             if attr.path().is_ident(ELICIT) {
                 let parsed = attr.parse_nested_meta(|meta| {
@@ -140,6 +146,12 @@ impl Container {
                     } else if meta.path.is_ident(CRATE) {
                         let s: LitStr = meta.value()?.parse()?;
                         crate_path.set(&meta.path, s.parse::<syn::Path>()?);
+                    } else if meta.path.is_ident(LEGACY_ENUM_NAMES) && is_enum {
+                        legacy_enum_names.set(&meta.path, ());
+                    } else if meta.path.is_ident(LEGACY_ENUM_NAMES) {
+                        return Err(meta.error(
+                            "`legacy_enum_names` goes on a unit-only enum that derives `Elicit`: it chooses how that enum's options are written, not how a form is",
+                        ));
                     } else {
                         return Err(unknown(&meta, "container", allowed));
                     }
@@ -176,7 +188,7 @@ impl Container {
             (Some(e), _) => Some(e.value),
             (None, s) => s.map(|s| s.value),
         };
-        Container { rename_all, crate_path: crate_path.get().map(|p| p.value) }
+        Container { rename_all, crate_path: crate_path.get().map(|p| p.value), legacy_enum_names: legacy_enum_names.get() }
     }
 }
 

@@ -41,6 +41,17 @@ pub fn check(cx: &Ctxt, cont: &Container) {
             for variant in variants {
                 check_no_urls(cx, [("the `title`", &variant.attrs.title)]);
             }
+            if let Some(legacy) = &cont.attrs.legacy_enum_names
+                && variants.iter().all(|v| v.attrs.title.is_none())
+            {
+                cx.error_spanned_by(
+                    legacy,
+                    format!(
+                        "`legacy_enum_names` has nothing to write: no variant of `{}` has a `title`, and `enumNames` lists the titles; give the variants titles, or remove the attribute (an untitled enum is a plain `enum` on every revision)",
+                        cont.ident
+                    ),
+                );
+            }
         }
     }
 }

@@ -355,7 +355,11 @@ fn field_schema(f: &Field, p: &TokenStream) -> TokenStream {
     }
 
     let name = &f.wire_name;
-    let mut schema = quote!(#p::FieldSchema::new(#name, #kind).optional_if(<#ty as #p::ElicitField>::OPTIONAL));
+    let mut schema = quote! {
+        #p::FieldSchema::new(#name, #kind)
+            .optional_if(<#ty as #p::ElicitField>::OPTIONAL)
+            .legacy_enum_names_if(<#ty as #p::ElicitField>::LEGACY_ENUM_NAMES)
+    };
     if let Some(title) = &a.title {
         let title = &title.value;
         schema = quote!(#schema.with_title(#title));
@@ -547,6 +551,7 @@ fn expand_enum(cont: &Container, variants: &[Variant], paths: &Paths) -> TokenSt
     let idents: Vec<_> = variants.iter().map(|v| v.ident).collect();
     let indices: Vec<_> = (0..variants.len()).map(Lit::usize_unsuffixed).collect();
     let name = ident.to_string();
+    let legacy = cont.attrs.legacy_enum_names.as_ref().map(|_| quote!(const LEGACY_ENUM_NAMES: bool = true;));
     let span = Span::call_site();
     quote_spanned! {span=>
         #[automatically_derived]
@@ -570,6 +575,7 @@ fn expand_enum(cont: &Container, variants: &[Variant], paths: &Paths) -> TokenSt
         #[automatically_derived]
         impl #p::ElicitField for #ident {
             const KIND: #p::Kind = #p::Kind::Select(<Self as #p::ElicitEnum>::OPTIONS);
+            #legacy
             type Literal = &'static str;
             type IntLiteral = &'static str;
 

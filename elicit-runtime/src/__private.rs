@@ -114,8 +114,8 @@ pub fn form_json_schema<T: Elicit>() -> schemars::Schema {
 
 /// The `schemars` schema of a derived enum: a single-select string.
 #[cfg(feature = "schemars")]
-pub fn enum_json_schema<E: ElicitEnum>() -> schemars::Schema {
-    let field = FieldSchema::new("", Kind::Select(E::OPTIONS));
+pub fn enum_json_schema<E: ElicitEnum + ElicitField>() -> schemars::Schema {
+    let field = FieldSchema::new("", Kind::Select(E::OPTIONS)).legacy_enum_names_if(<E as ElicitField>::LEGACY_ENUM_NAMES);
     let value = crate::render::render_field(&field, crate::ProtocolRevision::LATEST, &crate::SchemaOptions::new())
         .unwrap_or_else(|_| serde_json::json!({ "type": "string" }));
     schemars::Schema::try_from(value).unwrap_or_default()

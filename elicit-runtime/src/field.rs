@@ -53,6 +53,46 @@ pub trait ElicitField: Sized {
     /// Whether the field may be absent (`Option<T>`).
     const OPTIONAL: bool = false;
 
+    /// Whether a titled single-select of this type is written as `enum` + `enumNames` on
+    /// every revision, rather than `oneOf` where the revision has it. Set by
+    /// `#[elicit(legacy_enum_names)]` on a derived enum; `Option<E>` follows `E`.
+    ///
+    /// ```
+    /// use elicit_runtime::{Elicit, ProtocolRevision, field::ElicitField};
+    /// use serde_json::json;
+    ///
+    /// #[derive(Elicit)]
+    /// enum Size {
+    ///     #[elicit(title = "Small")]
+    ///     S,
+    ///     #[elicit(title = "Large")]
+    ///     L,
+    /// }
+    ///
+    /// /// Written for clients that predate `oneOf`.
+    /// #[derive(Elicit)]
+    /// #[elicit(legacy_enum_names)]
+    /// enum Colour {
+    ///     #[elicit(title = "Red")]
+    ///     R,
+    ///     #[elicit(title = "Blue")]
+    ///     B,
+    /// }
+    ///
+    /// #[derive(Elicit)]
+    /// struct Shirt {
+    ///     size: Size,
+    ///     colour: Option<Colour>,
+    /// }
+    ///
+    /// assert!(<Option<Colour> as ElicitField>::LEGACY_ENUM_NAMES);
+    /// let schema = Shirt::requested_schema(ProtocolRevision::V2025_11_25)?;
+    /// assert_eq!(schema.as_json()["properties"]["size"], json!({"type": "string", "oneOf": [{"const": "S", "title": "Small"}, {"const": "L", "title": "Large"}]}));
+    /// assert_eq!(schema.as_json()["properties"]["colour"], json!({"type": "string", "enum": ["R", "B"], "enumNames": ["Red", "Blue"]}));
+    /// # Ok::<(), elicit_runtime::SchemaError>(())
+    /// ```
+    const LEGACY_ENUM_NAMES: bool = false;
+
     /// The type a `default = ...` literal must have (`&'static str` for strings and enum
     /// values, the integer type itself, `f64`, `bool`, a list of strings).
     type Literal: ?Sized;
@@ -323,6 +363,7 @@ number_field!(f32 => i32, f64 => i64);
 impl<T: NotOption> ElicitField for Option<T> {
     const KIND: Kind = T::KIND;
     const OPTIONAL: bool = true;
+    const LEGACY_ENUM_NAMES: bool = T::LEGACY_ENUM_NAMES;
     type Literal = T::Literal;
     type IntLiteral = T::IntLiteral;
     fn from_json(value: &Value) -> Result<Self, Problem> {

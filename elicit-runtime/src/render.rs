@@ -35,7 +35,7 @@ impl SchemaOptions {
 
     /// Write titled single-selects as `enum` + `enumNames` on every revision (2025-11-25
     /// and later still accept it as `LegacyTitledEnumSchema`), for clients that predate
-    /// `oneOf`.
+    /// `oneOf`. For one enum only, put `#[elicit(legacy_enum_names)]` on it instead.
     pub const fn legacy_enum_names(mut self, yes: bool) -> Self {
         self.legacy_enum_names = yes;
         self
@@ -198,7 +198,7 @@ pub(crate) fn render_field(field: &FieldSchema, revision: ProtocolRevision, opti
         Kind::Select(choices) => {
             if !has_titles(choices) {
                 p.insert("enum".into(), values(choices));
-            } else if revision.has_titled_one_of() && !options.uses_legacy_enum_names() {
+            } else if revision.has_titled_one_of() && !options.uses_legacy_enum_names() && !field.uses_legacy_enum_names() {
                 p.insert("oneOf".into(), const_titles(choices));
             } else {
                 p.insert("enum".into(), values(choices));

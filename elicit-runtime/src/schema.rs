@@ -57,12 +57,21 @@ pub struct FieldSchema {
     kind: Kind,
     required: bool,
     default: Option<Literal>,
+    legacy_enum_names: bool,
 }
 
 impl FieldSchema {
     #[doc(hidden)]
     pub const fn new(name: &'static str, kind: Kind) -> Self {
-        Self { name, title: None, description: None, kind, required: true, default: None }
+        Self { name, title: None, description: None, kind, required: true, default: None, legacy_enum_names: false }
+    }
+
+    #[doc(hidden)]
+    pub const fn legacy_enum_names_if(mut self, yes: bool) -> Self {
+        if yes {
+            self.legacy_enum_names = true;
+        }
+        self
     }
 
     #[doc(hidden)]
@@ -120,6 +129,12 @@ impl FieldSchema {
     /// The default value, if any.
     pub const fn default(&self) -> Option<&Literal> {
         self.default.as_ref()
+    }
+
+    /// Whether this titled single-select is written as `enum` + `enumNames` on every
+    /// revision: its enum has `#[elicit(legacy_enum_names)]`.
+    pub const fn uses_legacy_enum_names(&self) -> bool {
+        self.legacy_enum_names
     }
 }
 
