@@ -64,24 +64,48 @@ impl ElicitationSupport {
     }
 }
 
+/// One `elicitation/create` to send.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct Outgoing {
+    /// The request's `params`: `mode` (2025-11-25 on), `message`, `requestedSchema`.
+    pub params: Map<String, Value>,
+    /// Give up after this long, telling the client the request is cancelled.
+    pub timeout: Option<Duration>,
+    /// Which question of the operation this is, as numbered by
+    /// [`ElicitPeer::next_question`].
+    pub question: u32,
+    /// 0 for the first time the question is asked, then 1, 2... for each re-ask after
+    /// invalid content.
+    pub attempt: u32,
+}
+
 /// A connection to the client that asked for the current operation, able to carry an
 /// `elicitation/create` request.
 ///
-/// Implemented for rmcp's `Peer<RoleServer>` (feature `rmcp`); implement it for another
-/// transport, or for a test double.
+/// Implemented for rmcp's `Peer<RoleServer>` and `RequestContext<RoleServer>`, and for
+/// the round of a 2026-07-28 input-required flow (feature `rmcp`); implement it for
+/// another transport, or for a test double.
 pub trait ElicitPeer: Sync {
-    /// The protocol revision negotiated at `initialize`, as its date string
+    /// The protocol revision negotiated for this request, as its date string
     /// (`"2025-11-25"`), or `None` if the session is not initialized.
     fn protocol_version(&self) -> Option<String>;
 
     /// What the client declared in its `elicitation` capability.
     fn elicitation_support(&self) -> ElicitationSupport;
 
-    /// Sends `elicitation/create` with these params and returns the client's result
-    /// object. When `timeout` passes first, the implementation tells the client the
-    /// request is cancelled (`notifications/cancelled`) and returns
-    /// [`PeerError::Timeout`].
-    fn send_elicitation(&self, params: Map<String, Value>, timeout: Option<Duration>) -> impl Future<Output = Result<Value, PeerError>> + Send;
+    /// Numbers a new question of the current operation (called once per
+    /// [`Elicit::elicit`](crate::Elicit::elicit), before its first send). A transport
+    /// that answers from earlier rounds uses the number to find the answer again when the
+    /// operation is replayed; others can keep the default.
+    fn next_question(&self) -> u32 {
+        0
+    }
+
+    /// Sends `elicitation/create` and returns the client's result object. When the
+    /// timeout passes first, the implementation tells the client the request is cancelled
+    /// (`notifications/cancelled`) and returns [`PeerError::Timeout`].
+    fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Value, PeerError>> + Send;
 }
 
 impl<P: ElicitPeer + ?Sized> ElicitPeer for &P {
@@ -91,8 +115,11 @@ impl<P: ElicitPeer + ?Sized> ElicitPeer for &P {
     fn elicitation_support(&self) -> ElicitationSupport {
         (**self).elicitation_support()
     }
-    fn send_elicitation(&self, params: Map<String, Value>, timeout: Option<Duration>) -> impl Future<Output = Result<Value, PeerError>> + Send {
-        (**self).send_elicitation(params, timeout)
+    fn next_question(&self) -> u32 {
+        (**self).next_question()
+    }
+    fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Value, PeerError>> + Send {
+        (**self).send_elicitation(outgoing)
     }
 }
 
@@ -114,6 +141,12 @@ pub enum PeerError {
     Cancelled(Option<String>),
     /// The connection failed or closed before an answer came.
     Transport(String),
+    /// The negotiated revision (2026-07-28) has no server-to-client requests: the form
+    /// has to travel in an `InputRequiredResult`.
+    NoServerRequests,
+    /// The answer comes in the next round of a 2026-07-28 input-required flow; the
+    /// question was recorded for the `InputRequiredResult`.
+    InputRequired,
 }
 
 impl fmt::Display for PeerError {
@@ -124,6 +157,10 @@ impl fmt::Display for PeerError {
             PeerError::Cancelled(Some(reason)) => write!(f, "the elicitation was cancelled: {reason}"),
             PeerError::Cancelled(None) => f.write_str("the elicitation was cancelled"),
             PeerError::Transport(message) => write!(f, "the connection to the client failed: {message}"),
+            PeerError::NoServerRequests => f.write_str(
+                "protocol revision 2026-07-28 has no server-to-client requests: run the tool body with `ToolCall::run` so the form travels in an InputRequiredResult",
+            ),
+            PeerError::InputRequired => f.write_str("the answer comes with the client's retry (input required)"),
         }
     }
 }
@@ -214,6 +251,14 @@ pub enum ElicitError {
     AcceptWithoutContent,
     /// The client's result is not a valid `ElicitResult`.
     MalformedResult(ResponseError),
+    /// Protocol revision 2026-07-28 has no server-to-client requests; the elicitation
+    /// must travel in an `InputRequiredResult` (run the tool body with
+    /// `ToolCall::run`). Nothing was sent.
+    NeedsInputRound,
+    /// The answer comes with the client's retry: this round of a 2026-07-28 flow ends
+    /// with an `InputRequiredResult`. Propagate it (`?`): the flow turns it into that
+    /// result.
+    InputRequired,
 }
 
 impl fmt::Display for ElicitError {
@@ -236,6 +281,8 @@ impl fmt::Display for ElicitError {
             ElicitError::InvalidContent(err) => err.fmt(f),
             ElicitError::AcceptWithoutContent => f.write_str("the client accepted the form but sent no `content`"),
             ElicitError::MalformedResult(err) => err.fmt(f),
+            ElicitError::NeedsInputRound => PeerError::NoServerRequests.fmt(f),
+            ElicitError::InputRequired => PeerError::InputRequired.fmt(f),
         }
     }
 }
@@ -266,6 +313,8 @@ impl From<PeerError> for ElicitError {
     fn from(err: PeerError) -> Self {
         match err {
             PeerError::Timeout(after) => ElicitError::Timeout(after),
+            PeerError::NoServerRequests => ElicitError::NeedsInputRound,
+            PeerError::InputRequired => ElicitError::InputRequired,
             other => ElicitError::Peer(other),
         }
     }
@@ -328,15 +377,15 @@ pub(crate) async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(peer: &P, message:
         return Err(ElicitError::UrlInMessage);
     }
     // Fails before anything is sent when the revision cannot express the form.
-    let mut params = form_params::<T>(message, revision, options.schema_options())?;
-    let mut attempts_left = options.reasks();
+    let params = form_params::<T>(message, revision, options.schema_options())?;
+    let mut outgoing = Outgoing { params, timeout: options.timeout_after(), question: peer.next_question(), attempt: 0 };
     loop {
-        let result = peer.send_elicitation(params.clone(), options.timeout_after()).await?;
+        let result = peer.send_elicitation(outgoing.clone()).await?;
         match Elicitation::<T>::from_result(&result) {
             Ok(answer) => return Ok(answer),
-            Err(ResponseError::Invalid(invalid)) if attempts_left > 0 => {
-                attempts_left -= 1;
-                params.insert("message".into(), reask_message(message, &invalid).into());
+            Err(ResponseError::Invalid(invalid)) if outgoing.attempt < options.reasks() => {
+                outgoing.attempt += 1;
+                outgoing.params.insert("message".into(), reask_message(message, &invalid).into());
             }
             Err(err) => return Err(err.into()),
         }

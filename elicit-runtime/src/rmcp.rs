@@ -27,14 +27,18 @@
 //! drop `pattern` and always add `mode`, which 2025-06-18 does not have. With
 //! `serde_json`'s `preserve_order` (which this crate enables) properties keep field order.
 
+mod round;
+
 use std::time::Duration;
 
 use rmcp::model::{ClientCapabilities, ClientResult, CustomRequest, ServerRequest};
 use rmcp::service::{PeerRequestOptions, RequestContext, ServiceError};
 use rmcp::{Peer, RoleServer};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-use crate::peer::{ElicitPeer, ElicitationSupport, PeerError};
+pub use self::round::{Ask, MAX_STATE_LEN, MIN_KEY_LEN, StateError, StateSealer, ToolCall};
+use crate::ProtocolRevision;
+use crate::peer::{ElicitPeer, ElicitationSupport, Outgoing, PeerError};
 
 fn support_of(capabilities: Option<&ClientCapabilities>) -> ElicitationSupport {
     let elicitation = capabilities.and_then(|c| c.elicitation.as_ref()).and_then(|e| serde_json::to_value(e).ok());
@@ -57,7 +61,16 @@ fn result_json(result: ClientResult) -> Result<Value, PeerError> {
     serde_json::to_value(&result).map_err(|e| PeerError::Transport(format!("cannot read the client's result: {e}")))
 }
 
-async fn send(peer: &Peer<RoleServer>, params: Map<String, Value>, timeout: Option<Duration>, cancelled: Option<&tokio_util::sync::CancellationToken>) -> Result<Value, PeerError> {
+async fn send(
+    peer: &Peer<RoleServer>,
+    version: Option<String>,
+    outgoing: Outgoing,
+    cancelled: Option<&tokio_util::sync::CancellationToken>,
+) -> Result<Value, PeerError> {
+    if version.as_deref().is_some_and(|v| v >= ProtocolRevision::V2026_07_28.as_str()) {
+        return Err(PeerError::NoServerRequests);
+    }
+    let (params, timeout) = (outgoing.params, outgoing.timeout);
     let request = ServerRequest::CustomRequest(CustomRequest::new("elicitation/create", Some(Value::Object(params))));
     let options = match timeout {
         // On expiry rmcp tells the client with `notifications/cancelled` itself.
@@ -89,8 +102,8 @@ impl ElicitPeer for Peer<RoleServer> {
         support_of(self.peer_info().as_ref().map(|info| &info.capabilities))
     }
 
-    async fn send_elicitation(&self, params: Map<String, Value>, timeout: Option<Duration>) -> Result<Value, PeerError> {
-        send(self, params, timeout, None).await
+    async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Value, PeerError> {
+        send(self, ElicitPeer::protocol_version(self), outgoing, None).await
     }
 }
 
@@ -103,7 +116,7 @@ impl ElicitPeer for RequestContext<RoleServer> {
         support_of(self.client_capabilities().as_ref())
     }
 
-    async fn send_elicitation(&self, params: Map<String, Value>, timeout: Option<Duration>) -> Result<Value, PeerError> {
-        send(&self.peer, params, timeout, Some(&self.ct)).await
+    async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Value, PeerError> {
+        send(&self.peer, ElicitPeer::protocol_version(self), outgoing, Some(&self.ct)).await
     }
 }

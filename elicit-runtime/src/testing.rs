@@ -98,6 +98,30 @@ struct Shared {
     replies: VecDeque<Reply>,
     responder: Option<Responder>,
     transcript: Transcript,
+    /// 2026-07-28: raw replies to put in the retry's `inputResponses`, by input key.
+    substitutions: std::collections::HashMap<String, Value>,
+}
+
+impl Shared {
+    /// The reply to a request with these `params`: the script, then the responder, then
+    /// decline.
+    fn next_reply(&mut self, params: &Value) -> Reply {
+        match (self.replies.pop_front(), &self.responder) {
+            (Some(reply), _) => reply,
+            (None, Some(responder)) => responder(params),
+            (None, None) => Reply::Decline,
+        }
+    }
+
+    /// Records a request and what the official schema says of it.
+    fn record(&mut self, params: Value, official: Result<(), Vec<String>>, strict: Result<(), Vec<String>>) {
+        if let Err(errors) = official {
+            self.transcript.violations.extend(errors);
+        } else if let Err(errors) = strict {
+            self.transcript.undeclared.extend(errors);
+        }
+        self.transcript.requests.push(params);
+    }
 }
 
 /// A client that answers elicitations from a script. See the [module docs](self).
@@ -183,6 +207,7 @@ impl ScriptedClient {
             replies: self.replies.clone(),
             responder: self.responder.clone(),
             transcript: Transcript::default(),
+            substitutions: Default::default(),
         }));
 
         tokio::spawn(async move {
@@ -192,20 +217,62 @@ impl ScriptedClient {
         });
         tokio::spawn(tap(tap_server, tap_client, self.revision, shared.clone()));
 
-        let handler = ScriptHandler { info: self.client_info() };
-        let client = handler.serve(client_io).await.map_err(|e| ScriptError(format!("the client could not initialize: {e}")))?;
+        let handler = ScriptHandler { info: self.client_info(), shared: shared.clone() };
+        let client = match self.revision {
+            // 2026-07-28 has no `initialize`: the client discovers the server.
+            ProtocolRevision::V2026_07_28 => {
+                use rmcp::service::{ClientLifecycleMode, ClientServiceExt};
+                let mode = ClientLifecycleMode::Discover { preferred_versions: vec![ProtocolVersion::V_2026_07_28] };
+                handler.serve_with_lifecycle(client_io, mode).await
+            }
+            _ => handler.serve(client_io).await,
+        }
+        .map_err(|e| ScriptError(format!("the client could not connect: {e}")))?;
         Ok(ScriptedSession { client, shared })
     }
 }
 
+/// The rmcp client's handler. Up to 2025-11-25 the wire tap answers elicitations
+/// before they reach it; on 2026-07-28 rmcp's client hands it the input requests of
+/// each `InputRequiredResult`, and it answers them from the same script.
 #[derive(Clone)]
 struct ScriptHandler {
     info: ClientConfig,
+    shared: Arc<Mutex<Shared>>,
 }
 
 impl ClientHandler for ScriptHandler {
     fn get_info(&self) -> ClientConfig {
         self.info.clone()
+    }
+
+    async fn create_elicitation(
+        &self,
+        request: rmcp::model::ElicitRequestParams,
+        context: rmcp::service::RequestContext<RoleClient>,
+    ) -> Result<rmcp::model::ElicitResult, rmcp::ErrorData> {
+        use rmcp::model::{ElicitResult, ElicitationAction};
+        let params = serde_json::to_value(&request).unwrap_or(Value::Null);
+        let key = match serde_json::to_value(&context.id) {
+            Ok(Value::String(key)) => key,
+            Ok(other) => other.to_string(),
+            Err(_) => String::new(),
+        };
+        let reply = self.shared.lock().map(|mut s| s.next_reply(&params)).unwrap_or(Reply::Decline);
+        match reply {
+            Reply::Accept(content) => Ok(ElicitResult::new(ElicitationAction::Accept).with_content(content)),
+            Reply::Decline => Ok(ElicitResult::new(ElicitationAction::Decline)),
+            Reply::Cancel => Ok(ElicitResult::new(ElicitationAction::Cancel)),
+            Reply::Raw(raw) => {
+                // The tap puts the raw reply into the retry in place of this one.
+                if let Ok(mut shared) = self.shared.lock() {
+                    shared.substitutions.insert(key, raw);
+                }
+                Ok(ElicitResult::new(ElicitationAction::Decline))
+            }
+            Reply::Error { code, message } => Err(rmcp::ErrorData::new(rmcp::model::ErrorCode(code as i32), message, None)),
+            Reply::Silence => std::future::pending().await,
+        }
     }
 }
 
@@ -270,9 +337,11 @@ async fn tap(server: tokio::io::DuplexStream, client: tokio::io::DuplexStream, r
 
     let upstream = {
         let server_write = server_write.clone();
+        let substitutions = shared.clone();
         async move {
             let mut lines = BufReader::new(client_read).lines();
             while let Ok(Some(line)) = lines.next_line().await {
+                let line = substitute(line, &substitutions);
                 if write_line(&mut *server_write.lock().await, &line).await.is_err() {
                     break;
                 }
@@ -298,6 +367,9 @@ async fn tap(server: tokio::io::DuplexStream, client: tokio::io::DuplexStream, r
                         shared.transcript.cancellations.push(message.get("params").cloned().unwrap_or(Value::Null));
                     }
                 }
+                None if message.pointer("/result/resultType") == Some(&json!("input_required")) => {
+                    record_input_required(&message["result"], revision, &shared);
+                }
                 _ => {}
             }
             if write_line(&mut client_write, &line).await.is_err() {
@@ -306,6 +378,40 @@ async fn tap(server: tokio::io::DuplexStream, client: tokio::io::DuplexStream, r
         }
     };
     tokio::join!(upstream, downstream);
+}
+
+/// Checks an `InputRequiredResult` against the official schema and records its
+/// elicitation requests.
+fn record_input_required(result: &Value, revision: ProtocolRevision, shared: &Mutex<Shared>) {
+    let Ok(mut shared) = shared.lock() else { return };
+    if let Err(errors) = spec::check(revision, spec::Strictness::Official, "InputRequiredResult", result) {
+        shared.transcript.violations.extend(errors);
+    }
+    for request in result.get("inputRequests").and_then(Value::as_object).into_iter().flat_map(|m| m.values()) {
+        if request.get("method").and_then(Value::as_str) != Some("elicitation/create") {
+            continue;
+        }
+        let official = spec::check_request(revision, spec::Strictness::Official, request);
+        let strict = spec::check_request(revision, spec::Strictness::Strict, request);
+        shared.record(request.get("params").cloned().unwrap_or(Value::Null), official, strict);
+    }
+}
+
+/// Puts the scripted raw replies into a retry's `inputResponses`.
+fn substitute(line: String, shared: &Mutex<Shared>) -> String {
+    let Ok(mut shared) = shared.lock() else { return line };
+    if shared.substitutions.is_empty() || !line.contains("inputResponses") {
+        return line;
+    }
+    let Ok(mut message) = serde_json::from_str::<Value>(&line) else { return line };
+    let Some(responses) = message.pointer_mut("/params/inputResponses").and_then(Value::as_object_mut) else { return line };
+    let keys: Vec<String> = responses.keys().filter(|k| shared.substitutions.contains_key(*k)).cloned().collect();
+    for key in keys {
+        if let Some(raw) = shared.substitutions.remove(&key) {
+            responses.insert(key, raw);
+        }
+    }
+    message.to_string()
 }
 
 async fn write_line<W: AsyncWrite + Unpin>(writer: &mut W, line: &str) -> std::io::Result<()> {
@@ -322,17 +428,8 @@ fn answer(request: &Value, revision: ProtocolRevision, shared: &Mutex<Shared>) -
     let official = spec::check_request(revision, spec::Strictness::Official, request);
     let strict = spec::check_request(revision, spec::Strictness::Strict, request);
     let mut shared = shared.lock().ok()?;
-    if let Err(errors) = official {
-        shared.transcript.violations.extend(errors);
-    } else if let Err(errors) = strict {
-        shared.transcript.undeclared.extend(errors);
-    }
-    let reply = match (shared.replies.pop_front(), &shared.responder) {
-        (Some(reply), _) => reply,
-        (None, Some(responder)) => responder(&params),
-        (None, None) => Reply::Decline,
-    };
-    shared.transcript.requests.push(params);
+    let reply = shared.next_reply(&params);
+    shared.record(params, official, strict);
     let result = match reply {
         Reply::Accept(content) => json!({ "action": "accept", "content": content }),
         Reply::Decline => json!({ "action": "decline" }),

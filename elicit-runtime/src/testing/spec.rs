@@ -1,7 +1,8 @@
 //! The official JSON Schemas of the protocol revisions (embedded), and checking
 //! `elicitation/create` requests against them.
 
-use std::sync::OnceLock;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 
 use serde_json::Value;
 
@@ -126,22 +127,28 @@ pub fn validator(revision: ProtocolRevision, strictness: Strictness, target: &st
     jsonschema::validator_for(&doc).map_err(|e| format!("{revision} schema.json does not compile: {e}"))
 }
 
-/// A validator of `elicitation/create` requests of a revision, built once.
-pub fn request_validator(revision: ProtocolRevision, strictness: Strictness) -> Result<&'static jsonschema::Validator, String> {
-    static VALIDATORS: [[OnceLock<Result<jsonschema::Validator, String>>; 2]; 3] =
-        [[OnceLock::new(), OnceLock::new()], [OnceLock::new(), OnceLock::new()], [OnceLock::new(), OnceLock::new()]];
-    let which = match strictness {
-        Strictness::Official => 0,
-        Strictness::Strict => 1,
-    };
-    VALIDATORS[slot(revision)][which].get_or_init(|| validator(revision, strictness, "ElicitRequest")).as_ref().map_err(Clone::clone)
+type Cached = Result<&'static jsonschema::Validator, String>;
+
+/// A validator of the definition `target` of a revision, built once and kept.
+pub fn cached_validator(revision: ProtocolRevision, strictness: Strictness, target: &'static str) -> Cached {
+    static CACHE: OnceLock<Mutex<HashMap<(ProtocolRevision, Strictness, &'static str), Cached>>> = OnceLock::new();
+    let mut cache = CACHE.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+    cache
+        .entry((revision, strictness, target))
+        .or_insert_with(|| validator(revision, strictness, target).map(|v| &*Box::leak(Box::new(v))))
+        .clone()
+}
+
+/// Checks `instance` against the definition `target` of a revision's official schema;
+/// the errors, with where they are, when it does not validate.
+pub fn check(revision: ProtocolRevision, strictness: Strictness, target: &'static str, instance: &Value) -> Result<(), Vec<String>> {
+    let validator = cached_validator(revision, strictness, target).map_err(|e| vec![e])?;
+    let errors: Vec<String> = validator.iter_errors(instance).map(|e| format!("at {}: {e}", e.instance_path())).collect();
+    if errors.is_empty() { Ok(()) } else { Err(errors) }
 }
 
 /// Checks a request (`{"jsonrpc", "id", "method", "params"}`, or the bare `{method,
-/// params}` of a 2026-07-28 input request) against the revision's `ElicitRequest`; the
-/// errors, with where they are, when it does not validate.
+/// params}` of a 2026-07-28 input request) against the revision's `ElicitRequest`.
 pub fn check_request(revision: ProtocolRevision, strictness: Strictness, request: &Value) -> Result<(), Vec<String>> {
-    let validator = request_validator(revision, strictness).map_err(|e| vec![e])?;
-    let errors: Vec<String> = validator.iter_errors(request).map(|e| format!("at {}: {e}", e.instance_path())).collect();
-    if errors.is_empty() { Ok(()) } else { Err(errors) }
+    check(revision, strictness, "ElicitRequest", request)
 }

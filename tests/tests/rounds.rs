@@ -1,0 +1,413 @@
+//! Protocol 2026-07-28: elicitation inside `InputRequiredResult` rounds, with a sealed
+//! `requestState`. A real rmcp server whose tools run their bodies through
+//! `ToolCall::run`, and rmcp's client in the same process (the runtime's
+//! `ScriptedClient`, which checks every `InputRequiredResult` and input request against
+//! the official 2026-07-28 schema). The same tool bodies also serve 2025-06-18 and
+//! 2025-11-25 clients.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use elicit_runtime::peer::ElicitationSupport;
+use elicit_runtime::rmcp::{StateError, StateSealer, ToolCall};
+use elicit_runtime::testing::{Reply, ScriptedClient, ScriptedSession, Transcript};
+use elicit_runtime::{Elicit, ElicitOptions, Elicitation, ProtocolRevision};
+use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, InputResponses};
+use rmcp::service::ServiceError;
+use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
+use serde_json::{Value, json};
+
+const KEY: &[u8] = b"test key for the rounds suite, 32+ bytes long";
+
+#[derive(Elicit, Debug, Clone, Copy, PartialEq)]
+#[elicit(rename_all = "lowercase")]
+enum Course {
+    Starter,
+    Main,
+}
+
+#[derive(Elicit, Debug, Clone, PartialEq)]
+struct Order {
+    course: Course,
+    #[elicit(minimum = 1, maximum = 8)]
+    plates: u8,
+}
+
+#[derive(Elicit, Debug, Clone, PartialEq)]
+struct Name {
+    #[elicit(min_length = 1)]
+    name: String,
+}
+
+#[derive(Elicit, Debug, Clone, PartialEq)]
+struct Dessert {
+    #[elicit(default = false)]
+    dessert: bool,
+}
+
+fn text(body: String) -> Result<CallToolResult, ErrorData> {
+    Ok(CallToolResult::success(vec![ContentBlock::text(body)]))
+}
+
+fn show<T: Elicit>(answer: &Elicitation<T>) -> String {
+    match answer {
+        Elicitation::Accept(value) => Value::Object(value.to_content()).to_string(),
+        Elicitation::Decline => "decline".into(),
+        Elicitation::Cancel => "cancel".into(),
+    }
+}
+
+#[derive(Clone)]
+struct Restaurant {
+    sealer: StateSealer,
+    short: StateSealer,
+    /// The authenticated user, as an auth layer would tell the server.
+    user: Arc<Mutex<String>>,
+    /// How many times a tool body ran to its end.
+    completed: Arc<AtomicUsize>,
+}
+
+impl Restaurant {
+    fn new() -> Self {
+        Restaurant {
+            sealer: StateSealer::new(KEY.to_vec()).expect("a long enough key"),
+            short: StateSealer::new(KEY.to_vec()).expect("a long enough key").ttl(Duration::from_millis(50)),
+            user: Arc::new(Mutex::new("alice".into())),
+            completed: Arc::new(AtomicUsize::new(0)),
+        }
+    }
+
+    fn done(&self, body: String) -> Result<CallToolResult, ErrorData> {
+        self.completed.fetch_add(1, Ordering::SeqCst);
+        text(body)
+    }
+}
+
+#[tool_router]
+impl Restaurant {
+    #[tool(description = "one form")]
+    async fn name(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        let user = self.user.lock().map(|u| u.clone()).unwrap_or_default();
+        call.principal(user)
+            .run(&self.sealer, |ask| async move {
+                let answer = Name::elicit(&ask, "Your name?").await?;
+                self.done(show(&answer))
+            })
+            .await
+    }
+
+    #[tool(description = "one form, state valid for 50 ms")]
+    async fn name_short(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.run(&self.short, |ask| async move { self.done(show(&Name::elicit(&ask, "Your name?").await?)) }).await
+    }
+
+    #[tool(description = "two forms in one round")]
+    async fn both(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.run(&self.sealer, |ask| async move {
+            let (name, order) = tokio::join!(Name::elicit(&ask, "Your name?"), Order::elicit(&ask, "Your order?"));
+            let (name, order) = (name?, order?);
+            self.done(format!("{} {}", show(&name), show(&order)))
+        })
+        .await
+    }
+
+    #[tool(description = "a second form that depends on the first")]
+    async fn two_rounds(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.run(&self.sealer, |ask| async move {
+            let order = Order::elicit(&ask, "Your order?").await?;
+            let Elicitation::Accept(order) = order else { return self.done(show(&order)) };
+            if order.course == Course::Main {
+                let dessert = Dessert::elicit(&ask, "Dessert with your main course?").await?;
+                return self.done(format!("{} {}", Value::Object(order.to_content()), show(&dessert)));
+            }
+            self.done(Value::Object(order.to_content()).to_string())
+        })
+        .await
+    }
+
+    #[tool(description = "asks again once on invalid content")]
+    async fn name_reask(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.run(&self.sealer, |ask| async move {
+            self.done(show(&Name::elicit_with(&ask, "Your name?", ElicitOptions::new().reask(1)).await?))
+        })
+        .await
+    }
+}
+
+#[tool_handler]
+impl ServerHandler for Restaurant {}
+
+async fn connect(client: ScriptedClient, server: Restaurant) -> ScriptedSession {
+    client.connect(server).await.unwrap_or_else(|e| panic!("cannot connect: {e}"))
+}
+
+fn modern() -> ScriptedClient {
+    ScriptedClient::new(ProtocolRevision::V2026_07_28)
+}
+
+async fn call(session: &ScriptedSession, tool: &str) -> Result<String, ServiceError> {
+    session.call_tool_text(tool, json!({})).await
+}
+
+fn assert_wire_valid(transcript: &Transcript) {
+    assert!(transcript.violations.is_empty(), "break the official schema: {:?}", transcript.violations);
+    assert!(transcript.undeclared.is_empty(), "carry undeclared keys: {:?}", transcript.undeclared);
+}
+
+/// The JSON-RPC error code of a failed call.
+fn error_code(result: Result<impl std::fmt::Debug, ServiceError>) -> i32 {
+    match result {
+        Err(ServiceError::McpError(data)) => data.code.0,
+        other => panic!("expected a JSON-RPC error, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn single_form() {
+    let session = connect(modern().reply(Reply::accept(json!({ "name": "Ada" }))), Restaurant::new()).await;
+    assert_eq!(call(&session, "name").await.unwrap(), r#"{"name":"Ada"}"#);
+    let transcript = session.transcript();
+    assert_wire_valid(&transcript);
+    assert_eq!(transcript.requests.len(), 1);
+    assert_eq!(transcript.requests[0]["mode"], "form");
+    assert_eq!(transcript.requests[0]["requestedSchema"], *Name::requested_schema(ProtocolRevision::V2026_07_28).unwrap().as_json());
+}
+
+#[tokio::test]
+async fn decline_and_cancel() {
+    let session = connect(modern().reply(Reply::Decline).reply(Reply::Cancel), Restaurant::new()).await;
+    assert_eq!(call(&session, "name").await.unwrap(), "decline");
+    assert_eq!(call(&session, "name").await.unwrap(), "cancel");
+    assert_wire_valid(&session.transcript());
+}
+
+#[tokio::test]
+async fn two_forms_in_one_round() {
+    let client = modern().reply(Reply::accept(json!({ "name": "Ada" }))).reply(Reply::accept(json!({ "course": "main", "plates": 2 })));
+    let server = Restaurant::new();
+    let session = connect(client, server.clone()).await;
+    assert_eq!(call(&session, "both").await.unwrap(), r#"{"name":"Ada"} {"course":"main","plates":2}"#);
+
+    // Both questions travelled in the first InputRequiredResult.
+    let first = session.peer().call_tool_once(CallToolRequestParams::new("both")).await.unwrap();
+    let CallToolResponse::InputRequired(input) = first else { panic!("expected input_required, got {first:?}") };
+    let keys: Vec<&String> = input.input_requests.as_ref().unwrap().keys().collect();
+    assert_eq!(keys, ["elicit-1", "elicit-2"]);
+    assert_wire_valid(&session.transcript());
+    assert_eq!(server.completed.load(Ordering::SeqCst), 1);
+}
+
+#[tokio::test]
+async fn two_rounds_where_the_second_depends_on_the_first() {
+    let client = modern().reply(Reply::accept(json!({ "course": "main", "plates": 3 }))).reply(Reply::accept(json!({ "dessert": true })));
+    let session = connect(client, Restaurant::new()).await;
+    assert_eq!(call(&session, "two_rounds").await.unwrap(), r#"{"course":"main","plates":3} {"dessert":true}"#);
+    let transcript = session.transcript();
+    assert_wire_valid(&transcript);
+    let messages: Vec<&str> = transcript.requests.iter().map(|r| r["message"].as_str().unwrap()).collect();
+    assert_eq!(messages, ["Your order?", "Dessert with your main course?"]);
+
+    // A starter needs no second round.
+    let session = connect(modern().reply(Reply::accept(json!({ "course": "starter", "plates": 1 }))), Restaurant::new()).await;
+    assert_eq!(call(&session, "two_rounds").await.unwrap(), r#"{"course":"starter","plates":1}"#);
+    assert_eq!(session.transcript().requests.len(), 1);
+}
+
+#[tokio::test]
+async fn invalid_content_is_asked_again_then_the_correction_is_taken() {
+    let client = modern().reply(Reply::accept(json!({ "name": "" }))).reply(Reply::accept(json!({ "name": "Ada" })));
+    let session = connect(client, Restaurant::new()).await;
+    assert_eq!(call(&session, "name_reask").await.unwrap(), r#"{"name":"Ada"}"#);
+    let transcript = session.transcript();
+    assert_wire_valid(&transcript);
+    assert_eq!(transcript.requests.len(), 2);
+    let again = transcript.requests[1]["message"].as_str().unwrap();
+    assert_eq!(again, "Your name?\n\nPlease correct your answer:\n- `name`: must be at least 1 character long, got 0");
+
+    // Without re-asking, invalid content is a typed error for the tool, reported as such.
+    let session = connect(modern().reply(Reply::accept(json!({ "name": "" }))), Restaurant::new()).await;
+    let err = call(&session, "name").await.unwrap_err();
+    assert!(err.to_string().contains("`name`: must be at least 1 character long"), "{err}");
+}
+
+#[tokio::test]
+async fn a_client_without_the_capability_gets_no_input_request() {
+    let session = connect(modern().support(ElicitationSupport::NONE), Restaurant::new()).await;
+    assert_eq!(error_code(call(&session, "name").await), -32021);
+    assert!(session.transcript().requests.is_empty());
+}
+
+#[tokio::test]
+async fn the_same_tool_bodies_serve_older_revisions() {
+    for revision in [ProtocolRevision::V2025_06_18, ProtocolRevision::V2025_11_25] {
+        let client = ScriptedClient::new(revision)
+            .reply(Reply::accept(json!({ "course": "main", "plates": 3 })))
+            .reply(Reply::accept(json!({ "dessert": false })));
+        let session = connect(client, Restaurant::new()).await;
+        assert_eq!(call(&session, "two_rounds").await.unwrap(), r#"{"course":"main","plates":3} {"dessert":false}"#);
+        assert_wire_valid(&session.transcript());
+    }
+}
+
+// ---- untrusted input on the retry --------------------------------------------------------
+
+/// The first round of `tool`: the genuine `requestState` and the input keys.
+async fn first_round(session: &ScriptedSession, tool: &str, arguments: Value) -> (String, Vec<String>) {
+    let mut params = CallToolRequestParams::new(tool.to_owned());
+    if let Value::Object(arguments) = arguments {
+        params = params.with_arguments(arguments);
+    }
+    match session.peer().call_tool_once(params).await.unwrap() {
+        CallToolResponse::InputRequired(input) => {
+            (input.request_state.expect("a state"), input.input_requests.unwrap_or_default().keys().cloned().collect())
+        }
+        other => panic!("expected input_required, got {other:?}"),
+    }
+}
+
+async fn retry(session: &ScriptedSession, tool: &str, arguments: Value, state: &str, responses: Value) -> Result<CallToolResponse, ServiceError> {
+    let responses: InputResponses = serde_json::from_value(responses).expect("an object of responses");
+    let mut params = CallToolRequestParams::new(tool.to_owned()).with_request_state(state.to_owned()).with_input_responses(responses);
+    if let Value::Object(arguments) = arguments {
+        params = params.with_arguments(arguments);
+    }
+    session.peer().call_tool_once(params).await
+}
+
+fn complete_text(response: CallToolResponse) -> String {
+    match response {
+        CallToolResponse::Complete(result) => result.content.iter().filter_map(|c| c.as_text().map(|t| t.text.clone())).collect(),
+        other => panic!("expected a complete result, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn retry_input_has_defined_outcomes() {
+    let session = connect(modern(), Restaurant::new()).await;
+    let (state, keys) = first_round(&session, "name", json!({})).await;
+    assert_eq!(keys, ["elicit-1"]);
+    let ada = json!({ "action": "accept", "content": { "name": "Ada" } });
+
+    // Extra keys are ignored.
+    let done = retry(&session, "name", json!({}), &state, json!({ "elicit-1": ada, "elicit-9": ada, "other": 1 })).await.unwrap();
+    assert_eq!(complete_text(done), r#"{"name":"Ada"}"#);
+
+    // A missing answer is asked again, in a new round with a new state.
+    let again = retry(&session, "name", json!({}), &state, json!({ "unrelated": ada })).await.unwrap();
+    let CallToolResponse::InputRequired(input) = again else { panic!("expected the question again, got {again:?}") };
+    assert_eq!(input.input_requests.unwrap().keys().collect::<Vec<_>>(), ["elicit-1"]);
+    assert_ne!(input.request_state.as_deref(), Some(state.as_str()));
+
+    // Answers without a state answer nothing this server asked: the question is asked.
+    let mut params = CallToolRequestParams::new("name");
+    params = params.with_input_responses(serde_json::from_value(json!({ "elicit-1": ada })).unwrap());
+    assert!(matches!(session.peer().call_tool_once(params).await.unwrap(), CallToolResponse::InputRequired(_)));
+
+    // The wrong kind of result, accept without content, invalid content: typed errors.
+    for (response, expected) in [
+        (json!({ "role": "assistant", "content": { "type": "text", "text": "hi" }, "model": "m" }), "has no `action`"),
+        (json!("accept"), "is not a JSON object"),
+        (json!({ "action": "accept" }), "sent no `content`"),
+        (json!({ "action": "accept", "content": { "name": 7 } }), "`name`: must be a string, got an integer"),
+        (json!({ "action": "perhaps" }), "unknown action `perhaps`"),
+    ] {
+        let err = retry(&session, "name", json!({}), &state, json!({ "elicit-1": response })).await.unwrap_err();
+        assert!(err.to_string().contains(expected), "{response}: {err}");
+    }
+}
+
+// ---- the tampering suite -------------------------------------------------------------
+
+fn flip(state: &str, at: usize) -> String {
+    let mut bytes = state.as_bytes().to_vec();
+    let at = at.min(bytes.len() - 1);
+    // Stay within the base64url alphabet so only the seal can tell.
+    bytes[at] = if bytes[at] == b'A' { b'B' } else { b'A' };
+    String::from_utf8(bytes).expect("ASCII")
+}
+
+#[tokio::test]
+async fn tampered_states_are_rejected_before_the_body_runs() {
+    let server = Restaurant::new();
+    let session = connect(modern(), server.clone()).await;
+    let ada = json!({ "elicit-1": { "action": "accept", "content": { "name": "Ada" } } });
+    let (state, _) = first_round(&session, "name", json!({})).await;
+    let len = state.len();
+
+    let other_key_server = Restaurant { sealer: StateSealer::new(b"another key, also at least 32 bytes".to_vec()).unwrap(), ..Restaurant::new() };
+    let other_session = connect(modern(), other_key_server).await;
+    let (foreign, _) = first_round(&other_session, "name", json!({})).await;
+
+    let mut mutations: Vec<(&str, String)> = vec![
+        ("bit flip at the start of the payload", flip(&state, 4)),
+        ("bit flip in the middle", flip(&state, len / 2)),
+        ("bit flip near the end of the payload", flip(&state, len - 50)),
+        ("bit flip in the tag", flip(&state, len - 2)),
+        ("last character changed", flip(&state, len - 1)),
+        ("version prefix changed", state.replacen("rs1.", "rs2.", 1)),
+        ("truncated by one character", state[..len - 1].to_owned()),
+        ("truncated to half", state[..len / 2].to_owned()),
+        ("only the prefix", "rs1.".to_owned()),
+        ("tag removed", state.rsplit_once('.').map(|(body, _)| body.to_owned()).unwrap()),
+        ("segments swapped", {
+            let parts: Vec<&str> = state.split('.').collect();
+            format!("{}.{}.{}", parts[0], parts[2], parts[1])
+        }),
+        ("re-encoded with padding", format!("{state}==")),
+        ("re-encoded as standard base64", state.replace('-', "+").replace('_', "/") + "+/"),
+        ("whitespace appended", format!("{state} ")),
+        ("doubled", format!("{state}{state}")),
+        ("empty", String::new()),
+        ("huge", "A".repeat(elicit_runtime::rmcp::MAX_STATE_LEN + 1)),
+        ("plain JSON", r#"{"answers":{"elicit-1":{"action":"accept","content":{"name":"Mallory"}}},"pending":[]}"#.to_owned()),
+        ("sealed with another server's key", foreign),
+        ("non-ASCII garbage", "rs1.ÿÿÿÿ.ÿÿÿÿ".to_owned()),
+    ];
+    // Letters that are not flipped by `flip` (it writes `A` or `B`) still make distinct cases.
+    mutations.dedup_by(|a, b| a.1 == b.1);
+    assert!(mutations.len() >= 20, "only {} distinct mutations", mutations.len());
+    for (what, mutated) in &mutations {
+        assert_ne!(mutated, &state, "{what}: not a mutation");
+        let result = retry(&session, "name", json!({}), mutated, ada.clone()).await;
+        assert_eq!(error_code(result), -32602, "{what}: not rejected as invalid params");
+    }
+
+    // Genuine, but presented against another tool, other arguments, by another user, or late.
+    let err = retry(&session, "name_reask", json!({}), &state, ada.clone()).await;
+    assert_eq!(error_code(err), -32602, "another tool");
+    let err = retry(&session, "name", json!({ "table": 4 }), &state, ada.clone()).await;
+    assert_eq!(error_code(err), -32602, "other arguments");
+    *server.user.lock().unwrap() = "mallory".into();
+    let err = retry(&session, "name", json!({}), &state, ada.clone()).await;
+    assert_eq!(error_code(err), -32602, "another principal");
+    *server.user.lock().unwrap() = "alice".into();
+
+    let (short, _) = first_round(&session, "name_short", json!({})).await;
+    tokio::time::sleep(Duration::from_millis(120)).await;
+    let err = retry(&session, "name_short", json!({}), &short, ada.clone()).await.unwrap_err();
+    assert!(err.to_string().contains("expired"), "{err}");
+
+    // None of them reached a tool body; the genuine state still works.
+    assert_eq!(server.completed.load(Ordering::SeqCst), 0);
+    let done = retry(&session, "name", json!({}), &state, ada.clone()).await.unwrap();
+    assert_eq!(complete_text(done), r#"{"name":"Ada"}"#);
+    assert_eq!(server.completed.load(Ordering::SeqCst), 1);
+}
+
+#[tokio::test]
+async fn arguments_bind_by_value_not_by_key_order() {
+    let session = connect(modern(), Restaurant::new()).await;
+    let (state, _) = first_round(&session, "name", json!({ "a": 1, "b": { "x": 1, "y": 2 } })).await;
+    let ada = json!({ "elicit-1": { "action": "accept", "content": { "name": "Ada" } } });
+    let done = retry(&session, "name", json!({ "b": { "y": 2, "x": 1 }, "a": 1 }), &state, ada).await.unwrap();
+    assert_eq!(complete_text(done), r#"{"name":"Ada"}"#);
+}
+
+#[test]
+fn a_server_without_a_key_refuses_to_start_rounds() {
+    assert!(matches!(StateSealer::from_env("ELICIT_ROUNDS_SUITE_UNSET"), Err(StateError::MissingKey { .. })));
+    assert!(matches!(StateSealer::new(Vec::new()), Err(StateError::KeyTooShort { len: 0 })));
+    assert!(matches!(StateSealer::new(vec![7; 31]), Err(StateError::KeyTooShort { len: 31 })));
+    assert!(StateSealer::new(vec![7; 32]).is_ok());
+}
