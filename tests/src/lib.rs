@@ -21,7 +21,6 @@ pub mod spec {
     //! The official machine-readable schemas, and checking emitted requests against them.
 
     use std::path::PathBuf;
-    use std::sync::OnceLock;
 
     use elicit_runtime::{Elicit, ProtocolRevision, SchemaError, SchemaOptions};
     use serde_json::{Map, Value, json};
@@ -43,138 +42,24 @@ pub mod spec {
         serde_json::from_str(&text).unwrap_or_else(|e| panic!("{} is not JSON: {e}", path.display()))
     }
 
-    fn slot(revision: ProtocolRevision) -> usize {
-        ProtocolRevision::ALL.iter().position(|r| *r == revision).expect("a revision of ProtocolRevision::ALL")
-    }
+    // The official documents, definitions and validators are the runtime's own
+    // (`elicit_runtime::testing::spec`, embedded copies of the files above; the wire
+    // suite checks that they are byte-identical).
+    pub use elicit_runtime::testing::spec::{Strictness, check_request, definition, definitions_key, document, strict_document};
 
-    /// The official `schema.json` of a revision, parsed once.
-    pub fn document(revision: ProtocolRevision) -> &'static Value {
-        static DOCS: [OnceLock<Value>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-        DOCS[slot(revision)].get_or_init(|| read_json(&schema_path(revision)))
-    }
-
-    /// The key under which the document keeps its definitions: draft-07 `definitions`
-    /// (2025-06-18) or 2020-12 `$defs`.
-    pub fn definitions_key(revision: ProtocolRevision) -> &'static str {
-        match revision {
-            ProtocolRevision::V2025_06_18 => "definitions",
-            _ => "$defs",
-        }
-    }
-
-    /// One named definition of the official schema.
-    pub fn definition(revision: ProtocolRevision, name: &str) -> &'static Value {
-        document(revision)[definitions_key(revision)]
-            .get(name)
-            .unwrap_or_else(|| panic!("{revision} schema.json has no definition `{name}`"))
-    }
-
-    /// How closely a request is checked.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-    pub enum Strictness {
-        /// The official schema as published: unknown keywords are allowed (JSON Schema's
-        /// open-world default).
-        Official,
-        /// The official schema with `additionalProperties: false` on every object schema
-        /// the property definitions (and `requestedSchema` itself) declare: what a client
-        /// that strips or rejects keywords it does not know would keep. A request that
-        /// passes loses nothing on such a client.
-        Strict,
-    }
-
-    /// The document, with the `requestedSchema` object and every primitive property
-    /// definition closed (see [`Strictness::Strict`]).
-    pub fn strict_document(revision: ProtocolRevision) -> Value {
-        let mut doc = document(revision).clone();
-        let key = definitions_key(revision);
-        let defs = doc[key].as_object_mut().expect("definitions are an object");
-
-        // The definitions a property of `requestedSchema` may take, followed through
-        // `anyOf` of `$ref`s (2025-06-18's EnumSchema is a leaf; later ones are unions).
-        let mut pending = vec!["PrimitiveSchemaDefinition".to_owned()];
-        let mut seen = Vec::new();
-        while let Some(name) = pending.pop() {
-            if seen.contains(&name) {
-                continue;
-            }
-            let def = defs.get_mut(&name).unwrap_or_else(|| panic!("{revision}: missing definition `{name}`"));
-            for branch in def.get("anyOf").and_then(Value::as_array).into_iter().flatten() {
-                if let Some(target) = branch.get("$ref").and_then(Value::as_str) {
-                    pending.push(target.rsplit('/').next().expect("a ref has a last segment").to_owned());
-                }
-            }
-            close(def);
-            seen.push(name);
-        }
-
-        // `requestedSchema` itself: no top-level title, description or other keyword.
-        let form_params = match revision {
-            ProtocolRevision::V2025_06_18 => &mut defs["ElicitRequest"]["properties"]["params"],
-            _ => &mut defs["ElicitRequestFormParams"],
-        };
-        let requested = &mut form_params["properties"]["requestedSchema"];
-        assert!(requested.get("properties").is_some(), "{revision}: requestedSchema is not where expected");
-        close(requested);
-        doc
-    }
-
-    /// Sets `additionalProperties: false` on this schema and every subschema that lists
-    /// `properties` (property schemas, `items`, the members of `anyOf` / `oneOf`).
-    fn close(schema: &mut Value) {
-        let Some(map) = schema.as_object_mut() else { return };
-        if let Some(Value::Object(properties)) = map.get_mut("properties") {
-            for property in properties.values_mut() {
-                close(property);
-            }
-            map.entry("additionalProperties").or_insert(Value::Bool(false));
-        }
-        if let Some(items) = map.get_mut("items") {
-            close(items);
-        }
-        for key in ["anyOf", "oneOf", "allOf"] {
-            if let Some(Value::Array(branches)) = map.get_mut(key) {
-                branches.iter_mut().for_each(close);
-            }
-        }
-    }
-
-    /// A validator of `elicitation/create` requests: the document with a root `$ref` to
-    /// its `ElicitRequest` definition.
+    /// A validator of `elicitation/create` requests against `ElicitRequest`.
     pub fn request_validator(revision: ProtocolRevision, strictness: Strictness) -> &'static jsonschema::Validator {
-        static VALIDATORS: [[OnceLock<jsonschema::Validator>; 2]; 3] =
-            [[OnceLock::new(), OnceLock::new()], [OnceLock::new(), OnceLock::new()], [OnceLock::new(), OnceLock::new()]];
-        let which = match strictness {
-            Strictness::Official => 0,
-            Strictness::Strict => 1,
-        };
-        VALIDATORS[slot(revision)][which].get_or_init(|| {
-            let mut doc = match strictness {
-                Strictness::Official => document(revision).clone(),
-                Strictness::Strict => strict_document(revision),
-            };
-            let pointer = format!("#/{}/ElicitRequest", definitions_key(revision));
-            doc.as_object_mut().expect("the document is an object").insert("$ref".into(), Value::String(pointer));
-            jsonschema::validator_for(&doc).unwrap_or_else(|e| panic!("{revision} schema.json does not compile: {e}"))
-        })
+        validator(revision, strictness, "ElicitRequest")
     }
 
     /// A validator of a bare property schema against `PrimitiveSchemaDefinition`.
     pub fn property_validator(revision: ProtocolRevision, strictness: Strictness) -> &'static jsonschema::Validator {
-        static VALIDATORS: [[OnceLock<jsonschema::Validator>; 2]; 3] =
-            [[OnceLock::new(), OnceLock::new()], [OnceLock::new(), OnceLock::new()], [OnceLock::new(), OnceLock::new()]];
-        let which = match strictness {
-            Strictness::Official => 0,
-            Strictness::Strict => 1,
-        };
-        VALIDATORS[slot(revision)][which].get_or_init(|| {
-            let mut doc = match strictness {
-                Strictness::Official => document(revision).clone(),
-                Strictness::Strict => strict_document(revision),
-            };
-            let pointer = format!("#/{}/PrimitiveSchemaDefinition", definitions_key(revision));
-            doc.as_object_mut().expect("the document is an object").insert("$ref".into(), Value::String(pointer));
-            jsonschema::validator_for(&doc).unwrap_or_else(|e| panic!("{revision} schema.json does not compile: {e}"))
-        })
+        validator(revision, strictness, "PrimitiveSchemaDefinition")
+    }
+
+    fn validator(revision: ProtocolRevision, strictness: Strictness, target: &'static str) -> &'static jsonschema::Validator {
+        elicit_runtime::testing::spec::cached_validator(revision, strictness, target)
+            .unwrap_or_else(|e| panic!("{revision} schema.json does not compile: {e}"))
     }
 
     /// The `elicitation/create` request that carries `requested_schema` in `revision`:
@@ -205,16 +90,6 @@ pub mod spec {
             ProtocolRevision::V2026_07_28 => json!({ "method": "elicitation/create", "params": params }),
             _ => json!({ "jsonrpc": "2.0", "id": 1, "method": "elicitation/create", "params": params }),
         })
-    }
-
-    /// Checks a request against the revision's `ElicitRequest`; the errors, with where
-    /// they are, when it does not validate.
-    pub fn check_request(revision: ProtocolRevision, strictness: Strictness, request: &Value) -> Result<(), Vec<String>> {
-        let errors: Vec<String> = request_validator(revision, strictness)
-            .iter_errors(request)
-            .map(|e| format!("at {}: {e}", e.instance_path()))
-            .collect();
-        if errors.is_empty() { Ok(()) } else { Err(errors) }
     }
 
     /// Builds the request the runtime sends for `T` on a revision and checks it.

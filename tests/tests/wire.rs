@@ -742,3 +742,16 @@ fn schemars_gives_the_latest_requested_schema() {
         json!({"type": "string", "enum": COLORS})
     );
 }
+
+/// The runtime's `testing` feature checks requests against embedded copies of the
+/// official schemas; they must be the files the project was created from, byte for byte.
+#[test]
+fn embedded_official_schemas_match_the_shared_ones() {
+    for revision in ProtocolRevision::ALL {
+        let shared = std::fs::read_to_string(spec::schema_path(revision)).unwrap_or_else(|e| panic!("{revision}: {e}"));
+        assert!(
+            shared == elicit_runtime::testing::spec::document_text(revision),
+            "{revision}: elicit-runtime/spec/{revision}/schema.json differs from ../shared/spec/{revision}/schema.json"
+        );
+    }
+}
