@@ -540,7 +540,9 @@ pub fn doc_comment(attrs: &[syn::Attribute]) -> Option<String> {
         }
         if let syn::Meta::NameValue(nv) = &attr.meta {
             if let Expr::Lit(ExprLit { lit: Lit::Str(s), .. }) = &nv.value {
-                lines.extend(s.value().lines().map(|l| l.trim().to_owned()).collect::<Vec<_>>());
+                // Not `lines()`: a blank `///` is an empty string, which `lines()` drops,
+                // and the paragraph break with it.
+                lines.extend(s.value().split('\n').map(|l| l.trim().to_owned()).collect::<Vec<_>>());
             }
         }
     }

@@ -108,7 +108,7 @@ fn field_checks(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStr
         quote_spanned!(ty.span()=> let _ = <#ty as #p::ElicitField>::KIND;)
     });
     let checks = active.iter().map(|f| type_checks(f, p));
-    let const_checks: Vec<_> = if cont.generics.params.is_empty() { active.iter().map(|f| const_checks(f, p)).collect() } else { Vec::new() };
+    let const_checks: Vec<_> = active.iter().filter(|f| !uses_type_params(cont, f.ty)).map(|f| const_checks(f, p)).collect();
     quote! {
         #[allow(dead_code)]
         fn __elicit_field_checks #impl_generics () #where_clause {
@@ -191,7 +191,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
 
     let entries = active.iter().map(|f| field_schema(f, p));
     let checks = active.iter().map(|f| type_checks(f, p));
-    let const_checks: Vec<_> = if cont.generics.params.is_empty() { active.iter().map(|f| const_checks(f, p)).collect() } else { Vec::new() };
+    let const_checks: Vec<_> = active.iter().filter(|f| !uses_type_params(cont, f.ty)).map(|f| const_checks(f, p)).collect();
 
     let locals: Vec<_> = (0..active.len()).map(|i| format_ident!("__elicit_{}", i)).collect();
     let indices = (0..active.len()).map(Lit::usize_unsuffixed);
@@ -275,22 +275,44 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
     }
 }
 
-/// The user's generics, with `T: ElicitField + 'static` for each type parameter a form
-/// field uses, and `'static` for the rest.
+/// The user's generics, with `'static` on every type parameter, and for each form field
+/// whose type uses a type parameter, the field's type bounded by what the derive asks of
+/// it: `Option<T>: ElicitField` (not `T: ElicitField`, which `Option<T>` does not
+/// follow from), plus `StringField`, `NumericField` or `MultiSelectField` when an
+/// attribute needs it.
 fn with_bounds(cont: &Container, fields: &[Field], p: &TokenStream) -> syn::Generics {
     let mut generics = cont.generics.clone();
-    let used: Vec<syn::Ident> = generics
-        .type_params()
-        .filter(|param| fields.iter().filter(|f| f.attrs.skip.is_none()).any(|f| mentions(f.ty, &param.ident)))
-        .map(|param| param.ident.clone())
-        .collect();
+    let params: Vec<syn::Ident> = generics.type_params().map(|param| param.ident.clone()).collect();
     for param in generics.type_params_mut() {
         param.bounds.push(syn::parse_quote!('static));
-        if used.contains(&param.ident) {
-            param.bounds.push(syn::parse_quote!(#p::ElicitField));
-        }
     }
+    let predicates: Vec<syn::WherePredicate> = fields
+        .iter()
+        .filter(|f| f.attrs.skip.is_none() && params.iter().any(|param| mentions(f.ty, param)))
+        .map(|f| {
+            let ty = f.ty;
+            let a = &f.attrs;
+            let mut bounds = vec![quote!(#p::ElicitField)];
+            if a.min_length.is_some() || a.max_length.is_some() || a.pattern.is_some() || a.format.is_some() {
+                bounds.push(quote!(#p::StringField));
+            }
+            if a.minimum.is_some() || a.maximum.is_some() {
+                bounds.push(quote!(#p::NumericField));
+            }
+            if a.min_items.is_some() || a.max_items.is_some() {
+                bounds.push(quote!(#p::MultiSelectField));
+            }
+            syn::parse_quote!(#ty: #(#bounds)+*)
+        })
+        .collect();
+    generics.make_where_clause().predicates.extend(predicates);
     generics
+}
+
+/// Whether the type names one of the container's type parameters (the checks in a
+/// `const` item outside the impl cannot name them).
+fn uses_type_params(cont: &Container, ty: &syn::Type) -> bool {
+    cont.generics.type_params().any(|param| mentions(ty, &param.ident))
 }
 
 fn mentions(ty: &syn::Type, ident: &syn::Ident) -> bool {
@@ -417,9 +439,10 @@ fn type_checks(f: &Field, p: &TokenStream) -> TokenStream {
     }
     for bound in [&a.minimum, &a.maximum].into_iter().flatten() {
         let expr = magnitude(&bound.value);
+        let allow = allow_magnitude(&bound.value);
         let ty = respan(ty, bound.span());
         let slot = if bound.value.int.is_some() { quote_spanned!(bound.span()=> IntBound) } else { quote_spanned!(bound.span()=> Bound) };
-        out.extend(quote_spanned!(bound.span()=> let _: <#ty as #p::NumericField>::#slot = #expr;));
+        out.extend(quote_spanned!(bound.span()=> #allow let _: <#ty as #p::NumericField>::#slot = #expr;));
     }
     if let Some(default) = &a.default {
         let (expr, lit) = &default.value;
@@ -427,8 +450,9 @@ fn type_checks(f: &Field, p: &TokenStream) -> TokenStream {
         let check = match lit {
             DefaultLit::Number(n) => {
                 let expr = magnitude(n);
+                let allow = allow_magnitude(n);
                 let slot = if n.int.is_some() { quote_spanned!(expr.span()=> IntLiteral) } else { quote_spanned!(expr.span()=> Literal) };
-                quote_spanned!(expr.span()=> let _: <#ty as #p::ElicitField>::#slot = #expr;)
+                quote_spanned!(expr.span()=> #allow let _: <#ty as #p::ElicitField>::#slot = #expr;)
             }
             DefaultLit::List(_) => quote_spanned!(span=> let _: <#ty as #p::ElicitField>::Literal = &#expr;),
             _ => quote_spanned!(span=> let _: <#ty as #p::ElicitField>::Literal = #expr;),
@@ -445,6 +469,16 @@ fn magnitude(n: &Number) -> &syn::Expr {
     match &n.expr {
         syn::Expr::Unary(syn::ExprUnary { op: syn::UnOp::Neg(_), expr, .. }) => expr,
         expr => expr,
+    }
+}
+
+/// The magnitude of the smallest value of a signed type is one more than its largest
+/// (`-128` gives `128` for `i8`): for a negative integer, the overflow lint is silenced on
+/// the type check, and the range is left to [`const_checks`].
+fn allow_magnitude(n: &Number) -> TokenStream {
+    match n.int {
+        Some(i) if i < 0 => quote!(#[allow(overflowing_literals)]),
+        _ => TokenStream::new(),
     }
 }
 
