@@ -236,3 +236,47 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         .await?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use elicit_runtime::ProtocolRevision;
+    use serde_json::json;
+
+    use super::*;
+
+    /// What the conformance suite checks on each property (0.1.16), without Node.
+    #[test]
+    fn the_schemas_have_the_shapes_the_suite_checks() -> Result<(), elicit_runtime::SchemaError> {
+        let defaults = Defaults::requested_schema(ProtocolRevision::V2025_11_25)?.as_json()["properties"].clone();
+        assert_eq!(defaults["name"]["default"], json!("John Doe"));
+        assert_eq!((&defaults["age"]["type"], &defaults["age"]["default"]), (&json!("integer"), &json!(30)));
+        assert_eq!((&defaults["score"]["type"], &defaults["score"]["default"]), (&json!("number"), &json!(95.5)));
+        assert_eq!(defaults["status"]["enum"], json!(["active", "inactive", "pending"]));
+        assert_eq!(defaults["status"]["default"], json!("active"));
+        assert_eq!(defaults["verified"]["default"], json!(true));
+
+        let enums = Enums::requested_schema(ProtocolRevision::V2025_11_25)?.as_json()["properties"].clone();
+        assert_eq!(enums["untitledSingle"], json!({"type": "string", "description": "Untitled single-select", "enum": ["option1", "option2", "option3"]}));
+        assert!(enums["titledSingle"]["oneOf"].is_array() && enums["titledSingle"].get("enum").is_none());
+        assert_eq!(enums["titledSingle"]["oneOf"][0], json!({"const": "value1", "title": "First Option"}));
+        assert_eq!(enums["legacyEnum"]["enum"], json!(["opt1", "opt2", "opt3"]));
+        assert_eq!(enums["legacyEnum"]["enumNames"], json!(["Option One", "Option Two", "Option Three"]));
+        assert!(enums["legacyEnum"].get("oneOf").is_none());
+        assert_eq!(enums["untitledMulti"]["items"], json!({"type": "string", "enum": ["option1", "option2", "option3"]}));
+        assert!(enums["titledMulti"]["items"]["anyOf"].is_array() && enums["titledMulti"]["items"].get("enum").is_none());
+        Ok(())
+    }
+
+    /// The answers the suite sends decode.
+    #[test]
+    fn the_suite_answers_decode() -> Result<(), elicit_runtime::InvalidContent> {
+        let content = |v: serde_json::Value| v.as_object().cloned().unwrap_or_default();
+        UserInfo::from_content(&content(json!({"username": "testuser", "email": "test@example.com"})))?;
+        Defaults::from_content(&content(json!({"name": "Jane Smith", "age": 25, "score": 88, "status": "inactive", "verified": false})))?;
+        Enums::from_content(&content(json!({
+            "untitledSingle": "option1", "titledSingle": "value1", "legacyEnum": "opt1",
+            "untitledMulti": ["option1", "option2"], "titledMulti": ["value1", "value2"]
+        })))?;
+        Ok(())
+    }
+}
