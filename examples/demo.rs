@@ -1,0 +1,734 @@
+//! An rmcp server and an rmcp client in one process, connected in memory, showing a typed
+//! elicitation from end to end: the form the server derives, the `elicitation/create`
+//! request as it crosses the wire, the form rendered in the terminal, the answer, and the
+//! typed value (or the typed error) the tool gets.
+//!
+//! ```text
+//! cargo run -p elicit-examples --bin demo                          # protocol 2025-11-25
+//! cargo run -p elicit-examples --bin demo -- --protocol 2025-06-18 # the older wire
+//! cargo run -p elicit-examples --bin demo -- --auto                # no prompts, even in a terminal
+//! ```
+//!
+//! In a terminal the client asks you for each field (type `:decline` or `:cancel` at any
+//! prompt to answer that way). Without a terminal on stdin (CI, `</dev/null`) it answers by
+//! itself, four times: it accepts with defaults and sample values, declines, cancels, and
+//! finally sends content that breaks the form in seven ways, so that the server re-asks
+//! once with the problems listed, then reports the typed error with every violation.
+//!
+//! On 2025-06-18 a multi-select cannot be written at all: asking for [`Registration`]
+//! fails with `ElicitError::Schema(MultiSelectUnsupported)` before anything is sent, and
+//! the tool falls back to [`RegistrationWithoutTopics`], the same form minus the
+//! multi-select. The output also shows the other differences of that revision: no
+//! `mode`, titled options as `enum` + `enumNames`, defaults on booleans only.
+
+use std::collections::{BTreeSet, HashSet};
+use std::fmt::Debug;
+use std::io::{BufRead, IsTerminal, Write};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use chrono::NaiveDate;
+use elicit_runtime::{Elicit, ElicitError, ElicitOptions, Elicitation};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig, ContentBlock, ElicitRequestParams, ElicitResult,
+    ElicitationAction, ElicitationCapability, ErrorData, FormElicitationCapability, Implementation, ProtocolVersion,
+    ServerCapabilities, ServerConfig,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ClientHandler, RoleClient, RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
+use serde_json::{Map, Value, json};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream};
+
+// ---- the form ----------------------------------------------------------------------------
+
+/// A titled single-select: `oneOf: [{const, title}]` on 2025-11-25, `enum` + `enumNames`
+/// on 2025-06-18.
+#[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq)]
+#[elicit(rename_all = "snake_case")]
+enum Ticket {
+    #[elicit(title = "Standard (290 EUR)")]
+    Standard,
+    #[elicit(title = "Student (90 EUR)")]
+    Student,
+    #[elicit(title = "Supporter (590 EUR)")]
+    Supporter,
+}
+
+/// The options of a multi-select: `items.enum` (2025-11-25 and later only).
+#[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[elicit(rename_all = "lowercase")]
+enum Topic {
+    Async,
+    Macros,
+    Embedded,
+    Wasm,
+    Tooling,
+}
+
+/// A conference registration: one field of every kind.
+#[derive(Elicit, Debug)]
+struct Registration {
+    /// As it should appear on your badge
+    #[elicit(title = "Full name", min_length = 2, max_length = 60)]
+    name: String,
+    /// Where we send your ticket
+    #[elicit(title = "Email", format = "email")]
+    email: String,
+    /// The day you arrive
+    #[elicit(title = "Arrival date")]
+    arrival: NaiveDate,
+    /// How many workshops you want to attend
+    #[elicit(title = "Workshops", minimum = 0, maximum = 5)]
+    workshops: u8,
+    /// How far you travel to get here, in kilometres
+    #[elicit(title = "Travel distance (km)", minimum = 0)]
+    distance_km: f64,
+    #[elicit(title = "Ticket", default = "standard")]
+    ticket: Ticket,
+    /// Pick one to three
+    #[elicit(title = "Topics", min_items = 1, max_items = 3)]
+    topics: BTreeSet<Topic>,
+    #[elicit(title = "Send me the newsletter", default = false)]
+    newsletter: bool,
+    /// Accessibility needs, diet, anything else
+    #[elicit(title = "Notes", max_length = 200)]
+    notes: Option<String>,
+}
+
+/// [`Registration`] without its multi-select, for clients on 2025-06-18.
+#[derive(Elicit, Debug)]
+struct RegistrationWithoutTopics {
+    /// As it should appear on your badge
+    #[elicit(title = "Full name", min_length = 2, max_length = 60)]
+    name: String,
+    /// Where we send your ticket
+    #[elicit(title = "Email", format = "email")]
+    email: String,
+    /// The day you arrive
+    #[elicit(title = "Arrival date")]
+    arrival: NaiveDate,
+    /// How many workshops you want to attend
+    #[elicit(title = "Workshops", minimum = 0, maximum = 5)]
+    workshops: u8,
+    /// How far you travel to get here, in kilometres
+    #[elicit(title = "Travel distance (km)", minimum = 0)]
+    distance_km: f64,
+    #[elicit(title = "Ticket", default = "standard")]
+    ticket: Ticket,
+    #[elicit(title = "Send me the newsletter", default = false)]
+    newsletter: bool,
+    /// Accessibility needs, diet, anything else
+    #[elicit(title = "Notes", max_length = 200)]
+    notes: Option<String>,
+}
+
+// ---- the server ------------------------------------------------------------------------
+
+const MESSAGE: &str = "Register for the conference";
+
+/// Re-ask once when the answer breaks the form; give up after ten minutes.
+const OPTIONS: ElicitOptions = ElicitOptions::new().reask(1).timeout(Duration::from_secs(600));
+
+#[derive(Clone)]
+struct Server;
+
+/// Prints what the tool got, and turns it into the tool's result.
+fn report<T: Debug>(form: &str, answer: Result<Elicitation<T>, ElicitError>) -> CallToolResult {
+    match &answer {
+        Ok(value) => println!("[server] {form}::elicit returned Ok({value:#?})"),
+        Err(ElicitError::InvalidContent(invalid)) => {
+            println!("[server] {form}::elicit returned Err(ElicitError::InvalidContent), {} violations:", invalid.violations().len());
+            for violation in invalid.violations() {
+                println!("[server]   - {violation}");
+            }
+        }
+        Err(err) => println!("[server] {form}::elicit returned Err({err:?})"),
+    }
+    let text = match answer {
+        Ok(Elicitation::Accept(value)) => format!("accepted: {value:?}"),
+        Ok(Elicitation::Decline) => "declined: the user chose not to register".to_owned(),
+        Ok(Elicitation::Cancel) => "cancelled: the user dismissed the form".to_owned(),
+        Err(err) => return CallToolResult::error(vec![ContentBlock::text(format!("elicitation failed: {err}"))]),
+    };
+    CallToolResult::success(vec![ContentBlock::text(text)])
+}
+
+#[tool_router]
+impl Server {
+    #[tool(description = "Register the user for the conference (asks for a form)")]
+    async fn register(&self, context: RequestContext<RoleServer>) -> CallToolResult {
+        println!("[server] register: Registration::elicit(&context, {MESSAGE:?})");
+        match Registration::elicit_with(&context, MESSAGE, OPTIONS).await {
+            Err(ElicitError::Schema(err)) => {
+                println!("[server] nothing was sent: ElicitError::Schema({err:?})");
+                println!("[server]   \"{err}\"");
+                println!("[server] falling back to RegistrationWithoutTopics, the same form without the multi-select");
+                report("RegistrationWithoutTopics", RegistrationWithoutTopics::elicit_with(&context, MESSAGE, OPTIONS).await)
+            }
+            answer => report("Registration", answer),
+        }
+    }
+}
+
+#[tool_handler]
+impl ServerHandler for Server {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build()).with_server_info(Implementation::new("elicit-demo-server", env!("CARGO_PKG_VERSION")))
+    }
+}
+
+// ---- the wire ------------------------------------------------------------------------------
+
+/// Forwards newline-delimited JSON-RPC between the two ends, printing the
+/// `elicitation/create` requests and the client's answers to them byte for byte (well, line
+/// for line, pretty-printed).
+fn tap(server_end: DuplexStream, client_end: DuplexStream) {
+    let (server_read, server_write) = tokio::io::split(server_end);
+    let (client_read, client_write) = tokio::io::split(client_end);
+    let pending: Arc<Mutex<HashSet<String>>> = Arc::default();
+    let requests = pending.clone();
+    tokio::spawn(async move {
+        let mut schemas_shown: Vec<Value> = Vec::new();
+        let _ = forward(server_read, client_write, |message| {
+            if message.get("method").and_then(Value::as_str) == Some("elicitation/create") {
+                let id = message.get("id").map(Value::to_string).unwrap_or_default();
+                requests.lock().unwrap_or_else(|e| e.into_inner()).insert(id);
+                // Print each schema in full once; later requests with the same schema are
+                // shortened in the printout (only there: the wire carries it every time).
+                let mut shown = message.clone();
+                if let Some(schema) = shown.pointer_mut("/params/requestedSchema") {
+                    if schemas_shown.contains(schema) {
+                        *schema = Value::from("<the same requestedSchema as printed above>");
+                    } else {
+                        schemas_shown.push(schema.clone());
+                    }
+                }
+                println!("[wire] server -> client:\n{}", indent(&pretty(&shown)));
+            }
+        })
+        .await;
+    });
+    tokio::spawn(async move {
+        let _ = forward(client_read, server_write, |message| {
+            let id = message.get("id").map(Value::to_string).unwrap_or_default();
+            if message.get("method").is_none() && pending.lock().unwrap_or_else(|e| e.into_inner()).remove(&id) {
+                println!("[wire] client -> server:\n{}", indent(&pretty(message)));
+            }
+        })
+        .await;
+    });
+}
+
+async fn forward(from: impl tokio::io::AsyncRead + Unpin, mut to: impl tokio::io::AsyncWrite + Unpin, mut inspect: impl FnMut(&Value)) -> std::io::Result<()> {
+    let mut lines = BufReader::new(from).lines();
+    while let Some(line) = lines.next_line().await? {
+        if let Ok(message) = serde_json::from_str::<Value>(&line) {
+            inspect(&message);
+        }
+        to.write_all(line.as_bytes()).await?;
+        to.write_all(b"\n").await?;
+        to.flush().await?;
+    }
+    to.shutdown().await
+}
+
+fn pretty(value: &Value) -> String {
+    serde_json::to_string_pretty(value).unwrap_or_else(|_| value.to_string())
+}
+
+fn indent(text: &str) -> String {
+    text.lines().map(|l| format!("    {l}")).collect::<Vec<_>>().join("\n")
+}
+
+// ---- the client ----------------------------------------------------------------------------
+
+/// How the scripted client answers the next form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Plan {
+    Accept,
+    Decline,
+    Cancel,
+    Invalid,
+}
+
+/// The answer a user gave to a form.
+enum Answer {
+    Accept(Map<String, Value>),
+    Decline,
+    Cancel,
+}
+
+#[derive(Clone)]
+struct Client {
+    version: ProtocolVersion,
+    /// `None`: ask in the terminal.
+    script: Option<Arc<Mutex<Plan>>>,
+}
+
+impl ClientHandler for Client {
+    fn get_info(&self) -> ClientConfig {
+        let capabilities = if self.version == ProtocolVersion::V_2025_06_18 {
+            // 2025-06-18 has one mode and declares it as `elicitation: {}`.
+            ClientCapabilities::builder().enable_elicitation().build()
+        } else {
+            ClientCapabilities::builder().enable_elicitation_with(ElicitationCapability::new().with_form(FormElicitationCapability::new())).build()
+        };
+        ClientConfig::new(capabilities, Implementation::new("elicit-demo-client", env!("CARGO_PKG_VERSION"))).with_protocol_version(self.version.clone())
+    }
+
+    async fn create_elicitation(&self, request: ElicitRequestParams, _context: RequestContext<RoleClient>) -> Result<ElicitResult, ErrorData> {
+        // Read the request as plain JSON, the way any client sees a schema.
+        let params = serde_json::to_value(&request).map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
+        let message = params.get("message").and_then(Value::as_str).unwrap_or_default().to_owned();
+        let Some(schema) = params.get("requestedSchema").cloned() else {
+            return Err(ErrorData::invalid_params("this client only renders form-mode elicitation", None));
+        };
+        let answer = match &self.script {
+            None => tokio::task::spawn_blocking(move || prompt_form(&message, &schema))
+                .await
+                .map_err(|e| ErrorData::internal_error(e.to_string(), None))?,
+            Some(plan) => {
+                let plan = *plan.lock().unwrap_or_else(|e| e.into_inner());
+                println!("[client] non-interactive: answering the form with plan {plan:?}");
+                match plan {
+                    Plan::Accept => Answer::Accept(auto_fill(&schema)),
+                    Plan::Decline => Answer::Decline,
+                    Plan::Cancel => Answer::Cancel,
+                    Plan::Invalid => Answer::Accept(invalid_content()),
+                }
+            }
+        };
+        Ok(match answer {
+            Answer::Accept(content) => ElicitResult::new(ElicitationAction::Accept).with_content(Value::Object(content)),
+            Answer::Decline => ElicitResult::new(ElicitationAction::Decline),
+            Answer::Cancel => ElicitResult::new(ElicitationAction::Cancel),
+        })
+    }
+}
+
+/// Content that breaks the registration form in seven ways (on 2025-06-18 `topics` is not
+/// part of the form, so six).
+fn invalid_content() -> Map<String, Value> {
+    let content = json!({
+        "name": "A",
+        "email": "ada(at)example.com",
+        "arrival": "next friday",
+        "workshops": 9,
+        "distance_km": -3.5,
+        "ticket": "platinum",
+        "topics": []
+    });
+    match content {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    }
+}
+
+// ---- reading a schema, as a generic client does -------------------------------------------
+
+fn properties(schema: &Value) -> Vec<(String, Value)> {
+    schema.get("properties").and_then(Value::as_object).map(|p| p.iter().map(|(k, v)| (k.clone(), v.clone())).collect()).unwrap_or_default()
+}
+
+fn required(schema: &Value) -> Vec<String> {
+    schema.get("required").and_then(Value::as_array).map(|r| r.iter().filter_map(Value::as_str).map(str::to_owned).collect()).unwrap_or_default()
+}
+
+/// `(value, label)` of the options of a single-select (`enum`, `enum` + `enumNames`,
+/// `oneOf`) or of a multi-select's `items` (`enum`, `anyOf`).
+fn options(prop: &Value) -> Vec<(String, String)> {
+    if let Some(values) = prop.get("enum").and_then(Value::as_array) {
+        let names = prop.get("enumNames").and_then(Value::as_array);
+        return values
+            .iter()
+            .enumerate()
+            .filter_map(|(i, v)| {
+                let value = v.as_str()?.to_owned();
+                let label = names.and_then(|n| n.get(i)).and_then(Value::as_str).unwrap_or(&value).to_owned();
+                Some((value, label))
+            })
+            .collect();
+    }
+    let list = prop.get("oneOf").or_else(|| prop.get("anyOf")).and_then(Value::as_array);
+    list.map(|l| {
+        l.iter()
+            .filter_map(|o| {
+                let value = o.get("const")?.as_str()?.to_owned();
+                let label = o.get("title").and_then(Value::as_str).unwrap_or(&value).to_owned();
+                Some((value, label))
+            })
+            .collect()
+    })
+    .unwrap_or_default()
+}
+
+fn is_multi(prop: &Value) -> bool {
+    prop.get("type").and_then(Value::as_str) == Some("array")
+}
+
+fn is_select(prop: &Value) -> bool {
+    prop.get("enum").is_some() || prop.get("oneOf").is_some()
+}
+
+fn num(prop: &Value, key: &str) -> Option<f64> {
+    prop.get(key).and_then(Value::as_f64)
+}
+
+/// Defaults where the schema has them, sample values elsewhere, optional fields left out.
+fn auto_fill(schema: &Value) -> Map<String, Value> {
+    let required = required(schema);
+    let mut content = Map::new();
+    for (name, prop) in properties(schema) {
+        if let Some(default) = prop.get("default") {
+            content.insert(name, default.clone());
+            continue;
+        }
+        if !required.contains(&name) {
+            continue;
+        }
+        let value = if is_multi(&prop) {
+            let choices = prop.get("items").map(options).unwrap_or_default();
+            let wanted = num(&prop, "minItems").unwrap_or(1.0).max(1.0) as usize;
+            Value::from(choices.into_iter().take(wanted).map(|(v, _)| v).collect::<Vec<_>>())
+        } else if is_select(&prop) {
+            options(&prop).into_iter().next().map_or(Value::Null, |(v, _)| Value::from(v))
+        } else {
+            match prop.get("type").and_then(Value::as_str) {
+                Some("string") => Value::from(sample_string(&prop)),
+                Some("integer") => {
+                    let (min, max) = (num(&prop, "minimum"), num(&prop, "maximum"));
+                    let n = match (min, max) {
+                        (Some(a), Some(b)) => ((a + b) / 2.0).floor(),
+                        (Some(a), None) => a + 1.0,
+                        (None, Some(b)) => b.min(1.0),
+                        (None, None) => 1.0,
+                    };
+                    Value::from(n as i64)
+                }
+                Some("number") => {
+                    let x = num(&prop, "minimum").map_or(42.5, |m| m + 42.5);
+                    Value::from(num(&prop, "maximum").map_or(x, |m| x.min(m)))
+                }
+                Some("boolean") => Value::Bool(false),
+                _ => Value::Null,
+            }
+        };
+        content.insert(name, value);
+    }
+    content
+}
+
+fn sample_string(prop: &Value) -> String {
+    let sample = match prop.get("format").and_then(Value::as_str) {
+        Some("email") => return "ada@example.com".into(),
+        Some("date") => return "2026-09-08".into(),
+        Some("date-time") => return "2026-09-08T09:30:00Z".into(),
+        Some("uri") => return "https://example.com/".into(),
+        _ => "Ada Lovelace",
+    };
+    let mut s: String = sample.chars().take(num(prop, "maxLength").map_or(usize::MAX, |m| m as usize)).collect();
+    while (s.chars().count() as f64) < num(prop, "minLength").unwrap_or(0.0) {
+        s.push('a');
+    }
+    s
+}
+
+// ---- the terminal form ---------------------------------------------------------------------
+
+/// One line from stdin; `None` at end of input.
+fn read_line(prompt: &str) -> Option<String> {
+    print!("{prompt}");
+    let _ = std::io::stdout().flush();
+    let mut line = String::new();
+    match std::io::stdin().lock().read_line(&mut line) {
+        Ok(0) | Err(_) => None,
+        Ok(_) => Some(line.trim().to_owned()),
+    }
+}
+
+fn describe(prop: &Value) -> String {
+    let mut parts = Vec::new();
+    let ty = prop.get("type").and_then(Value::as_str).unwrap_or("?");
+    if is_multi(prop) {
+        parts.push("choose any (numbers or values, separated by commas)".to_owned());
+        match (num(prop, "minItems"), num(prop, "maxItems")) {
+            (Some(a), Some(b)) => parts.push(format!("{a} to {b} choices")),
+            (Some(a), None) => parts.push(format!("at least {a}")),
+            (None, Some(b)) => parts.push(format!("at most {b}")),
+            (None, None) => {}
+        }
+    } else if is_select(prop) {
+        parts.push("choose one (number or value)".to_owned());
+    } else {
+        parts.push(
+            match (ty, prop.get("format").and_then(Value::as_str)) {
+                ("string", Some("email")) => "email address",
+                ("string", Some("date")) => "date, YYYY-MM-DD",
+                ("string", Some("date-time")) => "date and time, RFC 3339",
+                ("string", Some("uri")) => "URI",
+                ("string", _) => "text",
+                ("integer", _) => "whole number",
+                ("number", _) => "number",
+                ("boolean", _) => "yes/no",
+                _ => ty,
+            }
+            .to_owned(),
+        );
+        for (key, what) in [("minLength", "at least {} characters"), ("maxLength", "at most {} characters"), ("minimum", "minimum {}"), ("maximum", "maximum {}")] {
+            if let Some(n) = num(prop, key) {
+                // `0`, not `0.0`: rmcp's client model reads every bound as a float.
+                let n = if n.fract() == 0.0 && n.abs() < 1e15 { format!("{}", n as i64) } else { n.to_string() };
+                parts.push(what.replace("{}", &n));
+            }
+        }
+    }
+    if let Some(default) = prop.get("default") {
+        parts.push(format!("default {default}"));
+    }
+    parts.join(", ")
+}
+
+/// Reads one choice: its number in the list, its value, or its label; anything else is
+/// sent as typed (the server will say it is not an option).
+fn pick(input: &str, choices: &[(String, String)]) -> String {
+    if let Ok(n) = input.parse::<usize>()
+        && let Some((value, _)) = n.checked_sub(1).and_then(|i| choices.get(i))
+    {
+        return value.clone();
+    }
+    choices.iter().find(|(v, l)| v == input || l.eq_ignore_ascii_case(input)).map_or_else(|| input.to_owned(), |(v, _)| v.clone())
+}
+
+/// Asks for each property in the terminal. The client checks only that a number is a
+/// number and a yes is a yes; the constraints are left to the server, so that you can see
+/// its validation at work.
+fn prompt_form(message: &str, schema: &Value) -> Answer {
+    let mut lines = message.lines();
+    println!("\n[client] +--- the server asks: {}", lines.next().unwrap_or_default());
+    for line in lines {
+        println!("[client] | {line}");
+    }
+    println!("[client] | Enter alone keeps the default (or skips an optional field).");
+    println!("[client] | Type :decline to decline the form, :cancel to dismiss it.");
+    let required = required(schema);
+    let mut content = Map::new();
+    for (name, prop) in properties(schema) {
+        let title = prop.get("title").and_then(Value::as_str).unwrap_or(&name).to_owned();
+        let star = if required.contains(&name) { " *" } else { "" };
+        println!("[client] |");
+        match prop.get("description").and_then(Value::as_str) {
+            Some(description) => println!("[client] | {title}{star}: {description}"),
+            None => println!("[client] | {title}{star}"),
+        }
+        println!("[client] |   ({})", describe(&prop));
+        let choices = if is_multi(&prop) { prop.get("items").map(options).unwrap_or_default() } else { options(&prop) };
+        for (i, (value, label)) in choices.iter().enumerate() {
+            if value == label {
+                println!("[client] |   {}) {value}", i + 1);
+            } else {
+                println!("[client] |   {}) {label}  [{value}]", i + 1);
+            }
+        }
+        loop {
+            let Some(input) = read_line("[client] | > ") else {
+                println!("\n[client] end of input: cancelling the form");
+                return Answer::Cancel;
+            };
+            match input.to_ascii_lowercase().as_str() {
+                ":decline" => return Answer::Decline,
+                ":cancel" => return Answer::Cancel,
+                _ => {}
+            }
+            if input.is_empty() {
+                if let Some(default) = prop.get("default") {
+                    content.insert(name.clone(), default.clone());
+                    break;
+                }
+                if !required.contains(&name) {
+                    break;
+                }
+                println!("[client] |   this field is required");
+                continue;
+            }
+            let value = if is_multi(&prop) {
+                Value::from(input.split(',').map(str::trim).filter(|s| !s.is_empty()).map(|s| pick(s, &choices)).collect::<Vec<_>>())
+            } else if is_select(&prop) {
+                Value::from(pick(&input, &choices))
+            } else {
+                match prop.get("type").and_then(Value::as_str) {
+                    Some("integer") => match input.parse::<i64>() {
+                        Ok(n) => Value::from(n),
+                        Err(_) => {
+                            println!("[client] |   not a whole number");
+                            continue;
+                        }
+                    },
+                    Some("number") => match input.parse::<f64>().ok().and_then(serde_json::Number::from_f64) {
+                        Some(x) => Value::Number(x),
+                        None => {
+                            println!("[client] |   not a number");
+                            continue;
+                        }
+                    },
+                    Some("boolean") => match input.to_ascii_lowercase().as_str() {
+                        "y" | "yes" | "true" | "1" => Value::Bool(true),
+                        "n" | "no" | "false" | "0" => Value::Bool(false),
+                        _ => {
+                            println!("[client] |   answer yes or no");
+                            continue;
+                        }
+                    },
+                    _ => Value::from(input),
+                }
+            };
+            content.insert(name.clone(), value);
+            break;
+        }
+    }
+    println!("[client] +--- submitting");
+    Answer::Accept(content)
+}
+
+// ---- main ------------------------------------------------------------------------------------
+
+const USAGE: &str = "usage: demo [--protocol 2025-11-25|2025-06-18] [--auto]";
+
+struct Args {
+    version: ProtocolVersion,
+    interactive: bool,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut version = ProtocolVersion::V_2025_11_25;
+    let mut interactive = std::io::stdin().is_terminal();
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let value = match arg.split_once('=') {
+            Some(("--protocol", v)) => Some(v.to_owned()),
+            _ if arg == "--protocol" => Some(args.next().ok_or("--protocol needs a value")?),
+            _ => None,
+        };
+        match (arg.as_str(), value) {
+            (_, Some(v)) => {
+                version = match v.as_str() {
+                    "2025-11-25" => ProtocolVersion::V_2025_11_25,
+                    "2025-06-18" => ProtocolVersion::V_2025_06_18,
+                    "2026-07-28" => {
+                        return Err("2026-07-28 has no server-to-client requests (the server answers `input_required` and the client retries): this demo shows 2025-11-25 and 2025-06-18".into());
+                    }
+                    other => return Err(format!("unknown protocol version `{other}`: use 2025-11-25 or 2025-06-18")),
+                }
+            }
+            ("--auto", None) => interactive = false,
+            ("-h" | "--help", None) => return Err(String::new()),
+            (other, None) => return Err(format!("unknown argument `{other}`")),
+        }
+    }
+    Ok(Args { version, interactive })
+}
+
+async fn call_register(client: &rmcp::service::RunningService<RoleClient, Client>) -> Result<(), Box<dyn std::error::Error>> {
+    let result = client.call_tool(CallToolRequestParams::new("register")).await?;
+    let text: Vec<&str> = result.content.iter().filter_map(|c| c.as_text()).map(|t| t.text.as_str()).collect();
+    let kind = if result.is_error == Some(true) { "tool error" } else { "tool result" };
+    println!("[client] {kind}: {}", text.join("\n"));
+    Ok(())
+}
+
+#[tokio::main]
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args = match parse_args() {
+        Ok(args) => args,
+        Err(message) => {
+            if !message.is_empty() {
+                eprintln!("{message}");
+            }
+            eprintln!("{USAGE}");
+            std::process::exit(if message.is_empty() { 0 } else { 2 });
+        }
+    };
+
+    // server <-> tap <-> client, all in memory.
+    let (server_io, server_end) = tokio::io::duplex(1 << 16);
+    let (client_io, client_end) = tokio::io::duplex(1 << 16);
+    tap(server_end, client_end);
+    tokio::spawn(async move {
+        match Server.serve(server_io).await {
+            Ok(running) => {
+                let _ = running.waiting().await;
+            }
+            Err(err) => eprintln!("[server] failed to start: {err}"),
+        }
+    });
+
+    let script = (!args.interactive).then(|| Arc::new(Mutex::new(Plan::Accept)));
+    let client = Client { version: args.version.clone(), script: script.clone() }.serve(client_io).await?;
+    let negotiated = client.peer().peer_info().map(|info| info.protocol_version.to_string()).unwrap_or_else(|| "?".into());
+    println!("[client] connected; protocol {negotiated} (offered {})", args.version);
+    if args.version == ProtocolVersion::V_2025_06_18 {
+        println!("[client] on 2025-06-18 requests carry no `mode`, titled options are `enum` + `enumNames`,");
+        println!("[client] only booleans have defaults, and there is no multi-select at all.");
+    }
+
+    match script {
+        Some(plan) => {
+            let steps = [
+                (Plan::Accept, "accept: the client fills in defaults and sample values"),
+                (Plan::Decline, "decline: an answer, not an error"),
+                (Plan::Cancel, "cancel: an answer too"),
+                (Plan::Invalid, "invalid content: the server re-asks once, then reports every violation"),
+            ];
+            for (i, (step, what)) in steps.into_iter().enumerate() {
+                println!("\n=== {}. {what}", i + 1);
+                *plan.lock().unwrap_or_else(|e| e.into_inner()) = step;
+                call_register(&client).await?;
+            }
+        }
+        None => loop {
+            println!("\n=== calling the tool `register`");
+            call_register(&client).await?;
+            let again = tokio::task::spawn_blocking(|| read_line("\nFill in the form again? [y/N] ")).await?;
+            if !matches!(again.as_deref().map(str::to_ascii_lowercase).as_deref(), Some("y" | "yes")) {
+                break;
+            }
+        },
+    }
+    client.cancel().await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use elicit_runtime::ProtocolRevision;
+
+    use super::*;
+
+    #[test]
+    fn the_scripted_answers_do_what_the_demo_says() -> Result<(), Box<dyn std::error::Error>> {
+        let schema = Registration::requested_schema(ProtocolRevision::V2025_11_25)?;
+        let accepted = Registration::from_content(&auto_fill(schema.as_json()))?;
+        assert_eq!(accepted.ticket, Ticket::Standard);
+        assert_eq!(accepted.notes, None);
+        let invalid = Registration::from_content(&invalid_content()).err().ok_or("invalid content was accepted")?;
+        assert_eq!(invalid.violations().len(), 7);
+
+        let schema = RegistrationWithoutTopics::requested_schema(ProtocolRevision::V2025_06_18)?;
+        assert!(RegistrationWithoutTopics::from_content(&auto_fill(schema.as_json())).is_ok());
+        let invalid = RegistrationWithoutTopics::from_content(&invalid_content()).err().ok_or("invalid content was accepted")?;
+        assert_eq!(invalid.violations().len(), 6);
+        Ok(())
+    }
+
+    #[test]
+    fn options_are_read_from_every_shape() {
+        let titled = json!({"type": "string", "oneOf": [{"const": "a", "title": "A"}]});
+        let legacy = json!({"type": "string", "enum": ["a"], "enumNames": ["A"]});
+        let multi = json!({"type": "array", "items": {"anyOf": [{"const": "a", "title": "A"}]}});
+        for prop in [&titled, &legacy, &multi["items"]] {
+            assert_eq!(options(prop), vec![("a".to_owned(), "A".to_owned())]);
+        }
+        assert_eq!(pick("1", &options(&titled)), "a");
+        assert_eq!(pick("a", &options(&titled)), "a");
+        assert_eq!(pick("zzz", &options(&titled)), "zzz");
+    }
+}
