@@ -6,6 +6,7 @@
 use proc_macro2::{Span, TokenStream};
 use quote::ToTokens;
 use syn::meta::ParseNestedMeta;
+use syn::parse::ParseStream;
 use syn::{Expr, ExprLit, ExprUnary, Lit, LitStr, UnOp};
 
 use crate::case::{RULE_NAMES, RenameRule};
@@ -141,10 +142,10 @@ impl Container {
             if attr.path().is_ident(ELICIT) {
                 let parsed = attr.parse_nested_meta(|meta| {
                     if meta.path.is_ident(RENAME_ALL) {
-                        let s: LitStr = meta.value()?.parse()?;
+                        let s = lit_str(&meta, "\"camelCase\"")?;
                         rename_all.set(&meta.path, parse_rename_rule(&s)?);
                     } else if meta.path.is_ident(CRATE) {
-                        let s: LitStr = meta.value()?.parse()?;
+                        let s = lit_str(&meta, "\"::elicit_runtime\"")?;
                         crate_path.set(&meta.path, s.parse::<syn::Path>()?);
                     } else if meta.path.is_ident(LEGACY_ENUM_NAMES) && is_enum {
                         legacy_enum_names.set(&meta.path, ());
@@ -266,15 +267,15 @@ impl Field {
                     } else if path.is_ident(RENAME) {
                         rename.elicit.set(path, string_value(&meta)?);
                     } else if path.is_ident(SKIP) {
-                        skip.set(path, ());
+                        skip.set(path, flag(&meta)?);
                     } else if path.is_ident(NOT_SENSITIVE) {
-                        not_sensitive.set(path, ());
+                        not_sensitive.set(path, flag(&meta)?);
                     } else if path.is_ident(DEFAULT) {
-                        let expr: Expr = meta.value()?.parse()?;
+                        let expr: Expr = value_of(&meta, "`default = \"text\"`, `default = 3`, `default = true` or `default = [\"option\"]`")?.parse()?;
                         let lit = default_literal(&expr)?;
                         default.set(path, (expr, lit));
                     } else if path.is_ident(FORMAT) {
-                        let s: LitStr = meta.value()?.parse()?;
+                        let s = lit_str(&meta, "\"email\"")?;
                         let Some(known) = FORMATS.iter().find(|f| **f == s.value()) else {
                             return Err(syn::Error::new_spanned(
                                 &s,
@@ -294,7 +295,7 @@ impl Field {
                     } else if path.is_ident(MAX_ITEMS) {
                         max_items.set(path, count_value(&meta)?);
                     } else if path.is_ident(PATTERN) {
-                        let s: LitStr = meta.value()?.parse()?;
+                        let s = lit_str(&meta, "\"^[a-z]+$\"")?;
                         if let Err(err) = regex_syntax::Parser::new().parse(&s.value()) {
                             return Err(syn::Error::new_spanned(&s, format!("invalid `pattern`: {}", first_line(&err.to_string()))));
                         }
@@ -408,20 +409,56 @@ fn unknown(meta: &ParseNestedMeta, place: &str, allowed: &[&str]) -> syn::Error 
     meta.error(format!("unknown elicit {place} attribute `{name}`; expected one of {list}"))
 }
 
+fn attr_name(meta: &ParseNestedMeta) -> String {
+    meta.path.to_token_stream().to_string().replace(' ', "")
+}
+
+/// The value after `name =`, or an error on the name that shows how to write it.
+fn value_of<'a>(meta: &ParseNestedMeta<'a>, how: &str) -> syn::Result<ParseStream<'a>> {
+    if meta.input.peek(syn::Token![=]) {
+        meta.value()
+    } else {
+        Err(syn::Error::new_spanned(&meta.path, format!("`{}` needs a value: {how}", attr_name(meta))))
+    }
+}
+
+/// A flag such as `skip`, which takes no value.
+fn flag(meta: &ParseNestedMeta) -> syn::Result<()> {
+    if meta.input.peek(syn::Token![=]) || meta.input.peek(syn::token::Paren) {
+        let name = attr_name(meta);
+        return Err(syn::Error::new_spanned(&meta.path, format!("`{name}` takes no value: write `{name}` alone")));
+    }
+    Ok(())
+}
+
+/// `name = "..."`.
+fn lit_str(meta: &ParseNestedMeta, example: &str) -> syn::Result<LitStr> {
+    let name = attr_name(meta);
+    let expr: Expr = value_of(meta, &format!("`{name} = {example}`"))?.parse()?;
+    match expr {
+        Expr::Lit(ExprLit { lit: Lit::Str(s), .. }) => Ok(s),
+        other => Err(syn::Error::new_spanned(other, format!("`{name}` takes a string, such as `{name} = {example}`"))),
+    }
+}
+
 fn string_value(meta: &ParseNestedMeta) -> syn::Result<String> {
-    let s: LitStr = meta.value()?.parse()?;
-    Ok(s.value())
+    lit_str(meta, "\"...\"").map(|s| s.value())
 }
 
 fn count_value(meta: &ParseNestedMeta) -> syn::Result<u64> {
-    let lit: syn::LitInt = meta.value()?.parse()?;
-    lit.base10_parse::<u64>()
-        .map_err(|_| syn::Error::new_spanned(&lit, "expected a count: a whole number from 0 to 18446744073709551615"))
+    let name = attr_name(meta);
+    let expr: Expr = value_of(meta, &format!("`{name} = 3`"))?.parse()?;
+    match &expr {
+        Expr::Lit(ExprLit { lit: Lit::Int(i), .. }) => i.base10_parse::<u64>().ok(),
+        _ => None,
+    }
+    .ok_or_else(|| syn::Error::new_spanned(&expr, format!("`{name}` takes a whole number of 0 or more, such as `{name} = 3`")))
 }
 
 fn number_value(meta: &ParseNestedMeta) -> syn::Result<Number> {
-    let expr: Expr = meta.value()?.parse()?;
-    number_literal(&expr).ok_or_else(|| syn::Error::new_spanned(&expr, "expected a number literal, such as `0`, `-5` or `2.5`"))
+    let name = attr_name(meta);
+    let expr: Expr = value_of(meta, &format!("`{name} = 0`"))?.parse()?;
+    number_literal(&expr).ok_or_else(|| syn::Error::new_spanned(&expr, format!("`{name}` takes a number, such as `{name} = 0`, `-5` or `2.5`")))
 }
 
 fn number_literal(expr: &Expr) -> Option<Number> {
