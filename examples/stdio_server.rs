@@ -10,7 +10,7 @@
 //! With the MCP Inspector:
 //!
 //! ```text
-//! npx @modelcontextprotocol/inspector cargo run -q -p elicit-examples --bin stdio_server
+//! npx @modelcontextprotocol/inspector -- cargo run -q -p elicit-examples --bin stdio_server
 //! ```
 //!
 //! or in a client's configuration (Claude Desktop's `claude_desktop_config.json`...):
