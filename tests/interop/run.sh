@@ -1,0 +1,192 @@
+#!/usr/bin/env bash
+# Interop with the official MCP clients: runs the example servers against
+#   1. the official TypeScript SDK client (ts_client.mjs, stdio),
+#   2. the official Python SDK client (py_client.py, stdio),
+#   3. the official conformance suite's elicitation scenarios (Streamable HTTP).
+# The judges are installed at the versions pinned in package.json, package-lock.json and
+# requirements.txt, into <cargo target dir>/interop-cache (reused while the pins match).
+#
+#   bash tests/interop/run.sh
+#
+# Prints one summary line per judge and a last line "N passed, M failed"; exits non-zero
+# if any check failed. INTEROP_VERBOSE=1 also prints the answers sent on passing checks.
+set -euo pipefail
+exec </dev/null
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+cd "$ROOT"
+
+NODE_VERSION=22.23.3
+SDK_VERSION=1.32.2
+CONFORMANCE_VERSION=0.1.16
+MCP_PY_VERSION=2.3.0
+SCENARIOS=(tools-call-elicitation elicitation-sep1034-defaults elicitation-sep1330-enums)
+JUDGE_TIMEOUT=300 # seconds, per judge run
+
+log() { printf '==> %s\n' "$*"; }
+die() { printf 'interop: %s\n' "$*" >&2; exit 1; }
+
+for tool in cargo npm python3 timeout; do
+    command -v "$tool" >/dev/null || die "needs $tool on PATH"
+done
+
+TARGET_DIR=$(cargo metadata --format-version 1 --no-deps |
+    python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
+CACHE="$TARGET_DIR/interop-cache"
+NPM_DIR="$CACHE/npm"
+VENV="$CACHE/py"
+LOGS="$TARGET_DIR/interop-logs"
+mkdir -p "$CACHE" "$LOGS"
+
+# ---- install the judges (once per set of pins) ----
+
+# What the stamp records: the pin files and the interpreter the venv is built on.
+pins() {
+    sha256sum "$HERE/package.json" "$HERE/package-lock.json" "$HERE/requirements.txt" | cut -d' ' -f1
+    python3 -c 'import sys; print(sys.version)'
+}
+
+installed_ok() {
+    [[ -x "$NPM_DIR/node_modules/node/bin/node" && -x "$VENV/bin/python" ]] || return 1
+    [[ "$("$NPM_DIR/node_modules/node/bin/node" --version 2>/dev/null)" == "v$NODE_VERSION" ]] || return 1
+    "$NPM_DIR/node_modules/node/bin/node" -e '
+        const [sdk, conf] = process.argv.slice(1);
+        const v = (p) => require(process.argv[3] + "/node_modules/" + p + "/package.json").version;
+        if (v("@modelcontextprotocol/sdk") !== sdk || v("@modelcontextprotocol/conformance") !== conf) process.exit(1);
+    ' "$SDK_VERSION" "$CONFORMANCE_VERSION" "$NPM_DIR" 2>/dev/null || return 1
+    [[ "$("$VENV/bin/python" -c 'from importlib.metadata import version; print(version("mcp"))' 2>/dev/null)" == "$MCP_PY_VERSION" ]] || return 1
+}
+
+STAMP="$CACHE/installed.stamp"
+if [[ -f "$STAMP" && "$(cat "$STAMP")" == "$(pins)" ]] && installed_ok; then
+    log "judges: cached in $CACHE"
+else
+    log "judges: installing into $CACHE (npm: @modelcontextprotocol/sdk@$SDK_VERSION, @modelcontextprotocol/conformance@$CONFORMANCE_VERSION, node@$NODE_VERSION; PyPI: mcp==$MCP_PY_VERSION)"
+    rm -f "$STAMP"
+    rm -rf "$NPM_DIR" "$VENV"
+    mkdir -p "$NPM_DIR"
+    cp "$HERE/package.json" "$HERE/package-lock.json" "$NPM_DIR/"
+    # The node package's preinstall fetches the matching node-linux-* package from npm.
+    npm install --prefix "$NPM_DIR" --save-exact --no-audit --no-fund >"$LOGS/npm-install.log" 2>&1 ||
+        { tail -n 40 "$LOGS/npm-install.log" >&2; die "npm install failed (log: $LOGS/npm-install.log)"; }
+    python3 -m venv "$VENV" >"$LOGS/pip-install.log" 2>&1 ||
+        { cat "$LOGS/pip-install.log" >&2; die "python3 -m venv failed (Debian/Ubuntu: apt-get install python3-venv)"; }
+    "$VENV/bin/python" -m pip install --disable-pip-version-check --no-input -r "$HERE/requirements.txt" \
+        >>"$LOGS/pip-install.log" 2>&1 ||
+        { tail -n 40 "$LOGS/pip-install.log" >&2; die "pip install failed (log: $LOGS/pip-install.log)"; }
+    installed_ok || die "the installed judges do not have the pinned versions"
+    pins >"$STAMP"
+fi
+NODE="$NPM_DIR/node_modules/node/bin/node"
+PYTHON="$VENV/bin/python"
+
+# ---- build the example servers once ----
+
+log "building the example servers (cargo build -p elicit-examples --bins)"
+cargo build -p elicit-examples --bins >"$LOGS/cargo-build.log" 2>&1 ||
+    { tail -n 60 "$LOGS/cargo-build.log" >&2; die "cargo build failed (log: $LOGS/cargo-build.log)"; }
+STDIO_SERVER="$TARGET_DIR/debug/stdio_server"
+CONFORMANCE_SERVER="$TARGET_DIR/debug/conformance_server"
+[[ -x "$STDIO_SERVER" && -x "$CONFORMANCE_SERVER" ]] || die "the example binaries are not in $TARGET_DIR/debug"
+
+# ---- the judges ----
+
+TOTAL_PASSED=0
+TOTAL_FAILED=0
+SUMMARY=()
+
+# run_client NAME LOG CMD... : a client prints PASS/FAIL lines and "RESULT passed=N failed=M".
+run_client() {
+    local name=$1 logfile=$2
+    shift 2
+    local status=0
+    timeout "$JUDGE_TIMEOUT" "$@" 2>"$logfile.stderr" | tee "$logfile" || status=$?
+    local result p f
+    result=$(grep -E '^RESULT passed=[0-9]+ failed=[0-9]+$' "$logfile" | tail -n 1 || true)
+    if [[ -z "$result" ]]; then
+        # crashed or timed out before reporting: one failed check
+        p=$(grep -c '^PASS ' "$logfile" || true)
+        f=$(( $(grep -c '^FAIL ' "$logfile" || true) + 1 ))
+        printf 'the client ended (exit %s) without a result line; its stderr:\n' "$status"
+        tail -n 30 "$logfile.stderr"
+    else
+        p=${result#RESULT passed=}; p=${p%% *}
+        f=${result##*failed=}
+        if (( status != 0 && f == 0 )); then f=1; fi
+    fi
+    TOTAL_PASSED=$((TOTAL_PASSED + p))
+    TOTAL_FAILED=$((TOTAL_FAILED + f))
+    if (( f == 0 )); then
+        SUMMARY+=("PASS  $name: $p checks passed")
+    else
+        SUMMARY+=("FAIL  $name: $p passed, $f failed (log: $logfile)")
+    fi
+}
+
+log "judge 1: TypeScript SDK $SDK_VERSION client over stdio -> stdio_server"
+# ts_client.mjs imports the SDK by package name: run it from beside node_modules.
+cp "$HERE/ts_client.mjs" "$NPM_DIR/ts_client.mjs"
+run_client "TypeScript SDK $SDK_VERSION client (stdio)" "$LOGS/ts-client.log" \
+    "$NODE" "$NPM_DIR/ts_client.mjs" "$STDIO_SERVER"
+
+log "judge 2: Python SDK mcp $MCP_PY_VERSION client over stdio -> stdio_server"
+run_client "Python SDK mcp $MCP_PY_VERSION client (stdio)" "$LOGS/py-client.log" \
+    "$PYTHON" "$HERE/py_client.py" "$STDIO_SERVER"
+
+log "judge 3: conformance $CONFORMANCE_VERSION server scenarios over Streamable HTTP -> conformance_server"
+PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+SERVER_PID=
+stop_server() {
+    if [[ -n "$SERVER_PID" ]]; then
+        kill "$SERVER_PID" 2>/dev/null || true
+        wait "$SERVER_PID" 2>/dev/null || true
+        SERVER_PID=
+    fi
+}
+trap stop_server EXIT
+"$CONFORMANCE_SERVER" "$PORT" >"$LOGS/conformance-server.log" 2>&1 &
+SERVER_PID=$!
+listening=false
+for _ in $(seq 1 300); do
+    if ! kill -0 "$SERVER_PID" 2>/dev/null; then break; fi
+    if (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; then listening=true; break; fi
+    sleep 0.1
+done
+if ! $listening; then
+    tail -n 30 "$LOGS/conformance-server.log"
+    TOTAL_FAILED=$((TOTAL_FAILED + ${#SCENARIOS[@]}))
+    SUMMARY+=("FAIL  conformance $CONFORMANCE_VERSION: conformance_server did not listen on 127.0.0.1:$PORT (log: $LOGS/conformance-server.log)")
+else
+    conf_passed=0
+    conf_failed=0
+    for scenario in "${SCENARIOS[@]}"; do
+        out="$LOGS/conformance-$scenario.log"
+        status=0
+        timeout "$JUDGE_TIMEOUT" "$NODE" "$NPM_DIR/node_modules/.bin/conformance" server \
+            --url "http://localhost:$PORT/mcp" --scenario "$scenario" >"$out" 2>&1 || status=$?
+        counts=$(grep -E '^Passed: ' "$out" | tail -n 1 || true)
+        if (( status == 0 )); then
+            conf_passed=$((conf_passed + 1))
+            echo "PASS conformance $scenario (${counts:-no counts printed})"
+        else
+            conf_failed=$((conf_failed + 1))
+            echo "FAIL conformance $scenario (exit $status; ${counts:-no counts printed})"
+            sed 's/^/     /' "$out" | tail -n 40
+        fi
+    done
+    TOTAL_PASSED=$((TOTAL_PASSED + conf_passed))
+    TOTAL_FAILED=$((TOTAL_FAILED + conf_failed))
+    if (( conf_failed == 0 )); then
+        SUMMARY+=("PASS  conformance $CONFORMANCE_VERSION (Streamable HTTP): $conf_passed scenarios passed")
+    else
+        SUMMARY+=("FAIL  conformance $CONFORMANCE_VERSION (Streamable HTTP): $conf_passed passed, $conf_failed failed (logs: $LOGS/conformance-*.log)")
+    fi
+fi
+stop_server
+
+echo
+log "interop summary"
+printf '%s\n' "${SUMMARY[@]}"
+echo "$TOTAL_PASSED passed, $TOTAL_FAILED failed"
+(( TOTAL_FAILED == 0 ))
