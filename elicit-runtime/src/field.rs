@@ -188,7 +188,8 @@ pub trait NotOption: ElicitField {}
 #[diagnostic::on_unimplemented(
     message = "this attribute applies only to string fields, and `{Self}` is not one",
     label = "not valid on a field of type `{Self}`",
-    note = "`min_length`, `max_length`, `pattern` and `format` apply to `String` fields (or `Option<String>`); for numbers use `minimum` / `maximum`, for multi-selects `min_items` / `max_items`"
+    note = "`min_length`, `max_length`, `pattern` and `format` apply to `String`, `Box<str>` and `Cow<str>` fields (or an `Option` of one); for numbers use `minimum` / `maximum`, for multi-selects `min_items` / `max_items`",
+    note = "date, date-time and URL types (`chrono`, `url`) are sent with their own `format` and take none of these"
 )]
 pub trait StringField: ElicitField {}
 
