@@ -24,7 +24,7 @@ MCP_PY_VERSION=2.3.0
 SCENARIOS=(tools-call-elicitation elicitation-sep1034-defaults elicitation-sep1330-enums)
 JUDGE_TIMEOUT=300 # seconds, per judge run
 
-log() { printf '==> %s\n' "$*"; }
+log() { printf '==> [%3ss] %s\n' "$SECONDS" "$*"; }
 die() { printf 'interop: %s\n' "$*" >&2; exit 1; }
 
 for tool in cargo npm python3 timeout; do
