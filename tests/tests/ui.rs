@@ -1,6 +1,14 @@
 //! Compile tests: what `#[derive(Elicit)]` refuses (with the message the user sees,
 //! checked in `ui/**/*.stderr`) and what it accepts (`ui/pass`).
 //!
+//! - `ui/fields`: field types a flat form cannot have;
+//! - `ui/attributes`: misused, malformed or contradictory attributes, several mistakes
+//!   at once, and the absence of follow-up errors where a refused type is used;
+//! - `ui/shapes`: structs and enums that cannot be a form or a select;
+//! - `ui/sensitive`: field names that ask for a secret in form mode;
+//! - `ui/pass`: accepted inputs; each `main` runs and asserts on the schema, the wire
+//!   JSON and decoding.
+//!
 //! The `.stderr` files are made with the toolchain pinned in `rust-toolchain.toml`.
 //! Regenerate them on purpose with `TRYBUILD=overwrite cargo test -p elicit-tests --test ui`
 //! and read the diff.
