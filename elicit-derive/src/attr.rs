@@ -165,7 +165,7 @@ impl Container {
                 read_serde(attr, |meta| {
                     if meta.path.is_ident(RENAME_ALL) {
                         // serde's derive reports a bad rule itself.
-                        if let Some(rule) = serde_string(&meta, "deserialize")?.as_deref().and_then(RenameRule::from_str) {
+                        if let Some(rule) = serde_string(meta, "deserialize")?.as_deref().and_then(RenameRule::from_str) {
                             serde_rename_all.set(&meta.path, rule);
                         }
                         return Ok(true);
@@ -315,7 +315,7 @@ impl Field {
             } else if attr.path().is_ident(SERDE) {
                 read_serde(attr, |meta| {
                     if meta.path.is_ident(RENAME) {
-                        if let Some(s) = serde_string(&meta, "deserialize")? {
+                        if let Some(s) = serde_string(meta, "deserialize")? {
                             rename.serde.set(&meta.path, s);
                         }
                     } else if meta.path.is_ident(DEFAULT) {
@@ -390,7 +390,7 @@ impl Variant {
             } else if attr.path().is_ident(SERDE) {
                 read_serde(attr, |meta| {
                     if meta.path.is_ident(RENAME) {
-                        if let Some(s) = serde_string(&meta, "deserialize")? {
+                        if let Some(s) = serde_string(meta, "deserialize")? {
                             rename.serde.set(&meta.path, s);
                         }
                         return Ok(true);
@@ -575,13 +575,12 @@ pub fn doc_comment(attrs: &[syn::Attribute]) -> Option<String> {
         if !attr.path().is_ident("doc") {
             continue;
         }
-        if let syn::Meta::NameValue(nv) = &attr.meta {
-            if let Expr::Lit(ExprLit { lit: Lit::Str(s), .. }) = &nv.value {
+        if let syn::Meta::NameValue(nv) = &attr.meta
+            && let Expr::Lit(ExprLit { lit: Lit::Str(s), .. }) = &nv.value {
                 // Not `lines()`: a blank `///` is an empty string, which `lines()` drops,
                 // and the paragraph break with it.
                 lines.extend(s.value().split('\n').map(|l| l.trim().to_owned()).collect::<Vec<_>>());
             }
-        }
     }
     let mut text = String::new();
     for line in lines {

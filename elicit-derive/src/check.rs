@@ -202,21 +202,18 @@ fn check_sensitive(cx: &Ctxt, field: &Field) {
 
 fn check_bounds(cx: &Ctxt, field: &Field) {
     let a = &field.attrs;
-    if let (Some(min), Some(max)) = (&a.min_length, &a.max_length) {
-        if min.value > max.value {
+    if let (Some(min), Some(max)) = (&a.min_length, &a.max_length)
+        && min.value > max.value {
             cx.error_spanned_by(min, format!("`min_length` ({}) is greater than `max_length` ({}): no string could satisfy both", min.value, max.value));
         }
-    }
-    if let (Some(min), Some(max)) = (&a.min_items, &a.max_items) {
-        if min.value > max.value {
+    if let (Some(min), Some(max)) = (&a.min_items, &a.max_items)
+        && min.value > max.value {
             cx.error_spanned_by(min, format!("`min_items` ({}) is greater than `max_items` ({}): no choice could satisfy both", min.value, max.value));
         }
-    }
-    if let (Some(min), Some(max)) = (&a.minimum, &a.maximum) {
-        if min.value.value > max.value.value {
+    if let (Some(min), Some(max)) = (&a.minimum, &a.maximum)
+        && min.value.value > max.value.value {
             cx.error_spanned_by(min, format!("`minimum` ({}) is greater than `maximum` ({}): no number could satisfy both", min.value.value, max.value.value));
         }
-    }
 }
 
 fn check_default(cx: &Ctxt, field: &Field) {
@@ -240,11 +237,10 @@ fn check_default(cx: &Ctxt, field: &Field) {
             if let Some(max) = a.max_length.as_ref().filter(|m| length > m.value) {
                 cx.error_spanned_by(expr, format!("the default is {length} characters long, longer than `max_length` ({})", max.value));
             }
-            if let Some(format) = &a.format {
-                if !default_has_format(format.value, s) {
+            if let Some(format) = &a.format
+                && !default_has_format(format.value, s) {
                     cx.error_spanned_by(expr, format!("the default `{s}` is not a valid `{}`", format.value));
                 }
-            }
         }
         DefaultLit::List(items) => {
             let count = items.len() as u64;

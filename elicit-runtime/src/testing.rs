@@ -355,11 +355,10 @@ async fn tap(server: tokio::io::DuplexStream, client: tokio::io::DuplexStream, r
             match message.get("method").and_then(Value::as_str) {
                 Some("elicitation/create") if message.get("id").is_some() => {
                     let answer = answer(&message, revision, &shared);
-                    if let Some(answer) = answer {
-                        if write_line(&mut *server_write.lock().await, &answer.to_string()).await.is_err() {
+                    if let Some(answer) = answer
+                        && write_line(&mut *server_write.lock().await, &answer.to_string()).await.is_err() {
                             break;
                         }
-                    }
                     continue;
                 }
                 Some("notifications/cancelled") => {

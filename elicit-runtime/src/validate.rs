@@ -311,16 +311,14 @@ fn check_string(name: &'static str, rules: &StringRules, s: &str, report: &mut R
             report.push(name, Problem::TooLong { max_length, length });
         }
     }
-    if let Some(pattern) = rules.pattern {
-        if !pattern_matches(pattern, s) {
+    if let Some(pattern) = rules.pattern
+        && !pattern_matches(pattern, s) {
             report.push(name, Problem::PatternMismatch { pattern });
         }
-    }
-    if let Some(format) = rules.format {
-        if !format_is_valid(format, s) {
+    if let Some(format) = rules.format
+        && !format_is_valid(format, s) {
             report.push(name, Problem::InvalidFormat(format));
         }
-    }
 }
 
 fn check_integer(name: &'static str, rules: &IntegerRules, value: &Value, report: &mut Report) {
@@ -387,7 +385,8 @@ fn check_multi(name: &'static str, rules: &MultiSelectRules, value: &Value, repo
 /// Compiled patterns, built once per distinct pattern. The set is bounded by the
 /// patterns written in the program's own `#[elicit(pattern = ...)]` attributes.
 fn compiled(pattern: &'static str) -> Option<Arc<regex::Regex>> {
-    static CACHE: OnceLock<RwLock<HashMap<&'static str, Option<Arc<regex::Regex>>>>> = OnceLock::new();
+    type Compiled = HashMap<&'static str, Option<Arc<regex::Regex>>>;
+    static CACHE: OnceLock<RwLock<Compiled>> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
     if let Some(found) = cache.read().unwrap_or_else(|e| e.into_inner()).get(pattern) {
         return found.clone();

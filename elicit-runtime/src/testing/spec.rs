@@ -128,10 +128,11 @@ pub fn validator(revision: ProtocolRevision, strictness: Strictness, target: &st
 }
 
 type Cached = Result<&'static jsonschema::Validator, String>;
+type ValidatorKey = (ProtocolRevision, Strictness, &'static str);
 
 /// A validator of the definition `target` of a revision, built once and kept.
 pub fn cached_validator(revision: ProtocolRevision, strictness: Strictness, target: &'static str) -> Cached {
-    static CACHE: OnceLock<Mutex<HashMap<(ProtocolRevision, Strictness, &'static str), Cached>>> = OnceLock::new();
+    static CACHE: OnceLock<Mutex<HashMap<ValidatorKey, Cached>>> = OnceLock::new();
     let mut cache = CACHE.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
     cache
         .entry((revision, strictness, target))
