@@ -26,6 +26,7 @@
 use std::collections::BTreeSet;
 use std::fmt::Debug;
 use std::sync::Arc;
+use std::time::Duration;
 
 use elicit_runtime::{Elicit, ElicitError, Elicitation};
 use rmcp::handler::server::wrapper::Parameters;
@@ -36,6 +37,7 @@ use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{RoleServer, ServerHandler, tool, tool_handler, tool_router};
 use serde::Deserialize;
 use serde_json::Value;
+use tokio_util::sync::CancellationToken;
 
 // ---- tools-call-elicitation ------------------------------------------------------------
 
@@ -224,16 +226,24 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     // Sessions (the default) let the server send `elicitation/create` on the SSE stream of
     // the tool call; the default allowed hosts (localhost, 127.0.0.1, ::1) guard against
-    // DNS rebinding.
-    let service = StreamableHttpService::new(|| Ok(Conformance), Arc::new(LocalSessionManager::default()), StreamableHttpServerConfig::default());
+    // DNS rebinding. The token closes the open SSE streams on Ctrl-C.
+    let stop = CancellationToken::new();
+    let config = StreamableHttpServerConfig::default().with_cancellation_token(stop.child_token());
+    let service = StreamableHttpService::new(|| Ok(Conformance), Arc::new(LocalSessionManager::default()), config);
     let router = axum::Router::new().nest_service("/mcp", service);
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
     eprintln!("conformance server on http://127.0.0.1:{port}/mcp (Ctrl-C to stop)");
-    axum::serve(listener, router)
-        .with_graceful_shutdown(async {
+    let graceful = stop.clone();
+    let serve = axum::serve(listener, router).with_graceful_shutdown(async move { graceful.cancelled().await });
+    tokio::select! {
+        served = serve => served?,
+        () = async {
             let _ = tokio::signal::ctrl_c().await;
-        })
-        .await?;
+            stop.cancel();
+            // A client that keeps its connection open does not hold the process.
+            tokio::time::sleep(Duration::from_secs(3)).await;
+        } => eprintln!("connections still open after 3 s; stopping anyway"),
+    }
     Ok(())
 }
 
