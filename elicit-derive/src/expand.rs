@@ -227,24 +227,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
         }
     };
 
-    let schemars = if cont.generics.params.is_empty() {
-        let name = ident.to_string();
-        quote! {
-            #p::if_schemars! {
-                #[automatically_derived]
-                impl #p::schemars::JsonSchema for #ident {
-                    fn schema_name() -> ::std::borrow::Cow<'static, str> {
-                        ::std::borrow::Cow::Borrowed(#name)
-                    }
-                    fn json_schema(_: &mut #p::schemars::SchemaGenerator) -> #p::schemars::Schema {
-                        #p::form_json_schema::<Self>()
-                    }
-                }
-            }
-        }
-    } else {
-        TokenStream::new()
-    };
+    let schemars = if cont.generics.params.is_empty() { json_schema_impl(ident, p, quote!(form_json_schema)) } else { TokenStream::new() };
 
     quote! {
         #[automatically_derived]
@@ -566,6 +549,25 @@ fn respan(ty: &syn::Type, span: Span) -> TokenStream {
     walk(quote!(#ty), span)
 }
 
+/// `schemars::JsonSchema` with the same flat schema, when the runtime's `schemars`
+/// feature is on; `helper` is the runtime function that builds it.
+fn json_schema_impl(ident: &syn::Ident, p: &TokenStream, helper: TokenStream) -> TokenStream {
+    let name = ident.to_string();
+    quote! {
+        #p::if_schemars! {
+            #[automatically_derived]
+            impl #p::schemars::JsonSchema for #ident {
+                fn schema_name() -> ::std::borrow::Cow<'static, str> {
+                    ::std::borrow::Cow::Borrowed(#name)
+                }
+                fn json_schema(_: &mut #p::schemars::SchemaGenerator) -> #p::schemars::Schema {
+                    #p::#helper::<Self>()
+                }
+            }
+        }
+    }
+}
+
 // ---- choices -------------------------------------------------------------------------
 
 fn expand_enum(cont: &Container, variants: &[Variant], paths: &Paths) -> TokenStream {
@@ -584,9 +586,9 @@ fn expand_enum(cont: &Container, variants: &[Variant], paths: &Paths) -> TokenSt
     });
     let idents: Vec<_> = variants.iter().map(|v| v.ident).collect();
     let indices: Vec<_> = (0..variants.len()).map(Lit::usize_unsuffixed).collect();
-    let name = ident.to_string();
     let legacy = cont.attrs.legacy_enum_names.as_ref().map(|_| quote!(const LEGACY_ENUM_NAMES: bool = true;));
     let span = Span::call_site();
+    let schemars = json_schema_impl(ident, p, quote!(enum_json_schema));
     quote_spanned! {span=>
         #[automatically_derived]
         impl #p::ElicitEnum for #ident {
@@ -625,16 +627,6 @@ fn expand_enum(cont: &Container, variants: &[Variant], paths: &Paths) -> TokenSt
         #[automatically_derived]
         impl #p::NotOption for #ident {}
 
-        #p::if_schemars! {
-            #[automatically_derived]
-            impl #p::schemars::JsonSchema for #ident {
-                fn schema_name() -> ::std::borrow::Cow<'static, str> {
-                    ::std::borrow::Cow::Borrowed(#name)
-                }
-                fn json_schema(_: &mut #p::schemars::SchemaGenerator) -> #p::schemars::Schema {
-                    #p::enum_json_schema::<Self>()
-                }
-            }
-        }
+        #schemars
     }
 }
