@@ -126,6 +126,11 @@ impl Restaurant {
         .await
     }
 
+    #[tool(description = "asks through the request context, without ToolCall")]
+    async fn direct(&self, context: rmcp::service::RequestContext<rmcp::RoleServer>) -> String {
+        format!("{:?}", Name::elicit(&context, "Your name?").await)
+    }
+
     #[tool(description = "asks again once on invalid content")]
     async fn name_reask(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
         call.run(&self.sealer, |ask| async move {
@@ -235,6 +240,13 @@ async fn invalid_content_is_asked_again_then_the_correction_is_taken() {
 async fn a_client_without_the_capability_gets_no_input_request() {
     let session = connect(modern().support(ElicitationSupport::NONE), Restaurant::new()).await;
     assert_eq!(error_code(call(&session, "name").await), -32021);
+    assert!(session.transcript().requests.is_empty());
+}
+
+#[tokio::test]
+async fn asking_directly_on_2026_is_a_typed_error_and_sends_nothing() {
+    let session = connect(modern(), Restaurant::new()).await;
+    assert_eq!(call(&session, "direct").await.unwrap(), "Err(NeedsInputRound)");
     assert!(session.transcript().requests.is_empty());
 }
 
