@@ -23,7 +23,7 @@
 //!
 //! | tool | form | on 2025-06-18 (no multi-select) |
 //! |---|---|---|
-//! | `book_table` | [`Booking`]: name, date, time, guests, area, dietary needs (multi-select) | degrades: asks [`BookingWithoutDiets`], the same form without the multi-select, and says so in the result |
+//! | `book_table` | [`Booking`]: name, date, time (a slot from a list), guests, area, dietary needs (multi-select) | degrades: asks [`BookingWithoutDiets`], the same form without the multi-select, and says so in the result |
 //! | `survey` | [`Survey`]: rating, favourite feature (titled single-select), platforms (multi-select), recommendation, comments | refuses: a tool error carrying the typed `ElicitError::Schema(MultiSelectUnsupported)`; nothing is sent to the client |
 //! | `delete_item` `{item}` | [`Confirm`]: one boolean | the same form works on every revision |
 //!
@@ -31,20 +31,78 @@
 //! `cancelled`; an [`ElicitError`] (no elicitation capability, a client error, a timeout,
 //! content that still breaks the form after re-asking) becomes a tool error with the
 //! error's text.
+//!
+//! # Every protocol revision, one tool body
+//!
+//! Each tool runs its body with [`ToolCall::run`]. A client on 2025-06-18 or 2025-11-25
+//! gets `elicitation/create` requests during the call. A client on 2026-07-28, where a
+//! server may not send requests, gets an `InputRequiredResult` carrying the form and a
+//! sealed `requestState`; it calls the tool again with the answer, and the body runs
+//! again and finds it.
+//!
+//! # The `requestState` key
+//!
+//! The state is sealed with the key in the environment variable `ELICIT_STATE_KEY` (a
+//! random secret of at least 32 bytes; every instance of the server that may receive a
+//! client's retry needs the same one):
+//!
+//! ```text
+//! ELICIT_STATE_KEY=$(head -c 32 /dev/urandom | base64) cargo run -p elicit-examples --bin stdio_server
+//! ```
+//!
+//! When it is unset, this example (not the library: [`StateSealer`] has no default key)
+//! generates a random 32-byte key at start-up and says so on stderr. Rounds then work
+//! within one run of the server, but a retry will not survive a restart: the new key
+//! refuses the old state, and the client has to call the tool again.
 
 use std::collections::BTreeSet;
-use std::fmt::Debug;
+use std::fmt::{self, Debug};
 use std::time::Duration;
 
 use chrono::NaiveDate;
+use elicit_runtime::field::ElicitEnum;
+use elicit_runtime::rmcp::{StateError, StateSealer, ToolCall};
 use elicit_runtime::{Elicit, ElicitError, ElicitOptions, Elicitation, SchemaError};
 use rmcp::handler::server::wrapper::Parameters;
-use rmcp::model::{CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
-use rmcp::service::RequestContext;
-use rmcp::{RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
+use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
+use rmcp::{ErrorData, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
 use serde::Deserialize;
 
 // ---- book_table ------------------------------------------------------------------------
+
+/// Arrival time
+///
+/// A single-select rather than a free string with a `pattern`: a pattern is not part of
+/// the official schema types (clients drop it), so a client could never know which times
+/// the restaurant takes. A list of slots is something every client can show and fill in.
+#[derive(Elicit, Clone, Copy, PartialEq, Eq)]
+enum TimeSlot {
+    #[elicit(rename = "12:00", title = "12:00 (lunch)")]
+    H1200,
+    #[elicit(rename = "12:30", title = "12:30 (lunch)")]
+    H1230,
+    #[elicit(rename = "13:00", title = "13:00 (lunch)")]
+    H1300,
+    #[elicit(rename = "13:30", title = "13:30 (lunch)")]
+    H1330,
+    #[elicit(rename = "19:00", title = "19:00 (dinner)")]
+    H1900,
+    #[elicit(rename = "19:30", title = "19:30 (dinner)")]
+    H1930,
+    #[elicit(rename = "20:00", title = "20:00 (dinner)")]
+    H2000,
+    #[elicit(rename = "20:30", title = "20:30 (dinner)")]
+    H2030,
+    #[elicit(rename = "21:00", title = "21:00 (dinner)")]
+    H2100,
+}
+
+/// Shows the slot as its time, `19:30`.
+impl Debug for TimeSlot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.wire_value())
+    }
+}
 
 /// Where in the restaurant
 #[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,9 +141,9 @@ struct Booking {
     /// The day of your visit
     #[elicit(title = "Date")]
     date: NaiveDate,
-    /// Arrival time, 24-hour clock (HH:MM), from 12:00 to 22:59
-    #[elicit(title = "Time", pattern = r"^(1[2-9]|2[0-2]):[0-5][0-9]$", min_length = 5, max_length = 5)]
-    time: String,
+    /// When you arrive: lunch from 12:00 to 13:30, dinner from 19:00 to 21:00
+    #[elicit(title = "Time")]
+    time: TimeSlot,
     /// Number of guests, including you
     #[elicit(title = "Guests", minimum = 1, maximum = 12, default = 2)]
     guests: u8,
@@ -105,9 +163,9 @@ struct BookingWithoutDiets {
     /// The day of your visit
     #[elicit(title = "Date")]
     date: NaiveDate,
-    /// Arrival time, 24-hour clock (HH:MM), from 12:00 to 22:59
-    #[elicit(title = "Time", pattern = r"^(1[2-9]|2[0-2]):[0-5][0-9]$", min_length = 5, max_length = 5)]
-    time: String,
+    /// When you arrive: lunch from 12:00 to 13:30, dinner from 19:00 to 21:00
+    #[elicit(title = "Time")]
+    time: TimeSlot,
     /// Number of guests, including you
     #[elicit(title = "Guests", minimum = 1, maximum = 12, default = 2)]
     guests: u8,
@@ -187,8 +245,14 @@ struct DeleteArgs {
 /// breaks the form (with the problems listed under the message).
 const OPTIONS: ElicitOptions = ElicitOptions::new().timeout(Duration::from_secs(600)).reask(2);
 
+/// The environment variable that holds the `requestState` key.
+const KEY_VAR: &str = "ELICIT_STATE_KEY";
+
 #[derive(Clone)]
-struct Demo;
+struct Demo {
+    /// Seals the state of 2026-07-28 rounds.
+    sealer: StateSealer,
+}
 
 fn text(text: impl Into<String>) -> CallToolResult {
     CallToolResult::success(vec![ContentBlock::text(text)])
@@ -198,53 +262,78 @@ fn tool_error(err: &ElicitError) -> CallToolResult {
     CallToolResult::error(vec![ContentBlock::text(format!("elicitation failed: {err}"))])
 }
 
-/// The tool's answer for any form: the typed value, `declined`, `cancelled`, or the error.
-fn outcome<T: Debug>(tool: &str, answer: Result<Elicitation<T>, ElicitError>, note: &str) -> CallToolResult {
-    eprintln!("[stdio_server] {tool}: {answer:?}");
+/// Logs the answer; passes `ElicitError::InputRequired` on (on 2026-07-28 the round ends
+/// there, and `ToolCall::run` answers with the `InputRequiredResult`), and hands back
+/// every other outcome.
+fn answered<T: Debug>(tool: &str, answer: Result<Elicitation<T>, ElicitError>) -> Result<Result<Elicitation<T>, ElicitError>, ErrorData> {
     match answer {
+        Err(ElicitError::InputRequired) => {
+            eprintln!("[stdio_server] {tool}: the form goes to the client in an InputRequiredResult; the answer comes with its retry");
+            Err(ElicitError::InputRequired.into())
+        }
+        answer => {
+            eprintln!("[stdio_server] {tool}: {answer:?}");
+            Ok(answer)
+        }
+    }
+}
+
+/// The tool's answer for any form: the typed value, `declined`, `cancelled`, or the error.
+fn outcome<T: Debug>(tool: &str, answer: Result<Elicitation<T>, ElicitError>, note: &str) -> Result<CallToolResult, ErrorData> {
+    Ok(match answered(tool, answer)? {
         Ok(Elicitation::Accept(value)) => text(format!("accepted: {value:#?}{note}")),
         Ok(Elicitation::Decline) => text(format!("declined: the user chose not to answer{note}")),
         Ok(Elicitation::Cancel) => text(format!("cancelled: the user dismissed the form{note}")),
         Err(err) => tool_error(&err),
-    }
+    })
 }
 
 #[tool_router]
 impl Demo {
     #[tool(description = "Book a table at the restaurant. Asks the user for the name, date, time, number of guests, area and dietary requirements.")]
-    async fn book_table(&self, context: RequestContext<RoleServer>) -> CallToolResult {
+    async fn book_table(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
         const MESSAGE: &str = "Book a table: when, how many, and where would you like to sit?";
-        match Booking::elicit_with(&context, MESSAGE, OPTIONS).await {
-            // 2025-06-18 has no multi-select: nothing was sent; ask without it.
-            Err(ElicitError::Schema(err @ SchemaError::MultiSelectUnsupported { .. })) => {
-                eprintln!("[stdio_server] book_table: {err}; asking without the dietary requirements");
-                let note = "\n(note: this client's protocol revision has no multi-select, so dietary requirements were not asked)";
-                outcome("book_table", BookingWithoutDiets::elicit_with(&context, MESSAGE, OPTIONS).await, note)
+        call.run(&self.sealer, |ask| async move {
+            match Booking::elicit_with(&ask, MESSAGE, OPTIONS).await {
+                // 2025-06-18 has no multi-select: nothing was sent; ask without it.
+                Err(ElicitError::Schema(err @ SchemaError::MultiSelectUnsupported { .. })) => {
+                    eprintln!("[stdio_server] book_table: {err}; asking without the dietary requirements");
+                    let note = "\n(note: this client's protocol revision has no multi-select, so dietary requirements were not asked)";
+                    outcome("book_table", BookingWithoutDiets::elicit_with(&ask, MESSAGE, OPTIONS).await, note)
+                }
+                answer => outcome("book_table", answer, ""),
             }
-            answer => outcome("book_table", answer, ""),
-        }
+        })
+        .await
     }
 
     #[tool(description = "Ask the user a five-question product survey (rating, favourite feature, platforms, recommendation, comments).")]
-    async fn survey(&self, context: RequestContext<RoleServer>) -> CallToolResult {
+    async fn survey(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
         // On 2025-06-18 this is `ElicitError::Schema(MultiSelectUnsupported)` before anything
         // is sent: the survey needs its multi-select, so the tool reports it.
-        outcome("survey", Survey::elicit_with(&context, "A short survey about elicit: five questions, one minute.", OPTIONS).await, "")
+        call.run(&self.sealer, |ask| async move {
+            outcome("survey", Survey::elicit_with(&ask, "A short survey about elicit: five questions, one minute.", OPTIONS).await, "")
+        })
+        .await
     }
 
     #[tool(description = "Delete an item, after the user confirms. Nothing is really deleted: this is an example.")]
-    async fn delete_item(&self, context: RequestContext<RoleServer>, Parameters(args): Parameters<DeleteArgs>) -> CallToolResult {
-        let item = args.item.trim();
-        let message = format!("Delete `{item}`? This cannot be undone.");
-        let answer = Confirm::elicit_with(&context, &message, OPTIONS).await;
-        eprintln!("[stdio_server] delete_item({item:?}): {answer:?}");
-        match answer {
-            Ok(Elicitation::Accept(Confirm { confirm: true })) => text(format!("deleted `{item}` (not really: this is an example)")),
-            Ok(Elicitation::Accept(Confirm { confirm: false })) => text(format!("kept `{item}`: the box was not ticked")),
-            Ok(Elicitation::Decline) => text(format!("declined: `{item}` was not deleted")),
-            Ok(Elicitation::Cancel) => text(format!("cancelled: `{item}` was not deleted")),
-            Err(err) => tool_error(&err),
-        }
+    async fn delete_item(&self, call: ToolCall, Parameters(args): Parameters<DeleteArgs>) -> Result<CallToolResponse, ErrorData> {
+        call.run(&self.sealer, |ask| async move {
+            let item = args.item.trim();
+            let message = format!("Delete `{item}`? This cannot be undone.");
+            let tool = format!("delete_item({item:?})");
+            // Nothing is deleted before the last question is answered: on 2026-07-28 the
+            // body runs again on the client's retry.
+            Ok(match answered(&tool, Confirm::elicit_with(&ask, &message, OPTIONS).await)? {
+                Ok(Elicitation::Accept(Confirm { confirm: true })) => text(format!("deleted `{item}` (not really: this is an example)")),
+                Ok(Elicitation::Accept(Confirm { confirm: false })) => text(format!("kept `{item}`: the box was not ticked")),
+                Ok(Elicitation::Decline) => text(format!("declined: `{item}` was not deleted")),
+                Ok(Elicitation::Cancel) => text(format!("cancelled: `{item}` was not deleted")),
+                Err(err) => tool_error(&err),
+            })
+        })
+        .await
     }
 }
 
@@ -260,18 +349,37 @@ impl ServerHandler for Demo {
     }
 }
 
+/// The sealer of `ELICIT_STATE_KEY`, or, when it is unset, of a random key for this run.
+fn sealer() -> Result<StateSealer, Box<dyn std::error::Error>> {
+    match StateSealer::from_env(KEY_VAR) {
+        Err(StateError::MissingKey { .. }) => {
+            let mut key = [0u8; 32];
+            getrandom::fill(&mut key).map_err(|e| format!("cannot generate a requestState key: {e}"))?;
+            eprintln!(
+                "[stdio_server] {KEY_VAR} is not set: sealing the requestState of 2026-07-28 rounds with a random key generated for this run; \
+                 a client's retry will not survive a restart of the server (set {KEY_VAR} to a random secret of at least 32 bytes)"
+            );
+            Ok(StateSealer::new(key.to_vec())?)
+        }
+        sealer => Ok(sealer?),
+    }
+}
+
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let sealer = sealer()?;
     eprintln!("[stdio_server] serving MCP on stdin/stdout (tools: book_table, survey, delete_item)");
-    let running = Demo.serve(rmcp::transport::stdio()).await?;
-    if let Some(client) = running.peer().peer_info() {
-        eprintln!(
+    let running = Demo { sealer }.serve(rmcp::transport::stdio()).await?;
+    match running.peer().peer_info() {
+        Some(client) => eprintln!(
             "[stdio_server] client {} {} on protocol {}, elicitation capability: {}",
             client.client_info.name,
             client.client_info.version,
             client.protocol_version,
             client.capabilities.elicitation.as_ref().and_then(|e| serde_json::to_string(e).ok()).unwrap_or_else(|| "none".into()),
-        );
+        ),
+        // 2026-07-28 has no `initialize`: each request carries its revision and capabilities.
+        None => eprintln!("[stdio_server] the client did not initialize: protocol 2026-07-28 or later, version and capabilities come with each request"),
     }
     let reason = running.waiting().await?;
     eprintln!("[stdio_server] stopped: {reason:?}");
