@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
 # Interop with the official MCP clients: runs the example servers against
-#   1. the official TypeScript SDK client (ts_client.mjs, stdio),
-#   2. the official Python SDK client (py_client.py, stdio),
-#   3. the official conformance suite's elicitation scenarios (Streamable HTTP).
+#   1. the official TypeScript SDK client (ts_client.mjs, stdio, protocol 2025-11-25: the
+#      SDK has no 2026-07-28),
+#   2. the official Python SDK client (py_client.py, stdio, protocol 2025-11-25),
+#   3. the same Python client on protocol 2026-07-28 (mcp.Client(mode="2026-07-28"):
+#      the forms travel in InputRequiredResult rounds, each checked for its shape and
+#      against the official schema in ../shared/spec when it is there),
+#   4. the official conformance suite's elicitation scenarios (Streamable HTTP; their
+#      client is the TypeScript SDK's, so 2025-11-25).
 # The judges are installed at the versions pinned in package.json, package-lock.json and
 # requirements.txt, into <cargo target dir>/interop-cache (reused while the pins match).
 #
@@ -124,17 +129,31 @@ run_client() {
     fi
 }
 
-log "judge 1: TypeScript SDK $SDK_VERSION client over stdio -> stdio_server"
+log "judge 1: TypeScript SDK $SDK_VERSION client over stdio, protocol 2025-11-25 -> stdio_server"
 # ts_client.mjs imports the SDK by package name: run it from beside node_modules.
 cp "$HERE/ts_client.mjs" "$NPM_DIR/ts_client.mjs"
-run_client "TypeScript SDK $SDK_VERSION client (stdio)" "$LOGS/ts-client.log" \
+run_client "TypeScript SDK $SDK_VERSION client (stdio, protocol 2025-11-25)" "$LOGS/ts-client.log" \
     "$NODE" "$NPM_DIR/ts_client.mjs" "$STDIO_SERVER"
 
-log "judge 2: Python SDK mcp $MCP_PY_VERSION client over stdio -> stdio_server"
-run_client "Python SDK mcp $MCP_PY_VERSION client (stdio)" "$LOGS/py-client.log" \
-    "$PYTHON" "$HERE/py_client.py" "$STDIO_SERVER"
+log "judge 2: Python SDK mcp $MCP_PY_VERSION client over stdio, protocol 2025-11-25 -> stdio_server"
+run_client "Python SDK mcp $MCP_PY_VERSION client (stdio, protocol 2025-11-25)" "$LOGS/py-client.log" \
+    "$PYTHON" "$HERE/py_client.py" --protocol 2025-11-25 "$STDIO_SERVER"
 
-log "judge 3: conformance $CONFORMANCE_VERSION server scenarios over Streamable HTTP -> conformance_server"
+log "judge 3: Python SDK mcp $MCP_PY_VERSION client over stdio, protocol 2026-07-28 (InputRequiredResult rounds) -> stdio_server"
+SPEC_2026="$ROOT/../shared/spec/2026-07-28/schema.json"
+SPEC_ARGS=()
+if [[ -f "$SPEC_2026" ]]; then
+    SPEC_ARGS=(--spec "$SPEC_2026")
+    SPEC_NOTE="checked against the official schema"
+else
+    echo "note: $SPEC_2026 is not there: InputRequiredResults are checked for their shape only"
+    SPEC_NOTE="shape only: no official schema in ../shared/spec"
+fi
+run_client "Python SDK mcp $MCP_PY_VERSION client (stdio, protocol 2026-07-28, InputRequiredResults $SPEC_NOTE)" \
+    "$LOGS/py-client-2026-07-28.log" \
+    "$PYTHON" "$HERE/py_client.py" --protocol 2026-07-28 "${SPEC_ARGS[@]}" "$STDIO_SERVER"
+
+log "judge 4: conformance $CONFORMANCE_VERSION server scenarios over Streamable HTTP -> conformance_server"
 PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 SERVER_PID=
 stop_server() {
@@ -178,9 +197,9 @@ else
     TOTAL_PASSED=$((TOTAL_PASSED + conf_passed))
     TOTAL_FAILED=$((TOTAL_FAILED + conf_failed))
     if (( conf_failed == 0 )); then
-        SUMMARY+=("PASS  conformance $CONFORMANCE_VERSION (Streamable HTTP): $conf_passed scenarios passed")
+        SUMMARY+=("PASS  conformance $CONFORMANCE_VERSION (Streamable HTTP, its TypeScript SDK client on protocol 2025-11-25): $conf_passed scenarios passed")
     else
-        SUMMARY+=("FAIL  conformance $CONFORMANCE_VERSION (Streamable HTTP): $conf_passed passed, $conf_failed failed (logs: $LOGS/conformance-*.log)")
+        SUMMARY+=("FAIL  conformance $CONFORMANCE_VERSION (Streamable HTTP, its TypeScript SDK client on protocol 2025-11-25): $conf_passed passed, $conf_failed failed (logs: $LOGS/conformance-*.log)")
     fi
 fi
 stop_server
@@ -188,5 +207,8 @@ stop_server
 echo
 log "interop summary"
 printf '%s\n' "${SUMMARY[@]}"
+echo "revisions: 2025-11-25 by the TypeScript SDK, the Python SDK and the conformance scenarios;"
+echo "           2026-07-28 by the Python SDK only (the TypeScript SDK $SDK_VERSION has no 2026-07-28);"
+echo "           2025-06-18 by none of them (the rmcp end-to-end tests of the test suite cover it)"
 echo "$TOTAL_PASSED passed, $TOTAL_FAILED failed"
 (( TOTAL_FAILED == 0 ))
