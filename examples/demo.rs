@@ -1,11 +1,12 @@
 //! An rmcp server and an rmcp client in one process, connected in memory, showing a typed
-//! elicitation from end to end: the form the server derives, the `elicitation/create`
-//! request as it crosses the wire, the form rendered in the terminal, the answer, and the
-//! typed value (or the typed error) the tool gets.
+//! elicitation from end to end: the form the server derives, the form as it crosses the
+//! wire, the form rendered in the terminal, the answer, and the typed value (or the typed
+//! error) the tool gets.
 //!
 //! ```text
 //! cargo run -p elicit-examples --bin demo                          # protocol 2025-11-25
 //! cargo run -p elicit-examples --bin demo -- --protocol 2025-06-18 # the older wire
+//! cargo run -p elicit-examples --bin demo -- --protocol 2026-07-28 # InputRequiredResult rounds
 //! cargo run -p elicit-examples --bin demo -- --auto                # no prompts, even in a terminal
 //! ```
 //!
@@ -14,6 +15,18 @@
 //! itself, four times: it accepts with defaults and sample values, declines, cancels, and
 //! finally sends content that breaks the form in seven ways, so that the server re-asks
 //! once with the problems listed, then reports the typed error with every violation.
+//!
+//! The tool runs its body with `ToolCall::run`, so the same body serves every revision:
+//!
+//! - On 2025-11-25 and 2025-06-18 the server sends `elicitation/create` to the client
+//!   during the call; the output shows each request and the client's answer.
+//! - On 2026-07-28 a server may not send requests. The tool answers the `tools/call` with
+//!   an `InputRequiredResult` (the form in `inputRequests`, and a sealed `requestState`);
+//!   rmcp's client asks the user and calls the tool again with `inputResponses` and the
+//!   state, and the body runs again and finds the answer. The output shows each
+//!   `InputRequiredResult` and each retry. The state is sealed with a random key the demo
+//!   generates at start-up (a real server reads its key from its configuration:
+//!   `StateSealer` has no default key).
 //!
 //! On 2025-06-18 a multi-select cannot be written at all: asking for [`Registration`]
 //! fails with `ElicitError::Schema(MultiSelectUnsupported)` before anything is sent, and
@@ -28,14 +41,15 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use chrono::NaiveDate;
+use elicit_runtime::rmcp::{StateSealer, ToolCall};
 use elicit_runtime::{Elicit, ElicitError, ElicitOptions, Elicitation};
 use rmcp::model::{
-    CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig, ContentBlock, ElicitRequestParams, ElicitResult,
-    ElicitationAction, ElicitationCapability, ErrorData, FormElicitationCapability, Implementation, ProtocolVersion,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig, ContentBlock, ElicitRequestParams,
+    ElicitResult, ElicitationAction, ElicitationCapability, ErrorData, FormElicitationCapability, Implementation, ProtocolVersion,
     ServerCapabilities, ServerConfig,
 };
-use rmcp::service::RequestContext;
-use rmcp::{ClientHandler, RoleClient, RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
+use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RequestContext, RunningService};
+use rmcp::{ClientHandler, RoleClient, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
 use serde_json::{Map, Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, DuplexStream};
 
@@ -130,11 +144,21 @@ const MESSAGE: &str = "Register for the conference";
 const OPTIONS: ElicitOptions = ElicitOptions::new().reask(1).timeout(Duration::from_secs(600));
 
 #[derive(Clone)]
-struct Server;
+struct Server {
+    /// Seals the `requestState` of 2026-07-28 rounds.
+    sealer: StateSealer,
+}
 
-/// Prints what the tool got, and turns it into the tool's result.
-fn report<T: Debug>(form: &str, answer: Result<Elicitation<T>, ElicitError>) -> CallToolResult {
+/// Prints what the tool got, and turns it into the tool's result. On 2026-07-28 the first
+/// run of the body ends at its question: `ElicitError::InputRequired` is passed on, and
+/// `ToolCall::run` answers with the `InputRequiredResult`.
+fn report<T: Debug>(form: &str, answer: Result<Elicitation<T>, ElicitError>) -> Result<CallToolResult, ErrorData> {
     match &answer {
+        Err(ElicitError::InputRequired) => {
+            println!("[server] {form}::elicit returned Err(ElicitError::InputRequired): the answer comes with the client's retry;");
+            println!("[server]   the tool answers this call with an InputRequiredResult, and its body runs again on the retry");
+            return Err(ElicitError::InputRequired.into());
+        }
         Ok(value) => println!("[server] {form}::elicit returned Ok({value:#?})"),
         Err(ElicitError::InvalidContent(invalid)) => {
             println!("[server] {form}::elicit returned Err(ElicitError::InvalidContent), {} violations:", invalid.violations().len());
@@ -148,25 +172,29 @@ fn report<T: Debug>(form: &str, answer: Result<Elicitation<T>, ElicitError>) -> 
         Ok(Elicitation::Accept(value)) => format!("accepted: {value:?}"),
         Ok(Elicitation::Decline) => "declined: the user chose not to register".to_owned(),
         Ok(Elicitation::Cancel) => "cancelled: the user dismissed the form".to_owned(),
-        Err(err) => return CallToolResult::error(vec![ContentBlock::text(format!("elicitation failed: {err}"))]),
+        Err(err) => return Ok(CallToolResult::error(vec![ContentBlock::text(format!("elicitation failed: {err}"))])),
     };
-    CallToolResult::success(vec![ContentBlock::text(text)])
+    Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
 }
 
 #[tool_router]
 impl Server {
     #[tool(description = "Register the user for the conference (asks for a form)")]
-    async fn register(&self, context: RequestContext<RoleServer>) -> CallToolResult {
-        println!("[server] register: Registration::elicit(&context, {MESSAGE:?})");
-        match Registration::elicit_with(&context, MESSAGE, OPTIONS).await {
-            Err(ElicitError::Schema(err)) => {
-                println!("[server] nothing was sent: ElicitError::Schema({err:?})");
-                println!("[server]   \"{err}\"");
-                println!("[server] falling back to RegistrationWithoutTopics, the same form without the multi-select");
-                report("RegistrationWithoutTopics", RegistrationWithoutTopics::elicit_with(&context, MESSAGE, OPTIONS).await)
+    async fn register(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        let revision = call.revision().map_or("?", |r| r.as_str());
+        call.run(&self.sealer, |ask| async move {
+            println!("[server] register (protocol {revision}): Registration::elicit_with(&ask, {MESSAGE:?}, ...)");
+            match Registration::elicit_with(&ask, MESSAGE, OPTIONS).await {
+                Err(ElicitError::Schema(err)) => {
+                    println!("[server] nothing was sent: ElicitError::Schema({err:?})");
+                    println!("[server]   \"{err}\"");
+                    println!("[server] falling back to RegistrationWithoutTopics, the same form without the multi-select");
+                    report("RegistrationWithoutTopics", RegistrationWithoutTopics::elicit_with(&ask, MESSAGE, OPTIONS).await)
+                }
+                answer => report("Registration", answer),
             }
-            answer => report("Registration", answer),
-        }
+        })
+        .await
     }
 }
 
@@ -177,42 +205,118 @@ impl ServerHandler for Server {
     }
 }
 
+/// A sealer with a random key for this run of the demo.
+fn random_sealer() -> Result<StateSealer, Box<dyn std::error::Error>> {
+    let mut key = [0u8; 32];
+    getrandom::fill(&mut key).map_err(|e| format!("cannot generate a requestState key: {e}"))?;
+    Ok(StateSealer::new(key.to_vec())?)
+}
+
 // ---- the wire ------------------------------------------------------------------------------
 
-/// Forwards newline-delimited JSON-RPC between the two ends, printing the
-/// `elicitation/create` requests and the client's answers to them byte for byte (well, line
-/// for line, pretty-printed).
+/// Decides which JSON-RPC messages the demo prints: the forms and the answers to them.
+///
+/// - 2025-06-18 and 2025-11-25: each `elicitation/create` request (server to client) and
+///   the client's answer to it.
+/// - 2026-07-28: each `InputRequiredResult` the server answers a `tools/call` with, and
+///   each retry of the call (`tools/call` with `inputResponses` and `requestState`).
+///
+/// Each `requestedSchema` is printed in full once; later copies of it are shortened in
+/// the printout only (the wire carries it every time).
+#[derive(Default)]
+struct Wire {
+    /// Ids of the `elicitation/create` requests sent, awaiting their answers.
+    elicitations: HashSet<String>,
+    /// Ids of the `tools/call` requests sent, awaiting their results.
+    calls: HashSet<String>,
+    schemas_shown: Vec<Value>,
+}
+
+fn id_of(message: &Value) -> String {
+    message.get("id").map(Value::to_string).unwrap_or_default()
+}
+
+impl Wire {
+    /// What to print of a message from the server, if anything.
+    fn on_server_message(&mut self, message: &Value) -> Option<String> {
+        if message.get("method").and_then(Value::as_str) == Some("elicitation/create") {
+            self.elicitations.insert(id_of(message));
+            return Some(format!("[wire] server -> client: elicitation/create\n{}", indent(&pretty(&self.shorten(message)))));
+        }
+        if message.get("method").is_none() && self.calls.remove(&id_of(message)) {
+            let result = message.get("result")?;
+            if result.get("resultType").and_then(Value::as_str) == Some("input_required") {
+                let questions = result.get("inputRequests").and_then(Value::as_object).map_or(0, |r| r.len());
+                return Some(format!(
+                    "[wire] server -> client: the tools/call result is an InputRequiredResult ({questions} input request{}; the sealed requestState carries the answers so far, bound to the tool and its arguments)\n{}",
+                    if questions == 1 { "" } else { "s" },
+                    indent(&pretty(&self.shorten(message)))
+                ));
+            }
+        }
+        None
+    }
+
+    /// What to print of a message from the client, if anything.
+    fn on_client_message(&mut self, message: &Value) -> Option<String> {
+        match message.get("method").and_then(Value::as_str) {
+            None if self.elicitations.remove(&id_of(message)) => {
+                Some(format!("[wire] client -> server: the answer\n{}", indent(&pretty(message))))
+            }
+            Some("tools/call") => {
+                self.calls.insert(id_of(message));
+                let params = message.get("params")?;
+                (params.get("inputResponses").is_some() || params.get("requestState").is_some()).then(|| {
+                    format!(
+                        "[wire] client -> server: tools/call again, with the answers in inputResponses and the requestState echoed\n{}",
+                        indent(&pretty(message))
+                    )
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// The message with every `requestedSchema` printed before replaced by a note.
+    fn shorten(&mut self, message: &Value) -> Value {
+        let mut pointers = vec!["/params/requestedSchema".to_owned()];
+        if let Some(requests) = message.pointer("/result/inputRequests").and_then(Value::as_object) {
+            // JSON Pointer escapes `~` and `/` in keys.
+            let escape = |key: &str| key.replace('~', "~0").replace('/', "~1");
+            pointers.extend(requests.keys().map(|key| format!("/result/inputRequests/{}/params/requestedSchema", escape(key))));
+        }
+        let mut shown = message.clone();
+        for pointer in pointers {
+            let Some(schema) = shown.pointer_mut(&pointer) else { continue };
+            if self.schemas_shown.contains(schema) {
+                *schema = Value::from("<the same requestedSchema as printed above>");
+            } else {
+                self.schemas_shown.push(schema.clone());
+            }
+        }
+        shown
+    }
+}
+
+/// Forwards newline-delimited JSON-RPC between the two ends, printing what [`Wire`]
+/// picks.
 fn tap(server_end: DuplexStream, client_end: DuplexStream) {
     let (server_read, server_write) = tokio::io::split(server_end);
     let (client_read, client_write) = tokio::io::split(client_end);
-    let pending: Arc<Mutex<HashSet<String>>> = Arc::default();
-    let requests = pending.clone();
+    let wire: Arc<Mutex<Wire>> = Arc::default();
+    let from_client = wire.clone();
     tokio::spawn(async move {
-        let mut schemas_shown: Vec<Value> = Vec::new();
         let _ = forward(server_read, client_write, |message| {
-            if message.get("method").and_then(Value::as_str) == Some("elicitation/create") {
-                let id = message.get("id").map(Value::to_string).unwrap_or_default();
-                requests.lock().unwrap_or_else(|e| e.into_inner()).insert(id);
-                // Print each schema in full once; later requests with the same schema are
-                // shortened in the printout (only there: the wire carries it every time).
-                let mut shown = message.clone();
-                if let Some(schema) = shown.pointer_mut("/params/requestedSchema") {
-                    if schemas_shown.contains(schema) {
-                        *schema = Value::from("<the same requestedSchema as printed above>");
-                    } else {
-                        schemas_shown.push(schema.clone());
-                    }
-                }
-                println!("[wire] server -> client:\n{}", indent(&pretty(&shown)));
+            if let Some(text) = wire.lock().unwrap_or_else(|e| e.into_inner()).on_server_message(message) {
+                println!("{text}");
             }
         })
         .await;
     });
     tokio::spawn(async move {
         let _ = forward(client_read, server_write, |message| {
-            let id = message.get("id").map(Value::to_string).unwrap_or_default();
-            if message.get("method").is_none() && pending.lock().unwrap_or_else(|e| e.into_inner()).remove(&id) {
-                println!("[wire] client -> server:\n{}", indent(&pretty(message)));
+            if let Some(text) = from_client.lock().unwrap_or_else(|e| e.into_inner()).on_client_message(message) {
+                println!("{text}");
             }
         })
         .await;
@@ -591,17 +695,19 @@ fn prompt_form(message: &str, schema: &Value) -> Answer {
 
 // ---- main ------------------------------------------------------------------------------------
 
-const USAGE: &str = "usage: demo [--protocol 2025-11-25|2025-06-18] [--auto]";
+const USAGE: &str = "usage: demo [--protocol 2025-11-25|2025-06-18|2026-07-28] [--auto]";
 
 struct Args {
     version: ProtocolVersion,
     interactive: bool,
 }
 
-fn parse_args() -> Result<Args, String> {
+/// Reads the arguments (without the program name); `interactive` is the default, whether
+/// stdin is a terminal. `Err("")` asks for the usage.
+fn parse_args(args: impl IntoIterator<Item = String>, interactive: bool) -> Result<Args, String> {
     let mut version = ProtocolVersion::V_2025_11_25;
-    let mut interactive = std::io::stdin().is_terminal();
-    let mut args = std::env::args().skip(1);
+    let mut interactive = interactive;
+    let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         let value = match arg.split_once('=') {
             Some(("--protocol", v)) => Some(v.to_owned()),
@@ -613,10 +719,8 @@ fn parse_args() -> Result<Args, String> {
                 version = match v.as_str() {
                     "2025-11-25" => ProtocolVersion::V_2025_11_25,
                     "2025-06-18" => ProtocolVersion::V_2025_06_18,
-                    "2026-07-28" => {
-                        return Err("2026-07-28 has no server-to-client requests (the server answers `input_required` and the client retries): this demo shows 2025-11-25 and 2025-06-18".into());
-                    }
-                    other => return Err(format!("unknown protocol version `{other}`: use 2025-11-25 or 2025-06-18")),
+                    "2026-07-28" => ProtocolVersion::V_2026_07_28,
+                    other => return Err(format!("unknown protocol version `{other}`: use 2025-11-25, 2025-06-18 or 2026-07-28")),
                 }
             }
             ("--auto", None) => interactive = false,
@@ -627,17 +731,56 @@ fn parse_args() -> Result<Args, String> {
     Ok(Args { version, interactive })
 }
 
-async fn call_register(client: &rmcp::service::RunningService<RoleClient, Client>) -> Result<(), Box<dyn std::error::Error>> {
+/// What the non-interactive client does, call after call.
+const STEPS: [(Plan, &str); 4] = [
+    (Plan::Accept, "accept: the client fills in defaults and sample values"),
+    (Plan::Decline, "decline: an answer, not an error"),
+    (Plan::Cancel, "cancel: an answer too"),
+    (Plan::Invalid, "invalid content: the server re-asks once, then reports every violation"),
+];
+
+/// Starts the server and connects the client to it in memory, through the printing tap:
+/// server <-> tap <-> client. `script: None` asks in the terminal.
+async fn connect(version: ProtocolVersion, script: Option<Arc<Mutex<Plan>>>) -> Result<RunningService<RoleClient, Client>, Box<dyn std::error::Error>> {
+    let (server_io, server_end) = tokio::io::duplex(1 << 16);
+    let (client_io, client_end) = tokio::io::duplex(1 << 16);
+    tap(server_end, client_end);
+    let server = Server { sealer: random_sealer()? };
+    tokio::spawn(async move {
+        match server.serve(server_io).await {
+            Ok(running) => {
+                let _ = running.waiting().await;
+            }
+            Err(err) => eprintln!("[server] failed to start: {err}"),
+        }
+    });
+    let client = Client { version: version.clone(), script };
+    Ok(if version == ProtocolVersion::V_2026_07_28 {
+        // 2026-07-28 has no `initialize`: the client discovers the server, then sends its
+        // revision and capabilities with every request.
+        client.serve_with_lifecycle(client_io, ClientLifecycleMode::Discover { preferred_versions: vec![version] }).await?
+    } else {
+        client.serve(client_io).await?
+    })
+}
+
+/// Calls the tool once and prints its result. On 2026-07-28 rmcp's `call_tool` plays the
+/// rounds: it answers each `InputRequiredResult` through `create_elicitation` and calls
+/// again, until the result is complete.
+async fn call_register(client: &RunningService<RoleClient, Client>) -> Result<CallToolResult, Box<dyn std::error::Error>> {
     let result = client.call_tool(CallToolRequestParams::new("register")).await?;
-    let text: Vec<&str> = result.content.iter().filter_map(|c| c.as_text()).map(|t| t.text.as_str()).collect();
     let kind = if result.is_error == Some(true) { "tool error" } else { "tool result" };
-    println!("[client] {kind}: {}", text.join("\n"));
-    Ok(())
+    println!("[client] {kind}: {}", text_of(&result));
+    Ok(result)
+}
+
+fn text_of(result: &CallToolResult) -> String {
+    result.content.iter().filter_map(|c| c.as_text()).map(|t| t.text.as_str()).collect::<Vec<_>>().join("\n")
 }
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let args = match parse_args() {
+    let args = match parse_args(std::env::args().skip(1), std::io::stdin().is_terminal()) {
         Ok(args) => args,
         Err(message) => {
             if !message.is_empty() {
@@ -648,37 +791,23 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     };
 
-    // server <-> tap <-> client, all in memory.
-    let (server_io, server_end) = tokio::io::duplex(1 << 16);
-    let (client_io, client_end) = tokio::io::duplex(1 << 16);
-    tap(server_end, client_end);
-    tokio::spawn(async move {
-        match Server.serve(server_io).await {
-            Ok(running) => {
-                let _ = running.waiting().await;
-            }
-            Err(err) => eprintln!("[server] failed to start: {err}"),
-        }
-    });
-
     let script = (!args.interactive).then(|| Arc::new(Mutex::new(Plan::Accept)));
-    let client = Client { version: args.version.clone(), script: script.clone() }.serve(client_io).await?;
+    let client = connect(args.version.clone(), script.clone()).await?;
     let negotiated = client.peer().peer_info().map(|info| info.protocol_version.to_string()).unwrap_or_else(|| "?".into());
     println!("[client] connected; protocol {negotiated} (offered {})", args.version);
     if args.version == ProtocolVersion::V_2025_06_18 {
         println!("[client] on 2025-06-18 requests carry no `mode`, titled options are `enum` + `enumNames`,");
         println!("[client] only booleans have defaults, and there is no multi-select at all.");
     }
+    if args.version == ProtocolVersion::V_2026_07_28 {
+        println!("[client] on 2026-07-28 the server sends no requests: the tool answers the call with an InputRequiredResult,");
+        println!("[client] rmcp's client asks the user for each input request and calls the tool again with the answers");
+        println!("[client] (inputResponses) and the sealed requestState. The server seals it with a random key made for this run.");
+    }
 
     match script {
         Some(plan) => {
-            let steps = [
-                (Plan::Accept, "accept: the client fills in defaults and sample values"),
-                (Plan::Decline, "decline: an answer, not an error"),
-                (Plan::Cancel, "cancel: an answer too"),
-                (Plan::Invalid, "invalid content: the server re-asks once, then reports every violation"),
-            ];
-            for (i, (step, what)) in steps.into_iter().enumerate() {
+            for (i, (step, what)) in STEPS.into_iter().enumerate() {
                 println!("\n=== {}. {what}", i + 1);
                 *plan.lock().unwrap_or_else(|e| e.into_inner()) = step;
                 call_register(&client).await?;
@@ -717,6 +846,94 @@ mod tests {
         let invalid = RegistrationWithoutTopics::from_content(&invalid_content()).err().ok_or("invalid content was accepted")?;
         assert_eq!(invalid.violations().len(), 6);
         Ok(())
+    }
+
+    #[test]
+    fn every_revision_is_accepted_on_the_command_line() -> Result<(), String> {
+        let args = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(parse_args(args(&[]), true)?.version, ProtocolVersion::V_2025_11_25);
+        assert!(parse_args(args(&[]), true)?.interactive);
+        for (given, version) in [
+            ("2025-06-18", ProtocolVersion::V_2025_06_18),
+            ("2025-11-25", ProtocolVersion::V_2025_11_25),
+            ("2026-07-28", ProtocolVersion::V_2026_07_28),
+        ] {
+            assert_eq!(parse_args(args(&["--protocol", given]), true)?.version, version);
+            assert_eq!(parse_args(args(&[&format!("--protocol={given}")]), true)?.version, version);
+        }
+        assert!(!parse_args(args(&["--protocol", "2026-07-28", "--auto"]), true)?.interactive);
+        assert!(parse_args(args(&["--protocol", "2024-11-05"]), false).is_err_and(|e| e.contains("2026-07-28")));
+        assert_eq!(parse_args(args(&["--help"]), false).err().as_deref(), Some(""));
+        Ok(())
+    }
+
+    /// The four scripted calls, through the real rmcp server and client, on each revision.
+    #[tokio::test]
+    async fn the_scripted_session_gives_the_same_outcomes_on_every_revision() -> Result<(), Box<dyn std::error::Error>> {
+        for (version, accepted) in [
+            (ProtocolVersion::V_2025_06_18, "accepted: RegistrationWithoutTopics {"),
+            (ProtocolVersion::V_2025_11_25, "accepted: Registration {"),
+            (ProtocolVersion::V_2026_07_28, "accepted: Registration {"),
+        ] {
+            let plan = Arc::new(Mutex::new(Plan::Accept));
+            let client = connect(version.clone(), Some(plan.clone())).await?;
+            assert_eq!(client.peer().peer_info().map(|info| info.protocol_version.clone()), Some(version.clone()));
+            let mut outcomes = Vec::new();
+            for (step, _) in STEPS {
+                *plan.lock().unwrap_or_else(|e| e.into_inner()) = step;
+                let result = call_register(&client).await?;
+                outcomes.push((result.is_error == Some(true), text_of(&result)));
+            }
+            client.cancel().await?;
+            let [accept, decline, cancel, invalid] = &outcomes[..] else { panic!("{outcomes:?}") };
+            assert!(!accept.0 && accept.1.starts_with(accepted), "{version}: {accept:?}");
+            assert!(accept.1.contains("email: \"ada@example.com\""), "{version}: {accept:?}");
+            assert_eq!(decline, &(false, "declined: the user chose not to register".to_owned()), "{version}");
+            assert_eq!(cancel, &(false, "cancelled: the user dismissed the form".to_owned()), "{version}");
+            assert!(invalid.0, "{version}: {invalid:?}");
+            assert!(invalid.1.contains("`workshops`: must be at most 5, got 9"), "{version}: {invalid:?}");
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn the_wire_shows_forms_and_answers_on_every_revision() {
+        let schema = json!({"type": "object", "properties": {"name": {"type": "string"}}});
+        let mut wire = Wire::default();
+
+        // 2025-x: the request and its answer; other traffic is left out.
+        let request = json!({"jsonrpc": "2.0", "id": 0, "method": "elicitation/create", "params": {"message": "?", "requestedSchema": schema}});
+        let shown = wire.on_server_message(&request).unwrap_or_default();
+        assert!(shown.starts_with("[wire] server -> client: elicitation/create") && shown.contains("\"name\""), "{shown}");
+        let answer = json!({"jsonrpc": "2.0", "id": 0, "result": {"action": "decline"}});
+        assert!(wire.on_client_message(&answer).is_some_and(|s| s.contains("decline")));
+        assert_eq!(wire.on_client_message(&answer), None, "an answer is shown once");
+        assert_eq!(wire.on_client_message(&json!({"jsonrpc": "2.0", "id": 5, "result": {}})), None);
+
+        // 2026-07-28: the first call is not shown, its InputRequiredResult is (with the
+        // schema shortened, as it was shown above), and so is the retry.
+        let call = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "register"}});
+        assert_eq!(wire.on_client_message(&call), None);
+        let input_required = json!({"jsonrpc": "2.0", "id": 1, "result": {
+            "resultType": "input_required",
+            "inputRequests": {"elicit-1": {"method": "elicitation/create", "params": {"mode": "form", "message": "?", "requestedSchema": schema}}},
+            "requestState": "rs1.sealed"
+        }});
+        let shown = wire.on_server_message(&input_required).unwrap_or_default();
+        assert!(shown.contains("InputRequiredResult (1 input request;"), "{shown}");
+        assert!(shown.contains("rs1.sealed") && shown.contains("<the same requestedSchema as printed above>"), "{shown}");
+        assert!(!shown.contains("\"name\""), "{shown}");
+        let retry = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+            "name": "register", "inputResponses": {"elicit-1": {"action": "cancel"}}, "requestState": "rs1.sealed"
+        }});
+        assert!(wire.on_client_message(&retry).is_some_and(|s| s.contains("tools/call again") && s.contains("\"cancel\"")));
+        let complete = json!({"jsonrpc": "2.0", "id": 2, "result": {"resultType": "complete", "content": []}});
+        assert_eq!(wire.on_server_message(&complete), None);
+
+        // A schema not seen before is printed in full, inside an InputRequiredResult too.
+        let mut fresh = Wire::default();
+        assert_eq!(fresh.on_client_message(&call), None);
+        assert!(fresh.on_server_message(&input_required).is_some_and(|s| s.contains("\"name\"")));
     }
 
     #[test]
