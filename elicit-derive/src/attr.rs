@@ -151,7 +151,7 @@ impl Container {
                         legacy_enum_names.set(&meta.path, ());
                     } else if meta.path.is_ident(LEGACY_ENUM_NAMES) {
                         return Err(meta.error(
-                            "`legacy_enum_names` goes on a unit-only enum that derives `Elicit`: it chooses how that enum's options are written, not how a form is",
+                            "`legacy_enum_names` goes on a unit-only enum that derives `Elicit`: it chooses how that enum's options are written, not how a form is; for every enum of a form, ask with `ElicitOptions::new().schema(SchemaOptions::new().legacy_enum_names(true))`",
                         ));
                     } else {
                         return Err(unknown(&meta, "container", allowed));
