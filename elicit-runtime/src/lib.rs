@@ -174,7 +174,10 @@ pub trait Elicit: Sized + 'static {
     /// URLs in form mode) are checked. Decline and cancel are answers; errors are for
     /// everything else ([`ElicitError`]).
     ///
-    /// With rmcp (feature `rmcp`), inside a tool: `Contact::elicit(&context.peer, "...")`.
+    /// With rmcp (feature `rmcp`), inside a tool: `Contact::elicit(&ask, "...")` within
+    /// [`ToolCall::run`](crate::rmcp::ToolCall::run), which serves every revision
+    /// including 2026-07-28, or `Contact::elicit(&context, "...")` with the tool's
+    /// `RequestContext` where 2025-06-18 and 2025-11-25 are enough.
     fn elicit<P: ElicitPeer + ?Sized>(peer: &P, message: &str) -> impl Future<Output = Result<Elicitation<Self>, ElicitError>> + Send {
         Self::elicit_with(peer, message, ElicitOptions::new())
     }

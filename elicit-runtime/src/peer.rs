@@ -2,7 +2,7 @@
 //!
 //! [`ElicitPeer`] is the one thing a transport has to provide: the negotiated revision,
 //! what the client declared it supports, and "send these `elicitation/create` params,
-//! give me the result JSON". [`Elicit::elicit`](crate::Elicit::elicit) does the rest:
+//! give me the result JSON". [`Elicit::elicit`] does the rest:
 //! checks before sending, the cached schema, validation, decoding, re-asking.
 //!
 //! The implementation for rmcp's `Peer<RoleServer>` is behind the `rmcp` feature.
@@ -95,7 +95,7 @@ pub trait ElicitPeer: Sync {
     fn elicitation_support(&self) -> ElicitationSupport;
 
     /// Numbers a new question of the current operation (called once per
-    /// [`Elicit::elicit`](crate::Elicit::elicit), before its first send). A transport
+    /// [`Elicit::elicit`], before its first send). A transport
     /// that answers from earlier rounds uses the number to find the answer again when the
     /// operation is replayed; others can keep the default.
     fn next_question(&self) -> u32 {
