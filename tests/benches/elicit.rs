@@ -11,7 +11,7 @@
 //! already implements `JsonSchema`). `main` checks that the two requests name the same
 //! properties and that both decode the sample content to the same value before measuring.
 //!
-//! Groups (each with an `elicit` and an `rmcp` function):
+//! Groups (an `elicit` function in each, next to an `rmcp` one where rmcp has a counterpart):
 //!
 //! - `request`: what a server does per request before the bytes go out. elicit:
 //!   `form_params` (cached schema) + `serde_json::to_vec`. rmcp, as `Peer::elicit` does it:
@@ -26,8 +26,8 @@
 //! - `accept_invalid`: elicit on content that breaks six rules, reporting all of them
 //!   (rmcp has no counterpart: its serde decode accepts five of the six).
 //!
-//! Before the timings, a counting global allocator reports the heap allocations of one
-//! `request` and one `accept` on each side.
+//! Before the timings, a counting global allocator reports the heap allocations per call
+//! of each side of `request`, `schema_only` and `accept`.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
