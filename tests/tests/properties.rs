@@ -276,6 +276,12 @@ fn without_optional_nulls<T: Elicit>(content: &Map<String, Value>) -> Map<String
 
 /// The server-side check against an independent validator of the wire schema (latest
 /// revision, `pattern` on the wire, formats asserted).
+/// Both checks of one content: the runtime agrees with itself, and with the wire schema.
+fn judged<T: Elicit + Debug + PartialEq>(content: &Map<String, Value>) -> Result<(), TestCaseError> {
+    consistent::<T>(content)?;
+    agrees_with_wire_schema::<T>(content)
+}
+
 fn agrees_with_wire_schema<T: Elicit>(content: &Map<String, Value>) -> Result<(), TestCaseError> {
     let schema = T::requested_schema_with(ProtocolRevision::LATEST, &SchemaOptions::new().pattern_on_wire(true)).expect("renders");
     let validator = jsonschema::options().should_validate_formats(true).build(schema.as_json()).expect("the wire schema compiles");
@@ -335,8 +341,7 @@ proptest! {
                 None => content.shift_remove(name),
             };
         }
-        consistent::<Everything>(&content)?;
-        agrees_with_wire_schema::<Everything>(&content)?;
+        judged::<Everything>(&content)?;
     }
 
     #[test]
@@ -351,24 +356,15 @@ proptest! {
         defaults in near::<Defaults>(samples::defaults()),
         patterns in near::<Patterns>(samples::patterns()),
     ) {
-        consistent::<Patterns>(&patterns)?;
-        agrees_with_wire_schema::<Patterns>(&patterns)?;
-        consistent::<Strings>(&strings)?;
-        agrees_with_wire_schema::<Strings>(&strings)?;
-        consistent::<Integers>(&integers)?;
-        agrees_with_wire_schema::<Integers>(&integers)?;
-        consistent::<Numbers>(&numbers)?;
-        agrees_with_wire_schema::<Numbers>(&numbers)?;
-        consistent::<Booleans>(&booleans)?;
-        agrees_with_wire_schema::<Booleans>(&booleans)?;
-        consistent::<Selects>(&selects)?;
-        agrees_with_wire_schema::<Selects>(&selects)?;
-        consistent::<MultiSelects>(&multi)?;
-        agrees_with_wire_schema::<MultiSelects>(&multi)?;
-        consistent::<Renamed>(&renamed)?;
-        agrees_with_wire_schema::<Renamed>(&renamed)?;
-        consistent::<Defaults>(&defaults)?;
-        agrees_with_wire_schema::<Defaults>(&defaults)?;
+        judged::<Patterns>(&patterns)?;
+        judged::<Strings>(&strings)?;
+        judged::<Integers>(&integers)?;
+        judged::<Numbers>(&numbers)?;
+        judged::<Booleans>(&booleans)?;
+        judged::<Selects>(&selects)?;
+        judged::<MultiSelects>(&multi)?;
+        judged::<Renamed>(&renamed)?;
+        judged::<Defaults>(&defaults)?;
     }
 
     #[test]
@@ -382,22 +378,14 @@ proptest! {
         renamed in content_for::<Renamed>(),
         defaults in content_for::<Defaults>(),
     ) {
-        consistent::<Strings>(&strings)?;
-        agrees_with_wire_schema::<Strings>(&strings)?;
-        consistent::<Integers>(&integers)?;
-        agrees_with_wire_schema::<Integers>(&integers)?;
-        consistent::<Numbers>(&numbers)?;
-        agrees_with_wire_schema::<Numbers>(&numbers)?;
-        consistent::<Booleans>(&booleans)?;
-        agrees_with_wire_schema::<Booleans>(&booleans)?;
-        consistent::<Selects>(&selects)?;
-        agrees_with_wire_schema::<Selects>(&selects)?;
-        consistent::<MultiSelects>(&multi)?;
-        agrees_with_wire_schema::<MultiSelects>(&multi)?;
-        consistent::<Renamed>(&renamed)?;
-        agrees_with_wire_schema::<Renamed>(&renamed)?;
-        consistent::<Defaults>(&defaults)?;
-        agrees_with_wire_schema::<Defaults>(&defaults)?;
+        judged::<Strings>(&strings)?;
+        judged::<Integers>(&integers)?;
+        judged::<Numbers>(&numbers)?;
+        judged::<Booleans>(&booleans)?;
+        judged::<Selects>(&selects)?;
+        judged::<MultiSelects>(&multi)?;
+        judged::<Renamed>(&renamed)?;
+        judged::<Defaults>(&defaults)?;
     }
 
     #[test]
