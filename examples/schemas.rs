@@ -65,7 +65,7 @@ struct Confirm {
 
 fn print_schemas<T: Elicit>(type_name: &str) {
     println!("== {type_name}");
-    for revision in ProtocolRevision::ALL {
+    for &revision in ProtocolRevision::ALL {
         let rendered: Result<&RequestedSchema, SchemaError> = T::requested_schema(revision);
         match rendered {
             Ok(schema) => println!("{revision}:\n{}\n", pretty(schema.as_json())),
@@ -108,7 +108,7 @@ fn main() {
             Ok(Elicitation::Cancel) => println!("  -> Cancel: the user dismissed the form"),
             Err(err) => {
                 println!("  -> error: {err}");
-                if let elicit_runtime::ResponseError::Invalid(invalid) = err {
+                if let elicit_runtime::exchange::ResponseError::Invalid(invalid) = err {
                     for violation in invalid.violations() {
                         println!("     - {violation}");
                     }

@@ -60,7 +60,7 @@ use std::fmt::{self, Debug};
 use std::time::Duration;
 
 use chrono::NaiveDate;
-use elicit_runtime::field::ElicitEnum;
+use elicit_runtime::form::ElicitEnum;
 use elicit_runtime::rmcp::{StateError, StateSealer, ToolCall};
 use elicit_runtime::{Elicit, ElicitError, ElicitOptions, Elicitation, SchemaError};
 use rmcp::handler::server::wrapper::Parameters;

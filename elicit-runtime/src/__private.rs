@@ -8,9 +8,10 @@ pub use std::string::String;
 pub use serde_json::{Map, Value};
 
 pub use crate::Elicit;
-pub use crate::field::{ElicitEnum, ElicitField, MultiSelectField, NotOption, NumericField, StringField};
-pub use crate::schema::{EnumOption, FieldSchema, Format, FormSchema, Kind, Literal};
-pub use crate::validate::{InvalidContent, Problem, Report};
+pub use crate::form::{
+    ElicitEnum, ElicitField, EnumOption, FieldSchema, Format, FormSchema, InvalidContent, Kind, Literal, MultiSelectField, NotOption,
+    NumericField, Problem, Report, StringField, decode_field,
+};
 
 /// Compile-time check that an attribute for strings sits on a string field.
 pub const fn require_string<T: StringField>() {}
@@ -116,7 +117,7 @@ pub fn form_json_schema<T: Elicit>() -> schemars::Schema {
 #[cfg(feature = "schemars")]
 pub fn enum_json_schema<E: ElicitEnum + ElicitField>() -> schemars::Schema {
     let field = FieldSchema::new("", Kind::Select(E::OPTIONS)).legacy_enum_names_if(<E as ElicitField>::LEGACY_ENUM_NAMES);
-    let value = crate::render::render_field(&field, crate::ProtocolRevision::LATEST, &crate::SchemaOptions::new())
+    let value = crate::form::render_field(&field, crate::ProtocolRevision::LATEST, &crate::SchemaOptions::new())
         .unwrap_or_else(|_| serde_json::json!({ "type": "string" }));
     schemars::Schema::try_from(value).unwrap_or_default()
 }

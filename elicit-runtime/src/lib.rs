@@ -52,13 +52,19 @@
 //!
 //! # Where things are
 //!
-//! - [`Elicit`]: the trait `#[derive(Elicit)]` implements on structs (a form).
-//! - [`field`]: which field types are allowed ([`ElicitField`](field::ElicitField)), and
-//!   unit-only enums as choices ([`ElicitEnum`](field::ElicitEnum)).
-//! - [`schema`]: the static description of a form the derive builds at compile time.
-//! - [`ProtocolRevision`], [`SchemaOptions`], [`RequestedSchema`]: the wire JSON of each revision.
-//! - [`validate`]: checking received content, [`InvalidContent`] with every [`Violation`].
-//! - [`Elicitation`]: `Accept(T)`, `Decline` or `Cancel`, and reading a client's result.
+//! One module per concept, each depending only on those above it:
+//!
+//! - [`ProtocolRevision`]: the revisions this crate speaks, and what each can express.
+//! - [`form`]: what a form is, whatever carries it: the static [`FormSchema`](form::FormSchema)
+//!   the derive builds, which Rust types are fields ([`ElicitField`](form::ElicitField),
+//!   [`ElicitEnum`](form::ElicitEnum)), the cached [`RequestedSchema`] of each revision,
+//!   and checking received content ([`InvalidContent`] with every [`Violation`]).
+//! - [`exchange`]: one question and its answer: [`Elicitation`] (`Accept`, `Decline`,
+//!   `Cancel`), the transport trait [`ElicitPeer`], [`ElicitOptions`], [`ElicitError`].
+//! - `rounds` (feature `rmcp`): 2026-07-28, one body replayed over input rounds, and the
+//!   sealed `requestState`.
+//! - `rmcp` (feature `rmcp`): the adapter to rmcp, the official Rust MCP SDK.
+//! - `testing` (feature `testing`): a scripted MCP client and the official schemas.
 //!
 //! # Feature flags
 //!
@@ -87,27 +93,30 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod elicitation;
-pub mod field;
-pub mod peer;
-mod render;
 mod revision;
+
+pub mod form;
+
+pub mod exchange;
+
+#[cfg(feature = "rmcp")]
+pub mod rounds;
+
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
+
 #[cfg(feature = "testing")]
 pub mod testing;
-pub mod schema;
-pub mod validate;
 
 use std::future::Future;
 
 use serde_json::{Map, Value};
 
-pub use crate::elicitation::{Action, Elicitation, ResponseError};
-pub use crate::peer::{ElicitError, ElicitOptions, ElicitPeer};
-pub use crate::render::{RequestedSchema, SchemaError, SchemaOptions, render};
+#[doc(no_inline)]
+pub use crate::exchange::{ElicitError, ElicitOptions, ElicitPeer, Elicitation};
+#[doc(no_inline)]
+pub use crate::form::{InvalidContent, RequestedSchema, SchemaError, SchemaOptions, Violation};
 pub use crate::revision::{ProtocolRevision, UnknownRevision};
-pub use crate::validate::{InvalidContent, Problem, Violation};
 
 /// Derives [`Elicit`] on a struct with named fields (a form), or makes a unit-only enum
 /// usable as a single- or multi-select field. See the [crate docs](crate) for the
@@ -145,7 +154,7 @@ pub use elicit_derive::Elicit;
 )]
 pub trait Elicit: Sized + 'static {
     /// The form's fields, as the derive saw them at compile time.
-    const SCHEMA: &'static schema::FormSchema;
+    const SCHEMA: &'static form::FormSchema;
 
     /// Validates accepted `content` against [`Self::SCHEMA`] and decodes it, reporting
     /// every violation. Properties the schema does not name are ignored.
@@ -157,13 +166,13 @@ pub trait Elicit: Sized + 'static {
     /// The `requestedSchema` for a protocol revision, with default [`SchemaOptions`].
     /// Rendered on first use, then returned from a cache.
     fn requested_schema(revision: ProtocolRevision) -> Result<&'static RequestedSchema, SchemaError> {
-        render::cached::<Self>(revision, &SchemaOptions::new())
+        form::cached::<Self>(revision, &SchemaOptions::new())
     }
 
     /// The `requestedSchema` for a protocol revision and options. Rendered on first use,
     /// then returned from a cache.
     fn requested_schema_with(revision: ProtocolRevision, options: &SchemaOptions) -> Result<&'static RequestedSchema, SchemaError> {
-        render::cached::<Self>(revision, options)
+        form::cached::<Self>(revision, options)
     }
 
     /// Asks the client of the current request to fill in this form, and awaits the
@@ -188,7 +197,7 @@ pub trait Elicit: Sized + 'static {
         message: &str,
         options: ElicitOptions,
     ) -> impl Future<Output = Result<Elicitation<Self>, ElicitError>> + Send {
-        async move { peer::elicit::<Self, P>(peer, message, &options).await }
+        async move { exchange::elicit::<Self, P>(peer, message, &options).await }
     }
 }
 

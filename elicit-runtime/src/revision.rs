@@ -30,8 +30,9 @@ pub enum ProtocolRevision {
 }
 
 impl ProtocolRevision {
-    /// Every revision, oldest first.
-    pub const ALL: [ProtocolRevision; 3] = [Self::V2025_06_18, Self::V2025_11_25, Self::V2026_07_28];
+    /// Every revision this crate speaks, oldest first. A slice, so that adding a revision
+    /// is not a breaking change.
+    pub const ALL: &'static [ProtocolRevision] = &[Self::V2025_06_18, Self::V2025_11_25, Self::V2026_07_28];
 
     /// The newest revision this crate speaks.
     pub const LATEST: ProtocolRevision = Self::V2026_07_28;
@@ -65,6 +66,25 @@ impl ProtocolRevision {
     pub const fn has_modes(self) -> bool {
         !matches!(self, Self::V2025_06_18)
     }
+
+    /// Whether the server may send requests to the client (`elicitation/create`) while it
+    /// handles a request. From 2026-07-28 on it may not: input travels in rounds.
+    pub const fn has_server_requests(self) -> bool {
+        !self.has_input_rounds()
+    }
+
+    /// Whether a request is answered with an `InputRequiredResult` and retried with
+    /// `inputResponses` and the echoed `requestState` (2026-07-28 on).
+    pub const fn has_input_rounds(self) -> bool {
+        matches!(self, Self::V2026_07_28)
+    }
+
+    /// Whether the client declares its capabilities on each request
+    /// (`_meta["io.modelcontextprotocol/clientCapabilities"]`) rather than once at
+    /// `initialize` (2026-07-28 on).
+    pub const fn has_per_request_capabilities(self) -> bool {
+        self.has_input_rounds()
+    }
 }
 
 impl fmt::Display for ProtocolRevision {
@@ -89,6 +109,6 @@ impl FromStr for ProtocolRevision {
     type Err = UnknownRevision;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Self::ALL.into_iter().find(|r| r.as_str() == s).ok_or_else(|| UnknownRevision(s.to_owned()))
+        Self::ALL.iter().copied().find(|r| r.as_str() == s).ok_or_else(|| UnknownRevision(s.to_owned()))
     }
 }

@@ -35,7 +35,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use criterion::{BatchSize, Criterion};
-use elicit_runtime::{Elicit, ProtocolRevision, SchemaOptions, peer::form_params};
+use elicit_runtime::{Elicit, ProtocolRevision, SchemaOptions, exchange::form_params};
 use rmcp::model::{ElicitRequestParams, ElicitationSchema};
 use serde_json::{Map, Value, json};
 

@@ -83,9 +83,9 @@ pub mod spec {
     }
 
     /// The request the runtime itself would send for `T`: its
-    /// [`form_params`](elicit_runtime::peer::form_params), wrapped as in [`elicit_request`].
+    /// [`form_params`](elicit_runtime::exchange::form_params), wrapped as in [`elicit_request`].
     pub fn form_request<T: Elicit>(revision: ProtocolRevision, message: &str, options: &SchemaOptions) -> Result<Value, SchemaError> {
-        let params = elicit_runtime::peer::form_params::<T>(message, revision, options)?;
+        let params = elicit_runtime::exchange::form_params::<T>(message, revision, options)?;
         Ok(match revision {
             ProtocolRevision::V2026_07_28 => json!({ "method": "elicitation/create", "params": params }),
             _ => json!({ "jsonrpc": "2.0", "id": 1, "method": "elicitation/create", "params": params }),

@@ -5,8 +5,10 @@
 use std::collections::{BTreeSet, HashSet};
 
 use chrono::{DateTime, NaiveDate, Utc};
-use elicit_runtime::schema::Format;
-use elicit_runtime::{Action, Elicit, Elicitation, InvalidContent, Problem, ResponseError, Violation};
+use elicit_runtime::form::Format;
+use elicit_runtime::exchange::{Action, ResponseError};
+use elicit_runtime::form::Problem;
+use elicit_runtime::{Elicit, Elicitation, InvalidContent, Violation};
 use elicit_tests::forms::*;
 use elicit_tests::object;
 use serde_json::{Value, json};
@@ -535,7 +537,7 @@ fn reading_a_client_result() {
 
 #[test]
 fn formats_and_patterns_agree_with_the_jsonschema_crate() {
-    use elicit_runtime::validate::format_is_valid;
+    use elicit_runtime::form::format_is_valid;
     // The `jsonschema` crate follows the JSON Schema test suite (formats asserted). Where
     // the two disagree on purpose or by a known gap, the case is listed with our answer.
     let known: &[(&str, &str, bool)] = &[

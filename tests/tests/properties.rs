@@ -13,7 +13,9 @@ use std::collections::{BTreeSet, HashSet};
 use std::fmt::Debug;
 
 use chrono::{DateTime, FixedOffset, NaiveDate, NaiveTime};
-use elicit_runtime::{Elicit, Elicitation, Problem, ProtocolRevision, ResponseError, SchemaOptions, Violation};
+use elicit_runtime::exchange::ResponseError;
+use elicit_runtime::form::Problem;
+use elicit_runtime::{Elicit, Elicitation, ProtocolRevision, SchemaOptions, Violation};
 use elicit_tests::forms::*;
 use elicit_tests::samples;
 use proptest::prelude::*;
@@ -243,7 +245,7 @@ fn consistent<T: Elicit + Debug + PartialEq>(content: &Map<String, Value>) -> Re
         // Valid for the schema, refused by the Rust type: only a `uri` that the url crate
         // cannot parse (a RFC 3986 reg-name such as 999.999.999.999), reported as such.
         (Ok(()), Err(e)) => prop_assert!(
-            e.violations().iter().all(|v| v.problem == Problem::InvalidFormat(elicit_runtime::schema::Format::Uri)),
+            e.violations().iter().all(|v| v.problem == Problem::InvalidFormat(elicit_runtime::form::Format::Uri)),
             "validate accepted what from_content refused: {e:?}"
         ),
         (Err(e), Ok(value)) => prop_assert!(false, "validate refused ({e:?}) what from_content decoded: {value:?}"),
@@ -452,15 +454,15 @@ proptest! {
         } else {
             let err = validated.unwrap_err();
             let expected = [
-                Violation { field: "callback_at", problem: Problem::InvalidFormat(elicit_runtime::schema::Format::DateTime) },
-                Violation { field: "starts", problem: Problem::InvalidFormat(elicit_runtime::schema::Format::DateTime) },
+                Violation { field: "callback_at", problem: Problem::InvalidFormat(elicit_runtime::form::Format::DateTime) },
+                Violation { field: "starts", problem: Problem::InvalidFormat(elicit_runtime::form::Format::DateTime) },
             ];
             prop_assert_eq!(err.violations(), &expected[..]);
         }
         // And like the jsonschema crate, but for leap seconds away from 23:59 UTC, which
         // the runtime checks for syntax only.
         let theirs = jsonschema::options().should_validate_formats(true).build(&json!({"format": "date-time"})).unwrap();
-        let ours = elicit_runtime::validate::format_is_valid(elicit_runtime::schema::Format::DateTime, &s);
+        let ours = elicit_runtime::form::format_is_valid(elicit_runtime::form::Format::DateTime, &s);
         if ours != theirs.is_valid(&json!(s)) {
             prop_assert!(ours && second == "60", "{}: ours {} jsonschema {}", s, ours, !ours);
         }

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use elicit_runtime::peer::ElicitationSupport;
+use elicit_runtime::exchange::ElicitationSupport;
 use elicit_runtime::testing::{Reply, ScriptedClient, ScriptedSession, Transcript};
 use elicit_runtime::{Elicit, ElicitError, ElicitOptions, Elicitation, ProtocolRevision, Violation};
 use rmcp::handler::server::wrapper::Parameters;

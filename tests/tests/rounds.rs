@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use elicit_runtime::peer::ElicitationSupport;
+use elicit_runtime::exchange::ElicitationSupport;
 use elicit_runtime::rmcp::{StateError, StateSealer, ToolCall};
 use elicit_runtime::testing::{Reply, ScriptedClient, ScriptedSession, Transcript};
 use elicit_runtime::{Elicit, ElicitOptions, Elicitation, ProtocolRevision};
@@ -371,7 +371,7 @@ async fn tampered_states_are_rejected_before_the_body_runs() {
         ("whitespace appended", format!("{state} ")),
         ("doubled", format!("{state}{state}")),
         ("empty", String::new()),
-        ("huge", "A".repeat(elicit_runtime::rmcp::MAX_STATE_LEN + 1)),
+        ("huge", "A".repeat(elicit_runtime::rounds::MAX_STATE_LEN + 1)),
         ("plain JSON", r#"{"answers":{"elicit-1":{"action":"accept","content":{"name":"Mallory"}}},"pending":[]}"#.to_owned()),
         ("sealed with another server's key", foreign),
         ("non-ASCII garbage", "rs1.ÿÿÿÿ.ÿÿÿÿ".to_owned()),

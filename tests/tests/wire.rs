@@ -155,7 +155,7 @@ fn pattern_goes_on_the_wire_only_when_asked_and_a_strict_client_would_lose_it() 
     assert_wire::<Strings>(V26, with_pattern(), &expected_06, false);
 
     // The strict failure is the pattern, on `name`, and nothing else.
-    for revision in ProtocolRevision::ALL {
+    for &revision in ProtocolRevision::ALL {
         let schema = Strings::requested_schema_with(revision, &with_pattern()).unwrap();
         let name = &schema.as_json()["properties"]["name"];
         assert!(spec::property_validator(revision, Strictness::Official).is_valid(name), "{revision}");
@@ -181,7 +181,7 @@ fn patterns_are_escaped_as_json_strings() {
     // Without the option nothing of the pattern is sent (the server still checks it).
     let plain_text = r#"{"type":"object","properties":{"zip":{"type":"string"},"handle":{"type":"string"},"no_digits":{"type":"string"},"backslash":{"type":"string"}},"required":["zip","handle"]}"#;
     let pattern_text = r#"{"type":"object","properties":{"zip":{"type":"string","pattern":"^\\d{5}$"},"handle":{"type":"string","pattern":"^[\\w.-]+$"},"no_digits":{"type":"string","pattern":"^\\D*$"},"backslash":{"type":"string","pattern":"^a\\\\d$"}},"required":["zip","handle"]}"#;
-    for revision in ProtocolRevision::ALL {
+    for &revision in ProtocolRevision::ALL {
         assert_wire::<Patterns>(revision, plain(), &serde_json::from_str(plain_text).unwrap(), true);
         assert_wire::<Patterns>(revision, with_pattern(), &serde_json::from_str(pattern_text).unwrap(), false);
         assert_eq!(Patterns::requested_schema_with(revision, &with_pattern()).unwrap().to_json_string(), pattern_text);
@@ -416,7 +416,7 @@ fn renamed_fields_use_their_wire_names_and_skipped_fields_are_absent() {
         },
         "required": ["firstName", "e-mail", "zip"]
     });
-    for revision in ProtocolRevision::ALL {
+    for &revision in ProtocolRevision::ALL {
         assert_wire::<Renamed>(revision, plain(), &expected, true);
     }
 }
@@ -455,7 +455,7 @@ fn defaults_of_every_kind() {
 #[test]
 fn an_empty_form_has_no_required_list() {
     let expected = json!({"type": "object", "properties": {}});
-    for revision in ProtocolRevision::ALL {
+    for &revision in ProtocolRevision::ALL {
         assert_wire::<Empty>(revision, plain(), &expected, true);
     }
 }
@@ -464,7 +464,7 @@ fn an_empty_form_has_no_required_list() {
 fn no_top_level_title_or_description_even_with_doc_comments() {
     // Every test form has a doc comment on the struct; none of it reaches the wire (the
     // official requestedSchema declares only `$schema`, `type`, `properties`, `required`).
-    for revision in ProtocolRevision::ALL {
+    for &revision in ProtocolRevision::ALL {
         for keys in [
             Strings::requested_schema(revision).unwrap().as_map().keys().collect::<Vec<_>>(),
             Numbers::requested_schema(revision).unwrap().as_map().keys().collect(),
@@ -493,7 +493,7 @@ fn the_structured_data_request_of_the_specification() {
         },
         "required": ["name", "email"]
     });
-    for revision in ProtocolRevision::ALL {
+    for &revision in ProtocolRevision::ALL {
         assert_eq!(SpecContact::requested_schema(revision).unwrap().as_json(), &requested, "{revision}");
     }
     assert_eq!(
@@ -540,7 +540,7 @@ fn a_2026_request_validates_inside_an_input_required_result() {
 #[test]
 fn every_form_validates_against_the_official_and_the_closed_schema() {
     fn all<T: Elicit>(multi: bool) {
-        for revision in ProtocolRevision::ALL {
+        for &revision in ProtocolRevision::ALL {
             for options in [plain(), legacy()] {
                 let result = check_form::<T>(revision, &options, Strictness::Strict);
                 match (revision, multi, result) {
@@ -599,7 +599,7 @@ fn the_closed_schema_accepts_the_specification_examples_and_refuses_unknown_keys
     assert!(strict.is_valid(&json!({"type": "boolean", "title": "Display Name", "description": "Description text", "default": false})));
 
     // What the closed schema refuses and the published one lets through.
-    for revision in ProtocolRevision::ALL {
+    for &revision in ProtocolRevision::ALL {
         let official = spec::property_validator(revision, Strictness::Official);
         let strict = spec::property_validator(revision, Strictness::Strict);
         for refused in [
@@ -621,7 +621,7 @@ fn the_closed_schema_accepts_the_specification_examples_and_refuses_unknown_keys
         assert!(!strict.is_valid(&json!({"type": "array", "items": {"type": "string", "enum": ["a"], "minLength": 1}})));
     }
     // A top-level title is dropped by a strict client too.
-    for revision in ProtocolRevision::ALL {
+    for &revision in ProtocolRevision::ALL {
         let mut schema = Booleans::requested_schema(revision).unwrap().as_json().clone();
         schema["title"] = json!("Preferences");
         let request = elicit_request(revision, "Preferences", &schema);
@@ -633,7 +633,7 @@ fn the_closed_schema_accepts_the_specification_examples_and_refuses_unknown_keys
 #[test]
 fn requests_that_break_the_official_schema_are_refused() {
     // The validators are not vacuous: each of these breaks a rule of ElicitRequest.
-    for revision in ProtocolRevision::ALL {
+    for &revision in ProtocolRevision::ALL {
         let good = Booleans::requested_schema(revision).unwrap().as_json().clone();
         let mut nested = good.clone();
         nested["properties"]["agree"] = json!({"type": "object", "properties": {}});
@@ -666,7 +666,7 @@ fn requests_that_break_the_official_schema_are_refused() {
 
 #[test]
 fn a_schema_is_rendered_once_per_type_revision_and_options() {
-    for revision in ProtocolRevision::ALL {
+    for &revision in ProtocolRevision::ALL {
         for options in [plain(), legacy(), with_pattern(), legacy().pattern_on_wire(true)] {
             let first = Strings::requested_schema_with(revision, &options).unwrap();
             let second = Strings::requested_schema_with(revision, &options).unwrap();
@@ -747,7 +747,7 @@ fn schemars_gives_the_latest_requested_schema() {
 /// official schemas; they must be the files the project was created from, byte for byte.
 #[test]
 fn embedded_official_schemas_match_the_shared_ones() {
-    for revision in ProtocolRevision::ALL {
+    for &revision in ProtocolRevision::ALL {
         let shared = std::fs::read_to_string(spec::schema_path(revision)).unwrap_or_else(|e| panic!("{revision}: {e}"));
         assert!(
             shared == elicit_runtime::testing::spec::document_text(revision),

@@ -1,5 +1,5 @@
 // Every attribute, and where it lands in the schema.
-use elicit_runtime::schema::{Format, Kind, Literal};
+use elicit_runtime::form::{Format, Kind, Literal};
 use elicit_runtime::{Elicit, ProtocolRevision};
 use serde_json::json;
 

@@ -3,7 +3,7 @@ use std::borrow::Cow;
 use std::collections::{BTreeSet, HashSet};
 
 use chrono::{DateTime, FixedOffset, NaiveDate, Utc};
-use elicit_runtime::schema::{Format, Kind};
+use elicit_runtime::form::{Format, Kind};
 use elicit_runtime::{Elicit, ProtocolRevision};
 use serde_json::json;
 

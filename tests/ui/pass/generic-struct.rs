@@ -1,7 +1,7 @@
 // A type parameter is bounded only where a field uses it.
 use std::marker::PhantomData;
 
-use elicit_runtime::schema::Kind;
+use elicit_runtime::form::Kind;
 use elicit_runtime::{Elicit, ProtocolRevision};
 use serde_json::json;
 

@@ -1,5 +1,5 @@
 // Fully qualified paths are types like any other for the derive.
-use elicit_runtime::schema::Kind;
+use elicit_runtime::form::Kind;
 use elicit_runtime::{Elicit, ProtocolRevision};
 use serde_json::json;
 

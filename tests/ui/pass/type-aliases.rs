@@ -1,5 +1,5 @@
 // The derive never reads the spelling of a type: aliases resolve to the runtime's impls.
-use elicit_runtime::schema::Kind;
+use elicit_runtime::form::Kind;
 use elicit_runtime::{Elicit, ProtocolRevision};
 use serde_json::json;
 

@@ -21,10 +21,11 @@ use std::borrow::Cow;
 use std::collections::{BTreeSet, HashSet};
 use std::hash::Hash;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
-use crate::schema::{Format, IntegerRules, Kind, MultiSelectRules, NumberRules, StringRules};
-use crate::validate::Problem;
+use super::number::json_integer;
+use super::schema::{FieldSchema, IntegerRules, Kind, MultiSelectRules, NumberRules, StringRules};
+use super::validate::{Problem, Report, check_value};
 
 /// A type that can be one field of an elicitation form.
 ///
@@ -33,8 +34,8 @@ use crate::validate::Problem;
 /// implement it yourself; to accept your own newtype, delegate to the inner type's impl.
 ///
 /// ```
-/// use elicit_runtime::field::ElicitField;
-/// use elicit_runtime::schema::Kind;
+/// use elicit_runtime::form::ElicitField;
+/// use elicit_runtime::form::Kind;
 ///
 /// assert!(matches!(<u8 as ElicitField>::KIND, Kind::Integer(r) if r.minimum == Some(0) && r.maximum == Some(255)));
 /// assert!(<Option<String> as ElicitField>::OPTIONAL);
@@ -58,7 +59,7 @@ pub trait ElicitField: Sized {
     /// `#[elicit(legacy_enum_names)]` on a derived enum; `Option<E>` follows `E`.
     ///
     /// ```
-    /// use elicit_runtime::{Elicit, ProtocolRevision, field::ElicitField};
+    /// use elicit_runtime::{Elicit, ProtocolRevision, form::ElicitField};
     /// use serde_json::json;
     ///
     /// #[derive(Elicit)]
@@ -118,18 +119,18 @@ pub trait ElicitField: Sized {
     #[doc(hidden)]
     fn __decode(
         content: &serde_json::Map<String, Value>,
-        field: &'static crate::schema::FieldSchema,
-        report: &mut crate::validate::Report,
+        field: &'static FieldSchema,
+        report: &mut Report,
         absent: fn() -> Option<Self>,
     ) -> Option<Self> {
-        crate::validate::decode_field(content, field, report, absent)
+        decode_field(content, field, report, absent)
     }
 }
 
 /// A unit-only enum that derives [`Elicit`](crate::Elicit): the options of a select.
 ///
 /// ```
-/// use elicit_runtime::{Elicit, field::ElicitEnum};
+/// use elicit_runtime::{Elicit, form::ElicitEnum};
 ///
 /// #[derive(Elicit, Debug, PartialEq)]
 /// #[elicit(rename_all = "lowercase")]
@@ -152,7 +153,7 @@ pub trait ElicitField: Sized {
 )]
 pub trait ElicitEnum: Sized + 'static {
     /// The options, in variant order.
-    const OPTIONS: &'static [crate::schema::EnumOption];
+    const OPTIONS: &'static [super::schema::EnumOption];
 
     /// The variant at this position of [`Self::OPTIONS`].
     fn from_index(index: usize) -> Option<Self>;
@@ -282,25 +283,6 @@ impl ElicitField for bool {
 impl NotOption for bool {}
 
 // ---- integers ------------------------------------------------------------------------
-
-/// Reads a JSON number as an integer, accepting `3.0` (JSON Schema counts it as one).
-pub(crate) fn json_integer(value: &Value) -> Result<i128, Problem> {
-    let Value::Number(n) = value else {
-        return Err(Problem::wrong_type("integer", value));
-    };
-    if let Some(i) = n.as_i64() {
-        Ok(i.into())
-    } else if let Some(u) = n.as_u64() {
-        Ok(u.into())
-    } else {
-        match n.as_f64() {
-            // 2^127 is far beyond every integer type a field can have.
-            Some(x) if x.fract() == 0.0 && x.abs() < 1.7e38 => Ok(x as i128),
-            Some(x) if x.fract() == 0.0 => Err(Problem::IntegerOutOfRange { min: i128::MIN, max: i128::MAX }),
-            _ => Err(Problem::NotAnInteger),
-        }
-    }
-}
 
 macro_rules! integer_field {
     ($($ty:ty),*) => {$(
@@ -444,10 +426,45 @@ impl<E: ElicitEnum + Eq + Hash> MultiSelectField for HashSet<E> {}
 
 // ---- chrono --------------------------------------------------------------------------
 
+// ---- decoding ------------------------------------------------------------------------
+
+/// Decodes one field of `content` into `T`, reporting what is wrong. Used by the code
+/// `#[derive(Elicit)]` generates. `absent` gives the value of a property that is not
+/// there and has no default in the schema (`None` for `Option`, `Default::default()`
+/// under `#[serde(default)]`).
+#[doc(hidden)]
+pub fn decode_field<T: ElicitField>(
+    content: &Map<String, Value>,
+    field: &'static FieldSchema,
+    report: &mut Report,
+    absent: fn() -> Option<T>,
+) -> Option<T> {
+    let name = field.name();
+    let decoded = match content.get(name) {
+        Some(Value::Null) | None if !field.is_required() => match field.default() {
+            Some(default) => T::from_json(&default.to_json()),
+            None => return absent().or_else(|| {
+                report.push(name, Problem::Missing);
+                None
+            }),
+        },
+        None => Err(Problem::Missing),
+        Some(value) => {
+            if !check_value(field, value, report) {
+                return None;
+            }
+            T::from_json(value)
+        }
+    };
+    decoded.map_err(|problem| report.push(name, problem)).ok()
+}
+
 #[cfg(feature = "chrono")]
 mod chrono_impls {
     use super::*;
     use chrono::{DateTime, FixedOffset, NaiveDate, Utc};
+
+    use crate::form::Format;
 
     fn unparseable(format: Format) -> Problem {
         Problem::InvalidFormat(format)
@@ -497,11 +514,11 @@ mod chrono_impls {
 
 #[cfg(feature = "url")]
 impl ElicitField for url::Url {
-    const KIND: Kind = Kind::String(StringRules::with_format(Format::Uri));
+    const KIND: Kind = Kind::String(StringRules::with_format(super::schema::Format::Uri));
     type Literal = &'static str;
     type IntLiteral = &'static str;
     fn from_json(value: &Value) -> Result<Self, Problem> {
-        url::Url::parse(json_str(value)?).map_err(|_| Problem::InvalidFormat(Format::Uri))
+        url::Url::parse(json_str(value)?).map_err(|_| Problem::InvalidFormat(super::schema::Format::Uri))
     }
     fn to_json(&self) -> Option<Value> {
         Some(Value::from(self.as_str()))

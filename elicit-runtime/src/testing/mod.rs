@@ -38,7 +38,7 @@ use rmcp::{ClientHandler, RoleClient, ServerHandler, ServiceExt};
 use serde_json::{Map, Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 
-use crate::peer::ElicitationSupport;
+use crate::exchange::ElicitationSupport;
 use crate::{Elicit, ProtocolRevision};
 
 pub mod spec;

@@ -5,7 +5,7 @@ use std::fmt;
 use serde_json::Value;
 
 use crate::Elicit;
-use crate::validate::InvalidContent;
+use crate::form::InvalidContent;
 
 /// What the user did with the form: accepted it (with a typed, validated value),
 /// declined it, or dismissed it. Decline and cancel are answers, not errors.
@@ -47,7 +47,7 @@ impl<T> Elicitation<T> {
     /// The accepted value, or an error built from the action on decline / cancel.
     ///
     /// ```
-    /// use elicit_runtime::{Action, Elicitation};
+    /// use elicit_runtime::{Elicitation, exchange::Action};
     ///
     /// let r: Result<u8, String> = Elicitation::<u8>::Decline.ok_or_else(|a| format!("user chose {a}"));
     /// assert_eq!(r, Err("user chose decline".to_owned()));
@@ -183,7 +183,7 @@ impl<T: Elicit> Elicitation<T> {
     /// accepted content against `T`'s schema and decodes it.
     ///
     /// ```
-    /// use elicit_runtime::{Elicit, Elicitation, ResponseError};
+    /// use elicit_runtime::{Elicit, Elicitation, exchange::ResponseError};
     /// use serde_json::json;
     ///
     /// #[derive(Elicit, Debug, PartialEq)]

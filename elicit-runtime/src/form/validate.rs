@@ -3,13 +3,14 @@
 //! Every violation is reported with the wire name of its field, not only the first one,
 //! so a server can tell the user everything that was wrong at once.
 
-use std::collections::HashMap;
 use std::fmt;
-use std::sync::{Arc, OnceLock, RwLock};
 
 use serde_json::{Map, Value};
 
-use crate::schema::{FieldSchema, Format, FormSchema, IntegerRules, Kind, MultiSelectRules, NumberRules, StringRules};
+use super::number::json_integer;
+use super::pattern::pattern_matches;
+use super::rfc3339;
+use super::schema::{FieldSchema, Format, FormSchema, IntegerRules, Kind, MultiSelectRules, NumberRules, StringRules};
 
 /// What is wrong with the value of one field.
 #[derive(Debug, Clone, PartialEq)]
@@ -322,7 +323,7 @@ fn check_string(name: &'static str, rules: &StringRules, s: &str, report: &mut R
 }
 
 fn check_integer(name: &'static str, rules: &IntegerRules, value: &Value, report: &mut Report) {
-    let n = match crate::field::json_integer(value) {
+    let n = match json_integer(value) {
         Ok(n) => n,
         // A whole float beyond every integer type: out of this field's range.
         Err(Problem::IntegerOutOfRange { .. }) => {
@@ -380,66 +381,12 @@ fn check_multi(name: &'static str, rules: &MultiSelectRules, value: &Value, repo
     }
 }
 
-// ---- patterns ------------------------------------------------------------------------
-
-/// Compiled patterns, built once per distinct pattern. The set is bounded by the
-/// patterns written in the program's own `#[elicit(pattern = ...)]` attributes.
-fn compiled(pattern: &'static str) -> Option<Arc<regex::Regex>> {
-    type Compiled = HashMap<&'static str, Option<Arc<regex::Regex>>>;
-    static CACHE: OnceLock<RwLock<Compiled>> = OnceLock::new();
-    let cache = CACHE.get_or_init(Default::default);
-    if let Some(found) = cache.read().unwrap_or_else(|e| e.into_inner()).get(pattern) {
-        return found.clone();
-    }
-    let regex = regex::Regex::new(&ecma_classes(pattern)).or_else(|_| regex::Regex::new(pattern)).ok().map(Arc::new);
-    cache.write().unwrap_or_else(|e| e.into_inner()).insert(pattern, regex.clone());
-    regex
-}
-
-/// JSON Schema writes patterns in the ECMA-262 dialect, whose `\d` and `\w` are ASCII
-/// (`[0-9]`, `[A-Za-z0-9_]`); the regex crate's are Unicode-aware, so `^\d{5}$` would
-/// accept `١٢٣٤٥`, which the client was told to refuse. Rewrite those four escapes (as the
-/// `jsonschema` crate does); the rest of the syntax means the same in both dialects.
-fn ecma_classes(pattern: &str) -> std::borrow::Cow<'_, str> {
-    if !pattern.contains('\\') {
-        return std::borrow::Cow::Borrowed(pattern);
-    }
-    let mut out = String::with_capacity(pattern.len() + 16);
-    let mut chars = pattern.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        // Inside a class too: the regex crate nests classes, `[\d.]` → `[[0-9].]`.
-        match chars.next() {
-            Some('d') => out.push_str("[0-9]"),
-            Some('D') => out.push_str("[^0-9]"),
-            Some('w') => out.push_str("[A-Za-z0-9_]"),
-            Some('W') => out.push_str("[^A-Za-z0-9_]"),
-            Some(escaped) => {
-                out.push('\\');
-                out.push(escaped);
-            }
-            None => out.push('\\'),
-        }
-    }
-    std::borrow::Cow::Owned(out)
-}
-
-/// JSON Schema `pattern` semantics: the value must contain a match (not be one).
-fn pattern_matches(pattern: &'static str, s: &str) -> bool {
-    // The derive checked the pattern at compile time; a pattern that still does not
-    // compile matches nothing, so bad content is never accepted because of it.
-    compiled(pattern).is_some_and(|re| re.is_match(s))
-}
-
 // ---- formats -------------------------------------------------------------------------
 
 /// Whether `s` is valid for `format`, as JSON Schema defines the format.
 ///
 /// ```
-/// use elicit_runtime::{schema::Format, validate::format_is_valid};
+/// use elicit_runtime::form::{Format, format_is_valid};
 ///
 /// assert!(format_is_valid(Format::Email, "octocat@github.com"));
 /// assert!(format_is_valid(Format::Uri, "https://example.com/a?b#c"));
@@ -460,105 +407,3 @@ pub fn format_is_valid(format: Format, s: &str) -> bool {
     }
 }
 
-/// RFC 3339 section 5.6, as JSON Schema's `date` and `date-time` formats use it.
-mod rfc3339 {
-    fn digits(b: &[u8]) -> Option<u32> {
-        if b.is_empty() || !b.iter().all(u8::is_ascii_digit) {
-            return None;
-        }
-        Some(b.iter().fold(0, |n, d| n * 10 + u32::from(d - b'0')))
-    }
-
-    /// `full-date = date-fullyear "-" date-month "-" date-mday`
-    pub(super) fn full_date(b: &[u8]) -> bool {
-        if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
-            return false;
-        }
-        let (Some(year), Some(month), Some(day)) = (digits(&b[0..4]), digits(&b[5..7]), digits(&b[8..10])) else {
-            return false;
-        };
-        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
-        let days = match month {
-            1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-            4 | 6 | 9 | 11 => 30,
-            2 if leap => 29,
-            2 => 28,
-            _ => return false,
-        };
-        (1..=days).contains(&day)
-    }
-
-    /// `partial-time = time-hour ":" time-minute ":" time-second [time-secfrac]`
-    fn partial_time(b: &[u8]) -> bool {
-        if b.len() < 8 || b[2] != b':' || b[5] != b':' {
-            return false;
-        }
-        let (Some(h), Some(m), Some(s)) = (digits(&b[0..2]), digits(&b[3..5]), digits(&b[6..8])) else {
-            return false;
-        };
-        // A leap second (60) is valid syntax; RFC 3339 leaves its plausibility to the reader.
-        let frac_ok = match &b[8..] {
-            [] => true,
-            // Any number of digits: not folded into a number, which would overflow.
-            [b'.', rest @ ..] => !rest.is_empty() && rest.iter().all(u8::is_ascii_digit),
-            _ => false,
-        };
-        h <= 23 && m <= 59 && s <= 60 && frac_ok
-    }
-
-    /// `time-offset = "Z" / time-numoffset`
-    fn offset(b: &[u8]) -> bool {
-        match b {
-            [b'Z' | b'z'] => true,
-            [b'+' | b'-', h1, h2, b':', m1, m2] => {
-                matches!((digits(&[*h1, *h2]), digits(&[*m1, *m2])), (Some(h), Some(m)) if h <= 23 && m <= 59)
-            }
-            _ => false,
-        }
-    }
-
-    /// `date-time = full-date "T" full-time`
-    pub(super) fn date_time(s: &str) -> bool {
-        let b = s.as_bytes();
-        if b.len() < 20 || !matches!(b[10], b'T' | b't') || !full_date(&b[..10]) {
-            return false;
-        }
-        let time = &b[11..];
-        let split = time.iter().rposition(|&c| matches!(c, b'Z' | b'z' | b'+' | b'-'));
-        match split {
-            Some(at) => partial_time(&time[..at]) && offset(&time[at..]),
-            None => false,
-        }
-    }
-}
-
-/// Decodes one field of `content` into `T`, reporting what is wrong. Used by the code
-/// `#[derive(Elicit)]` generates. `absent` gives the value of a property that is not
-/// there and has no default in the schema (`None` for `Option`, `Default::default()`
-/// under `#[serde(default)]`).
-#[doc(hidden)]
-pub fn decode_field<T: crate::field::ElicitField>(
-    content: &Map<String, Value>,
-    field: &'static FieldSchema,
-    report: &mut Report,
-    absent: fn() -> Option<T>,
-) -> Option<T> {
-    let name = field.name();
-    let decoded = match content.get(name) {
-        Some(Value::Null) | None if !field.is_required() => match field.default() {
-            Some(default) => T::from_json(&default.to_json()),
-            None => return absent().or_else(|| {
-                report.push(name, Problem::Missing);
-                None
-            }),
-        },
-        None => Err(Problem::Missing),
-        Some(value) => {
-            if !check_value(field, value, report) {
-                return None;
-            }
-            T::from_json(value)
-        }
-    };
-    decoded.map_err(|problem| report.push(name, problem)).ok()
-}

@@ -8,7 +8,7 @@ use std::sync::{OnceLock, RwLock};
 use serde_json::{Map, Value, json};
 
 use crate::ProtocolRevision;
-use crate::schema::{EnumOption, FieldSchema, FormSchema, Kind, has_titles};
+use super::schema::{EnumOption, FieldSchema, FormSchema, Kind, has_titles};
 
 /// How to write a schema where the specification leaves a choice.
 ///
@@ -187,8 +187,8 @@ pub(crate) fn render_field(field: &FieldSchema, revision: ProtocolRevision, opti
             insert_some(&mut p, "format", rules.format.map(|f| f.as_str()));
         }
         Kind::Integer(rules) => {
-            insert_some(&mut p, "minimum", rules.minimum.map(crate::schema::int_to_json));
-            insert_some(&mut p, "maximum", rules.maximum.map(crate::schema::int_to_json));
+            insert_some(&mut p, "minimum", rules.minimum.map(super::schema::int_to_json));
+            insert_some(&mut p, "maximum", rules.maximum.map(super::schema::int_to_json));
         }
         Kind::Number(rules) => {
             insert_some(&mut p, "minimum", rules.minimum.map(|m| m.to_json()));

@@ -27,7 +27,8 @@
 //! drop `pattern` and always add `mode`, which 2025-06-18 does not have. With
 //! `serde_json`'s `preserve_order` (which this crate enables) properties keep field order.
 
-mod round;
+mod error;
+mod tool_call;
 
 use std::time::Duration;
 
@@ -36,9 +37,11 @@ use rmcp::service::{PeerRequestOptions, RequestContext, ServiceError};
 use rmcp::{Peer, RoleServer};
 use serde_json::Value;
 
-pub use self::round::{Ask, MAX_STATE_LEN, MIN_KEY_LEN, StateError, StateSealer, ToolCall};
+pub use self::tool_call::{Ask, ToolCall};
 use crate::ProtocolRevision;
-use crate::peer::{ElicitPeer, ElicitationSupport, Outgoing, PeerError};
+use crate::exchange::{ElicitPeer, ElicitationSupport, Outgoing, PeerError};
+#[doc(no_inline)]
+pub use crate::rounds::{StateError, StateSealer};
 
 fn support_of(capabilities: Option<&ClientCapabilities>) -> ElicitationSupport {
     let elicitation = capabilities.and_then(|c| c.elicitation.as_ref()).and_then(|e| serde_json::to_value(e).ok());
@@ -67,7 +70,8 @@ async fn send(
     outgoing: Outgoing,
     cancelled: Option<&tokio_util::sync::CancellationToken>,
 ) -> Result<Value, PeerError> {
-    if version.as_deref().is_some_and(|v| v >= ProtocolRevision::V2026_07_28.as_str()) {
+    let revision = version.as_deref().and_then(|v| v.parse::<ProtocolRevision>().ok());
+    if revision.is_some_and(ProtocolRevision::has_input_rounds) {
         return Err(PeerError::NoServerRequests);
     }
     let (params, timeout) = (outgoing.params, outgoing.timeout);

@@ -11,7 +11,7 @@ use std::fmt;
 /// declaration order.
 ///
 /// ```
-/// use elicit_runtime::{Elicit, schema::Kind};
+/// use elicit_runtime::{Elicit, form::Kind};
 ///
 /// #[derive(Elicit)]
 /// struct Rsvp {

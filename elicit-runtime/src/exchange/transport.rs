@@ -1,0 +1,164 @@
+//! What a transport author implements: [`ElicitPeer`], the connection to the client of
+//! the current request.
+//!
+//! A transport provides the negotiated revision, what the client declared it supports,
+//! and "send these `elicitation/create` params, give me the result JSON".
+//! [`Elicit::elicit`](crate::Elicit::elicit) does the rest :
+//! checks before sending, the cached schema, validation, decoding, re-asking.
+//!
+//! The implementation for rmcp's `Peer<RoleServer>` is behind the `rmcp` feature.
+
+use std::fmt;
+use std::future::Future;
+use std::time::Duration;
+
+use serde_json::{Map, Value};
+
+/// The modes of elicitation a client declared in its `elicitation` capability.
+///
+/// ```
+/// use elicit_runtime::exchange::ElicitationSupport;
+/// use serde_json::json;
+///
+/// // 2025-06-18 clients, and 2025-11-25 clients that send `{}`, support form mode.
+/// assert_eq!(ElicitationSupport::from_capability(Some(&json!({}))), ElicitationSupport::FORM);
+/// assert_eq!(ElicitationSupport::from_capability(Some(&json!({"url": {}}))), ElicitationSupport::URL);
+/// assert_eq!(ElicitationSupport::from_capability(None), ElicitationSupport::NONE);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct ElicitationSupport {
+    /// Form mode (`requestedSchema`).
+    pub form: bool,
+    /// URL mode.
+    pub url: bool,
+}
+
+impl ElicitationSupport {
+    /// No `elicitation` capability at all.
+    pub const NONE: Self = Self { form: false, url: false };
+    /// Form mode only.
+    pub const FORM: Self = Self { form: true, url: false };
+    /// URL mode only.
+    pub const URL: Self = Self { form: false, url: true };
+    /// Both modes.
+    pub const FORM_AND_URL: Self = Self { form: true, url: true };
+
+    /// Reads `capabilities.elicitation` as the client sent it: absent means no support;
+    /// an object with neither `form` nor `url` means form mode (the 2025-06-18 shape,
+    /// kept for backward compatibility in 2025-11-25).
+    pub fn from_capability(elicitation: Option<&Value>) -> Self {
+        match elicitation {
+            None | Some(Value::Null) => Self::NONE,
+            Some(Value::Object(modes)) => {
+                let form = modes.get("form").is_some_and(|v| !v.is_null());
+                let url = modes.get("url").is_some_and(|v| !v.is_null());
+                if !form && !url { Self::FORM } else { Self { form, url } }
+            }
+            // Not an object: not a declaration we can read; treat it as absent.
+            Some(_) => Self::NONE,
+        }
+    }
+}
+
+/// One `elicitation/create` to send.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct Outgoing {
+    /// The request's `params`: `mode` (2025-11-25 on), `message`, `requestedSchema`.
+    pub params: Map<String, Value>,
+    /// Give up after this long, telling the client the request is cancelled.
+    pub timeout: Option<Duration>,
+    /// Which question of the operation this is, as numbered by
+    /// [`ElicitPeer::next_question`].
+    pub question: u32,
+    /// 0 for the first time the question is asked, then 1, 2... for each re-ask after
+    /// invalid content.
+    pub attempt: u32,
+}
+
+/// A connection to the client that asked for the current operation, able to carry an
+/// `elicitation/create` request.
+///
+/// Implemented for rmcp's `Peer<RoleServer>` and `RequestContext<RoleServer>`, and for
+/// the round of a 2026-07-28 input-required flow (feature `rmcp`); implement it for
+/// another transport, or for a test double.
+pub trait ElicitPeer: Sync {
+    /// The protocol revision negotiated for this request, as its date string
+    /// (`"2025-11-25"`), or `None` if the session is not initialized.
+    fn protocol_version(&self) -> Option<String>;
+
+    /// What the client declared in its `elicitation` capability.
+    fn elicitation_support(&self) -> ElicitationSupport;
+
+    /// Numbers a new question of the current operation (called once per
+    /// [`Elicit::elicit`](crate::Elicit::elicit), before its first send). A transport
+    /// that answers from earlier rounds uses the number to find the answer again when the
+    /// operation is replayed; others can keep the default.
+    fn next_question(&self) -> u32 {
+        0
+    }
+
+    /// Sends `elicitation/create` and returns the client's result object. When the
+    /// timeout passes first, the implementation tells the client the request is cancelled
+    /// (`notifications/cancelled`) and returns [`PeerError::Timeout`].
+    fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Value, PeerError>> + Send;
+}
+
+impl<P: ElicitPeer + ?Sized> ElicitPeer for &P {
+    fn protocol_version(&self) -> Option<String> {
+        (**self).protocol_version()
+    }
+    fn elicitation_support(&self) -> ElicitationSupport {
+        (**self).elicitation_support()
+    }
+    fn next_question(&self) -> u32 {
+        (**self).next_question()
+    }
+    fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Value, PeerError>> + Send {
+        (**self).send_elicitation(outgoing)
+    }
+}
+
+/// A failure of the transport or of the client, below the level of the form.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum PeerError {
+    /// No answer before the timeout; the client was told the request is cancelled.
+    Timeout(Duration),
+    /// The client answered with a JSON-RPC error.
+    Client {
+        /// The JSON-RPC error code.
+        code: i64,
+        /// The error message.
+        message: String,
+    },
+    /// The request was withdrawn before an answer came (the operation that asked for the
+    /// input was cancelled); the client was told.
+    Cancelled(Option<String>),
+    /// The connection failed or closed before an answer came.
+    Transport(String),
+    /// The negotiated revision (2026-07-28) has no server-to-client requests: the form
+    /// has to travel in an `InputRequiredResult`.
+    NoServerRequests,
+    /// The answer comes in the next round of a 2026-07-28 input-required flow; the
+    /// question was recorded for the `InputRequiredResult`.
+    InputRequired,
+}
+
+impl fmt::Display for PeerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PeerError::Timeout(after) => write!(f, "the client did not answer within {after:?}"),
+            PeerError::Client { code, message } => write!(f, "the client answered with error {code}: {message}"),
+            PeerError::Cancelled(Some(reason)) => write!(f, "the elicitation was cancelled: {reason}"),
+            PeerError::Cancelled(None) => f.write_str("the elicitation was cancelled"),
+            PeerError::Transport(message) => write!(f, "the connection to the client failed: {message}"),
+            PeerError::NoServerRequests => f.write_str(
+                "protocol revision 2026-07-28 has no server-to-client requests: run the tool body with `ToolCall::run` so the form travels in an InputRequiredResult",
+            ),
+            PeerError::InputRequired => f.write_str("the answer comes with the client's retry (input required)"),
+        }
+    }
+}
+
+impl std::error::Error for PeerError {}

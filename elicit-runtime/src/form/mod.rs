@@ -1,0 +1,32 @@
+//! What a form is, whatever carries it: the static description the derive builds
+//! ([`FormSchema`]), which Rust types are fields ([`ElicitField`], [`ElicitEnum`]), the
+//! `requestedSchema` of each revision ([`RequestedSchema`], cached), and checking and
+//! decoding what the user sent ([`InvalidContent`] with every [`Violation`]).
+//!
+//! Read top to bottom: `schema` (the model), `render` (model to wire JSON),
+//! `validate` (wire JSON back, every rule), `field` (decoding into Rust types);
+//! `number`, `pattern` and `rfc3339` hold the exact readings of JSON numbers, ECMA-262
+//! patterns and RFC 3339 dates that validation relies on.
+
+mod field;
+mod number;
+mod pattern;
+mod render;
+mod rfc3339;
+mod schema;
+mod validate;
+
+pub use self::field::{ElicitEnum, ElicitField, MultiSelectField, NotOption, NumericField, StringField};
+#[doc(hidden)]
+pub use self::field::decode_field;
+pub use self::render::{RequestedSchema, SchemaError, SchemaOptions, render};
+pub(crate) use self::render::cached;
+#[cfg(feature = "schemars")]
+pub(crate) use self::render::render_field;
+pub use self::schema::{
+    EnumOption, FieldSchema, Format, FormSchema, IntegerRules, JSON_SAFE_INTEGER, Kind, Literal, MultiSelectRules, NumberRules,
+    StringRules, has_titles,
+};
+#[doc(hidden)]
+pub use self::validate::Report;
+pub use self::validate::{InvalidContent, Problem, Violation, format_is_valid, json_type_name};

@@ -1,0 +1,33 @@
+//! How the crate's errors reach an rmcp client: `From<ElicitError>` and
+//! `From<StateError>` for rmcp's `ErrorData`, so a tool body propagates them with `?`.
+
+use rmcp::ErrorData;
+use serde_json::json;
+
+use crate::ElicitError;
+use crate::rounds::StateError;
+
+impl From<StateError> for ErrorData {
+    fn from(err: StateError) -> Self {
+        match err {
+            StateError::KeyTooShort { .. } | StateError::MissingKey { .. } => ErrorData::internal_error(err.to_string(), None),
+            _ => ErrorData::invalid_params(err.to_string(), None),
+        }
+    }
+}
+
+impl From<ElicitError> for ErrorData {
+    /// A tool body can propagate [`ElicitError`] with `?`. A client without the
+    /// elicitation capability gets `-32021` (missing required client capability) with
+    /// the capability it lacks; other errors are internal errors with the error's text.
+    fn from(err: ElicitError) -> Self {
+        match err {
+            ElicitError::NotSupported(_) => ErrorData::new(
+                rmcp::model::ErrorCode(-32021),
+                err.to_string(),
+                Some(json!({ "requiredCapabilities": { "elicitation": { "form": {} } } })),
+            ),
+            other => ErrorData::internal_error(other.to_string(), None),
+        }
+    }
+}

@@ -1,0 +1,90 @@
+//! 2026-07-28: one body replayed over rounds of input requests.
+//!
+//! On 2026-07-28 a server may not send `elicitation/create` to the client. The request
+//! (a `tools/call`, say) is answered with an `InputRequiredResult` listing the round's
+//! questions; the client asks the user and retries with `inputResponses` and the echoed
+//! `requestState`. The body that asks is run again on every retry: a round answers
+//! the questions already answered (in this retry, or in earlier rounds carried in the
+//! sealed state), and records the first unanswered ones, which end the round.
+//!
+//! Transport-neutral: the rmcp adapter ([`ToolCall`](crate::rmcp::ToolCall)) builds a
+//! round from the request, runs the body, and turns what the round recorded into an
+//! `InputRequiredResult`.
+
+mod state;
+
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use serde_json::{Map, Value};
+
+pub use self::state::{MAX_STATE_LEN, MIN_KEY_LEN, StateError, StateSealer};
+pub(crate) use self::state::{Binding, RoundState};
+use crate::exchange::{Outgoing, PeerError};
+
+/// A question asked without an answer: its input key and its `elicitation/create` params.
+pub(crate) type Asked = (String, Map<String, Value>);
+
+/// One round of a replayed body: the answers known so far, and the questions the body
+/// asked that have none yet.
+#[derive(Debug)]
+pub(crate) struct Round {
+    answers: BTreeMap<String, Value>,
+    asked: Mutex<Vec<Asked>>,
+    questions: AtomicU32,
+}
+
+impl Round {
+    /// Resumes a request: the answers sealed in its `requestState` (if any), plus the
+    /// retry's `inputResponses` to the questions the last round asked. Responses to
+    /// questions that were not asked are ignored; without a state none was asked.
+    pub(crate) fn resume(
+        sealer: &StateSealer,
+        binding: &Binding,
+        request_state: Option<&str>,
+        mut responses: BTreeMap<String, Value>,
+    ) -> Result<Self, StateError> {
+        let mut answers = BTreeMap::new();
+        if let Some(sealed) = request_state {
+            let state = sealer.open(sealed, binding)?;
+            answers = state.answers;
+            for key in state.pending {
+                if let Some(answer) = responses.remove(&key) {
+                    answers.insert(key, answer);
+                }
+            }
+        }
+        Ok(Self { answers, asked: Mutex::new(Vec::new()), questions: AtomicU32::new(0) })
+    }
+
+    /// Numbers the body's next question (1, 2, ...), in the order the body asks them,
+    /// which is the same on every replay.
+    pub(crate) fn next_question(&self) -> u32 {
+        self.questions.fetch_add(1, Ordering::Relaxed) + 1
+    }
+
+    /// The answer to `outgoing` if the client gave one, else records the question for
+    /// this round's `InputRequiredResult`.
+    pub(crate) fn answer_or_ask(&self, outgoing: Outgoing) -> Result<Value, PeerError> {
+        let key = input_key(outgoing.question, outgoing.attempt);
+        if let Some(answer) = self.answers.get(&key) {
+            return Ok(answer.clone());
+        }
+        self.asked.lock().unwrap_or_else(|e| e.into_inner()).push((key, outgoing.params));
+        Err(PeerError::InputRequired)
+    }
+
+    /// The questions asked without an answer, in the order they were asked, and the
+    /// state to seal for the next round.
+    pub(crate) fn finish(&self) -> (Vec<Asked>, RoundState) {
+        let asked = std::mem::take(&mut *self.asked.lock().unwrap_or_else(|e| e.into_inner()));
+        let pending = asked.iter().map(|(key, _)| key.clone()).collect();
+        (asked, RoundState { answers: self.answers.clone(), pending })
+    }
+}
+
+/// The input key of a question: `elicit-1`, and `elicit-1-retry-1` for its first re-ask.
+fn input_key(question: u32, attempt: u32) -> String {
+    if attempt == 0 { format!("elicit-{question}") } else { format!("elicit-{question}-retry-{attempt}") }
+}
