@@ -28,11 +28,11 @@
 //!   generates at start-up (a real server reads its key from its configuration:
 //!   `StateSealer` has no default key).
 //!
-//! On 2025-06-18 a multi-select cannot be written at all: asking for [`Registration`]
-//! fails with `ElicitError::Schema(MultiSelectUnsupported)` before anything is sent, and
-//! the tool falls back to [`RegistrationWithoutTopics`], the same form minus the
-//! multi-select. The output also shows the other differences of that revision: no
-//! `mode`, titled options as `enum` + `enumNames`, defaults on booleans only.
+//! On 2025-06-18, which has no arrays, the same [`Registration`] is sent with its
+//! multi-select written as one checkbox per option (`topics.rust`, ...); the runtime reads
+//! the ticked ones back into the field and checks `min_items` / `max_items` itself. The
+//! output also shows the other differences of that revision: no `mode`, titled options as
+//! `enum` + `enumNames`, defaults on booleans only.
 
 use std::collections::{BTreeSet, HashSet};
 use std::fmt::Debug;
@@ -42,7 +42,7 @@ use std::time::Duration;
 
 use chrono::NaiveDate;
 use elicit_runtime::rmcp::{StateSealer, ToolCall};
-use elicit_runtime::{Elicit, ElicitError, ElicitOptions, Elicitation};
+use elicit_runtime::{Elicit, ElicitError, Elicitation};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig, ContentBlock, ElicitRequestParams,
     ElicitResult, ElicitationAction, ElicitationCapability, ErrorData, FormElicitationCapability, Implementation, ProtocolVersion,
@@ -109,39 +109,12 @@ struct Registration {
     notes: Option<String>,
 }
 
-/// [`Registration`] without its multi-select, for clients on 2025-06-18.
-#[derive(Elicit, Debug)]
-struct RegistrationWithoutTopics {
-    /// As it should appear on your badge
-    #[elicit(title = "Full name", min_length = 2, max_length = 60)]
-    name: String,
-    /// Where we send your ticket
-    #[elicit(title = "Email", format = "email")]
-    email: String,
-    /// The day you arrive
-    #[elicit(title = "Arrival date")]
-    arrival: NaiveDate,
-    /// How many workshops you want to attend
-    #[elicit(title = "Workshops", minimum = 0, maximum = 5)]
-    workshops: u8,
-    /// How far you travel to get here, in kilometres
-    #[elicit(title = "Travel distance (km)", minimum = 0)]
-    distance_km: f64,
-    #[elicit(title = "Ticket", default = "standard")]
-    ticket: Ticket,
-    #[elicit(title = "Send me the newsletter", default = false)]
-    newsletter: bool,
-    /// Accessibility needs, diet, anything else
-    #[elicit(title = "Notes", max_length = 200)]
-    notes: Option<String>,
-}
-
 // ---- the server ------------------------------------------------------------------------
 
 const MESSAGE: &str = "Register for the conference";
 
-/// Re-ask once when the answer breaks the form; give up after ten minutes.
-const OPTIONS: ElicitOptions = ElicitOptions::new().reask(1).timeout(Duration::from_secs(600));
+/// Give up after ten minutes.
+const TIMEOUT: Duration = Duration::from_secs(600);
 
 #[derive(Clone)]
 struct Server {
@@ -160,8 +133,8 @@ fn report<T: Debug>(form: &str, answer: Result<Elicitation<T>, ElicitError>) -> 
             return Err(ElicitError::InputRequired.into());
         }
         Ok(value) => println!("[server] {form}::elicit returned Ok({value:#?})"),
-        Err(ElicitError::InvalidContent(invalid)) => {
-            println!("[server] {form}::elicit returned Err(ElicitError::InvalidContent), {} violations:", invalid.violations().len());
+        Err(ElicitError::Invalid(invalid)) => {
+            println!("[server] {form}::elicit returned Err(ElicitError::Invalid), {} violations:", invalid.violations().len());
             for violation in invalid.violations() {
                 println!("[server]   - {violation}");
             }
@@ -172,7 +145,16 @@ fn report<T: Debug>(form: &str, answer: Result<Elicitation<T>, ElicitError>) -> 
         Ok(Elicitation::Accept(value)) => format!("accepted: {value:?}"),
         Ok(Elicitation::Decline) => "declined: the user chose not to register".to_owned(),
         Ok(Elicitation::Cancel) => "cancelled: the user dismissed the form".to_owned(),
-        Err(err) => return Ok(CallToolResult::error(vec![ContentBlock::text(format!("elicitation failed: {err}"))])),
+        Err(err) => {
+            // The error and its sources, as an error reporter prints them.
+            let mut message = format!("elicitation failed: {err}");
+            let mut source = std::error::Error::source(&err);
+            while let Some(cause) = source {
+                message.push_str(&format!(": {cause}"));
+                source = cause.source();
+            }
+            return Ok(CallToolResult::error(vec![ContentBlock::text(message)]));
+        }
     };
     Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
 }
@@ -183,16 +165,8 @@ impl Server {
     async fn register(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
         let revision = call.revision().map_or("?", |r| r.as_str());
         call.run(&self.sealer, |ask| async move {
-            println!("[server] register (protocol {revision}): Registration::elicit_with(&ask, {MESSAGE:?}, ...)");
-            match Registration::elicit_with(&ask, MESSAGE, OPTIONS).await {
-                Err(ElicitError::Schema(err)) => {
-                    println!("[server] nothing was sent: ElicitError::Schema({err:?})");
-                    println!("[server]   \"{err}\"");
-                    println!("[server] falling back to RegistrationWithoutTopics, the same form without the multi-select");
-                    report("RegistrationWithoutTopics", RegistrationWithoutTopics::elicit_with(&ask, MESSAGE, OPTIONS).await)
-                }
-                answer => report("Registration", answer),
-            }
+            println!("[server] register (protocol {revision}): Registration::elicit(&ask, {MESSAGE:?}).reask(1).timeout(..)");
+            report("Registration", Registration::elicit(&ask, MESSAGE).reask(1).timeout(TIMEOUT).await)
         })
         .await
     }
@@ -482,9 +456,22 @@ fn num(prop: &Value, key: &str) -> Option<f64> {
 fn auto_fill(schema: &Value) -> Map<String, Value> {
     let required = required(schema);
     let mut content = Map::new();
+    let mut groups_ticked = Vec::new();
     for (name, prop) in properties(schema) {
         if let Some(default) = prop.get("default") {
             content.insert(name, default.clone());
+            continue;
+        }
+        // 2025-06-18 has no arrays: a multi-select arrives as checkboxes `field.option`.
+        // Tick the first box of each group, as a person picking one would.
+        if let Some((group, _)) = name.split_once('.')
+            && prop.get("type").and_then(Value::as_str) == Some("boolean")
+        {
+            let first = !groups_ticked.contains(&group.to_owned());
+            if first {
+                groups_ticked.push(group.to_owned());
+            }
+            content.insert(name, Value::Bool(first));
             continue;
         }
         if !required.contains(&name) {
@@ -841,10 +828,11 @@ mod tests {
         let invalid = Registration::from_content(&invalid_content()).err().ok_or("invalid content was accepted")?;
         assert_eq!(invalid.violations().len(), 7);
 
-        let schema = RegistrationWithoutTopics::requested_schema(ProtocolRevision::V2025_06_18)?;
-        assert!(RegistrationWithoutTopics::from_content(&auto_fill(schema.as_json())).is_ok());
-        let invalid = RegistrationWithoutTopics::from_content(&invalid_content()).err().ok_or("invalid content was accepted")?;
-        assert_eq!(invalid.violations().len(), 6);
+        // 2025-06-18: the topics arrive as checkboxes, and are read back into the set.
+        let schema = Registration::requested_schema(ProtocolRevision::V2025_06_18)?;
+        let result = json!({"action": "accept", "content": auto_fill(schema.as_json())});
+        let accepted = Elicitation::<Registration>::from_result_on(&result, ProtocolRevision::V2025_06_18)?.accepted().ok_or("not accepted")?;
+        assert_eq!(accepted.topics.len(), 1);
         Ok(())
     }
 
@@ -871,7 +859,7 @@ mod tests {
     #[tokio::test]
     async fn the_scripted_session_gives_the_same_outcomes_on_every_revision() -> Result<(), Box<dyn std::error::Error>> {
         for (version, accepted) in [
-            (ProtocolVersion::V_2025_06_18, "accepted: RegistrationWithoutTopics {"),
+            (ProtocolVersion::V_2025_06_18, "accepted: Registration {"),
             (ProtocolVersion::V_2025_11_25, "accepted: Registration {"),
             (ProtocolVersion::V_2026_07_28, "accepted: Registration {"),
         ] {

@@ -21,11 +21,15 @@
 //!
 //! Stdout carries the protocol, so everything the server has to say goes to stderr.
 //!
-//! | tool | form | on 2025-06-18 (no multi-select) |
-//! |---|---|---|
-//! | `book_table` | [`Booking`]: name, date, time (a slot from a list), guests, area, dietary needs (multi-select) | degrades: asks [`BookingWithoutDiets`], the same form without the multi-select, and says so in the result |
-//! | `survey` | [`Survey`]: rating, favourite feature (titled single-select), platforms (multi-select), recommendation, comments | refuses: a tool error carrying the typed `ElicitError::Schema(MultiSelectUnsupported)`; nothing is sent to the client |
-//! | `delete_item` `{item}` | [`Confirm`]: one boolean | the same form works on every revision |
+//! | tool | form |
+//! |---|---|
+//! | `book_table` | [`Booking`]: name, date, time (a slot from a list), guests, area, dietary needs (multi-select) |
+//! | `survey` | [`Survey`]: rating, favourite feature (titled single-select), platforms (multi-select), recommendation, comments |
+//! | `delete_item` `{item}` | [`Confirm`]: one boolean |
+//!
+//! The same forms serve every revision: on 2025-06-18, which has no multi-select, the
+//! runtime writes each multi-select as one checkbox per option and reads the ticked ones
+//! back into the field.
 //!
 //! Each tool answers with the typed value it received (its `Debug`), or `declined` /
 //! `cancelled`; an [`ElicitError`] (no elicitation capability, a client error, a timeout,
@@ -62,7 +66,7 @@ use std::time::Duration;
 use chrono::NaiveDate;
 use elicit_runtime::form::ElicitEnum;
 use elicit_runtime::rmcp::{StateError, StateSealer, ToolCall};
-use elicit_runtime::{Elicit, ElicitError, ElicitOptions, Elicitation, SchemaError};
+use elicit_runtime::{Elicit, ElicitError, Elicitation};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
 use rmcp::{ErrorData, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
@@ -154,25 +158,6 @@ struct Booking {
     diets: Option<BTreeSet<Diet>>,
 }
 
-/// [`Booking`] for clients on 2025-06-18, which has no multi-select.
-#[derive(Elicit, Debug)]
-struct BookingWithoutDiets {
-    /// The name the table is booked under
-    #[elicit(title = "Name", min_length = 1, max_length = 80)]
-    name: String,
-    /// The day of your visit
-    #[elicit(title = "Date")]
-    date: NaiveDate,
-    /// When you arrive: lunch from 12:00 to 13:30, dinner from 19:00 to 21:00
-    #[elicit(title = "Time")]
-    time: TimeSlot,
-    /// Number of guests, including you
-    #[elicit(title = "Guests", minimum = 1, maximum = 12, default = 2)]
-    guests: u8,
-    #[elicit(title = "Area", default = "main_room")]
-    area: Area,
-}
-
 // ---- survey ----------------------------------------------------------------------------
 
 /// What you liked best
@@ -241,9 +226,12 @@ struct DeleteArgs {
 
 // ---- the server ------------------------------------------------------------------------
 
-/// Every form waits at most this long for the user, and re-asks twice when the answer
-/// breaks the form (with the problems listed under the message).
-const OPTIONS: ElicitOptions = ElicitOptions::new().timeout(Duration::from_secs(600)).reask(2);
+/// Every form waits at most this long for the user.
+const TIMEOUT: Duration = Duration::from_secs(600);
+
+/// How many times a form is asked again when the answer breaks it (with the problems
+/// listed under the message, and what was right filled in).
+const REASKS: u32 = 2;
 
 /// The environment variable that holds the `requestState` key.
 const KEY_VAR: &str = "ELICIT_STATE_KEY";
@@ -258,8 +246,15 @@ fn text(text: impl Into<String>) -> CallToolResult {
     CallToolResult::success(vec![ContentBlock::text(text)])
 }
 
+/// The error and its chain of sources, as an error reporter prints it.
 fn tool_error(err: &ElicitError) -> CallToolResult {
-    CallToolResult::error(vec![ContentBlock::text(format!("elicitation failed: {err}"))])
+    let mut message = format!("elicitation failed: {err}");
+    let mut source = std::error::Error::source(err);
+    while let Some(cause) = source {
+        message.push_str(&format!(": {cause}"));
+        source = cause.source();
+    }
+    CallToolResult::error(vec![ContentBlock::text(message)])
 }
 
 /// Logs the answer; passes `ElicitError::InputRequired` on (on 2026-07-28 the round ends
@@ -279,11 +274,11 @@ fn answered<T: Debug>(tool: &str, answer: Result<Elicitation<T>, ElicitError>) -
 }
 
 /// The tool's answer for any form: the typed value, `declined`, `cancelled`, or the error.
-fn outcome<T: Debug>(tool: &str, answer: Result<Elicitation<T>, ElicitError>, note: &str) -> Result<CallToolResult, ErrorData> {
+fn outcome<T: Debug>(tool: &str, answer: Result<Elicitation<T>, ElicitError>) -> Result<CallToolResult, ErrorData> {
     Ok(match answered(tool, answer)? {
-        Ok(Elicitation::Accept(value)) => text(format!("accepted: {value:#?}{note}")),
-        Ok(Elicitation::Decline) => text(format!("declined: the user chose not to answer{note}")),
-        Ok(Elicitation::Cancel) => text(format!("cancelled: the user dismissed the form{note}")),
+        Ok(Elicitation::Accept(value)) => text(format!("accepted: {value:#?}")),
+        Ok(Elicitation::Decline) => text("declined: the user chose not to answer"),
+        Ok(Elicitation::Cancel) => text("cancelled: the user dismissed the form"),
         Err(err) => tool_error(&err),
     })
 }
@@ -294,25 +289,16 @@ impl Demo {
     async fn book_table(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
         const MESSAGE: &str = "Book a table: when, how many, and where would you like to sit?";
         call.run(&self.sealer, |ask| async move {
-            match Booking::elicit_with(&ask, MESSAGE, OPTIONS).await {
-                // 2025-06-18 has no multi-select: nothing was sent; ask without it.
-                Err(ElicitError::Schema(err @ SchemaError::MultiSelectUnsupported { .. })) => {
-                    eprintln!("[stdio_server] book_table: {err}; asking without the dietary requirements");
-                    let note = "\n(note: this client's protocol revision has no multi-select, so dietary requirements were not asked)";
-                    outcome("book_table", BookingWithoutDiets::elicit_with(&ask, MESSAGE, OPTIONS).await, note)
-                }
-                answer => outcome("book_table", answer, ""),
-            }
+            outcome("book_table", Booking::elicit(&ask, MESSAGE).timeout(TIMEOUT).reask(REASKS).await)
         })
         .await
     }
 
     #[tool(description = "Ask the user a five-question product survey (rating, favourite feature, platforms, recommendation, comments).")]
     async fn survey(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
-        // On 2025-06-18 this is `ElicitError::Schema(MultiSelectUnsupported)` before anything
-        // is sent: the survey needs its multi-select, so the tool reports it.
         call.run(&self.sealer, |ask| async move {
-            outcome("survey", Survey::elicit_with(&ask, "A short survey about elicit: five questions, one minute.", OPTIONS).await, "")
+            let message = "A short survey about elicit: five questions, one minute.";
+            outcome("survey", Survey::elicit(&ask, message).timeout(TIMEOUT).reask(REASKS).await)
         })
         .await
     }
@@ -325,7 +311,7 @@ impl Demo {
             let tool = format!("delete_item({item:?})");
             // Nothing is deleted before the last question is answered: on 2026-07-28 the
             // body runs again on the client's retry.
-            Ok(match answered(&tool, Confirm::elicit_with(&ask, &message, OPTIONS).await)? {
+            Ok(match answered(&tool, Confirm::elicit(&ask, &message).timeout(TIMEOUT).reask(REASKS).await)? {
                 Ok(Elicitation::Accept(Confirm { confirm: true })) => text(format!("deleted `{item}` (not really: this is an example)")),
                 Ok(Elicitation::Accept(Confirm { confirm: false })) => text(format!("kept `{item}`: the box was not ticked")),
                 Ok(Elicitation::Decline) => text(format!("declined: `{item}` was not deleted")),

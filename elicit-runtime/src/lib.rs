@@ -60,7 +60,7 @@
 //!   [`ElicitEnum`](form::ElicitEnum)), the cached [`RequestedSchema`] of each revision,
 //!   and checking received content ([`InvalidContent`] with every [`Violation`]).
 //! - [`exchange`]: one question and its answer: [`Elicitation`] (`Accept`, `Decline`,
-//!   `Cancel`), the transport trait [`ElicitPeer`], [`ElicitOptions`], [`ElicitError`].
+//!   `Cancel`), the transport trait [`ElicitPeer`], [`ElicitError`].
 //! - `rounds` (feature `rmcp`): 2026-07-28, one body replayed over input rounds, and the
 //!   sealed `requestState`.
 //! - `rmcp` (feature `rmcp`): the adapter to rmcp, the official Rust MCP SDK.
@@ -108,12 +108,10 @@ pub mod rmcp;
 #[cfg(feature = "testing")]
 pub mod testing;
 
-use std::future::Future;
-
 use serde_json::{Map, Value};
 
 #[doc(no_inline)]
-pub use crate::exchange::{ElicitError, ElicitOptions, ElicitPeer, Elicitation};
+pub use crate::exchange::{ElicitError, ElicitPeer, Elicitation};
 #[doc(no_inline)]
 pub use crate::form::{InvalidContent, RequestedSchema, SchemaError, SchemaOptions, Violation};
 pub use crate::revision::{ProtocolRevision, UnknownRevision};
@@ -175,8 +173,9 @@ pub trait Elicit: Sized + 'static {
         form::cached::<Self>(revision, options)
     }
 
-    /// Asks the client of the current request to fill in this form, and awaits the
-    /// validated, typed answer.
+    /// Asks the client of the current request to fill in this form; awaiting it gives
+    /// the validated, typed answer. Configure the request before awaiting it:
+    /// `.timeout(d)`, `.reask(n)`, `.schema_options(o)` ([`ElicitRequest`](exchange::ElicitRequest)).
     ///
     /// Before anything is sent, the client's declared capability (form mode), the
     /// negotiated revision (it must be able to express the form) and the message (no
@@ -184,20 +183,11 @@ pub trait Elicit: Sized + 'static {
     /// everything else ([`ElicitError`]).
     ///
     /// With rmcp (feature `rmcp`), inside a tool: `Contact::elicit(&ask, "...")` within
-    /// [`ToolCall::run`](crate::rmcp::ToolCall::run), which serves every revision
-    /// including 2026-07-28, or `Contact::elicit(&context, "...")` with the tool's
-    /// `RequestContext` where 2025-06-18 and 2025-11-25 are enough.
-    fn elicit<P: ElicitPeer + ?Sized>(peer: &P, message: &str) -> impl Future<Output = Result<Elicitation<Self>, ElicitError>> + Send {
-        Self::elicit_with(peer, message, ElicitOptions::new())
-    }
-
-    /// [`Elicit::elicit`] with a timeout, re-asking on invalid content, or schema options.
-    fn elicit_with<P: ElicitPeer + ?Sized>(
-        peer: &P,
-        message: &str,
-        options: ElicitOptions,
-    ) -> impl Future<Output = Result<Elicitation<Self>, ElicitError>> + Send {
-        async move { exchange::elicit::<Self, P>(peer, message, &options).await }
+    /// `ToolCall::run`, which serves every revision including 2026-07-28, or
+    /// `Contact::elicit(&context, "...")` with the tool's `RequestContext` where
+    /// 2025-06-18 and 2025-11-25 are enough.
+    fn elicit<'a, P: ElicitPeer + ?Sized>(peer: &'a P, message: &'a str) -> exchange::ElicitRequest<'a, Self, P> {
+        exchange::ElicitRequest::new(peer, message)
     }
 }
 

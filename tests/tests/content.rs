@@ -6,7 +6,8 @@ use std::collections::{BTreeSet, HashSet};
 
 use chrono::{DateTime, NaiveDate, Utc};
 use elicit_runtime::form::Format;
-use elicit_runtime::exchange::{Action, ResponseError};
+use elicit_runtime::ElicitError;
+use elicit_runtime::exchange::{Action, MalformedResult};
 use elicit_runtime::form::Problem;
 use elicit_runtime::{Elicit, Elicitation, InvalidContent, Violation};
 use elicit_tests::forms::*;
@@ -43,7 +44,7 @@ struct Case {
     what: String,
     decoded: Result<(), InvalidContent>,
     validated: Result<(), InvalidContent>,
-    via_result: Result<(), ResponseError>,
+    via_result: Result<(), ElicitError>,
     expected: Vec<Violation>,
     /// The problem is found while decoding into the Rust type, after the schema checks
     /// passed (`validate` then accepts the content).
@@ -296,7 +297,7 @@ fn every_bad_payload_is_reported_exactly() {
             failures.push(format!("{}\n  validate: {:?}\n  expected: {:?}", case.what, case.validated, case.expected));
         }
         match &case.via_result {
-            Err(ResponseError::Invalid(invalid)) if invalid.violations() == &case.expected[..] => {}
+            Err(ElicitError::Invalid(invalid)) if invalid.violations() == &case.expected[..] => {}
             other => failures.push(format!("{}\n  from_result: {other:?}", case.what)),
         }
     }
@@ -469,10 +470,13 @@ fn errors_read_well() {
     );
 
     let response = Elicitation::<Booleans>::from_result(&json!({"action": "accept", "content": {"agree": "yes"}})).unwrap_err();
-    assert_eq!(response.to_string(), "the content does not match the form: `agree`: must be a boolean, got a string");
+    // `Display` does not repeat the source: reporters print the chain.
+    assert_eq!(response.to_string(), "the accepted content does not satisfy the form");
     let source = std::error::Error::source(&response).expect("the invalid content is the source");
-    assert_eq!(source.to_string(), response.to_string());
-    assert!(std::error::Error::source(&ResponseError::MissingAction).is_none());
+    assert_eq!(source.to_string(), "the content does not match the form: `agree`: must be a boolean, got a string");
+    let malformed = ElicitError::Malformed(MalformedResult::MissingAction);
+    assert_eq!(malformed.to_string(), "the client's elicitation result cannot be read");
+    assert_eq!(std::error::Error::source(&malformed).map(ToString::to_string).as_deref(), Some("the result has no `action`"));
 }
 
 // ---- whole results -------------------------------------------------------------------
@@ -490,26 +494,38 @@ fn reading_a_client_result() {
     );
 
     for not_an_object in [json!(null), json!("accept"), json!(["accept"]), json!(1)] {
-        assert_eq!(E::from_result(&not_an_object), Err(ResponseError::NotAnObject), "{not_an_object}");
+        assert_eq!(E::from_result(&not_an_object), Err(MalformedResult::NotAnObject.into()), "{not_an_object}");
     }
     for no_action in [json!({}), json!({"content": {"agree": true}}), json!({"action": null}), json!({"action": 1}), json!({"Action": "accept"})] {
-        assert_eq!(E::from_result(&no_action), Err(ResponseError::MissingAction), "{no_action}");
+        assert_eq!(E::from_result(&no_action), Err(MalformedResult::MissingAction.into()), "{no_action}");
     }
     for (action, shown) in [("ACCEPT", "ACCEPT"), ("accepted", "accepted"), ("", ""), ("reject", "reject")] {
-        assert_eq!(E::from_result(&json!({"action": action})), Err(ResponseError::UnknownAction(shown.into())));
+        assert_eq!(E::from_result(&json!({"action": action})), Err(MalformedResult::UnknownAction(shown.into()).into()));
     }
-    assert_eq!(E::from_result(&json!({"action": "accept"})), Err(ResponseError::AcceptWithoutContent));
-    assert_eq!(E::from_result(&json!({"action": "accept", "content": null})), Err(ResponseError::AcceptWithoutContent));
+    assert_eq!(E::from_result(&json!({"action": "accept"})), Err(ElicitError::AcceptWithoutContent));
+    assert_eq!(E::from_result(&json!({"action": "accept", "content": null})), Err(ElicitError::AcceptWithoutContent));
     for content in [json!("agree"), json!([true]), json!(true), json!(0)] {
-        assert_eq!(E::from_result(&json!({"action": "accept", "content": content})), Err(ResponseError::ContentNotAnObject), "{content}");
+        assert_eq!(E::from_result(&json!({"action": "accept", "content": content})), Err(MalformedResult::ContentNotAnObject.into()), "{content}");
     }
     assert!(matches!(
         E::from_result(&json!({"action": "accept", "content": {}})),
-        Err(ResponseError::Invalid(e)) if e.violations() == [Violation { field: "agree", problem: Problem::Missing }]
+        Err(ElicitError::Invalid(e)) if e.violations() == [Violation { field: "agree", problem: Problem::Missing }]
     ));
-    // An empty form accepts empty content, and still needs content to be there.
+    // A form whose fields are all optional reads a missing (or null) `content` as empty:
+    // the user submitted without filling anything in. With a required field it is an error.
     assert_eq!(Elicitation::<Empty>::from_result(&json!({"action": "accept", "content": {}})), Ok(Elicitation::Accept(Empty {})));
-    assert_eq!(Elicitation::<Empty>::from_result(&json!({"action": "accept"})), Err(ResponseError::AcceptWithoutContent));
+    assert_eq!(Elicitation::<Empty>::from_result(&json!({"action": "accept"})), Ok(Elicitation::Accept(Empty {})));
+    assert_eq!(Elicitation::<Empty>::from_result(&json!({"action": "accept", "content": null})), Ok(Elicitation::Accept(Empty {})));
+    #[derive(Elicit, Debug, PartialEq)]
+    struct AllOptional {
+        #[elicit(default = 2)]
+        guests: u8,
+        note: Option<String>,
+    }
+    assert_eq!(
+        Elicitation::<AllOptional>::from_result(&json!({"action": "accept"})),
+        Ok(Elicitation::Accept(AllOptional { guests: 2, note: None }))
+    );
 
     // Decline and cancel are answers whatever else the result carries.
     for (action, expected) in [("decline", Elicitation::Decline), ("cancel", Elicitation::Cancel)] {
@@ -521,15 +537,15 @@ fn reading_a_client_result() {
     }
 
     let messages = [
-        (ResponseError::NotAnObject, "the client's elicitation result is not a JSON object"),
-        (ResponseError::MissingAction, "the client's elicitation result has no `action`"),
-        (ResponseError::UnknownAction("ok".into()), "the client's elicitation result has unknown action `ok` (expected `accept`, `decline` or `cancel`)"),
-        (ResponseError::AcceptWithoutContent, "the client accepted the form but sent no `content`"),
-        (ResponseError::ContentNotAnObject, "the client's `content` is not a JSON object"),
+        (MalformedResult::NotAnObject, "the result is not a JSON object"),
+        (MalformedResult::MissingAction, "the result has no `action`"),
+        (MalformedResult::UnknownAction("ok".into()), "the result has unknown action `ok` (expected `accept`, `decline` or `cancel`)"),
+        (MalformedResult::ContentNotAnObject, "the result's `content` is not a JSON object"),
     ];
     for (error, message) in messages {
         assert_eq!(error.to_string(), message);
     }
+    assert_eq!(ElicitError::AcceptWithoutContent.to_string(), "the client accepted the form but sent no `content`");
     assert_eq!(Elicitation::<Booleans>::Decline.action(), Action::Decline);
 }
 

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use elicit_runtime::exchange::ElicitationSupport;
 use elicit_runtime::testing::{Reply, ScriptedClient, ScriptedSession, Transcript};
-use elicit_runtime::{Elicit, ElicitError, ElicitOptions, Elicitation, ProtocolRevision, Violation};
+use elicit_runtime::{Elicit, ElicitError, Elicitation, ProtocolRevision, Violation};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::service::RequestContext;
 use rmcp::{Peer, RoleServer, ServerHandler, tool, tool_handler, tool_router};
@@ -92,13 +92,12 @@ impl TestServer {
 
     #[tool(description = "asks with a 300 ms timeout")]
     async fn contact_timeout(&self, context: RequestContext<RoleServer>) -> String {
-        let options = ElicitOptions::new().timeout(Duration::from_millis(300));
-        outcome(Contact::elicit_with(&context, "Quick, who are you?", options).await)
+        outcome(Contact::elicit(&context, "Quick, who are you?").timeout(Duration::from_millis(300)).await)
     }
 
     #[tool(description = "asks again once when the answer is invalid")]
     async fn contact_reask(&self, context: RequestContext<RoleServer>) -> String {
-        outcome(Contact::elicit_with(&context, "Who are you?", ElicitOptions::new().reask(1)).await)
+        outcome(Contact::elicit(&context, "Who are you?").reask(1).await)
     }
 
     #[tool(description = "a URL in the message")]
@@ -180,7 +179,7 @@ async fn invalid_content_reports_every_violation() {
         let expected = Contact::from_content(bad.as_object().unwrap()).unwrap_err();
         let fields: Vec<&str> = expected.violations().iter().map(|v: &Violation| v.field).collect();
         assert_eq!(fields, ["name", "email", "age", "plan"]);
-        assert_eq!(text, format!("error {:?}", ElicitError::InvalidContent(expected)), "{revision}");
+        assert_eq!(text, format!("error {:?}", ElicitError::Invalid(expected)), "{revision}");
     }
 }
 
@@ -196,6 +195,18 @@ async fn reask_sends_the_problems_and_takes_the_corrected_answer() {
         let second = transcript.requests[1]["message"].as_str().unwrap();
         assert!(second.starts_with("Who are you?\n\nPlease correct your answer:"), "{second}");
         assert!(second.contains("`email`: is required but missing") && second.contains("`plan`: is required but missing"), "{second}");
+        // What the user got right comes back as the field's default, where the revision
+        // allows a default on it (2025-06-18: booleans only); what was wrong does not.
+        let first_schema = &transcript.requests[0]["requestedSchema"]["properties"];
+        let second_schema = &transcript.requests[1]["requestedSchema"]["properties"];
+        if revision == ProtocolRevision::V2025_06_18 {
+            assert_eq!(second_schema, first_schema, "{revision}");
+        } else {
+            assert_eq!(first_schema["name"].get("default"), None);
+            assert_eq!(second_schema["name"]["default"], json!("Ada"), "{revision}");
+            assert_eq!(second_schema["email"], first_schema["email"], "{revision}");
+            assert_eq!(second_schema["plan"], first_schema["plan"], "{revision}");
+        }
     }
 }
 
@@ -209,11 +220,11 @@ async fn accept_without_content_and_garbage_are_typed_errors() {
             .reply(Reply::Error { code: -32603, message: "the form broke".into() });
         let session = connect(client).await;
         assert_eq!(call(&session, "contact").await, "error AcceptWithoutContent", "{revision}");
-        assert_eq!(call(&session, "contact").await, "error MalformedResult(UnknownAction(\"maybe\"))", "{revision}");
-        assert_eq!(call(&session, "contact").await, "error MalformedResult(ContentNotAnObject)", "{revision}");
+        assert_eq!(call(&session, "contact").await, "error Malformed(UnknownAction(\"maybe\"))", "{revision}");
+        assert_eq!(call(&session, "contact").await, "error Malformed(ContentNotAnObject)", "{revision}");
         assert_eq!(
             call(&session, "contact").await,
-            "error Peer(Client { code: -32603, message: \"the form broke\" })",
+            "error Client { code: -32603, message: \"the form broke\" }",
             "{revision}"
         );
     }
@@ -233,11 +244,18 @@ async fn a_client_without_the_capability_is_never_asked() {
 }
 
 #[tokio::test]
-async fn what_the_revision_cannot_express_is_not_sent() {
-    let session = connect(ScriptedClient::new(ProtocolRevision::V2025_06_18)).await;
-    let text = call(&session, "pizza").await;
-    assert_eq!(text, "error Schema(MultiSelectUnsupported { field: \"toppings\", revision: V2025_06_18 })");
-    assert!(session.transcript().requests.is_empty());
+async fn one_form_with_a_multi_select_serves_every_revision() {
+    // 2025-06-18 has no arrays: the client sees one checkbox per topping, and the tool gets
+    // the ticked ones back as the list.
+    let client = ScriptedClient::new(ProtocolRevision::V2025_06_18)
+        .reply(Reply::accept(json!({ "toppings.olives": true, "toppings.basil": false })));
+    let session = connect(client).await;
+    assert_eq!(call(&session, "pizza").await, "accept {\"toppings\":[\"olives\"]}");
+    let transcript = session.transcript();
+    assert_wire_valid(&transcript, ProtocolRevision::V2025_06_18);
+    let properties = transcript.requests[0]["requestedSchema"]["properties"].as_object().unwrap();
+    assert!(properties.keys().all(|k| k.starts_with("toppings.")), "{properties:?}");
+    assert_eq!(properties["toppings.olives"]["type"], "boolean");
 
     let session = connect(ScriptedClient::new(ProtocolRevision::V2025_11_25).reply(Reply::accept(json!({ "toppings": ["olives"] })))).await;
     assert_eq!(call(&session, "pizza").await, "accept {\"toppings\":[\"olives\"]}");

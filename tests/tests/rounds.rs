@@ -12,7 +12,7 @@ use std::time::Duration;
 use elicit_runtime::exchange::ElicitationSupport;
 use elicit_runtime::rmcp::{StateError, StateSealer, ToolCall};
 use elicit_runtime::testing::{Reply, ScriptedClient, ScriptedSession, Transcript};
-use elicit_runtime::{Elicit, ElicitOptions, Elicitation, ProtocolRevision};
+use elicit_runtime::{Elicit, Elicitation, ProtocolRevision};
 use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, InputResponses};
 use rmcp::service::ServiceError;
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
@@ -134,7 +134,7 @@ impl Restaurant {
     #[tool(description = "asks again once on invalid content")]
     async fn name_reask(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
         call.run(&self.sealer, |ask| async move {
-            self.done(show(&Name::elicit_with(&ask, "Your name?", ElicitOptions::new().reask(1)).await?))
+            self.done(show(&Name::elicit(&ask, "Your name?").reask(1).await?))
         })
         .await
     }

@@ -21,9 +21,9 @@
 
 use std::any::type_name;
 
-use elicit_runtime::{Elicit, ProtocolRevision, SchemaError, SchemaOptions};
+use elicit_runtime::{Elicit, ProtocolRevision, SchemaOptions};
 use elicit_tests::forms::*;
-use elicit_tests::spec::{self, FormCheck, Strictness, check_form, check_request, elicit_request};
+use elicit_tests::spec::{self, Strictness, check_form, check_request, elicit_request};
 use serde_json::{Value, json};
 
 const V06: ProtocolRevision = ProtocolRevision::V2025_06_18;
@@ -380,25 +380,81 @@ fn multi_selects_since_2025_11_25() {
 }
 
 #[test]
-fn a_multi_select_on_2025_06_18_is_a_typed_error() {
-    let expected = SchemaError::MultiSelectUnsupported { field: "colors", revision: V06 };
+fn a_multi_select_on_2025_06_18_is_one_checkbox_per_option() {
+    // 2025-06-18 has no arrays: each option becomes a boolean `field.option`, titled
+    // `Field: Option`; the description and how many to tick go on the first checkbox,
+    // the default's options are ticked, and no checkbox is required.
+    let expected = json!({
+        "type": "object",
+        "properties": {
+            "colors.red": {"type": "boolean", "title": "colors: red"},
+            "colors.green": {"type": "boolean", "title": "colors: green"},
+            "colors.blue": {"type": "boolean", "title": "colors: blue"},
+            "plans.free": {"type": "boolean", "title": "Plans: Free tier", "description": "Choose up to two plans (tick at least 1 and at most 2)"},
+            "plans.pro-monthly": {"type": "boolean", "title": "Plans: Pro (9 €/month)"},
+            "plans.enterprise": {"type": "boolean", "title": "Plans: enterprise"},
+            "extras.red": {"type": "boolean", "title": "extras: red"},
+            "extras.green": {"type": "boolean", "title": "extras: green"},
+            "extras.blue": {"type": "boolean", "title": "extras: blue"},
+            "favorites.red": {"type": "boolean", "title": "favorites: red", "description": "tick at most 3", "default": true},
+            "favorites.green": {"type": "boolean", "title": "favorites: green"},
+            "favorites.blue": {"type": "boolean", "title": "favorites: blue", "default": true}
+        }
+    });
     for options in [plain(), legacy(), with_pattern()] {
-        assert_eq!(MultiSelects::requested_schema_with(V06, &options), Err(expected));
-        // The error is cached like a schema: asking again gives the same answer.
-        assert_eq!(MultiSelects::requested_schema_with(V06, &options), Err(expected));
-        assert!(matches!(check_form::<MultiSelects>(V06, &options, Strictness::Official), Err(FormCheck::Render(e)) if e == expected));
+        let schema = MultiSelects::requested_schema_with(V06, &options).unwrap();
+        assert_eq!(schema.to_json_string(), serde_json::to_string(&expected).unwrap(), "{options:?}");
+        // Asked again, the same rendered value comes back.
+        assert!(std::ptr::eq(schema, MultiSelects::requested_schema_with(V06, &options).unwrap()));
+        check_form::<MultiSelects>(V06, &options, Strictness::Strict).unwrap();
+        check_form::<MultiSelects>(V06, &options, Strictness::Official).unwrap();
     }
+}
+
+#[test]
+fn checkboxes_on_2025_06_18_are_read_back_into_the_multi_select() {
+    use elicit_runtime::form::Problem;
+    use elicit_runtime::{ElicitError, Elicitation, Violation};
+    use std::collections::BTreeSet;
+
+    let read = |content: Value| Elicitation::<MultiSelects>::from_result_on(&json!({"action": "accept", "content": content}), V06);
+    let accepted = read(json!({
+        "colors.red": true, "colors.green": false, "colors.blue": true,
+        "plans.enterprise": true, "plans.free": true,
+        "favorites.red": true
+    }))
+    .unwrap()
+    .accepted()
+    .unwrap();
+    // Ticked options in option order; an optional field with no box sent stays absent.
+    assert_eq!(accepted.colors, vec![Color::Red, Color::Blue]);
+    assert_eq!(accepted.plans, BTreeSet::from([Plan::Free, Plan::Enterprise]));
+    assert_eq!(accepted.extras, None);
+    assert_eq!(accepted.favorites, vec![Color::Red]);
+
+    // Boxes left out: a required field is an empty list, an optional one takes its default.
+    let accepted = read(json!({"plans.free": true})).unwrap().accepted().unwrap();
+    assert_eq!(accepted.colors, vec![]);
+    assert_eq!(accepted.favorites, vec![Color::Red, Color::Blue]);
+
+    // min_items / max_items are enforced on the server, and every violation is named.
+    let err = read(json!({"plans.free": true, "plans.pro-monthly": true, "plans.enterprise": true, "colors.red": "yes"})).unwrap_err();
+    let ElicitError::Invalid(invalid) = err else { panic!("{err:?}") };
     assert_eq!(
-        expected.to_string(),
-        "field `colors` is a multi-select, which protocol revision 2025-06-18 cannot express (multi-select arrived in 2025-11-25)"
+        invalid.violations(),
+        [
+            Violation { field: "colors", problem: Problem::WrongType { expected: "boolean", found: "string" } },
+            Violation { field: "plans", problem: Problem::TooManyItems { max_items: 2, count: 3 } },
+        ]
     );
-    let as_error: &dyn std::error::Error = &expected;
-    assert!(as_error.source().is_none());
-    // Even a hand-made array property would not pass the 2025-06-18 schema: there is no
-    // array schema to send it as.
-    let array = json!({"type": "array", "items": {"type": "string", "enum": COLORS}});
-    assert!(!spec::property_validator(V06, Strictness::Official).is_valid(&array));
-    assert!(spec::property_validator(V11, Strictness::Strict).is_valid(&array));
+    let ElicitError::Invalid(invalid) = read(json!({})).unwrap_err() else { panic!() };
+    assert_eq!(invalid.violations(), [Violation { field: "plans", problem: Problem::TooFewItems { min_items: 1, count: 0 } }]);
+
+    // A list, as later revisions send it, is read as it is.
+    let accepted = read(json!({"colors": ["green"], "plans": ["free"]})).unwrap().accepted().unwrap();
+    assert_eq!(accepted.colors, vec![Color::Green]);
+    // On later revisions, checkboxes are not a multi-select's spelling.
+    assert!(Elicitation::<MultiSelects>::from_result_on(&json!({"action": "accept", "content": {"plans.free": true}}), ProtocolRevision::V2025_11_25).is_err());
 }
 
 // ---- names, defaults, empty forms ----------------------------------------------------
@@ -543,12 +599,9 @@ fn every_form_validates_against_the_official_and_the_closed_schema() {
         for &revision in ProtocolRevision::ALL {
             for options in [plain(), legacy()] {
                 let result = check_form::<T>(revision, &options, Strictness::Strict);
-                match (revision, multi, result) {
-                    (V06, true, Err(FormCheck::Render(SchemaError::MultiSelectUnsupported { .. }))) => {}
-                    (_, _, Ok(())) if !(multi && revision == V06) => {
-                        check_form::<T>(revision, &options, Strictness::Official).unwrap();
-                    }
-                    (_, _, other) => panic!("{} on {revision} with {options:?}: {other:?}", type_name::<T>()),
+                match result {
+                    Ok(()) => check_form::<T>(revision, &options, Strictness::Official).unwrap(),
+                    other => panic!("{} on {revision} with {options:?} (multi-select: {multi}): {other:?}", type_name::<T>()),
                 }
             }
         }

@@ -2,10 +2,11 @@
 
 use std::fmt;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
-use crate::Elicit;
-use crate::form::InvalidContent;
+use super::error::{ElicitError, MalformedResult};
+use crate::form::{Report, collect_checkboxes};
+use crate::{Elicit, ProtocolRevision};
 
 /// What the user did with the form: accepted it (with a typed, validated value),
 /// declined it, or dismissed it. Decline and cancel are answers, not errors.
@@ -130,60 +131,19 @@ impl fmt::Display for Action {
     }
 }
 
-/// An `ElicitResult` from the client that cannot be read as an answer to the form.
-#[derive(Debug, Clone, PartialEq)]
-#[non_exhaustive]
-pub enum ResponseError {
-    /// The result is not a JSON object.
-    NotAnObject,
-    /// The result has no `action`, or it is not a string.
-    MissingAction,
-    /// `action` is not `accept`, `decline` or `cancel`.
-    UnknownAction(String),
-    /// `action` is `accept` but there is no `content` (form mode requires it).
-    AcceptWithoutContent,
-    /// `content` is present but not a JSON object.
-    ContentNotAnObject,
-    /// `content` does not satisfy the schema; every violation is listed.
-    Invalid(InvalidContent),
-}
-
-impl fmt::Display for ResponseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ResponseError::NotAnObject => f.write_str("the client's elicitation result is not a JSON object"),
-            ResponseError::MissingAction => f.write_str("the client's elicitation result has no `action`"),
-            ResponseError::UnknownAction(a) => {
-                write!(f, "the client's elicitation result has unknown action `{a}` (expected `accept`, `decline` or `cancel`)")
-            }
-            ResponseError::AcceptWithoutContent => f.write_str("the client accepted the form but sent no `content`"),
-            ResponseError::ContentNotAnObject => f.write_str("the client's `content` is not a JSON object"),
-            ResponseError::Invalid(invalid) => invalid.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for ResponseError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            ResponseError::Invalid(invalid) => Some(invalid),
-            _ => None,
-        }
-    }
-}
-
-impl From<InvalidContent> for ResponseError {
-    fn from(invalid: InvalidContent) -> Self {
-        ResponseError::Invalid(invalid)
-    }
-}
-
 impl<T: Elicit> Elicitation<T> {
-    /// Reads a client's `ElicitResult` (`{"action": ..., "content": {...}}`): validates
-    /// accepted content against `T`'s schema and decodes it.
+    /// Reads a client's `ElicitResult` (`{"action": ..., "content": {...}}`) as the
+    /// latest revision writes it: validates accepted content against `T`'s schema and
+    /// decodes it.
+    ///
+    /// `content` is ignored on decline and cancel (some clients send `null`), and so is
+    /// `_meta`. An `accept` without `content` is
+    /// [`AcceptWithoutContent`](ElicitError::AcceptWithoutContent), except for a form
+    /// whose fields are all optional, where it is read as empty content: the user
+    /// submitted the form without filling anything in.
     ///
     /// ```
-    /// use elicit_runtime::{Elicit, Elicitation, exchange::ResponseError};
+    /// use elicit_runtime::{Elicit, ElicitError, Elicitation};
     /// use serde_json::json;
     ///
     /// #[derive(Elicit, Debug, PartialEq)]
@@ -192,26 +152,48 @@ impl<T: Elicit> Elicitation<T> {
     /// }
     ///
     /// let accepted = Elicitation::<Name>::from_result(&json!({"action": "accept", "content": {"name": "Ada"}}));
-    /// assert_eq!(accepted, Ok(Elicitation::Accept(Name { name: "Ada".into() })));
-    /// assert_eq!(Elicitation::<Name>::from_result(&json!({"action": "decline"})), Ok(Elicitation::Decline));
-    /// assert_eq!(
+    /// assert_eq!(accepted.unwrap(), Elicitation::Accept(Name { name: "Ada".into() }));
+    /// let declined = Elicitation::<Name>::from_result(&json!({"action": "decline", "content": null}));
+    /// assert_eq!(declined.unwrap(), Elicitation::Decline);
+    /// assert!(matches!(
     ///     Elicitation::<Name>::from_result(&json!({"action": "accept"})),
-    ///     Err(ResponseError::AcceptWithoutContent)
-    /// );
+    ///     Err(ElicitError::AcceptWithoutContent)
+    /// ));
     /// ```
-    pub fn from_result(result: &Value) -> Result<Self, ResponseError> {
-        let result = result.as_object().ok_or(ResponseError::NotAnObject)?;
-        let action = result.get("action").and_then(Value::as_str).ok_or(ResponseError::MissingAction)?;
-        let content = result.get("content");
+    pub fn from_result(result: &Value) -> Result<Self, ElicitError> {
+        Self::from_result_on(result, ProtocolRevision::LATEST)
+    }
+
+    /// [`from_result`](Self::from_result) for the revision the request was sent on. On
+    /// 2025-06-18, which has no arrays, a multi-select travels as one checkbox per option
+    /// (`field.option`); the ticked options are read back into the field.
+    pub fn from_result_on(result: &Value, revision: ProtocolRevision) -> Result<Self, ElicitError> {
+        let result = result.as_object().ok_or(MalformedResult::NotAnObject)?;
+        let action = result.get("action").and_then(Value::as_str).ok_or(MalformedResult::MissingAction)?;
         match action {
-            "accept" => match content {
-                None | Some(Value::Null) => Err(ResponseError::AcceptWithoutContent),
-                Some(Value::Object(content)) => Ok(Elicitation::Accept(T::from_content(content)?)),
-                Some(_) => Err(ResponseError::ContentNotAnObject),
-            },
-            "decline" => Ok(Elicitation::Decline),
-            "cancel" => Ok(Elicitation::Cancel),
-            other => Err(ResponseError::UnknownAction(other.to_owned())),
+            "accept" => {}
+            "decline" => return Ok(Elicitation::Decline),
+            "cancel" => return Ok(Elicitation::Cancel),
+            other => return Err(MalformedResult::UnknownAction(other.to_owned()).into()),
+        }
+        let empty = Map::new();
+        let content = match result.get("content") {
+            Some(Value::Object(content)) => content,
+            None | Some(Value::Null) if T::SCHEMA.fields().iter().all(|f| !f.is_required()) => &empty,
+            None | Some(Value::Null) => return Err(ElicitError::AcceptWithoutContent),
+            Some(_) => return Err(MalformedResult::ContentNotAnObject.into()),
+        };
+        if revision.has_multi_select() {
+            return Ok(Elicitation::Accept(T::from_content(content)?));
+        }
+        let mut report = Report::default();
+        let content = collect_checkboxes(T::SCHEMA, content, &mut report);
+        let decoded = T::from_content(&content);
+        match (decoded, report.finish()) {
+            (Ok(value), Ok(())) => Ok(Elicitation::Accept(value)),
+            (Ok(_), Err(invalid)) => Err(invalid.into()),
+            (Err(invalid), Ok(())) => Err(invalid.into()),
+            (Err(invalid), Err(checkboxes)) => Err(checkboxes.merged(invalid).into()),
         }
     }
 }

@@ -1,36 +1,44 @@
-//! [`ElicitError`]: why an elicitation did not produce an answer.
+//! [`ElicitError`]: why an elicitation did not produce an answer, each failure spelled once.
 
+use std::error::Error;
 use std::fmt;
+use std::sync::Arc;
 use std::time::Duration;
 
-use super::elicitation::ResponseError;
-use super::transport::{ElicitationSupport, PeerError};
+use super::transport::ElicitationSupport;
 use crate::form::{InvalidContent, SchemaError};
 
 /// Why an elicitation did not produce an answer. Decline and cancel are answers
 /// ([`Elicitation`](super::Elicitation)), never errors.
-#[derive(Debug, Clone, PartialEq)]
+///
+/// Every failure has one variant, whichever path reached it (the direct request of
+/// 2025 revisions, a round of 2026-07-28, or reading a result with
+/// [`Elicitation::from_result`](super::Elicitation::from_result)). Transports
+/// ([`ElicitPeer`](super::ElicitPeer)) return the same type.
+///
+/// `Display` says what went wrong and, where it helps, what to do; it does not repeat
+/// [`source`](Error::source): print the chain (as `anyhow` does) for the detail.
+///
+/// ```
+/// use elicit_runtime::{ElicitError, exchange::ElicitationSupport};
+///
+/// let err = ElicitError::NotSupported(ElicitationSupport::NONE);
+/// assert_eq!(err.to_string(), "the client did not declare the elicitation capability; nothing was sent");
+/// assert!(err.nothing_sent());
+/// ```
+#[derive(Debug, Clone)]
 #[non_exhaustive]
 pub enum ElicitError {
     /// The client declared no `elicitation` capability, or not form mode. Nothing was sent.
     NotSupported(ElicitationSupport),
-    /// The session has no negotiated protocol revision we know. Nothing was sent.
-    UnknownRevision(Option<String>),
+    /// The session has no negotiated protocol revision that has elicitation (the version
+    /// string it negotiated, if any). Nothing was sent.
+    UnsupportedRevision(Option<String>),
     /// The negotiated revision cannot express this form. Nothing was sent.
     Schema(SchemaError),
     /// The message contains a URL, which the specification forbids in form mode. Nothing
     /// was sent.
     UrlInMessage,
-    /// The client did not answer in time; it was told the request is cancelled.
-    Timeout(Duration),
-    /// The transport failed, or the client answered with a JSON-RPC error.
-    Peer(PeerError),
-    /// The user accepted, but the content does not satisfy the form (every violation).
-    InvalidContent(InvalidContent),
-    /// The user accepted, but the client sent no `content`.
-    AcceptWithoutContent,
-    /// The client's result is not a valid `ElicitResult`.
-    MalformedResult(ResponseError),
     /// Protocol revision 2026-07-28 has no server-to-client requests; the elicitation
     /// must travel in an `InputRequiredResult` (run the tool body with
     /// `ToolCall::run`). Nothing was sent.
@@ -39,6 +47,49 @@ pub enum ElicitError {
     /// with an `InputRequiredResult`. Propagate it (`?`): the flow turns it into that
     /// result.
     InputRequired,
+    /// The client did not answer in time; it was told the request is cancelled.
+    Timeout(Duration),
+    /// The request was withdrawn before an answer came (the operation that asked for the
+    /// input was cancelled); the client was told.
+    Cancelled(Option<String>),
+    /// The client answered with a JSON-RPC error.
+    Client {
+        /// The JSON-RPC error code.
+        code: i64,
+        /// The error message.
+        message: String,
+    },
+    /// The connection failed or closed before an answer came; the transport's own error
+    /// is the [`source`](Error::source).
+    Transport(Arc<dyn Error + Send + Sync>),
+    /// The client's result is not a valid `ElicitResult`.
+    Malformed(MalformedResult),
+    /// The user accepted, but the client sent no `content` (and the form has required
+    /// fields: for a form whose fields are all optional, a missing `content` is read as
+    /// an empty one).
+    AcceptWithoutContent,
+    /// The user accepted, but the content does not satisfy the form: every violation, by
+    /// field.
+    Invalid(InvalidContent),
+}
+
+impl ElicitError {
+    /// Whether the error happened before anything was sent to the client.
+    pub fn nothing_sent(&self) -> bool {
+        matches!(
+            self,
+            ElicitError::NotSupported(_)
+                | ElicitError::UnsupportedRevision(_)
+                | ElicitError::Schema(_)
+                | ElicitError::UrlInMessage
+                | ElicitError::NeedsInputRound
+        )
+    }
+
+    /// A [`Transport`](ElicitError::Transport) error from the transport's own error.
+    pub fn transport(err: impl Error + Send + Sync + 'static) -> Self {
+        ElicitError::Transport(Arc::new(err))
+    }
 }
 
 impl fmt::Display for ElicitError {
@@ -48,54 +99,62 @@ impl fmt::Display for ElicitError {
                 f.write_str("the client supports only URL-mode elicitation, not forms; nothing was sent")
             }
             ElicitError::NotSupported(_) => f.write_str("the client did not declare the elicitation capability; nothing was sent"),
-            ElicitError::UnknownRevision(Some(v)) => {
+            ElicitError::UnsupportedRevision(Some(v)) => {
                 write!(f, "the session negotiated protocol version `{v}`, which has no elicitation this crate speaks; nothing was sent")
             }
-            ElicitError::UnknownRevision(None) => f.write_str("the session has not negotiated a protocol version yet; nothing was sent"),
-            ElicitError::Schema(err) => write!(f, "{err}; nothing was sent"),
+            ElicitError::UnsupportedRevision(None) => f.write_str("the session has not negotiated a protocol version yet; nothing was sent"),
+            ElicitError::Schema(_) => f.write_str("the form cannot be sent on the negotiated protocol revision; nothing was sent"),
             ElicitError::UrlInMessage => {
                 f.write_str("the message contains a URL, which form-mode elicitation must not carry (use URL mode); nothing was sent")
             }
+            ElicitError::NeedsInputRound => f.write_str(
+                "protocol revision 2026-07-28 has no server-to-client requests: run the tool body with `ToolCall::run` so the form travels in an InputRequiredResult; nothing was sent",
+            ),
+            ElicitError::InputRequired => f.write_str("the answer comes with the client's retry (input required)"),
             ElicitError::Timeout(after) => write!(f, "the user did not answer within {after:?}; the request was cancelled"),
-            ElicitError::Peer(err) => err.fmt(f),
-            ElicitError::InvalidContent(err) => err.fmt(f),
+            ElicitError::Cancelled(Some(reason)) => write!(f, "the elicitation was cancelled: {reason}"),
+            ElicitError::Cancelled(None) => f.write_str("the elicitation was cancelled"),
+            ElicitError::Client { code, message } => write!(f, "the client answered with error {code}: {message}"),
+            ElicitError::Transport(_) => f.write_str("the connection to the client failed"),
+            ElicitError::Malformed(_) => f.write_str("the client's elicitation result cannot be read"),
             ElicitError::AcceptWithoutContent => f.write_str("the client accepted the form but sent no `content`"),
-            ElicitError::MalformedResult(err) => err.fmt(f),
-            ElicitError::NeedsInputRound => PeerError::NoServerRequests.fmt(f),
-            ElicitError::InputRequired => PeerError::InputRequired.fmt(f),
+            ElicitError::Invalid(_) => f.write_str("the accepted content does not satisfy the form"),
         }
     }
 }
 
-impl std::error::Error for ElicitError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+impl Error for ElicitError {
+    fn source(&self) -> Option<&(dyn Error + 'static)> {
         match self {
             ElicitError::Schema(err) => Some(err),
-            ElicitError::Peer(err) => Some(err),
-            ElicitError::InvalidContent(err) => Some(err),
-            ElicitError::MalformedResult(err) => Some(err),
+            ElicitError::Transport(err) => Some(&**err),
+            ElicitError::Malformed(err) => Some(err),
+            ElicitError::Invalid(err) => Some(err),
             _ => None,
         }
     }
 }
 
-impl From<ResponseError> for ElicitError {
-    fn from(err: ResponseError) -> Self {
-        match err {
-            ResponseError::Invalid(invalid) => ElicitError::InvalidContent(invalid),
-            ResponseError::AcceptWithoutContent => ElicitError::AcceptWithoutContent,
-            other => ElicitError::MalformedResult(other),
-        }
-    }
-}
-
-impl From<PeerError> for ElicitError {
-    fn from(err: PeerError) -> Self {
-        match err {
-            PeerError::Timeout(after) => ElicitError::Timeout(after),
-            PeerError::NoServerRequests => ElicitError::NeedsInputRound,
-            PeerError::InputRequired => ElicitError::InputRequired,
-            other => ElicitError::Peer(other),
+/// Equal when the variant and its data are; two transport errors are equal only when
+/// they are the same error (one `Arc`).
+impl PartialEq for ElicitError {
+    fn eq(&self, other: &Self) -> bool {
+        use ElicitError as E;
+        match (self, other) {
+            (E::NotSupported(a), E::NotSupported(b)) => a == b,
+            (E::UnsupportedRevision(a), E::UnsupportedRevision(b)) => a == b,
+            (E::Schema(a), E::Schema(b)) => a == b,
+            (E::UrlInMessage, E::UrlInMessage)
+            | (E::NeedsInputRound, E::NeedsInputRound)
+            | (E::InputRequired, E::InputRequired)
+            | (E::AcceptWithoutContent, E::AcceptWithoutContent) => true,
+            (E::Timeout(a), E::Timeout(b)) => a == b,
+            (E::Cancelled(a), E::Cancelled(b)) => a == b,
+            (E::Client { code: a, message: m }, E::Client { code: b, message: n }) => a == b && m == n,
+            (E::Transport(a), E::Transport(b)) => Arc::ptr_eq(a, b),
+            (E::Malformed(a), E::Malformed(b)) => a == b,
+            (E::Invalid(a), E::Invalid(b)) => a == b,
+            _ => false,
         }
     }
 }
@@ -105,3 +164,44 @@ impl From<SchemaError> for ElicitError {
         ElicitError::Schema(err)
     }
 }
+
+impl From<InvalidContent> for ElicitError {
+    fn from(err: InvalidContent) -> Self {
+        ElicitError::Invalid(err)
+    }
+}
+
+impl From<MalformedResult> for ElicitError {
+    fn from(err: MalformedResult) -> Self {
+        ElicitError::Malformed(err)
+    }
+}
+
+/// What is wrong with an `ElicitResult` that cannot be read as an answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MalformedResult {
+    /// The result is not a JSON object.
+    NotAnObject,
+    /// The result has no `action`, or it is not a string.
+    MissingAction,
+    /// `action` is not `accept`, `decline` or `cancel`.
+    UnknownAction(String),
+    /// `content` is present but not a JSON object.
+    ContentNotAnObject,
+}
+
+impl fmt::Display for MalformedResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MalformedResult::NotAnObject => f.write_str("the result is not a JSON object"),
+            MalformedResult::MissingAction => f.write_str("the result has no `action`"),
+            MalformedResult::UnknownAction(a) => {
+                write!(f, "the result has unknown action `{a}` (expected `accept`, `decline` or `cancel`)")
+            }
+            MalformedResult::ContentNotAnObject => f.write_str("the result's `content` is not a JSON object"),
+        }
+    }
+}
+
+impl Error for MalformedResult {}

@@ -2,14 +2,102 @@
 //! sending, the `elicitation/create` params, validating and decoding the result, and
 //! re-asking when the content is invalid.
 
+use std::future::{Future, IntoFuture};
+use std::marker::PhantomData;
+use std::pin::Pin;
+use std::time::Duration;
+
 use serde_json::{Map, Value};
 
-use super::elicitation::{Elicitation, ResponseError};
+use super::elicitation::Elicitation;
 use super::error::ElicitError;
-use super::options::ElicitOptions;
 use super::transport::{ElicitPeer, Outgoing};
-use crate::form::{InvalidContent, SchemaError, SchemaOptions};
+use crate::form::{InvalidContent, Kind, SchemaError, SchemaOptions};
 use crate::{Elicit, ProtocolRevision};
+
+/// An elicitation about to be sent: built by [`Elicit::elicit`], configured with the
+/// methods below, sent when awaited.
+///
+/// ```no_run
+/// # use elicit_runtime::{Elicit, Elicitation, ElicitError, ElicitPeer};
+/// # use std::time::Duration;
+/// #[derive(Elicit)]
+/// struct Contact {
+///     name: String,
+/// }
+///
+/// async fn ask(peer: &impl ElicitPeer) -> Result<Option<String>, ElicitError> {
+///     let answer = Contact::elicit(peer, "Who should we contact?")
+///         .timeout(Duration::from_secs(300))
+///         .reask(2)
+///         .await?;
+///     Ok(answer.accepted().map(|contact| contact.name))
+/// }
+/// ```
+#[must_use = "an elicitation is sent when it is awaited"]
+pub struct ElicitRequest<'a, T, P: ?Sized> {
+    peer: &'a P,
+    message: &'a str,
+    timeout: Option<Duration>,
+    reasks: u32,
+    schema: SchemaOptions,
+    form: PhantomData<fn() -> T>,
+}
+
+impl<T, P: ?Sized> std::fmt::Debug for ElicitRequest<'_, T, P> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ElicitRequest")
+            .field("form", &std::any::type_name::<T>())
+            .field("message", &self.message)
+            .field("timeout", &self.timeout)
+            .field("reask", &self.reasks)
+            .field("schema", &self.schema)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a, T: Elicit, P: ElicitPeer + ?Sized> ElicitRequest<'a, T, P> {
+    pub(crate) fn new(peer: &'a P, message: &'a str) -> Self {
+        Self { peer, message, timeout: None, reasks: 0, schema: SchemaOptions::new(), form: PhantomData }
+    }
+
+    /// Give up after `timeout` (per request sent), telling the client with
+    /// `notifications/cancelled`; the result is then [`ElicitError::Timeout`]. Without
+    /// it the request waits as long as the transport lets it.
+    pub fn timeout(mut self, timeout: Duration) -> Self {
+        self.timeout = Some(timeout);
+        self
+    }
+
+    /// When accepted content fails validation, ask again up to `times` more times, with
+    /// what was wrong listed under the message and (2025-11-25 on) the fields the user
+    /// got right filled in as defaults. The last failure is returned as
+    /// [`ElicitError::Invalid`].
+    pub fn reask(mut self, times: u32) -> Self {
+        self.reasks = times;
+        self
+    }
+
+    /// How the schema is written ([`SchemaOptions`]).
+    pub fn schema_options(mut self, schema: SchemaOptions) -> Self {
+        self.schema = schema;
+        self
+    }
+
+    /// Sends the request and awaits the answer; what `.await` does.
+    pub async fn send(self) -> Result<Elicitation<T>, ElicitError> {
+        elicit::<T, P>(self.peer, self.message, self.timeout, self.reasks, &self.schema).await
+    }
+}
+
+impl<'a, T: Elicit, P: ElicitPeer + ?Sized> IntoFuture for ElicitRequest<'a, T, P> {
+    type Output = Result<Elicitation<T>, ElicitError>;
+    type IntoFuture = Pin<Box<dyn Future<Output = Self::Output> + Send + 'a>>;
+
+    fn into_future(self) -> Self::IntoFuture {
+        Box::pin(self.send())
+    }
+}
 
 /// The `elicitation/create` params of a form for a revision: `mode` (2025-11-25 on),
 /// `message`, and the cached `requestedSchema`.
@@ -47,8 +135,14 @@ pub(crate) fn contains_url(text: &str) -> bool {
     lower.contains("http://") || lower.contains("https://")
 }
 
-/// The whole exchange behind [`Elicit::elicit_with`](crate::Elicit::elicit_with).
-pub(crate) async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(peer: &P, message: &str, options: &ElicitOptions) -> Result<Elicitation<T>, ElicitError> {
+/// The whole exchange behind [`ElicitRequest`]: checks, params, send, read, re-ask.
+async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(
+    peer: &P,
+    message: &str,
+    timeout: Option<Duration>,
+    reasks: u32,
+    options: &SchemaOptions,
+) -> Result<Elicitation<T>, ElicitError> {
     let support = peer.elicitation_support();
     if !support.form {
         return Err(ElicitError::NotSupported(support));
@@ -57,27 +151,74 @@ pub(crate) async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(peer: &P, message:
     let revision = version
         .as_deref()
         .and_then(|v| v.parse::<ProtocolRevision>().ok())
-        .ok_or_else(|| ElicitError::UnknownRevision(version.clone()))?;
+        .ok_or_else(|| ElicitError::UnsupportedRevision(version.clone()))?;
     if contains_url(message) {
         return Err(ElicitError::UrlInMessage);
     }
     // Fails before anything is sent when the revision cannot express the form.
-    let params = form_params::<T>(message, revision, options.schema_options())?;
-    let mut outgoing = Outgoing { params, timeout: options.timeout_after(), question: peer.next_question(), attempt: 0 };
+    let params = form_params::<T>(message, revision, options)?;
+    let mut outgoing = Outgoing { params, timeout, question: peer.next_question(), attempt: 0 };
     loop {
         let result = peer.send_elicitation(outgoing.clone()).await?;
-        match Elicitation::<T>::from_result(&result) {
-            Ok(answer) => return Ok(answer),
-            Err(ResponseError::Invalid(invalid)) if outgoing.attempt < options.reasks() => {
+        match Elicitation::<T>::from_result_on(&result, revision) {
+            Err(ElicitError::Invalid(invalid)) if outgoing.attempt < reasks => {
                 outgoing.attempt += 1;
                 outgoing.params.insert("message".into(), reask_message(message, &invalid).into());
+                keep_valid_answers::<T>(&mut outgoing.params, &result, &invalid, revision);
             }
-            Err(err) => return Err(err.into()),
+            answer => return answer,
+        }
+    }
+}
+
+/// On a re-ask, the fields the user got right come back as their `default`, so the user
+/// corrects only what was wrong. Only where the revision allows a `default` on the
+/// field's kind (2025-06-18: booleans, including the checkboxes of a multi-select).
+fn keep_valid_answers<T: Elicit>(params: &mut Map<String, Value>, result: &Value, invalid: &InvalidContent, revision: ProtocolRevision) {
+    let Some(content) = result.get("content").and_then(Value::as_object) else { return };
+    let Some(properties) = params.get_mut("requestedSchema").and_then(|s| s.get_mut("properties")).and_then(Value::as_object_mut) else {
+        return;
+    };
+    for field in T::SCHEMA.fields() {
+        if invalid.violations().iter().any(|v| v.field == field.name()) {
+            continue;
+        }
+        match field.kind() {
+            Kind::MultiSelect(rules) if !revision.has_multi_select() => {
+                for option in rules.options {
+                    let name = crate::form::option_property(field.name(), option.value());
+                    if let (Some(Value::Bool(ticked)), Some(Value::Object(property))) = (content.get(&name), properties.get_mut(&name)) {
+                        property.insert("default".into(), Value::Bool(*ticked));
+                    }
+                }
+            }
+            kind => {
+                let allowed = revision.has_defaults_on_every_type() || matches!(kind, Kind::Boolean);
+                if let (true, Some(value), Some(Value::Object(property))) =
+                    (allowed, content.get(field.name()).filter(|v| !v.is_null()), properties.get_mut(field.name()))
+                {
+                    property.insert("default".into(), value.clone());
+                }
+            }
         }
     }
 }
 
 /// The message of a re-ask: the original message, then what was wrong.
+///
+/// ```
+/// use elicit_runtime::{Elicit, exchange::reask_message};
+/// use serde_json::json;
+///
+/// #[derive(Elicit, Debug)]
+/// struct Guests {
+///     #[elicit(minimum = 1)]
+///     guests: u8,
+/// }
+///
+/// let invalid = Guests::from_content(json!({"guests": 0}).as_object().unwrap()).unwrap_err();
+/// assert_eq!(reask_message("How many?", &invalid), "How many?\n\nPlease correct your answer:\n- `guests`: must be at least 1, got 0");
+/// ```
 pub fn reask_message(message: &str, invalid: &InvalidContent) -> String {
     let mut text = String::from(message);
     text.push_str("\n\nPlease correct your answer:");

@@ -8,11 +8,12 @@
 //!
 //! The implementation for rmcp's `Peer<RoleServer>` is behind the `rmcp` feature.
 
-use std::fmt;
 use std::future::Future;
 use std::time::Duration;
 
 use serde_json::{Map, Value};
+
+use super::error::ElicitError;
 
 /// The modes of elicitation a client declared in its `elicitation` capability.
 ///
@@ -100,8 +101,10 @@ pub trait ElicitPeer: Sync {
 
     /// Sends `elicitation/create` and returns the client's result object. When the
     /// timeout passes first, the implementation tells the client the request is cancelled
-    /// (`notifications/cancelled`) and returns [`PeerError::Timeout`].
-    fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Value, PeerError>> + Send;
+    /// (`notifications/cancelled`) and returns [`ElicitError::Timeout`]. Failures of the
+    /// connection are [`ElicitError::Transport`], a JSON-RPC error from the client
+    /// [`ElicitError::Client`].
+    fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Value, ElicitError>> + Send;
 }
 
 impl<P: ElicitPeer + ?Sized> ElicitPeer for &P {
@@ -114,51 +117,7 @@ impl<P: ElicitPeer + ?Sized> ElicitPeer for &P {
     fn next_question(&self) -> u32 {
         (**self).next_question()
     }
-    fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Value, PeerError>> + Send {
+    fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Value, ElicitError>> + Send {
         (**self).send_elicitation(outgoing)
     }
 }
-
-/// A failure of the transport or of the client, below the level of the form.
-#[derive(Debug, Clone, PartialEq)]
-#[non_exhaustive]
-pub enum PeerError {
-    /// No answer before the timeout; the client was told the request is cancelled.
-    Timeout(Duration),
-    /// The client answered with a JSON-RPC error.
-    Client {
-        /// The JSON-RPC error code.
-        code: i64,
-        /// The error message.
-        message: String,
-    },
-    /// The request was withdrawn before an answer came (the operation that asked for the
-    /// input was cancelled); the client was told.
-    Cancelled(Option<String>),
-    /// The connection failed or closed before an answer came.
-    Transport(String),
-    /// The negotiated revision (2026-07-28) has no server-to-client requests: the form
-    /// has to travel in an `InputRequiredResult`.
-    NoServerRequests,
-    /// The answer comes in the next round of a 2026-07-28 input-required flow; the
-    /// question was recorded for the `InputRequiredResult`.
-    InputRequired,
-}
-
-impl fmt::Display for PeerError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PeerError::Timeout(after) => write!(f, "the client did not answer within {after:?}"),
-            PeerError::Client { code, message } => write!(f, "the client answered with error {code}: {message}"),
-            PeerError::Cancelled(Some(reason)) => write!(f, "the elicitation was cancelled: {reason}"),
-            PeerError::Cancelled(None) => f.write_str("the elicitation was cancelled"),
-            PeerError::Transport(message) => write!(f, "the connection to the client failed: {message}"),
-            PeerError::NoServerRequests => f.write_str(
-                "protocol revision 2026-07-28 has no server-to-client requests: run the tool body with `ToolCall::run` so the form travels in an InputRequiredResult",
-            ),
-            PeerError::InputRequired => f.write_str("the answer comes with the client's retry (input required)"),
-        }
-    }
-}
-
-impl std::error::Error for PeerError {}

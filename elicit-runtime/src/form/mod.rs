@@ -9,6 +9,7 @@
 //! patterns and RFC 3339 dates that validation relies on.
 
 mod field;
+mod multi_select;
 mod number;
 mod pattern;
 mod render;
@@ -20,6 +21,7 @@ pub use self::field::{ElicitEnum, ElicitField, MultiSelectField, NotOption, Nume
 #[doc(hidden)]
 pub use self::field::decode_field;
 pub use self::render::{RequestedSchema, SchemaError, SchemaOptions, render};
+pub(crate) use self::multi_select::{collect_checkboxes, option_property};
 pub(crate) use self::render::cached;
 #[cfg(feature = "schemars")]
 pub(crate) use self::render::render_field;

@@ -8,6 +8,7 @@ use std::sync::{OnceLock, RwLock};
 use serde_json::{Map, Value, json};
 
 use crate::ProtocolRevision;
+use super::multi_select::checkboxes;
 use super::schema::{EnumOption, FieldSchema, FormSchema, Kind, has_titles};
 
 /// How to write a schema where the specification leaves a choice.
@@ -61,13 +62,17 @@ impl SchemaOptions {
 }
 
 /// A form that a protocol revision cannot express.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum SchemaError {
-    /// A multi-select field, on a revision that has no multi-select (2025-06-18).
-    MultiSelectUnsupported {
-        /// The wire name of the field.
+    /// On a revision without arrays (2025-06-18) a multi-select is written as one
+    /// checkbox per option, named `field.option`; this one is also the name of another
+    /// property of the form.
+    NameCollision {
+        /// The wire name of the multi-select field.
         field: &'static str,
+        /// The checkbox property whose name is taken.
+        property: String,
         /// The revision.
         revision: ProtocolRevision,
     },
@@ -76,9 +81,9 @@ pub enum SchemaError {
 impl fmt::Display for SchemaError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SchemaError::MultiSelectUnsupported { field, revision } => write!(
+            SchemaError::NameCollision { field, property, revision } => write!(
                 f,
-                "field `{field}` is a multi-select, which protocol revision {revision} cannot express (multi-select arrived in 2025-11-25)"
+                "on protocol revision {revision} the multi-select `{field}` is written as one checkbox per option, and the checkbox `{property}` has the name of another property; rename one of them"
             ),
         }
     }
@@ -151,6 +156,18 @@ pub fn render(schema: &FormSchema, revision: ProtocolRevision, options: &SchemaO
     let mut properties = Map::with_capacity(schema.fields().len());
     let mut required = Vec::new();
     for field in schema.fields() {
+        if let Kind::MultiSelect(rules) = field.kind()
+            && !revision.has_multi_select()
+        {
+            for (property, checkbox) in checkboxes(field, rules) {
+                let taken = properties.contains_key(&property) || schema.fields().iter().any(|f| f.name() == property);
+                if taken {
+                    return Err(SchemaError::NameCollision { field: field.name(), property, revision });
+                }
+                properties.insert(property, checkbox);
+            }
+            continue;
+        }
         properties.insert(field.name().to_owned(), render_field(field, revision, options)?);
         if field.is_required() {
             required.push(Value::from(field.name()));
@@ -206,9 +223,6 @@ pub(crate) fn render_field(field: &FieldSchema, revision: ProtocolRevision, opti
             }
         }
         Kind::MultiSelect(rules) => {
-            if !revision.has_multi_select() {
-                return Err(SchemaError::MultiSelectUnsupported { field: field.name(), revision });
-            }
             insert_some(&mut p, "minItems", rules.min_items);
             insert_some(&mut p, "maxItems", rules.max_items);
             let items = if has_titles(rules.options) {
@@ -249,10 +263,11 @@ pub(crate) fn cached<T: crate::Elicit>(revision: ProtocolRevision, options: &Sch
     let cache = CACHE.get_or_init(Default::default);
     let key = (TypeId::of::<T>(), revision, *options);
     if let Some(found) = cache.read().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        return *found;
+        return found.clone();
     }
     let mut cache = cache.write().unwrap_or_else(|e| e.into_inner());
-    *cache
+    cache
         .entry(key)
         .or_insert_with(|| render(T::SCHEMA, revision, options).map(|r| &*Box::leak(Box::new(r))))
+        .clone()
 }

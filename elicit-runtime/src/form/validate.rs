@@ -199,6 +199,12 @@ impl InvalidContent {
     pub fn into_violations(self) -> Vec<Violation> {
         self.violations
     }
+
+    /// These violations and then `other`'s, in one error.
+    pub(crate) fn merged(mut self, other: InvalidContent) -> InvalidContent {
+        self.violations.extend(other.violations);
+        self
+    }
 }
 
 impl fmt::Display for InvalidContent {

@@ -19,7 +19,8 @@ impl From<StateError> for ErrorData {
 impl From<ElicitError> for ErrorData {
     /// A tool body can propagate [`ElicitError`] with `?`. A client without the
     /// elicitation capability gets `-32021` (missing required client capability) with
-    /// the capability it lacks; other errors are internal errors with the error's text.
+    /// the capability it lacks; other errors are internal errors with the error's text and
+    /// its sources.
     fn from(err: ElicitError) -> Self {
         match err {
             ElicitError::NotSupported(_) => ErrorData::new(
@@ -27,7 +28,20 @@ impl From<ElicitError> for ErrorData {
                 err.to_string(),
                 Some(json!({ "requiredCapabilities": { "elicitation": { "form": {} } } })),
             ),
-            other => ErrorData::internal_error(other.to_string(), None),
+            other => ErrorData::internal_error(with_sources(&other), None),
         }
     }
+}
+
+/// The error's text and its chain of sources, as an error reporter prints it: the
+/// client sees one line.
+fn with_sources(err: &dyn std::error::Error) -> String {
+    let mut text = err.to_string();
+    let mut source = err.source();
+    while let Some(cause) = source {
+        text.push_str(": ");
+        text.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    text
 }

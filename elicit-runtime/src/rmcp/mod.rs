@@ -39,7 +39,8 @@ use serde_json::Value;
 
 pub use self::tool_call::{Ask, ToolCall};
 use crate::ProtocolRevision;
-use crate::exchange::{ElicitPeer, ElicitationSupport, Outgoing, PeerError};
+use crate::ElicitError;
+use crate::exchange::{ElicitPeer, ElicitationSupport, Outgoing};
 #[doc(no_inline)]
 pub use crate::rounds::{StateError, StateSealer};
 
@@ -48,20 +49,20 @@ fn support_of(capabilities: Option<&ClientCapabilities>) -> ElicitationSupport {
     ElicitationSupport::from_capability(elicitation.as_ref())
 }
 
-fn peer_error(err: ServiceError, timeout: Option<Duration>) -> PeerError {
+fn peer_error(err: ServiceError, timeout: Option<Duration>) -> ElicitError {
     match err {
-        ServiceError::Timeout { timeout: after } => PeerError::Timeout(timeout.unwrap_or(after)),
-        ServiceError::McpError(data) => PeerError::Client { code: i64::from(data.code.0), message: data.message.into_owned() },
-        ServiceError::Cancelled { reason } => PeerError::Cancelled(reason),
-        other => PeerError::Transport(other.to_string()),
+        ServiceError::Timeout { timeout: after } => ElicitError::Timeout(timeout.unwrap_or(after)),
+        ServiceError::McpError(data) => ElicitError::Client { code: i64::from(data.code.0), message: data.message.into_owned() },
+        ServiceError::Cancelled { reason } => ElicitError::Cancelled(reason),
+        other => ElicitError::transport(other),
     }
 }
 
 /// The client's result as JSON. rmcp parses it into its own union first: an
 /// `ElicitResult` keeps `content` verbatim, and anything it cannot read as a known result
 /// (an unknown action, say) arrives raw.
-fn result_json(result: ClientResult) -> Result<Value, PeerError> {
-    serde_json::to_value(&result).map_err(|e| PeerError::Transport(format!("cannot read the client's result: {e}")))
+fn result_json(result: ClientResult) -> Result<Value, ElicitError> {
+    serde_json::to_value(&result).map_err(ElicitError::transport)
 }
 
 async fn send(
@@ -69,10 +70,10 @@ async fn send(
     version: Option<String>,
     outgoing: Outgoing,
     cancelled: Option<&tokio_util::sync::CancellationToken>,
-) -> Result<Value, PeerError> {
+) -> Result<Value, ElicitError> {
     let revision = version.as_deref().and_then(|v| v.parse::<ProtocolRevision>().ok());
     if revision.is_some_and(ProtocolRevision::has_input_rounds) {
-        return Err(PeerError::NoServerRequests);
+        return Err(ElicitError::NeedsInputRound);
     }
     let (params, timeout) = (outgoing.params, outgoing.timeout);
     let request = ServerRequest::CustomRequest(CustomRequest::new("elicitation/create", Some(Value::Object(params))));
@@ -92,7 +93,7 @@ async fn send(
             // The client cancelled the tool call: withdraw the form from its screen.
             let reason = Some("the operation that asked for this input was cancelled".to_owned());
             let _ = peer.notify_cancelled(rmcp::model::CancelledNotificationParam::new(Some(id), reason.clone())).await;
-            Err(PeerError::Cancelled(reason))
+            Err(ElicitError::Cancelled(reason))
         }
     }
 }
@@ -106,7 +107,7 @@ impl ElicitPeer for Peer<RoleServer> {
         support_of(self.peer_info().as_ref().map(|info| &info.capabilities))
     }
 
-    async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Value, PeerError> {
+    async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {
         send(self, ElicitPeer::protocol_version(self), outgoing, None).await
     }
 }
@@ -120,7 +121,7 @@ impl ElicitPeer for RequestContext<RoleServer> {
         support_of(self.client_capabilities().as_ref())
     }
 
-    async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Value, PeerError> {
+    async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {
         send(&self.peer, ElicitPeer::protocol_version(self), outgoing, Some(&self.ct)).await
     }
 }

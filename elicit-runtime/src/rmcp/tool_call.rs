@@ -77,7 +77,8 @@ use serde_json::Value;
 
 use super::support_of;
 use crate::ProtocolRevision;
-use crate::exchange::{ElicitPeer, ElicitationSupport, Outgoing, PeerError};
+use crate::ElicitError;
+use crate::exchange::{ElicitPeer, ElicitationSupport, Outgoing};
 use crate::rounds::{Binding, Round, StateSealer};
 
 /// A tool call, as a tool receives it: extracted by rmcp from the call
@@ -229,7 +230,7 @@ impl ElicitPeer for Ask {
         }
     }
 
-    async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Value, PeerError> {
+    async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {
         match &self.inner {
             AskInner::Direct(context) => context.send_elicitation(outgoing).await,
             AskInner::Round { round, .. } => round.answer_or_ask(outgoing),

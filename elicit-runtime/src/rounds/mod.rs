@@ -21,7 +21,8 @@ use serde_json::{Map, Value};
 
 pub use self::state::{MAX_STATE_LEN, MIN_KEY_LEN, StateError, StateSealer};
 pub(crate) use self::state::{Binding, RoundState};
-use crate::exchange::{Outgoing, PeerError};
+use crate::ElicitError;
+use crate::exchange::Outgoing;
 
 /// A question asked without an answer: its input key and its `elicitation/create` params.
 pub(crate) type Asked = (String, Map<String, Value>);
@@ -66,13 +67,13 @@ impl Round {
 
     /// The answer to `outgoing` if the client gave one, else records the question for
     /// this round's `InputRequiredResult`.
-    pub(crate) fn answer_or_ask(&self, outgoing: Outgoing) -> Result<Value, PeerError> {
+    pub(crate) fn answer_or_ask(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {
         let key = input_key(outgoing.question, outgoing.attempt);
         if let Some(answer) = self.answers.get(&key) {
             return Ok(answer.clone());
         }
         self.asked.lock().unwrap_or_else(|e| e.into_inner()).push((key, outgoing.params));
-        Err(PeerError::InputRequired)
+        Err(ElicitError::InputRequired)
     }
 
     /// The questions asked without an answer, in the order they were asked, and the
