@@ -27,8 +27,8 @@ pub(crate) use self::render::cached;
 pub(crate) use self::render::render_field;
 pub use self::schema::{
     EnumOption, FieldSchema, Format, FormSchema, IntegerRules, JSON_SAFE_INTEGER, Kind, Literal, MultiSelectRules, NumberRules,
-    StringRules, has_titles,
+    StringRules,
 };
 #[doc(hidden)]
 pub use self::validate::Report;
-pub use self::validate::{InvalidContent, Problem, Violation, format_is_valid, json_type_name};
+pub use self::validate::{InvalidContent, Problem, Violation, format_is_valid};

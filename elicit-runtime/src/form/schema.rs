@@ -427,7 +427,7 @@ impl EnumOption {
 
 /// Whether any option of the list has a title (then the list renders as `oneOf` /
 /// `anyOf` with `const` + `title`, and untitled options use their value as title).
-pub fn has_titles(options: &[EnumOption]) -> bool {
+pub(crate) fn has_titles(options: &[EnumOption]) -> bool {
     options.iter().any(|o| o.title.is_some())
 }
 

@@ -103,7 +103,7 @@ impl Problem {
 }
 
 /// The JSON Schema type name of a value.
-pub fn json_type_name(value: &Value) -> &'static str {
+pub(crate) fn json_type_name(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
         Value::Bool(_) => "boolean",
