@@ -95,6 +95,16 @@ impl TestServer {
         outcome(Contact::elicit(&context, "Quick, who are you?").timeout(Duration::from_millis(300)).await)
     }
 
+    #[tool(description = "reports progress every 40 ms while the user answers")]
+    async fn contact_progress(&self, context: RequestContext<RoleServer>) -> String {
+        outcome(Contact::elicit(&context, "Take your time").progress_every(Some(Duration::from_millis(40))).await)
+    }
+
+    #[tool(description = "reports no progress")]
+    async fn contact_no_progress(&self, context: RequestContext<RoleServer>) -> String {
+        outcome(Contact::elicit(&context, "Take your time").progress_every(None).await)
+    }
+
     #[tool(description = "asks again once when the answer is invalid")]
     async fn contact_reask(&self, context: RequestContext<RoleServer>) -> String {
         outcome(Contact::elicit(&context, "Who are you?").reask(1).await)
@@ -312,5 +322,36 @@ async fn concurrent_elicitations_reach_their_own_callers() {
         let transcript = session.transcript();
         assert_eq!(transcript.requests.len(), 100);
         assert_wire_valid(&transcript, revision);
+    }
+}
+
+#[tokio::test]
+async fn progress_is_reported_while_the_user_answers_when_the_call_carried_a_token() {
+    for revision in [ProtocolRevision::V2025_06_18, ProtocolRevision::V2025_11_25] {
+        let slow = || Reply::accept_value(&ada()).after(Duration::from_millis(300));
+        let session = connect(ScriptedClient::new(revision).reply(slow()).reply(slow()).reply(slow())).await;
+
+        // rmcp's client sends a progressToken with every request.
+        assert!(call(&session, "contact_progress").await.starts_with("accept"), "{revision}");
+        let progress = session.transcript().progress;
+        // 300 ms of waiting at one notification per 40 ms: several, for the call's token,
+        // increasing, saying what the server waits for.
+        assert!(progress.len() >= 3, "{revision}: {progress:?}");
+        for (i, note) in progress.iter().enumerate() {
+            assert_eq!(note["progressToken"], progress[0]["progressToken"], "{revision}");
+            assert!(!note["progressToken"].is_null(), "{revision}");
+            assert_eq!(note["progress"], json!((i + 1) as f64), "{revision}");
+            assert_eq!(note["message"], "waiting for the user to answer a form", "{revision}");
+        }
+        // Once the answer is in, the notifications stop.
+        let seen = progress.len();
+        tokio::time::sleep(Duration::from_millis(150)).await;
+        assert_eq!(session.transcript().progress.len(), seen, "{revision}");
+
+        // No token on the call: nothing is sent. Progress switched off: nothing either.
+        let text = session.call_tool_without_progress_token("contact_progress", json!({})).await.unwrap();
+        assert!(text.content[0].as_text().is_some_and(|t| t.text.starts_with("accept")), "{revision}: {text:?}");
+        assert!(call(&session, "contact_no_progress").await.starts_with("accept"), "{revision}");
+        assert_eq!(session.transcript().progress.len(), seen, "{revision}");
     }
 }

@@ -12,5 +12,5 @@ mod transport;
 
 pub use self::elicitation::{Action, Elicitation};
 pub use self::error::{ElicitError, MalformedResult};
-pub use self::request::{ElicitRequest, form_params, reask_message};
+pub use self::request::{DEFAULT_PROGRESS_EVERY, ElicitRequest, form_params, reask_message};
 pub use self::transport::{ElicitPeer, ElicitationSupport, Outgoing};

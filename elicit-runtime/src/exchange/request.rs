@@ -39,10 +39,15 @@ pub struct ElicitRequest<'a, T, P: ?Sized> {
     peer: &'a P,
     message: &'a str,
     timeout: Option<Duration>,
+    progress_every: Option<Duration>,
     reasks: u32,
     schema: SchemaOptions,
     form: PhantomData<fn() -> T>,
 }
+
+/// How often progress is reported while a person answers, unless
+/// [`ElicitRequest::progress_every`] says otherwise.
+pub const DEFAULT_PROGRESS_EVERY: Duration = Duration::from_secs(15);
 
 impl<T, P: ?Sized> std::fmt::Debug for ElicitRequest<'_, T, P> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -50,6 +55,7 @@ impl<T, P: ?Sized> std::fmt::Debug for ElicitRequest<'_, T, P> {
             .field("form", &std::any::type_name::<T>())
             .field("message", &self.message)
             .field("timeout", &self.timeout)
+            .field("progress_every", &self.progress_every)
             .field("reask", &self.reasks)
             .field("schema", &self.schema)
             .finish_non_exhaustive()
@@ -58,7 +64,15 @@ impl<T, P: ?Sized> std::fmt::Debug for ElicitRequest<'_, T, P> {
 
 impl<'a, T: Elicit, P: ElicitPeer + ?Sized> ElicitRequest<'a, T, P> {
     pub(crate) fn new(peer: &'a P, message: &'a str) -> Self {
-        Self { peer, message, timeout: None, reasks: 0, schema: SchemaOptions::new(), form: PhantomData }
+        Self {
+            peer,
+            message,
+            timeout: None,
+            progress_every: Some(DEFAULT_PROGRESS_EVERY),
+            reasks: 0,
+            schema: SchemaOptions::new(),
+            form: PhantomData,
+        }
     }
 
     /// Give up after `timeout` (per request sent), telling the client with
@@ -66,6 +80,16 @@ impl<'a, T: Elicit, P: ElicitPeer + ?Sized> ElicitRequest<'a, T, P> {
     /// it the request waits as long as the transport lets it.
     pub fn timeout(mut self, timeout: Duration) -> Self {
         self.timeout = Some(timeout);
+        self
+    }
+
+    /// While the person answers, tell the client every `every` that the request is still
+    /// waiting (`notifications/progress`, for requests that carried a `progressToken`):
+    /// clients give up on a request after a timeout of their own (60 s by default in the
+    /// TypeScript SDK and the Inspector) unless progress arrives for it. `None` sends
+    /// none. The default is [`DEFAULT_PROGRESS_EVERY`].
+    pub fn progress_every(mut self, every: Option<Duration>) -> Self {
+        self.progress_every = every;
         self
     }
 
@@ -86,7 +110,7 @@ impl<'a, T: Elicit, P: ElicitPeer + ?Sized> ElicitRequest<'a, T, P> {
 
     /// Sends the request and awaits the answer; what `.await` does.
     pub async fn send(self) -> Result<Elicitation<T>, ElicitError> {
-        elicit::<T, P>(self.peer, self.message, self.timeout, self.reasks, &self.schema).await
+        elicit::<T, P>(self.peer, self.message, Pace { timeout: self.timeout, progress_every: self.progress_every }, self.reasks, &self.schema).await
     }
 }
 
@@ -135,11 +159,17 @@ pub(crate) fn contains_url(text: &str) -> bool {
     lower.contains("http://") || lower.contains("https://")
 }
 
+/// How long to wait for the answer, and how often to say so.
+struct Pace {
+    timeout: Option<Duration>,
+    progress_every: Option<Duration>,
+}
+
 /// The whole exchange behind [`ElicitRequest`]: checks, params, send, read, re-ask.
 async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(
     peer: &P,
     message: &str,
-    timeout: Option<Duration>,
+    pace: Pace,
     reasks: u32,
     options: &SchemaOptions,
 ) -> Result<Elicitation<T>, ElicitError> {
@@ -157,7 +187,8 @@ async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(
     }
     // Fails before anything is sent when the revision cannot express the form.
     let params = form_params::<T>(message, revision, options)?;
-    let mut outgoing = Outgoing { params, timeout, question: peer.next_question(), attempt: 0 };
+    let mut outgoing =
+        Outgoing { params, timeout: pace.timeout, progress_every: pace.progress_every, question: peer.next_question(), attempt: 0 };
     loop {
         let result = peer.send_elicitation(outgoing.clone()).await?;
         match Elicitation::<T>::from_result_on(&result, revision) {

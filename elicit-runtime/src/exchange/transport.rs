@@ -69,6 +69,9 @@ pub struct Outgoing {
     pub params: Map<String, Value>,
     /// Give up after this long, telling the client the request is cancelled.
     pub timeout: Option<Duration>,
+    /// While waiting for the answer, send `notifications/progress` this often for the
+    /// request that asked, if it carried a `progressToken` (`None`: never).
+    pub progress_every: Option<Duration>,
     /// Which question of the operation this is, as numbered by
     /// [`ElicitPeer::next_question`].
     pub question: u32,

@@ -32,7 +32,7 @@ mod tool_call;
 
 use std::time::Duration;
 
-use rmcp::model::{ClientCapabilities, ClientResult, CustomRequest, ServerRequest};
+use rmcp::model::{ClientCapabilities, ClientResult, CustomRequest, ProgressNotificationParam, ProgressToken, ServerRequest};
 use rmcp::service::{PeerRequestOptions, RequestContext, ServiceError};
 use rmcp::{Peer, RoleServer};
 use serde_json::Value;
@@ -65,17 +65,19 @@ fn result_json(result: ClientResult) -> Result<Value, ElicitError> {
     serde_json::to_value(&result).map_err(ElicitError::transport)
 }
 
-async fn send(
-    peer: &Peer<RoleServer>,
-    version: Option<String>,
-    outgoing: Outgoing,
-    cancelled: Option<&tokio_util::sync::CancellationToken>,
-) -> Result<Value, ElicitError> {
+/// The request that asked for the input, when the elicitation is sent from inside one:
+/// its cancellation, and the progress token it carried.
+struct Origin<'a> {
+    cancelled: &'a tokio_util::sync::CancellationToken,
+    progress_token: Option<ProgressToken>,
+}
+
+async fn send(peer: &Peer<RoleServer>, version: Option<String>, outgoing: Outgoing, origin: Option<Origin<'_>>) -> Result<Value, ElicitError> {
     let revision = version.as_deref().and_then(|v| v.parse::<ProtocolRevision>().ok());
     if revision.is_some_and(ProtocolRevision::has_input_rounds) {
         return Err(ElicitError::NeedsInputRound);
     }
-    let (params, timeout) = (outgoing.params, outgoing.timeout);
+    let (params, timeout, progress_every) = (outgoing.params, outgoing.timeout, outgoing.progress_every);
     let request = ServerRequest::CustomRequest(CustomRequest::new("elicitation/create", Some(Value::Object(params))));
     let options = match timeout {
         // On expiry rmcp tells the client with `notifications/cancelled` itself.
@@ -83,20 +85,47 @@ async fn send(
         None => PeerRequestOptions::no_options(),
     };
     let handle = peer.send_request_with_option(request, options).await.map_err(|e| peer_error(e, timeout))?;
-    let Some(cancelled) = cancelled else {
+    let Some(origin) = origin else {
         return handle.await_response().await.map_err(|e| peer_error(e, timeout)).and_then(result_json);
     };
     let id = handle.id.clone();
-    tokio::select! {
-        response = handle.await_response() => response.map_err(|e| peer_error(e, timeout)).and_then(result_json),
-        () = cancelled.cancelled() => {
-            // The client cancelled the tool call: withdraw the form from its screen.
-            let reason = Some("the operation that asked for this input was cancelled".to_owned());
-            let _ = peer.notify_cancelled(rmcp::model::CancelledNotificationParam::new(Some(id), reason.clone())).await;
-            Err(ElicitError::Cancelled(reason))
+    let response = handle.await_response();
+    tokio::pin!(response);
+    // While the person answers, the request that asked waits too, and clients give up on
+    // a request after a timeout of their own (60 s by default in the TypeScript SDK and
+    // the Inspector) unless progress arrives for it.
+    let progress = origin.progress_token.zip(progress_every.filter(|d| !d.is_zero()));
+    let mut ticks = progress.as_ref().map(|(_, every)| tokio::time::interval_at(tokio::time::Instant::now() + *every, *every));
+    let mut sent = 0u32;
+    loop {
+        tokio::select! {
+            response = &mut response => return response.map_err(|e| peer_error(e, timeout)).and_then(result_json),
+            () = origin.cancelled.cancelled() => {
+                // The client cancelled the tool call: withdraw the form from its screen.
+                let reason = Some("the operation that asked for this input was cancelled".to_owned());
+                let _ = peer.notify_cancelled(rmcp::model::CancelledNotificationParam::new(Some(id), reason.clone())).await;
+                return Err(ElicitError::Cancelled(reason));
+            }
+            _ = async {
+                match ticks.as_mut() {
+                    Some(ticks) => ticks.tick().await,
+                    None => std::future::pending().await,
+                }
+            } => {
+                sent += 1;
+                if let Some((token, _)) = &progress {
+                    let mut note = ProgressNotificationParam::new(token.clone(), f64::from(sent));
+                    note.message = Some(WAITING.to_owned());
+                    // Progress is a courtesy: a failure to send it is not the form's failure.
+                    let _ = peer.notify_progress(note).await;
+                }
+            }
         }
     }
 }
+
+/// The message of the progress notifications sent while a person answers.
+const WAITING: &str = "waiting for the user to answer a form";
 
 impl ElicitPeer for Peer<RoleServer> {
     fn protocol_version(&self) -> Option<String> {
@@ -122,6 +151,7 @@ impl ElicitPeer for RequestContext<RoleServer> {
     }
 
     async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {
-        send(&self.peer, ElicitPeer::protocol_version(self), outgoing, Some(&self.ct)).await
+        let origin = Origin { cancelled: &self.ct, progress_token: self.meta.get_progress_token() };
+        send(&self.peer, ElicitPeer::protocol_version(self), outgoing, Some(origin)).await
     }
 }

@@ -63,12 +63,24 @@ pub enum Reply {
     },
     /// No answer at all (to test timeouts).
     Silence,
+    /// This reply, sent after a while (a person taking their time).
+    Delayed {
+        /// How long the client waits before answering.
+        after: std::time::Duration,
+        /// The answer it then sends.
+        reply: Box<Reply>,
+    },
 }
 
 impl Reply {
     /// Accept with this content.
     pub fn accept(content: Value) -> Self {
         Reply::Accept(content)
+    }
+
+    /// This reply, sent after `after`.
+    pub fn after(self, after: std::time::Duration) -> Self {
+        Reply::Delayed { after, reply: Box::new(self) }
     }
 
     /// Accept with the content a client would send for `value`.
@@ -89,6 +101,8 @@ pub struct Transcript {
     pub undeclared: Vec<String>,
     /// The `params` of every `notifications/cancelled` received.
     pub cancellations: Vec<Value>,
+    /// The `params` of every `notifications/progress` received.
+    pub progress: Vec<Value>,
 }
 
 /// Computes a reply from the `params` of the request it answers.
@@ -100,6 +114,8 @@ struct Shared {
     transcript: Transcript,
     /// 2026-07-28: raw replies to put in the retry's `inputResponses`, by input key.
     substitutions: std::collections::HashMap<String, Value>,
+    /// Remove the `progressToken` of the next `tools/call` on the wire.
+    strip_progress_token: bool,
 }
 
 impl Shared {
@@ -208,6 +224,7 @@ impl ScriptedClient {
             responder: self.responder.clone(),
             transcript: Transcript::default(),
             substitutions: Default::default(),
+            strip_progress_token: false,
         }));
 
         tokio::spawn(async move {
@@ -258,7 +275,11 @@ impl ClientHandler for ScriptHandler {
             Ok(other) => other.to_string(),
             Err(_) => String::new(),
         };
-        let reply = self.shared.lock().map(|mut s| s.next_reply(&params)).unwrap_or(Reply::Decline);
+        let mut reply = self.shared.lock().map(|mut s| s.next_reply(&params)).unwrap_or(Reply::Decline);
+        while let Reply::Delayed { after, reply: inner } = reply {
+            tokio::time::sleep(after).await;
+            reply = *inner;
+        }
         match reply {
             Reply::Accept(content) => Ok(ElicitResult::new(ElicitationAction::Accept).with_content(content)),
             Reply::Decline => Ok(ElicitResult::new(ElicitationAction::Decline)),
@@ -271,7 +292,7 @@ impl ClientHandler for ScriptHandler {
                 Ok(ElicitResult::new(ElicitationAction::Decline))
             }
             Reply::Error { code, message } => Err(rmcp::ErrorData::new(rmcp::model::ErrorCode(code as i32), message, None)),
-            Reply::Silence => std::future::pending().await,
+            Reply::Silence | Reply::Delayed { .. } => std::future::pending().await,
         }
     }
 }
@@ -290,6 +311,16 @@ impl ScriptedSession {
             params = params.with_arguments(arguments);
         }
         self.client.call_tool(params).await
+    }
+
+    /// Calls a tool without a `progressToken` in the request's `_meta` (rmcp's client
+    /// puts one on every request, as the TypeScript SDK does when asked for progress;
+    /// this removes it on the wire, as a client that wants none would send it).
+    pub async fn call_tool_without_progress_token(&self, name: &str, arguments: Value) -> Result<CallToolResult, ServiceError> {
+        if let Ok(mut shared) = self.shared.lock() {
+            shared.strip_progress_token = true;
+        }
+        self.call_tool(name, arguments).await
     }
 
     /// The text of a tool result's content, joined by newlines.
@@ -354,12 +385,27 @@ async fn tap(server: tokio::io::DuplexStream, client: tokio::io::DuplexStream, r
             let message: Value = serde_json::from_str(&line).unwrap_or(Value::Null);
             match message.get("method").and_then(Value::as_str) {
                 Some("elicitation/create") if message.get("id").is_some() => {
-                    let answer = answer(&message, revision, &shared);
-                    if let Some(answer) = answer
-                        && write_line(&mut *server_write.lock().await, &answer.to_string()).await.is_err() {
-                            break;
+                    match answer(&message, revision, &shared) {
+                        Some((Some(after), answer)) => {
+                            let server_write = server_write.clone();
+                            tokio::spawn(async move {
+                                tokio::time::sleep(after).await;
+                                let _ = write_line(&mut *server_write.lock().await, &answer.to_string()).await;
+                            });
                         }
+                        Some((None, answer)) => {
+                            if write_line(&mut *server_write.lock().await, &answer.to_string()).await.is_err() {
+                                break;
+                            }
+                        }
+                        None => {}
+                    }
                     continue;
+                }
+                Some("notifications/progress") => {
+                    if let Ok(mut shared) = shared.lock() {
+                        shared.transcript.progress.push(message.get("params").cloned().unwrap_or(Value::Null));
+                    }
                 }
                 Some("notifications/cancelled") => {
                     if let Ok(mut shared) = shared.lock() {
@@ -399,6 +445,14 @@ fn record_input_required(result: &Value, revision: ProtocolRevision, shared: &Mu
 /// Puts the scripted raw replies into a retry's `inputResponses`.
 fn substitute(line: String, shared: &Mutex<Shared>) -> String {
     let Ok(mut shared) = shared.lock() else { return line };
+    if shared.strip_progress_token && line.contains("\"tools/call\"") {
+        let Ok(mut message) = serde_json::from_str::<Value>(&line) else { return line };
+        if let Some(meta) = message.pointer_mut("/params/_meta").and_then(Value::as_object_mut) {
+            meta.remove("progressToken");
+        }
+        shared.strip_progress_token = false;
+        return message.to_string();
+    }
     if shared.substitutions.is_empty() || !line.contains("inputResponses") {
         return line;
     }
@@ -419,29 +473,34 @@ async fn write_line<W: AsyncWrite + Unpin>(writer: &mut W, line: &str) -> std::i
     writer.flush().await
 }
 
-/// Records and checks one request, and builds the scripted JSON-RPC answer (`None`: stay
-/// silent).
-fn answer(request: &Value, revision: ProtocolRevision, shared: &Mutex<Shared>) -> Option<Value> {
+/// Records and checks one request, and builds the scripted JSON-RPC answer and how long
+/// to wait before sending it (`None`: stay silent).
+fn answer(request: &Value, revision: ProtocolRevision, shared: &Mutex<Shared>) -> Option<(Option<std::time::Duration>, Value)> {
     let id = request.get("id").cloned().unwrap_or(Value::Null);
     let params = request.get("params").cloned().unwrap_or(Value::Null);
     let official = spec::check_request(revision, spec::Strictness::Official, request);
     let strict = spec::check_request(revision, spec::Strictness::Strict, request);
     let mut shared = shared.lock().ok()?;
-    let reply = shared.next_reply(&params);
+    let mut reply = shared.next_reply(&params);
     shared.record(params, official, strict);
+    let mut delay = None;
+    while let Reply::Delayed { after, reply: inner } = reply {
+        delay = Some(delay.unwrap_or_default() + after);
+        reply = *inner;
+    }
     let result = match reply {
         Reply::Accept(content) => json!({ "action": "accept", "content": content }),
         Reply::Decline => json!({ "action": "decline" }),
         Reply::Cancel => json!({ "action": "cancel" }),
         Reply::Raw(result) => result,
         Reply::Error { code, message } => {
-            return Some(json!({ "jsonrpc": "2.0", "id": id, "error": { "code": code, "message": message } }));
+            return Some((delay, json!({ "jsonrpc": "2.0", "id": id, "error": { "code": code, "message": message } })));
         }
-        Reply::Silence => return None,
+        Reply::Silence | Reply::Delayed { .. } => return None,
     };
     let mut response = Map::new();
     response.insert("jsonrpc".into(), "2.0".into());
     response.insert("id".into(), id);
     response.insert("result".into(), result);
-    Some(Value::Object(response))
+    Some((delay, Value::Object(response)))
 }
