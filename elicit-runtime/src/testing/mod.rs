@@ -393,12 +393,8 @@ async fn tap(server: tokio::io::DuplexStream, client: tokio::io::DuplexStream, r
                                 let _ = write_line(&mut *server_write.lock().await, &answer.to_string()).await;
                             });
                         }
-                        Some((None, answer)) => {
-                            if write_line(&mut *server_write.lock().await, &answer.to_string()).await.is_err() {
-                                break;
-                            }
-                        }
-                        None => {}
+                        Some((None, answer)) if write_line(&mut *server_write.lock().await, &answer.to_string()).await.is_err() => break,
+                        Some((None, _)) | None => {}
                     }
                     continue;
                 }
