@@ -99,6 +99,8 @@ pub mod form;
 
 pub mod exchange;
 
+pub mod url;
+
 #[cfg(feature = "rmcp")]
 pub mod rounds;
 

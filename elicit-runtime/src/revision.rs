@@ -67,6 +67,18 @@ impl ProtocolRevision {
         !matches!(self, Self::V2025_06_18)
     }
 
+    /// Whether URL-mode elicitation exists (2025-11-25 on).
+    pub const fn has_url_mode(self) -> bool {
+        !matches!(self, Self::V2025_06_18)
+    }
+
+    /// Whether URL-mode requests carry an `elicitationId`, with
+    /// `notifications/elicitation/complete` and error `-32042` (2025-11-25 only: on
+    /// 2026-07-28 completion is learned on the client's retry).
+    pub const fn has_elicitation_ids(self) -> bool {
+        matches!(self, Self::V2025_11_25)
+    }
+
     /// Whether the server may send requests to the client (`elicitation/create`) while it
     /// handles a request. From 2026-07-28 on it may not: input travels in rounds.
     pub const fn has_server_requests(self) -> bool {

@@ -197,3 +197,17 @@ impl<T: Elicit> Elicitation<T> {
         }
     }
 }
+
+impl Elicitation<()> {
+    /// Reads the result of a URL-mode request: `accept` (consent to open the page, no
+    /// content), `decline` or `cancel`. Whatever `content` it carries is ignored.
+    pub(crate) fn from_url_result(result: &Value) -> Result<Elicitation<()>, ElicitError> {
+        let result = result.as_object().ok_or(MalformedResult::NotAnObject)?;
+        match result.get("action").and_then(Value::as_str).ok_or(MalformedResult::MissingAction)? {
+            "accept" => Ok(Elicitation::Accept(())),
+            "decline" => Ok(Elicitation::Decline),
+            "cancel" => Ok(Elicitation::Cancel),
+            other => Err(MalformedResult::UnknownAction(other.to_owned()).into()),
+        }
+    }
+}

@@ -5,8 +5,12 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 
+use serde_json::{Map, Value};
+
 use super::transport::ElicitationSupport;
+use crate::ProtocolRevision;
 use crate::form::{InvalidContent, SchemaError};
+use crate::url::{StoreError, UrlError};
 
 /// Why an elicitation did not produce an answer. Decline and cancel are answers
 /// ([`Elicitation`](super::Elicitation)), never errors.
@@ -71,6 +75,23 @@ pub enum ElicitError {
     /// The user accepted, but the content does not satisfy the form: every violation, by
     /// field.
     Invalid(InvalidContent),
+    /// URL mode: the URL or the message breaks a rule of the specification. Nothing was
+    /// sent.
+    Url(UrlError),
+    /// URL mode: the negotiated revision has no URL mode (2025-06-18). Nothing was sent.
+    UrlModeUnavailable(ProtocolRevision),
+    /// URL mode: the client did not declare URL-mode elicitation (what it declared is
+    /// carried). Nothing was sent.
+    UrlNotSupported(ElicitationSupport),
+    /// URL mode, 2025-11-25: the request cannot go on until the user completes these
+    /// URL-mode interactions (their `elicitation/create` params). Propagate it: a tool
+    /// call ends with error `-32042` (URLElicitationRequiredError), and the client
+    /// retries after the user opened the page.
+    UrlRequired(Vec<Map<String, Value>>),
+    /// URL mode: the interaction expired (or was forgotten) before the page completed it.
+    InteractionExpired,
+    /// URL mode: the interaction store failed.
+    Store(StoreError),
 }
 
 impl ElicitError {
@@ -83,6 +104,10 @@ impl ElicitError {
                 | ElicitError::Schema(_)
                 | ElicitError::UrlInMessage
                 | ElicitError::NeedsInputRound
+                | ElicitError::Url(_)
+                | ElicitError::UrlModeUnavailable(_)
+                | ElicitError::UrlNotSupported(_)
+                | ElicitError::UrlRequired(_)
         )
     }
 
@@ -119,6 +144,14 @@ impl fmt::Display for ElicitError {
             ElicitError::Malformed(_) => f.write_str("the client's elicitation result cannot be read"),
             ElicitError::AcceptWithoutContent => f.write_str("the client accepted the form but sent no `content`"),
             ElicitError::Invalid(_) => f.write_str("the accepted content does not satisfy the form"),
+            ElicitError::Url(_) => f.write_str("the URL-mode request breaks a rule of the specification; nothing was sent"),
+            ElicitError::UrlModeUnavailable(revision) => {
+                write!(f, "protocol revision {revision} has no URL-mode elicitation (it arrived in 2025-11-25); nothing was sent")
+            }
+            ElicitError::UrlNotSupported(_) => f.write_str("the client did not declare URL-mode elicitation; nothing was sent"),
+            ElicitError::UrlRequired(_) => f.write_str("the user must complete a URL-mode interaction first (error -32042)"),
+            ElicitError::InteractionExpired => f.write_str("the URL-mode interaction expired before the user completed it"),
+            ElicitError::Store(_) => f.write_str("the URL-mode interaction store failed"),
         }
     }
 }
@@ -130,6 +163,8 @@ impl Error for ElicitError {
             ElicitError::Transport(err) => Some(&**err),
             ElicitError::Malformed(err) => Some(err),
             ElicitError::Invalid(err) => Some(err),
+            ElicitError::Url(err) => Some(err),
+            ElicitError::Store(err) => Some(err),
             _ => None,
         }
     }
@@ -154,6 +189,12 @@ impl PartialEq for ElicitError {
             (E::Transport(a), E::Transport(b)) => Arc::ptr_eq(a, b),
             (E::Malformed(a), E::Malformed(b)) => a == b,
             (E::Invalid(a), E::Invalid(b)) => a == b,
+            (E::Url(a), E::Url(b)) => a == b,
+            (E::UrlModeUnavailable(a), E::UrlModeUnavailable(b)) => a == b,
+            (E::UrlNotSupported(a), E::UrlNotSupported(b)) => a == b,
+            (E::UrlRequired(a), E::UrlRequired(b)) => a == b,
+            (E::InteractionExpired, E::InteractionExpired) => true,
+            (E::Store(a), E::Store(b)) => a == b,
             _ => false,
         }
     }

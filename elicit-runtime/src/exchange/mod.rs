@@ -12,5 +12,6 @@ mod transport;
 
 pub use self::elicitation::{Action, Elicitation};
 pub use self::error::{ElicitError, MalformedResult};
+pub(crate) use self::request::contains_url;
 pub use self::request::{DEFAULT_PROGRESS_EVERY, ElicitRequest, form_params, reask_message};
 pub use self::transport::{ElicitPeer, ElicitationSupport, Outgoing};

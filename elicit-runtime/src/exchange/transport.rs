@@ -108,6 +108,19 @@ pub trait ElicitPeer: Sync {
     /// connection are [`ElicitError::Transport`], a JSON-RPC error from the client
     /// [`ElicitError::Client`].
     fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Value, ElicitError>> + Send;
+
+    /// URL mode, 2025-11-25: tells the client that the URL-mode interaction with this
+    /// `elicitationId` completed (`notifications/elicitation/complete`). The default
+    /// sends nothing (a transport without notifications; clients must not rely on it).
+    fn notify_elicitation_complete(&self, elicitation_id: &str) -> impl Future<Output = Result<(), ElicitError>> + Send {
+        let _ = elicitation_id;
+        async { Ok(()) }
+    }
+
+    /// Rounds (2026-07-28): ends the current round without a new question, so the client
+    /// retries with the state later (an `InputRequiredResult` with `requestState` only).
+    /// Used while a URL-mode interaction is not complete. The default does nothing.
+    fn retry_later(&self) {}
 }
 
 impl<P: ElicitPeer + ?Sized> ElicitPeer for &P {
@@ -122,5 +135,11 @@ impl<P: ElicitPeer + ?Sized> ElicitPeer for &P {
     }
     fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Value, ElicitError>> + Send {
         (**self).send_elicitation(outgoing)
+    }
+    fn notify_elicitation_complete(&self, elicitation_id: &str) -> impl Future<Output = Result<(), ElicitError>> + Send {
+        (**self).notify_elicitation_complete(elicitation_id)
+    }
+    fn retry_later(&self) {
+        (**self).retry_later()
     }
 }

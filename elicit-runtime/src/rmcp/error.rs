@@ -28,10 +28,24 @@ impl From<ElicitError> for ErrorData {
                 err.to_string(),
                 Some(json!({ "requiredCapabilities": { "elicitation": { "form": {} } } })),
             ),
+            ElicitError::UrlNotSupported(_) => ErrorData::new(
+                rmcp::model::ErrorCode(-32021),
+                err.to_string(),
+                Some(json!({ "requiredCapabilities": { "elicitation": { "url": {} } } })),
+            ),
+            // URLElicitationRequiredError (2025-11-25): the client opens the pages and retries.
+            ElicitError::UrlRequired(elicitations) => ErrorData::new(
+                rmcp::model::ErrorCode(URL_ELICITATION_REQUIRED),
+                "This request requires more information.",
+                Some(json!({ "elicitations": elicitations })),
+            ),
             other => ErrorData::internal_error(with_sources(&other), None),
         }
     }
 }
+
+/// The JSON-RPC error code of URLElicitationRequiredError (2025-11-25).
+pub const URL_ELICITATION_REQUIRED: i32 = -32042;
 
 /// The error's text and its chain of sources, as an error reporter prints it: the
 /// client sees one line.

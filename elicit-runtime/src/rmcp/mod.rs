@@ -30,9 +30,14 @@
 mod error;
 mod tool_call;
 
+pub use self::error::URL_ELICITATION_REQUIRED;
+
 use std::time::Duration;
 
-use rmcp::model::{ClientCapabilities, ClientResult, CustomRequest, ProgressNotificationParam, ProgressToken, ServerRequest};
+use rmcp::model::{
+    ClientCapabilities, ClientResult, CustomNotification, CustomRequest, ProgressNotificationParam, ProgressToken, ServerNotification,
+    ServerRequest,
+};
 use rmcp::service::{PeerRequestOptions, RequestContext, ServiceError};
 use rmcp::{Peer, RoleServer};
 use serde_json::Value;
@@ -139,6 +144,10 @@ impl ElicitPeer for Peer<RoleServer> {
     async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {
         send(self, ElicitPeer::protocol_version(self), outgoing, None).await
     }
+
+    async fn notify_elicitation_complete(&self, elicitation_id: &str) -> Result<(), ElicitError> {
+        notify_complete(self, elicitation_id).await
+    }
 }
 
 impl ElicitPeer for RequestContext<RoleServer> {
@@ -154,4 +163,20 @@ impl ElicitPeer for RequestContext<RoleServer> {
         let origin = Origin { cancelled: &self.ct, progress_token: self.meta.get_progress_token() };
         send(&self.peer, ElicitPeer::protocol_version(self), outgoing, Some(origin)).await
     }
+
+    async fn notify_elicitation_complete(&self, elicitation_id: &str) -> Result<(), ElicitError> {
+        notify_complete(&self.peer, elicitation_id).await
+    }
 }
+
+/// `notifications/elicitation/complete`, with the specification's name: rmcp 3.9 has no
+/// type for it (its constant `notifications/elicitation/response` is not the name the
+/// specification gives), so it goes as a custom notification.
+async fn notify_complete(peer: &Peer<RoleServer>, elicitation_id: &str) -> Result<(), ElicitError> {
+    let params = serde_json::json!({ "elicitationId": elicitation_id });
+    let notification = ServerNotification::CustomNotification(CustomNotification::new(ELICITATION_COMPLETE, Some(params)));
+    peer.send_notification(notification).await.map_err(ElicitError::transport)
+}
+
+/// The method of the notification that a URL-mode interaction completed (2025-11-25).
+pub const ELICITATION_COMPLETE: &str = "notifications/elicitation/complete";

@@ -166,8 +166,8 @@ impl ToolCall {
         let ask = Ask { inner: AskInner::Round { round: round.clone(), support } };
         let outcome = body(ask).await;
 
-        let (asked, state) = round.finish();
-        if asked.is_empty() {
+        let (asked, state, retry) = round.finish();
+        if asked.is_empty() && !retry {
             return outcome.map(CallToolResponse::Complete);
         }
         let mut requests = InputRequests::new();
@@ -177,7 +177,10 @@ impl ToolCall {
             requests.insert(key.clone(), InputRequest::Elicitation(ElicitRequest::new(params)));
         }
         let sealed = sealer.seal(&state, &binding)?;
-        Ok(CallToolResponse::InputRequired(InputRequiredResult::new(Some(requests), Some(sealed))))
+        // Waiting for something out of band (a URL-mode interaction): the state alone,
+        // and the client retries with it.
+        let requests = (!requests.is_empty()).then_some(requests);
+        Ok(CallToolResponse::InputRequired(InputRequiredResult::new(requests, Some(sealed))))
     }
 }
 
@@ -234,6 +237,20 @@ impl ElicitPeer for Ask {
         match &self.inner {
             AskInner::Direct(context) => context.send_elicitation(outgoing).await,
             AskInner::Round { round, .. } => round.answer_or_ask(outgoing),
+        }
+    }
+
+    async fn notify_elicitation_complete(&self, elicitation_id: &str) -> Result<(), ElicitError> {
+        match &self.inner {
+            AskInner::Direct(context) => context.notify_elicitation_complete(elicitation_id).await,
+            // 2026-07-28 has no completion notification: the retry learns of it.
+            AskInner::Round { .. } => Ok(()),
+        }
+    }
+
+    fn retry_later(&self) {
+        if let AskInner::Round { round, .. } = &self.inner {
+            round.retry_later();
         }
     }
 }

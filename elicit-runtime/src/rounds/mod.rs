@@ -15,7 +15,7 @@ mod state;
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use serde_json::{Map, Value};
 
@@ -34,6 +34,7 @@ pub(crate) struct Round {
     answers: BTreeMap<String, Value>,
     asked: Mutex<Vec<Asked>>,
     questions: AtomicU32,
+    retry: AtomicBool,
 }
 
 impl Round {
@@ -56,7 +57,7 @@ impl Round {
                 }
             }
         }
-        Ok(Self { answers, asked: Mutex::new(Vec::new()), questions: AtomicU32::new(0) })
+        Ok(Self { answers, asked: Mutex::new(Vec::new()), questions: AtomicU32::new(0), retry: AtomicBool::new(false) })
     }
 
     /// Numbers the body's next question (1, 2, ...), in the order the body asks them,
@@ -76,12 +77,18 @@ impl Round {
         Err(ElicitError::InputRequired)
     }
 
-    /// The questions asked without an answer, in the order they were asked, and the
-    /// state to seal for the next round.
-    pub(crate) fn finish(&self) -> (Vec<Asked>, RoundState) {
+    /// Ends this round even without a new question: something the body waits for
+    /// happens out of band (a URL-mode interaction), and the client's retry looks again.
+    pub(crate) fn retry_later(&self) {
+        self.retry.store(true, Ordering::Relaxed);
+    }
+
+    /// The questions asked without an answer, in the order they were asked, the state to
+    /// seal for the next round, and whether the round ends for a retry anyway.
+    pub(crate) fn finish(&self) -> (Vec<Asked>, RoundState, bool) {
         let asked = std::mem::take(&mut *self.asked.lock().unwrap_or_else(|e| e.into_inner()));
         let pending = asked.iter().map(|(key, _)| key.clone()).collect();
-        (asked, RoundState { answers: self.answers.clone(), pending })
+        (asked, RoundState { answers: self.answers.clone(), pending }, self.retry.load(Ordering::Relaxed))
     }
 }
 

@@ -1,0 +1,108 @@
+//! The checks on a URL-mode request before it is sent: what the specification asks of
+//! servers (a valid URL, https outside development, no URL anywhere but `url`).
+
+use std::fmt;
+use std::net::IpAddr;
+
+use url::{Host, Url};
+
+use crate::exchange::contains_url;
+
+/// Why a URL-mode request was not sent. Each says what to fix.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum UrlError {
+    /// The URL does not parse as an absolute URL.
+    Invalid {
+        /// The URL as given.
+        url: String,
+        /// What the parser said.
+        reason: String,
+    },
+    /// The scheme is neither `https` nor, for a loopback host with
+    /// [`Interactions::allow_loopback_http`](super::Interactions::allow_loopback_http),
+    /// `http`.
+    NotHttps {
+        /// The scheme found.
+        scheme: String,
+    },
+    /// `http` to a loopback host, which needs an explicit opt-in (development only).
+    LoopbackHttpNotAllowed,
+    /// The URL carries a user name or password (`https://user:pass@host/`).
+    UserInfo,
+    /// The URL has no host.
+    NoHost,
+    /// The message is empty: the user must be told why the page matters.
+    EmptyMessage,
+    /// The message contains a URL: the specification allows URLs only in `url`.
+    UrlInMessage,
+}
+
+impl fmt::Display for UrlError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UrlError::Invalid { url, reason } => write!(f, "`{url}` is not a valid absolute URL ({reason}); nothing was sent"),
+            UrlError::NotHttps { scheme } => {
+                write!(f, "URL-mode elicitation needs an `https` URL, not `{scheme}`; nothing was sent")
+            }
+            UrlError::LoopbackHttpNotAllowed => f.write_str(
+                "an `http` URL to a loopback host is for development only: enable it with `Interactions::allow_loopback_http(true)`, or use `https`; nothing was sent",
+            ),
+            UrlError::UserInfo => f.write_str("the URL carries a user name or password; remove them (identify the user on the page instead); nothing was sent"),
+            UrlError::NoHost => f.write_str("the URL has no host; nothing was sent"),
+            UrlError::EmptyMessage => f.write_str("the message is empty: tell the user why they should open the page; nothing was sent"),
+            UrlError::UrlInMessage => f.write_str(
+                "the message contains a URL, which the specification allows only in `url`; say what the page is for instead; nothing was sent",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for UrlError {}
+
+/// Checks a URL and its message, and returns the URL as it is sent: serialized by the
+/// WHATWG URL parser, so an internationalized host is in its ASCII (punycode) form and a
+/// client can show it unambiguously.
+///
+/// ```
+/// use elicit_runtime::url::{UrlError, checked_url};
+///
+/// assert_eq!(checked_url("https://bücher.example/connect?id=1", "Open the page", false)?, "https://xn--bcher-kva.example/connect?id=1");
+/// assert_eq!(checked_url("http://example.com/", "Open the page", false), Err(UrlError::NotHttps { scheme: "http".into() }));
+/// assert_eq!(checked_url("http://127.0.0.1:8080/k", "Open the page", false), Err(UrlError::LoopbackHttpNotAllowed));
+/// assert!(checked_url("http://127.0.0.1:8080/k", "Open the page", true).is_ok());
+/// assert_eq!(checked_url("https://user:pw@example.com/", "Open the page", false), Err(UrlError::UserInfo));
+/// assert_eq!(checked_url("https://example.com/", "See https://evil.example", false), Err(UrlError::UrlInMessage));
+/// # Ok::<(), UrlError>(())
+/// ```
+pub fn checked_url(url: &str, message: &str, allow_loopback_http: bool) -> Result<String, UrlError> {
+    if message.trim().is_empty() {
+        return Err(UrlError::EmptyMessage);
+    }
+    if contains_url(message) {
+        return Err(UrlError::UrlInMessage);
+    }
+    let parsed = Url::parse(url).map_err(|e| UrlError::Invalid { url: url.to_owned(), reason: e.to_string() })?;
+    if !parsed.username().is_empty() || parsed.password().is_some() {
+        return Err(UrlError::UserInfo);
+    }
+    let host = parsed.host().ok_or(UrlError::NoHost)?;
+    match parsed.scheme() {
+        "https" => {}
+        "http" if is_loopback(&host) => {
+            if !allow_loopback_http {
+                return Err(UrlError::LoopbackHttpNotAllowed);
+            }
+        }
+        scheme => return Err(UrlError::NotHttps { scheme: scheme.to_owned() }),
+    }
+    Ok(parsed.into())
+}
+
+fn is_loopback(host: &Host<&str>) -> bool {
+    match host {
+        Host::Domain(name) => name.eq_ignore_ascii_case("localhost") || name.to_ascii_lowercase().ends_with(".localhost"),
+        Host::Ipv4(ip) => IpAddr::V4(*ip).is_loopback(),
+        Host::Ipv6(ip) => IpAddr::V6(*ip).is_loopback(),
+    }
+}

@@ -1,0 +1,159 @@
+//! Where pending interactions live: the [`InteractionStore`] trait, and what it stores.
+
+use std::fmt;
+use std::future::Future;
+use std::pin::Pin;
+use std::time::{Duration, SystemTime};
+
+/// A boxed future, as the store's methods return (the trait is used as `dyn`).
+pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// The id of an interaction: 256 bits from the operating system's random source, in
+/// lowercase hex. Unguessable, so it can travel in the page's URL; it identifies, it does
+/// not authenticate (the page still identifies the user).
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct InteractionId(String);
+
+impl InteractionId {
+    /// A new random id.
+    pub fn random() -> Result<Self, StoreError> {
+        let mut bytes = [0u8; 32];
+        getrandom::fill(&mut bytes).map_err(|e| StoreError::Unavailable(e.to_string()))?;
+        let mut hex = String::with_capacity(64);
+        for byte in bytes {
+            hex.push(char::from(b"0123456789abcdef"[usize::from(byte >> 4)]));
+            hex.push(char::from(b"0123456789abcdef"[usize::from(byte & 15)]));
+        }
+        Ok(Self(hex))
+    }
+
+    /// Reads an id that came back from outside (the page's URL): exactly 64 lowercase hex
+    /// digits, anything else is no id of ours.
+    pub fn parse(text: &str) -> Option<Self> {
+        (text.len() == 64 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))).then(|| Self(text.to_owned()))
+    }
+
+    /// The id as text (for the page's URL, and as the `elicitationId` of 2025-11-25).
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for InteractionId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl fmt::Debug for InteractionId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Enough to tell ids apart in logs without printing a usable one.
+        write!(f, "InteractionId({}…)", &self.0[..8.min(self.0.len())])
+    }
+}
+
+/// One pending (or completed) URL-mode interaction: who started it, for what, until when.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Interaction {
+    /// Its id.
+    pub id: InteractionId,
+    /// The authenticated user who started it; only this user may complete it.
+    pub principal: String,
+    /// What it is for, as the tool named it (`"api-key"`): one interaction per principal
+    /// and purpose at a time, so a retried call finds the one it started.
+    pub purpose: String,
+    /// When it stops being valid.
+    pub expires_at: SystemTime,
+    /// Whether the page completed it.
+    pub completed: bool,
+}
+
+/// The store failed (or is unreachable); nothing was changed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum StoreError {
+    /// The store holds as many pending interactions as it may; try again later.
+    Full {
+        /// Its capacity.
+        capacity: usize,
+    },
+    /// The store (or the random source) could not be reached.
+    Unavailable(String),
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::Full { capacity } => write!(f, "the interaction store holds its maximum of {capacity} pending interactions"),
+            StoreError::Unavailable(why) => write!(f, "the interaction store is unavailable: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+/// Why completing an interaction was refused. The web page turns these into its own
+/// answer to the browser; none of them changed anything.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum CompleteError {
+    /// No interaction has this id (never started, or already forgotten).
+    Unknown,
+    /// The interaction's time ran out.
+    Expired,
+    /// It was completed already.
+    AlreadyCompleted,
+    /// The user on the page is not the user who started the interaction (the phishing
+    /// case of the specification): nothing of theirs may be bound to it.
+    WrongUser,
+    /// The store failed.
+    Store(StoreError),
+}
+
+impl fmt::Display for CompleteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CompleteError::Unknown => f.write_str("no such interaction"),
+            CompleteError::Expired => f.write_str("the interaction has expired; start again from the MCP client"),
+            CompleteError::AlreadyCompleted => f.write_str("the interaction was completed already"),
+            CompleteError::WrongUser => f.write_str("this interaction was started by another user"),
+            CompleteError::Store(_) => f.write_str("the interaction store failed"),
+        }
+    }
+}
+
+impl std::error::Error for CompleteError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            CompleteError::Store(err) => Some(err),
+            _ => None,
+        }
+    }
+}
+
+/// Where pending URL-mode interactions live. [`MemoryStore`](super::MemoryStore) is the
+/// default; a shared store lets several server instances serve one interaction (the tool
+/// waits on one, the page completes on another).
+///
+/// Implementations keep no more than the [`Interaction`] record (no user input), forget
+/// it when it expires, and make [`complete`](Self::complete) atomic: two calls for one
+/// id never both succeed.
+pub trait InteractionStore: Send + Sync + 'static {
+    /// The interaction of `principal` for `purpose` that is still valid (pending or
+    /// completed), or a new pending one expiring after `ttl`.
+    fn start<'a>(&'a self, principal: &'a str, purpose: &'a str, ttl: Duration) -> StoreFuture<'a, Result<Interaction, StoreError>>;
+
+    /// The interaction with this id, if it is known and has not expired.
+    fn get<'a>(&'a self, id: &'a InteractionId) -> StoreFuture<'a, Result<Option<Interaction>, StoreError>>;
+
+    /// Marks the interaction completed, if `principal` is the one who started it.
+    fn complete<'a>(&'a self, id: &'a InteractionId, principal: &'a str) -> StoreFuture<'a, Result<Interaction, CompleteError>>;
+
+    /// Resolves when the interaction is completed (at once if it is), or with `false`
+    /// when it expires or is forgotten first. Callers bound the wait with their own
+    /// timeout.
+    fn wait_completed<'a>(&'a self, id: &'a InteractionId) -> StoreFuture<'a, Result<bool, StoreError>>;
+
+    /// Forgets the interaction (the tool consumed its completion, or gave up).
+    fn forget<'a>(&'a self, id: &'a InteractionId) -> StoreFuture<'a, Result<(), StoreError>>;
+}
