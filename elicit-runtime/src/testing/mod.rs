@@ -103,6 +103,12 @@ pub struct Transcript {
     pub cancellations: Vec<Value>,
     /// The `params` of every `notifications/progress` received.
     pub progress: Vec<Value>,
+    /// The `params` of every `notifications/elicitation/complete` received (URL mode,
+    /// 2025-11-25), each checked against the official schema.
+    pub completions: Vec<Value>,
+    /// The `error` of every `-32042` (URLElicitationRequiredError) response received,
+    /// each checked against the official schema.
+    pub url_required: Vec<Value>,
 }
 
 /// Computes a reply from the `params` of the request it answers.
@@ -397,6 +403,24 @@ async fn tap(server: tokio::io::DuplexStream, client: tokio::io::DuplexStream, r
                         Some((None, _)) | None => {}
                     }
                     continue;
+                }
+                Some("notifications/elicitation/complete") => {
+                    let checked = spec::check(revision, spec::Strictness::Official, "ElicitationCompleteNotification", &message);
+                    if let Ok(mut shared) = shared.lock() {
+                        if let Err(errors) = checked {
+                            shared.transcript.violations.extend(errors);
+                        }
+                        shared.transcript.completions.push(message.get("params").cloned().unwrap_or(Value::Null));
+                    }
+                }
+                None if message.pointer("/error/code") == Some(&json!(-32042)) => {
+                    let checked = spec::check(revision, spec::Strictness::Official, "URLElicitationRequiredError", &message);
+                    if let Ok(mut shared) = shared.lock() {
+                        if let Err(errors) = checked {
+                            shared.transcript.violations.extend(errors);
+                        }
+                        shared.transcript.url_required.push(message["error"].clone());
+                    }
                 }
                 Some("notifications/progress") => {
                     if let Ok(mut shared) = shared.lock() {

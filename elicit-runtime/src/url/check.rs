@@ -83,18 +83,21 @@ pub fn checked_url(url: &str, message: &str, allow_loopback_http: bool) -> Resul
         return Err(UrlError::UrlInMessage);
     }
     let parsed = Url::parse(url).map_err(|e| UrlError::Invalid { url: url.to_owned(), reason: e.to_string() })?;
+    let scheme = parsed.scheme();
+    if scheme != "https" && scheme != "http" {
+        return Err(UrlError::NotHttps { scheme: scheme.to_owned() });
+    }
     if !parsed.username().is_empty() || parsed.password().is_some() {
         return Err(UrlError::UserInfo);
     }
     let host = parsed.host().ok_or(UrlError::NoHost)?;
-    match parsed.scheme() {
-        "https" => {}
-        "http" if is_loopback(&host) => {
-            if !allow_loopback_http {
-                return Err(UrlError::LoopbackHttpNotAllowed);
-            }
+    if scheme == "http" {
+        if !is_loopback(&host) {
+            return Err(UrlError::NotHttps { scheme: scheme.to_owned() });
         }
-        scheme => return Err(UrlError::NotHttps { scheme: scheme.to_owned() }),
+        if !allow_loopback_http {
+            return Err(UrlError::LoopbackHttpNotAllowed);
+        }
     }
     Ok(parsed.into())
 }

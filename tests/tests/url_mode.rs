@@ -1,0 +1,378 @@
+//! URL mode end to end through rmcp: consent, completion bound to the user who started
+//! the interaction, -32042 and retries (2025-11-25), rounds (2026-07-28), and every
+//! check before sending. Every message the client sees is checked against the official
+//! schema of its revision by the scripted client.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use elicit_runtime::exchange::ElicitationSupport;
+use elicit_runtime::rmcp::{StateSealer, ToolCall, URL_ELICITATION_REQUIRED};
+use elicit_runtime::testing::{Reply, ScriptedClient, ScriptedSession, Transcript};
+use elicit_runtime::url::{CompleteError, Interactions, MemoryStore, UrlError};
+use elicit_runtime::{ElicitError, ElicitPeer, Elicitation, ProtocolRevision};
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
+use rmcp::service::{RequestContext, ServiceError};
+use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router};
+use serde_json::{Value, json};
+
+const V11: ProtocolRevision = ProtocolRevision::V2025_11_25;
+const V07: ProtocolRevision = ProtocolRevision::V2026_07_28;
+const PAGE: &str = "Open the page to enter your API key";
+
+fn page_url(id: &elicit_runtime::url::InteractionId) -> String {
+    format!("https://keys.example.com/connect?id={id}")
+}
+
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct UserArgs {
+    /// Who calls (tests stand in for the server's authentication).
+    user: String,
+}
+
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct UrlArgs {
+    url: String,
+    message: String,
+}
+
+#[derive(Clone)]
+struct KeyServer {
+    interactions: Interactions,
+    sealer: StateSealer,
+}
+
+/// The outcome of asking, waiting, or requiring, as text the tests compare.
+async fn connect_flow(ask: &impl ElicitPeer, interactions: &Interactions, user: &str, wait: Duration) -> Result<String, ElicitError> {
+    let page = interactions.url_request(user, "api-key", PAGE, page_url).await?;
+    Ok(match page.ask(ask).await? {
+        Elicitation::Accept(()) => {
+            page.completion(ask, wait).await?;
+            format!("completed for {user}")
+        }
+        Elicitation::Decline => "declined".to_owned(),
+        Elicitation::Cancel => "cancelled".to_owned(),
+    })
+}
+
+fn text(result: Result<String, ElicitError>) -> String {
+    match result {
+        Ok(text) => text,
+        Err(err) => format!("error {err:?}"),
+    }
+}
+
+#[tool_router]
+impl KeyServer {
+    #[tool(description = "asks for consent and waits up to 2 s for the page")]
+    async fn connect(&self, context: RequestContext<RoleServer>, Parameters(args): Parameters<UserArgs>) -> String {
+        text(connect_flow(&context, &self.interactions, &args.user, Duration::from_secs(2)).await)
+    }
+
+    #[tool(description = "waits 200 ms only")]
+    async fn connect_briefly(&self, context: RequestContext<RoleServer>, Parameters(args): Parameters<UserArgs>) -> String {
+        text(connect_flow(&context, &self.interactions, &args.user, Duration::from_millis(200)).await)
+    }
+
+    #[tool(description = "cannot go on without the key: -32042 until the page is completed")]
+    async fn require(&self, context: RequestContext<RoleServer>, Parameters(args): Parameters<UserArgs>) -> Result<String, ErrorData> {
+        let page = self.interactions.url_request(&args.user, "api-key", PAGE, page_url).await?;
+        match page.require(&context).await? {
+            Elicitation::Accept(()) => Ok(format!("key present for {}", args.user)),
+            other => Ok(format!("{other:?}")),
+        }
+    }
+
+    #[tool(description = "any URL and message, to test the checks")]
+    async fn custom(&self, context: RequestContext<RoleServer>, Parameters(args): Parameters<UrlArgs>) -> String {
+        let result = async {
+            let page = self.interactions.url_request("alice", "custom", &args.message, |_| args.url.clone()).await?;
+            page.ask(&context).await.map(|answer| format!("{answer:?}"))
+        };
+        text(result.await)
+    }
+
+    #[tool(description = "the connect flow in rounds on every revision")]
+    async fn connect_rounds(&self, call: ToolCall, Parameters(args): Parameters<UserArgs>) -> Result<CallToolResponse, ErrorData> {
+        let interactions = self.interactions.clone();
+        call.principal(args.user.clone())
+            .run(&self.sealer, |ask| async move {
+                let outcome = connect_flow(&ask, &interactions, &args.user, Duration::from_secs(2)).await;
+                match outcome {
+                    Err(ElicitError::InputRequired) => Err(ElicitError::InputRequired.into()),
+                    other => Ok(CallToolResult::success(vec![ContentBlock::text(text(other))])),
+                }
+            })
+            .await
+    }
+
+    #[tool(description = "require in rounds")]
+    async fn require_rounds(&self, call: ToolCall, Parameters(args): Parameters<UserArgs>) -> Result<CallToolResponse, ErrorData> {
+        let interactions = self.interactions.clone();
+        call.principal(args.user.clone())
+            .run(&self.sealer, |ask| async move {
+                let page = interactions.url_request(&args.user, "api-key", PAGE, page_url).await?;
+                let answer = page.require(&ask).await?;
+                Ok(CallToolResult::success(vec![ContentBlock::text(format!("{answer:?}"))]))
+            })
+            .await
+    }
+}
+
+#[tool_handler]
+impl ServerHandler for KeyServer {}
+
+fn server(interactions: &Interactions) -> KeyServer {
+    KeyServer { interactions: interactions.clone(), sealer: StateSealer::new(*b"a test key of at least 32 bytes!").unwrap() }
+}
+
+fn interactions() -> Interactions {
+    Interactions::new(MemoryStore::new(100))
+}
+
+fn url_client(revision: ProtocolRevision) -> ScriptedClient {
+    ScriptedClient::new(revision).support(ElicitationSupport::FORM_AND_URL)
+}
+
+fn accept() -> Reply {
+    Reply::Raw(json!({"action": "accept"}))
+}
+
+async fn connect(client: ScriptedClient, interactions: &Interactions) -> Arc<ScriptedSession> {
+    Arc::new(client.connect(server(interactions)).await.unwrap_or_else(|e| panic!("cannot connect: {e}")))
+}
+
+async fn call(session: &ScriptedSession, tool: &str, arguments: Value) -> Result<String, ServiceError> {
+    session.call_tool_text(tool, arguments).await
+}
+
+fn assert_wire_valid(transcript: &Transcript, revision: ProtocolRevision) {
+    assert!(transcript.violations.is_empty(), "{revision}: messages break the official schema: {:?}", transcript.violations);
+}
+
+/// Waits (bounded) until the client has received `n` URL-mode requests, and returns the
+/// interaction id carried in the last one's URL.
+async fn requested_id(session: &ScriptedSession, n: usize) -> String {
+    for _ in 0..200 {
+        let transcript = session.transcript();
+        if transcript.requests.len() >= n {
+            let url = transcript.requests[n - 1]["url"].as_str().unwrap_or_default().to_owned();
+            return url.rsplit_once("id=").map(|(_, id)| id.to_owned()).unwrap_or_default();
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("no URL-mode request arrived: {:?}", session.transcript());
+}
+
+// ---- 2025-11-25 ----------------------------------------------------------------------
+
+#[tokio::test]
+async fn consent_then_completion_by_the_same_user_finishes_the_call_and_notifies_the_client() {
+    let interactions = interactions();
+    let session = connect(url_client(V11).reply(accept()), &interactions).await;
+    let running = tokio::spawn({
+        let session = session.clone();
+        async move { call(&session, "connect", json!({"user": "alice"})).await }
+    });
+    let id = requested_id(&session, 1).await;
+    // The request on the wire: mode, message, url, and the id as elicitationId.
+    let mut request = session.transcript().requests[0].clone();
+    // rmcp puts a progressToken on every request it sends.
+    request.as_object_mut().unwrap().remove("_meta");
+    assert_eq!(request, json!({"mode": "url", "message": PAGE, "url": format!("https://keys.example.com/connect?id={id}"), "elicitationId": id}));
+    assert_eq!(id.len(), 64);
+
+    assert!(interactions.complete(&id, "alice").await.is_ok());
+    assert_eq!(running.await.unwrap().unwrap(), "completed for alice");
+    let transcript = session.transcript();
+    assert_eq!(transcript.completions, vec![json!({"elicitationId": id})]);
+    assert_wire_valid(&transcript, V11);
+    // Completed and consumed: the id is forgotten.
+    assert_eq!(interactions.complete(&id, "alice").await, Err(CompleteError::Unknown));
+}
+
+#[tokio::test]
+async fn decline_and_cancel_are_answers_and_nothing_waits() {
+    let interactions = interactions();
+    let session = connect(url_client(V11).reply(Reply::Decline).reply(Reply::Cancel), &interactions).await;
+    assert_eq!(call(&session, "connect", json!({"user": "alice"})).await.unwrap(), "declined");
+    assert_eq!(call(&session, "connect", json!({"user": "alice"})).await.unwrap(), "cancelled");
+    let transcript = session.transcript();
+    assert!(transcript.completions.is_empty());
+    assert_wire_valid(&transcript, V11);
+}
+
+#[tokio::test]
+async fn another_user_cannot_complete_the_interaction_phishing() {
+    let interactions = interactions();
+    let session = connect(url_client(V11).reply(accept()), &interactions).await;
+    let running = tokio::spawn({
+        let session = session.clone();
+        async move { call(&session, "connect_briefly", json!({"user": "alice"})).await }
+    });
+    let id = requested_id(&session, 1).await;
+    // Mallory opens Alice's link: refused, and Alice's call does not finish as completed.
+    assert_eq!(interactions.pending(&id, "mallory").await, Err(CompleteError::WrongUser));
+    assert_eq!(interactions.complete(&id, "mallory").await, Err(CompleteError::WrongUser));
+    assert_eq!(running.await.unwrap().unwrap(), "error Timeout(200ms)");
+    assert!(session.transcript().completions.is_empty());
+    // Alice can still complete her own.
+    assert!(interactions.pending(&id, "alice").await.is_ok());
+    assert!(interactions.complete(&id, "alice").await.is_ok());
+}
+
+#[tokio::test]
+async fn unknown_expired_malformed_and_replayed_ids_are_refused() {
+    let interactions = Interactions::new(MemoryStore::new(100)).ttl(Duration::from_millis(100));
+    assert_eq!(interactions.complete("nope", "alice").await, Err(CompleteError::Unknown));
+    assert_eq!(interactions.complete(&"0".repeat(64), "alice").await, Err(CompleteError::Unknown));
+    assert_eq!(interactions.complete(&"A".repeat(64), "alice").await, Err(CompleteError::Unknown));
+
+    let page = interactions.url_request("alice", "api-key", PAGE, page_url).await.unwrap();
+    let id = page.id().to_string();
+    assert!(interactions.complete(&id, "alice").await.is_ok());
+    assert_eq!(interactions.complete(&id, "alice").await, Err(CompleteError::AlreadyCompleted));
+
+    let page = interactions.url_request("bob", "api-key", PAGE, page_url).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    assert_eq!(interactions.complete(page.id().as_str(), "bob").await, Err(CompleteError::Expired));
+    // Once expired, it is gone: asked again, it is unknown.
+    assert_eq!(interactions.complete(page.id().as_str(), "bob").await, Err(CompleteError::Unknown));
+}
+
+#[tokio::test]
+async fn an_interaction_that_expires_while_the_tool_waits_is_a_typed_error() {
+    let interactions = Interactions::new(MemoryStore::new(100)).ttl(Duration::from_millis(150));
+    let session = connect(url_client(V11).reply(accept()), &interactions).await;
+    assert_eq!(call(&session, "connect", json!({"user": "alice"})).await.unwrap(), "error InteractionExpired");
+}
+
+#[tokio::test]
+async fn require_ends_the_call_with_32042_until_the_page_is_completed() {
+    let interactions = interactions();
+    let session = connect(url_client(V11), &interactions).await;
+    let err = call(&session, "require", json!({"user": "alice"})).await.unwrap_err();
+    let ServiceError::McpError(error) = err else { panic!("{err:?}") };
+    assert_eq!(error.code.0, URL_ELICITATION_REQUIRED);
+    let data = error.data.expect("data");
+    let elicitation = &data["elicitations"][0];
+    assert_eq!(elicitation["mode"], "url");
+    let id = elicitation["elicitationId"].as_str().unwrap().to_owned();
+    assert_eq!(elicitation["url"], json!(format!("https://keys.example.com/connect?id={id}")));
+    // Nothing was sent as a request: the error carries it.
+    assert!(session.transcript().requests.is_empty());
+
+    // A retry before completion gets -32042 again, for the same interaction.
+    let ServiceError::McpError(again) = call(&session, "require", json!({"user": "alice"})).await.unwrap_err() else { panic!() };
+    assert_eq!(again.data.unwrap()["elicitations"][0]["elicitationId"], json!(id));
+
+    assert!(interactions.complete(&id, "alice").await.is_ok());
+    assert_eq!(call(&session, "require", json!({"user": "alice"})).await.unwrap(), "key present for alice");
+    let transcript = session.transcript();
+    assert_eq!(transcript.url_required.len(), 2);
+    assert_wire_valid(&transcript, V11);
+}
+
+#[tokio::test]
+async fn a_client_without_url_mode_or_on_2025_06_18_is_never_asked() {
+    let interactions = interactions();
+    let session = connect(ScriptedClient::new(V11).support(ElicitationSupport::FORM), &interactions).await;
+    assert_eq!(call(&session, "connect", json!({"user": "alice"})).await.unwrap(), format!("error {:?}", ElicitError::UrlNotSupported(ElicitationSupport::FORM)));
+    let session_06 = connect(ScriptedClient::new(ProtocolRevision::V2025_06_18), &interactions).await;
+    assert_eq!(
+        call(&session_06, "connect", json!({"user": "alice"})).await.unwrap(),
+        format!("error {:?}", ElicitError::UrlModeUnavailable(ProtocolRevision::V2025_06_18))
+    );
+    assert!(session.transcript().requests.is_empty() && session_06.transcript().requests.is_empty());
+}
+
+#[tokio::test]
+async fn every_url_check_refuses_before_sending() {
+    let interactions = interactions();
+    let session = connect(url_client(V11).reply(accept()), &interactions).await;
+    let cases = [
+        ("/relative", PAGE, "Invalid"),
+        ("not a url", PAGE, "Invalid"),
+        ("http://example.com/connect", PAGE, "NotHttps"),
+        ("ftp://example.com/connect", PAGE, "NotHttps"),
+        ("javascript:alert(1)", PAGE, "NotHttps"),
+        ("http://127.0.0.1:8080/connect", PAGE, "LoopbackHttpNotAllowed"),
+        ("http://localhost/connect", PAGE, "LoopbackHttpNotAllowed"),
+        ("https://user:secret@example.com/", PAGE, "UserInfo"),
+        ("https://user@example.com/", PAGE, "UserInfo"),
+        ("https://example.com/", "", "EmptyMessage"),
+        ("https://example.com/", "   ", "EmptyMessage"),
+        ("https://example.com/", "Go to https://evil.example now", "UrlInMessage"),
+    ];
+    for (url, message, expected) in cases {
+        let got = call(&session, "custom", json!({"url": url, "message": message})).await.unwrap();
+        assert!(got.starts_with(&format!("error Url({expected}")), "{url:?} {message:?}: {got}");
+    }
+    assert!(session.transcript().requests.is_empty());
+
+    // An internationalized host goes out in ASCII.
+    let got = call(&session, "custom", json!({"url": "https://bücher.example/k", "message": PAGE})).await.unwrap();
+    assert_eq!(got, "Accept(())");
+    assert_eq!(session.transcript().requests[0]["url"], "https://xn--bcher-kva.example/k");
+    // Loopback http only with the opt-in.
+    let dev = Interactions::new(MemoryStore::new(10)).allow_loopback_http(true);
+    assert!(dev.url_request("alice", "k", PAGE, |_| "http://127.0.0.1:9/k".into()).await.is_ok());
+    assert!(matches!(dev.url_request("alice", "k2", PAGE, |_| "http://10.0.0.1/k".into()).await, Err(ElicitError::Url(UrlError::NotHttps { .. }))));
+}
+
+// ---- 2026-07-28 ----------------------------------------------------------------------
+
+#[tokio::test]
+async fn rounds_ask_in_an_input_required_result_and_a_retry_before_completion_gets_another_round() {
+    let interactions = interactions();
+    let session = connect(url_client(V07).reply(accept()), &interactions).await;
+    let running = tokio::spawn({
+        let session = session.clone();
+        async move { call(&session, "connect_rounds", json!({"user": "alice"})).await }
+    });
+    let id = requested_id(&session, 1).await;
+    let request = session.transcript().requests[0].clone();
+    assert_eq!(request["mode"], "url");
+    assert_eq!(request["message"], PAGE);
+    // rmcp 3.9's typed URL params always write `elicitationId`, empty on 2026-07-28.
+    assert!(request.get("elicitationId").is_none_or(|v| v == ""), "{request}");
+    // The client retries with its consent; the page is not done yet: state-only rounds.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(!running.is_finished());
+    assert!(interactions.complete(&id, "alice").await.is_ok());
+    assert_eq!(running.await.unwrap().unwrap(), "completed for alice");
+    let transcript = session.transcript();
+    assert_wire_valid(&transcript, V07);
+    // No completion notification on this revision.
+    assert!(transcript.completions.is_empty());
+}
+
+#[tokio::test]
+async fn rounds_decline_and_require() {
+    let interactions = interactions();
+    let session = connect(url_client(V07).reply(Reply::Decline).reply(accept()), &interactions).await;
+    assert_eq!(call(&session, "connect_rounds", json!({"user": "alice"})).await.unwrap(), "declined");
+
+    let running = tokio::spawn({
+        let session = session.clone();
+        async move { call(&session, "require_rounds", json!({"user": "bob"})).await }
+    });
+    let id = requested_id(&session, 2).await;
+    assert_eq!(interactions.complete(&id, "alice").await, Err(CompleteError::WrongUser));
+    assert!(interactions.complete(&id, "bob").await.is_ok());
+    assert_eq!(running.await.unwrap().unwrap(), "Accept(())");
+    assert_wire_valid(&session.transcript(), V07);
+}
+
+#[tokio::test]
+async fn rounds_without_the_url_capability_are_refused_with_32021() {
+    let interactions = interactions();
+    let session = connect(ScriptedClient::new(V07).support(ElicitationSupport::FORM), &interactions).await;
+    let err = call(&session, "connect_rounds", json!({"user": "alice"})).await;
+    // The body turns the typed error into its text; `require` propagates it as -32021.
+    assert_eq!(err.unwrap(), format!("error {:?}", ElicitError::UrlNotSupported(ElicitationSupport::FORM)));
+    let ServiceError::McpError(error) = call(&session, "require_rounds", json!({"user": "alice"})).await.unwrap_err() else { panic!() };
+    assert_eq!(error.code.0, -32021);
+    assert_eq!(error.data.unwrap(), json!({"requiredCapabilities": {"elicitation": {"url": {}}}}));
+}
