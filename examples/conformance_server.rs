@@ -23,18 +23,29 @@
 //! Each tool answers with the action and the content the tool decoded (re-serialized from
 //! the typed value), or with a tool error carrying the [`ElicitError`]'s text.
 
+// Sampling and roots are deprecated in rmcp 3.9 (SEP-2577), but 2026-07-28 and its conformance
+// scenarios still have them as input requests.
+#![allow(deprecated)]
+
 use std::collections::BTreeSet;
 use std::fmt::Debug;
 use std::sync::Arc;
 use std::time::Duration;
 
+use std::future::IntoFuture;
+
+use elicit_runtime::rmcp::{PromptCall, StateSealer, ToolCall};
 use elicit_runtime::{Elicit, ElicitError, Elicitation};
 use rmcp::handler::server::wrapper::Parameters;
-use rmcp::model::{CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
+use rmcp::model::{
+    CallToolResponse, CallToolResult, ContentBlock, CreateMessageRequestParams, CreateMessageResult, GetPromptRequestParams, GetPromptResponse,
+    GetPromptResult, Implementation, ListPromptsResult, PaginatedRequestParams, Prompt, PromptMessage, Role, SamplingMessage,
+    ServerCapabilities, ServerConfig,
+};
 use rmcp::service::RequestContext;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
-use rmcp::{RoleServer, ServerHandler, tool, tool_handler, tool_router};
+use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router};
 use serde::Deserialize;
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
@@ -146,6 +157,60 @@ struct Enums {
     titled_multi: BTreeSet<TitledChoice>,
 }
 
+// ---- 2026-07-28: the input-required scenarios ------------------------------------------
+
+/// `user_name`, `step1`: a name.
+#[derive(Elicit, Debug)]
+struct Name {
+    name: String,
+}
+
+/// `confirm`: a yes or no.
+#[derive(Elicit, Debug)]
+struct Confirm {
+    ok: bool,
+}
+
+/// `step2`: a colour.
+#[derive(Elicit, Debug)]
+struct Color {
+    color: String,
+}
+
+/// `user_context`: the prompt's context.
+#[derive(Elicit, Debug)]
+struct PromptContext {
+    context: String,
+}
+
+fn text(text: impl Into<String>) -> CallToolResult {
+    CallToolResult::success(vec![ContentBlock::text(text)])
+}
+
+/// The text of a sampling answer.
+fn sampled(result: &CreateMessageResult) -> String {
+    result.message.content.iter().filter_map(|c| c.as_text().map(|t| t.text.clone())).collect::<Vec<_>>().join(" ")
+}
+
+/// An answer of the scenarios: the accepted value, or what the user did instead.
+fn accepted<T>(answer: Elicitation<T>, what: impl FnOnce(T) -> String) -> String {
+    match answer {
+        Elicitation::Accept(value) => what(value),
+        Elicitation::Decline => "declined".to_owned(),
+        Elicitation::Cancel => "cancelled".to_owned(),
+    }
+}
+
+/// A question the client's capabilities rule out is left out of the round; anything else
+/// (the round ending, a real error) is passed on.
+fn unless_unsupported<T>(answer: Result<T, ElicitError>) -> Result<Option<T>, ElicitError> {
+    match answer {
+        Ok(value) => Ok(Some(value)),
+        Err(ElicitError::NotSupported(_) | ElicitError::ClientLacks(_)) => Ok(None),
+        Err(err) => Err(err),
+    }
+}
+
 // ---- the server ------------------------------------------------------------------------
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -155,7 +220,10 @@ struct MessageArgs {
 }
 
 #[derive(Clone)]
-struct Conformance;
+struct Conformance {
+    /// Seals the `requestState` of 2026-07-28 rounds (a random key per run).
+    sealer: StateSealer,
+}
 
 /// Asks for `T` and turns the answer into the tool's result: `"{prefix}: action=...,
 /// content=..."`, or a tool error with the reason nothing usable came back.
@@ -195,12 +263,121 @@ impl Conformance {
     async fn test_elicitation_sep1330_enums(&self, context: RequestContext<RoleServer>) -> CallToolResult {
         ask::<Enums>(&context, "Please select options from the enum fields", "Elicitation completed").await
     }
+
+    #[tool(description = "Asks for the user's name (input key user_name)")]
+    async fn test_input_required_result_elicitation(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.run(&self.sealer, |ask| async move {
+            let answer = Name::elicit(&ask, "What is your name?").key("user_name").await?;
+            Ok(text(accepted(answer, |n| format!("Hello, {}!", n.name))))
+        })
+        .await
+    }
+
+    #[tool(description = "Asks the client's model for the capital of France (input key capital_question)")]
+    async fn test_input_required_result_sampling(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.run(&self.sealer, |ask| async move {
+            let question = CreateMessageRequestParams::new(vec![SamplingMessage::user_text("What is the capital of France?")], 100);
+            let answer = ask.create_message(question).key("capital_question").await?;
+            Ok(text(sampled(&answer)))
+        })
+        .await
+    }
+
+    #[tool(description = "Asks the client for its roots (input key client_roots)")]
+    async fn test_input_required_result_list_roots(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.run(&self.sealer, |ask| async move {
+            let roots = ask.list_roots().key("client_roots").await?;
+            let uris: Vec<&str> = roots.roots.iter().map(|r| r.uri.as_str()).collect();
+            Ok(text(format!("roots: {}", uris.join(", "))))
+        })
+        .await
+    }
+
+    #[tool(description = "Asks for a confirmation; the answer is read back through the sealed requestState")]
+    async fn test_input_required_result_request_state(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.run(&self.sealer, |ask| async move {
+            let answer = Confirm::elicit(&ask, "Please confirm").key("confirm").await?;
+            // Reaching here on the retry means the requestState verified.
+            Ok(text(accepted(answer, |c| format!("state-ok: confirmed={}", c.ok))))
+        })
+        .await
+    }
+
+    #[tool(description = "Asks a form, the model and the roots in one round")]
+    async fn test_input_required_result_multiple_inputs(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.run(&self.sealer, |ask| async move {
+            let greeting = CreateMessageRequestParams::new(vec![SamplingMessage::user_text("Generate a greeting")], 50);
+            let (name, greeting, roots) = tokio::join!(
+                Name::elicit(&ask, "What is your name?").key("user_name").into_future(),
+                ask.create_message(greeting).key("greeting").into_future(),
+                ask.list_roots().key("client_roots").into_future(),
+            );
+            let (name, greeting, roots) = (name?, greeting?, roots?);
+            Ok(text(format!("{} / {} / {} roots", accepted(name, |n| n.name), sampled(&greeting), roots.roots.len())))
+        })
+        .await
+    }
+
+    #[tool(description = "Asks two forms in two rounds")]
+    async fn test_input_required_result_multi_round(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.run(&self.sealer, |ask| async move {
+            let name = Name::elicit(&ask, "Step 1: What is your name?").key("step1").await?;
+            let color = Color::elicit(&ask, "Step 2: What is your favorite color?").key("step2").await?;
+            Ok(text(format!("{} likes {}", accepted(name, |n| n.name), accepted(color, |c| c.color))))
+        })
+        .await
+    }
+
+    #[tool(description = "Asks for a confirmation with an integrity-protected requestState")]
+    async fn test_input_required_result_tampered_state(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.run(&self.sealer, |ask| async move {
+            let answer = Confirm::elicit(&ask, "Please confirm").key("confirm").await?;
+            Ok(text(accepted(answer, |c| format!("state-ok: confirmed={}", c.ok))))
+        })
+        .await
+    }
+
+    #[tool(description = "Asks only what the client's per-request capabilities allow")]
+    async fn test_input_required_result_capabilities(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.run(&self.sealer, |ask| async move {
+            let greeting = CreateMessageRequestParams::new(vec![SamplingMessage::user_text("Generate a greeting")], 50);
+            let (name, greeting) = tokio::join!(
+                Name::elicit(&ask, "What is your name?").key("user_name").into_future(),
+                ask.create_message(greeting).key("greeting").into_future(),
+            );
+            let (name, greeting) = (unless_unsupported(name)?, unless_unsupported(greeting)?);
+            let name = name.map_or("(not asked)".to_owned(), |n| accepted(n, |n| n.name));
+            let greeting = greeting.map_or("(not asked)".to_owned(), |g| sampled(&g));
+            Ok(text(format!("{name} / {greeting}")))
+        })
+        .await
+    }
 }
+
+/// The prompt of the `input-required-result-non-tool-request` scenario.
+const PROMPT: &str = "test_input_required_result_prompt";
 
 #[tool_handler]
 impl ServerHandler for Conformance {
+    async fn list_prompts(&self, _: Option<PaginatedRequestParams>, _: RequestContext<RoleServer>) -> Result<ListPromptsResult, ErrorData> {
+        Ok(ListPromptsResult::with_all_items(vec![Prompt::new(PROMPT, Some("A prompt that asks for its context first"), None)]))
+    }
+
+    async fn get_prompt(&self, request: GetPromptRequestParams, context: RequestContext<RoleServer>) -> Result<GetPromptResponse, ErrorData> {
+        if request.name != PROMPT {
+            return Err(ErrorData::invalid_params(format!("no prompt named `{}`", request.name), None));
+        }
+        PromptCall::new(request, context)
+            .run(&self.sealer, |ask| async move {
+                let answer = PromptContext::elicit(&ask, "What context should the prompt use?").key("user_context").await?;
+                let context = accepted(answer, |c| c.context);
+                Ok(GetPromptResult::new(vec![PromptMessage::new_text(Role::User, format!("Use this context: {context}"))]))
+            })
+            .await
+    }
+
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().enable_prompts().build())
             .with_server_info(Implementation::new("elicit-conformance", env!("CARGO_PKG_VERSION")))
             .with_instructions("The tools of the MCP conformance suite's elicitation scenarios, built with elicit's derived forms.")
     }
@@ -229,7 +406,11 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     // DNS rebinding. The token closes the open SSE streams on Ctrl-C.
     let stop = CancellationToken::new();
     let config = StreamableHttpServerConfig::default().with_cancellation_token(stop.child_token());
-    let service = StreamableHttpService::new(|| Ok(Conformance), Arc::new(LocalSessionManager::default()), config);
+    // The scenarios' retries need no restart-proof key: a random one per run.
+    let mut key = [0u8; 32];
+    getrandom::fill(&mut key)?;
+    let sealer = StateSealer::new(key.to_vec())?;
+    let service = StreamableHttpService::new(move || Ok(Conformance { sealer: sealer.clone() }), Arc::new(LocalSessionManager::default()), config);
     let router = axum::Router::new().nest_service("/mcp", service);
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
     eprintln!("conformance server on http://127.0.0.1:{port}/mcp (Ctrl-C to stop)");

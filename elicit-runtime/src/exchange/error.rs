@@ -92,6 +92,9 @@ pub enum ElicitError {
     InteractionExpired,
     /// URL mode: the interaction store failed.
     Store(StoreError),
+    /// The client did not declare this capability (`"sampling"`, `"roots"`), which the
+    /// request needs. Nothing was sent.
+    ClientLacks(&'static str),
 }
 
 impl ElicitError {
@@ -108,6 +111,7 @@ impl ElicitError {
                 | ElicitError::UrlModeUnavailable(_)
                 | ElicitError::UrlNotSupported(_)
                 | ElicitError::UrlRequired(_)
+                | ElicitError::ClientLacks(_)
         )
     }
 
@@ -152,6 +156,7 @@ impl fmt::Display for ElicitError {
             ElicitError::UrlRequired(_) => f.write_str("the user must complete a URL-mode interaction first (error -32042)"),
             ElicitError::InteractionExpired => f.write_str("the URL-mode interaction expired before the user completed it"),
             ElicitError::Store(_) => f.write_str("the URL-mode interaction store failed"),
+            ElicitError::ClientLacks(capability) => write!(f, "the client did not declare the `{capability}` capability; nothing was sent"),
         }
     }
 }
@@ -195,6 +200,7 @@ impl PartialEq for ElicitError {
             (E::UrlRequired(a), E::UrlRequired(b)) => a == b,
             (E::InteractionExpired, E::InteractionExpired) => true,
             (E::Store(a), E::Store(b)) => a == b,
+            (E::ClientLacks(a), E::ClientLacks(b)) => a == b,
             _ => false,
         }
     }
@@ -230,6 +236,8 @@ pub enum MalformedResult {
     UnknownAction(String),
     /// `content` is present but not a JSON object.
     ContentNotAnObject,
+    /// The answer to a sampling or roots request is not that request's result.
+    NotTheResult(String),
 }
 
 impl fmt::Display for MalformedResult {
@@ -241,6 +249,7 @@ impl fmt::Display for MalformedResult {
                 write!(f, "the result has unknown action `{a}` (expected `accept`, `decline` or `cancel`)")
             }
             MalformedResult::ContentNotAnObject => f.write_str("the result's `content` is not a JSON object"),
+            MalformedResult::NotTheResult(why) => write!(f, "the answer is not the request's result: {why}"),
         }
     }
 }

@@ -42,6 +42,7 @@ pub struct ElicitRequest<'a, T, P: ?Sized> {
     progress_every: Option<Duration>,
     reasks: u32,
     schema: SchemaOptions,
+    key: Option<String>,
     form: PhantomData<fn() -> T>,
 }
 
@@ -71,6 +72,7 @@ impl<'a, T: Elicit, P: ElicitPeer + ?Sized> ElicitRequest<'a, T, P> {
             progress_every: Some(DEFAULT_PROGRESS_EVERY),
             reasks: 0,
             schema: SchemaOptions::new(),
+            key: None,
             form: PhantomData,
         }
     }
@@ -102,6 +104,14 @@ impl<'a, T: Elicit, P: ElicitPeer + ?Sized> ElicitRequest<'a, T, P> {
         self
     }
 
+    /// The input key of this question in an `InputRequiredResult` (2026-07-28), instead
+    /// of the numbered `elicit-N`: clients and people see keys. Keys must be unique within
+    /// the body and the same on every replay; a re-ask is `key-retry-1`, ...
+    pub fn key(mut self, key: impl Into<String>) -> Self {
+        self.key = Some(key.into());
+        self
+    }
+
     /// How the schema is written ([`SchemaOptions`]).
     pub fn schema_options(mut self, schema: SchemaOptions) -> Self {
         self.schema = schema;
@@ -110,7 +120,8 @@ impl<'a, T: Elicit, P: ElicitPeer + ?Sized> ElicitRequest<'a, T, P> {
 
     /// Sends the request and awaits the answer; what `.await` does.
     pub async fn send(self) -> Result<Elicitation<T>, ElicitError> {
-        elicit::<T, P>(self.peer, self.message, Pace { timeout: self.timeout, progress_every: self.progress_every }, self.reasks, &self.schema).await
+        let pace = Pace { timeout: self.timeout, progress_every: self.progress_every };
+        elicit::<T, P>(self.peer, self.message, pace, self.reasks, &self.schema, self.key).await
     }
 }
 
@@ -172,6 +183,7 @@ async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(
     pace: Pace,
     reasks: u32,
     options: &SchemaOptions,
+    key: Option<String>,
 ) -> Result<Elicitation<T>, ElicitError> {
     let support = peer.elicitation_support();
     if !support.form {
@@ -187,8 +199,9 @@ async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(
     }
     // Fails before anything is sent when the revision cannot express the form.
     let params = form_params::<T>(message, revision, options)?;
-    let mut outgoing =
-        Outgoing { params, timeout: pace.timeout, progress_every: pace.progress_every, question: peer.next_question(), attempt: 0 };
+    let mut outgoing = Outgoing::new("elicitation/create", params, peer.next_question()).with_key(key);
+    outgoing.timeout = pace.timeout;
+    outgoing.progress_every = pace.progress_every;
     loop {
         let result = peer.send_elicitation(outgoing.clone()).await?;
         match Elicitation::<T>::from_result_on(&result, revision) {

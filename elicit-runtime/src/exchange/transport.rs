@@ -61,12 +61,18 @@ impl ElicitationSupport {
     }
 }
 
-/// One `elicitation/create` to send.
+/// One request to the client to send: `elicitation/create` (or, inside rounds,
+/// `sampling/createMessage` and `roots/list`).
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct Outgoing {
-    /// The request's `params`: `mode` (2025-11-25 on), `message`, `requestedSchema`.
+    /// The request's method.
+    pub method: &'static str,
+    /// The request's `params`: for a form `mode` (2025-11-25 on), `message`,
+    /// `requestedSchema`.
     pub params: Map<String, Value>,
+    /// The input key the author chose for it (2026-07-28), if any.
+    pub key: Option<String>,
     /// Give up after this long, telling the client the request is cancelled.
     pub timeout: Option<Duration>,
     /// While waiting for the answer, send `notifications/progress` this often for the
@@ -78,6 +84,19 @@ pub struct Outgoing {
     /// 0 for the first time the question is asked, then 1, 2... for each re-ask after
     /// invalid content.
     pub attempt: u32,
+}
+
+impl Outgoing {
+    /// A request with no timeout and no progress, asked for the first time.
+    pub fn new(method: &'static str, params: Map<String, Value>, question: u32) -> Self {
+        Outgoing { method, params, key: None, timeout: None, progress_every: None, question, attempt: 0 }
+    }
+
+    /// With the input key the author chose.
+    pub fn with_key(mut self, key: Option<String>) -> Self {
+        self.key = key;
+        self
+    }
 }
 
 /// A connection to the client that asked for the current operation, able to carry an

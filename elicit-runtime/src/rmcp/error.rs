@@ -33,6 +33,13 @@ impl From<ElicitError> for ErrorData {
                 err.to_string(),
                 Some(json!({ "requiredCapabilities": { "elicitation": { "url": {} } } })),
             ),
+            ElicitError::ClientLacks(capability) => ErrorData::new(
+                rmcp::model::ErrorCode(-32021),
+                err.to_string(),
+                Some(json!({ "requiredCapabilities": { capability: {} } })),
+            ),
+            // What the client sent as an answer cannot be read: its parameters were wrong.
+            ElicitError::Malformed(_) => ErrorData::invalid_params(with_sources(&err), None),
             // URLElicitationRequiredError (2025-11-25): the client opens the pages and retries.
             ElicitError::UrlRequired(elicitations) => ErrorData::new(
                 rmcp::model::ErrorCode(URL_ELICITATION_REQUIRED),

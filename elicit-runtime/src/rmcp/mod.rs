@@ -27,8 +27,8 @@
 //! drop `pattern` and always add `mode`, which 2025-06-18 does not have. With
 //! `serde_json`'s `preserve_order` (which this crate enables) properties keep field order.
 
+mod calls;
 mod error;
-mod tool_call;
 
 pub use self::error::URL_ELICITATION_REQUIRED;
 
@@ -42,7 +42,7 @@ use rmcp::service::{PeerRequestOptions, RequestContext, ServiceError};
 use rmcp::{Peer, RoleServer};
 use serde_json::Value;
 
-pub use self::tool_call::{Ask, ToolCall};
+pub use self::calls::{Ask, InputAsk, PromptCall, ResourceCall, ToolCall};
 use crate::ProtocolRevision;
 use crate::ElicitError;
 use crate::exchange::{ElicitPeer, ElicitationSupport, Outgoing};
@@ -82,8 +82,8 @@ async fn send(peer: &Peer<RoleServer>, version: Option<String>, outgoing: Outgoi
     if revision.is_some_and(ProtocolRevision::has_input_rounds) {
         return Err(ElicitError::NeedsInputRound);
     }
-    let (params, timeout, progress_every) = (outgoing.params, outgoing.timeout, outgoing.progress_every);
-    let request = ServerRequest::CustomRequest(CustomRequest::new("elicitation/create", Some(Value::Object(params))));
+    let (method, params, timeout, progress_every) = (outgoing.method, outgoing.params, outgoing.timeout, outgoing.progress_every);
+    let request = ServerRequest::CustomRequest(CustomRequest::new(method, Some(Value::Object(params))));
     let options = match timeout {
         // On expiry rmcp tells the client with `notifications/cancelled` itself.
         Some(timeout) => PeerRequestOptions::with_timeout(timeout),

@@ -24,8 +24,13 @@ pub(crate) use self::state::{Binding, RoundState};
 use crate::ElicitError;
 use crate::exchange::Outgoing;
 
-/// A question asked without an answer: its input key and its `elicitation/create` params.
-pub(crate) type Asked = (String, Map<String, Value>);
+/// A question asked without an answer: its input key, method and params.
+#[derive(Debug)]
+pub(crate) struct Asked {
+    pub(crate) key: String,
+    pub(crate) method: &'static str,
+    pub(crate) params: Map<String, Value>,
+}
 
 /// One round of a replayed body: the answers known so far, and the questions the body
 /// asked that have none yet.
@@ -69,11 +74,11 @@ impl Round {
     /// The answer to `outgoing` if the client gave one, else records the question for
     /// this round's `InputRequiredResult`.
     pub(crate) fn answer_or_ask(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {
-        let key = input_key(outgoing.question, outgoing.attempt);
+        let key = input_key(outgoing.key.as_deref(), outgoing.question, outgoing.attempt);
         if let Some(answer) = self.answers.get(&key) {
             return Ok(answer.clone());
         }
-        self.asked.lock().unwrap_or_else(|e| e.into_inner()).push((key, outgoing.params));
+        self.asked.lock().unwrap_or_else(|e| e.into_inner()).push(Asked { key, method: outgoing.method, params: outgoing.params });
         Err(ElicitError::InputRequired)
     }
 
@@ -87,12 +92,17 @@ impl Round {
     /// seal for the next round, and whether the round ends for a retry anyway.
     pub(crate) fn finish(&self) -> (Vec<Asked>, RoundState, bool) {
         let asked = std::mem::take(&mut *self.asked.lock().unwrap_or_else(|e| e.into_inner()));
-        let pending = asked.iter().map(|(key, _)| key.clone()).collect();
+        let pending = asked.iter().map(|asked| asked.key.clone()).collect();
         (asked, RoundState { answers: self.answers.clone(), pending }, self.retry.load(Ordering::Relaxed))
     }
 }
 
-/// The input key of a question: `elicit-1`, and `elicit-1-retry-1` for its first re-ask.
-fn input_key(question: u32, attempt: u32) -> String {
-    if attempt == 0 { format!("elicit-{question}") } else { format!("elicit-{question}-retry-{attempt}") }
+/// The input key of a question: the author's (`user_name`) or numbered (`elicit-1`), and
+/// `…-retry-1` for its first re-ask.
+fn input_key(named: Option<&str>, question: u32, attempt: u32) -> String {
+    let base = match named {
+        Some(name) => name.to_owned(),
+        None => format!("elicit-{question}"),
+    };
+    if attempt == 0 { base } else { format!("{base}-retry-{attempt}") }
 }

@@ -212,7 +212,7 @@ impl UrlRequest<'_> {
         if self.interaction.completed {
             return Ok(Elicitation::Accept(()));
         }
-        let outgoing = Outgoing { params: self.params(revision), timeout: None, progress_every: None, question: peer.next_question(), attempt: 0 };
+        let outgoing = Outgoing::new("elicitation/create", self.params(revision), peer.next_question());
         let result = peer.send_elicitation(outgoing).await?;
         Elicitation::<()>::from_url_result(&result)
     }
