@@ -153,6 +153,8 @@ pub struct ScriptedClient {
     support: ElicitationSupport,
     replies: VecDeque<Reply>,
     responder: Option<Responder>,
+    model_answer: Option<String>,
+    roots: Option<Vec<(String, String)>>,
 }
 
 impl fmt::Debug for ScriptedClient {
@@ -171,7 +173,20 @@ impl ScriptedClient {
     /// 2025-06-18, which has no modes).
     pub fn new(revision: ProtocolRevision) -> Self {
         let support = if revision.has_modes() { ElicitationSupport::FORM_AND_URL } else { ElicitationSupport::FORM };
-        Self { revision, support, replies: VecDeque::new(), responder: None }
+        Self { revision, support, replies: VecDeque::new(), responder: None, model_answer: None, roots: None }
+    }
+
+    /// Declares `sampling` and answers every `sampling/createMessage` with this text (as
+    /// the assistant, model `scripted-model`).
+    pub fn model_answer(mut self, text: impl Into<String>) -> Self {
+        self.model_answer = Some(text.into());
+        self
+    }
+
+    /// Declares `roots` and answers `roots/list` with these roots (`uri`, `name`).
+    pub fn roots(mut self, roots: &[(&str, &str)]) -> Self {
+        self.roots = Some(roots.iter().map(|(u, n)| ((*u).to_owned(), (*n).to_owned())).collect());
+        self
     }
 
     /// Declares this elicitation support instead ([`ElicitationSupport::NONE`]: no
@@ -195,8 +210,15 @@ impl ScriptedClient {
         self
     }
 
+    #[allow(deprecated)] // sampling and roots: deprecated in rmcp by SEP-2577, still in 2026-07-28
     fn client_info(&self) -> ClientConfig {
         let mut capabilities = ClientCapabilities::default();
+        if self.model_answer.is_some() {
+            capabilities.sampling = Some(Default::default());
+        }
+        if self.roots.is_some() {
+            capabilities.roots = Some(Default::default());
+        }
         capabilities.elicitation = match (self.support.form, self.support.url) {
             (false, false) => None,
             // The 2025-06-18 shape, which later revisions read as form only.
@@ -240,7 +262,8 @@ impl ScriptedClient {
         });
         tokio::spawn(tap(tap_server, tap_client, self.revision, shared.clone()));
 
-        let handler = ScriptHandler { info: self.client_info(), shared: shared.clone() };
+        let handler =
+            ScriptHandler { info: self.client_info(), shared: shared.clone(), model_answer: self.model_answer.clone(), roots: self.roots.clone() };
         let client = match self.revision {
             // 2026-07-28 has no `initialize`: the client discovers the server.
             ProtocolRevision::V2026_07_28 => {
@@ -262,11 +285,28 @@ impl ScriptedClient {
 struct ScriptHandler {
     info: ClientConfig,
     shared: Arc<Mutex<Shared>>,
+    model_answer: Option<String>,
+    roots: Option<Vec<(String, String)>>,
 }
 
+#[allow(deprecated)] // sampling and roots: deprecated in rmcp by SEP-2577, still in 2026-07-28
 impl ClientHandler for ScriptHandler {
     fn get_info(&self) -> ClientConfig {
         self.info.clone()
+    }
+
+    async fn create_message(
+        &self,
+        _: rmcp::model::CreateMessageRequestParams,
+        _: rmcp::service::RequestContext<RoleClient>,
+    ) -> Result<rmcp::model::CreateMessageResult, rmcp::ErrorData> {
+        let text = self.model_answer.clone().ok_or_else(|| rmcp::ErrorData::method_not_found::<rmcp::model::CreateMessageRequestMethod>())?;
+        Ok(rmcp::model::CreateMessageResult::new(rmcp::model::SamplingMessage::assistant_text(text), "scripted-model".to_owned()))
+    }
+
+    async fn list_roots(&self, _: rmcp::service::RequestContext<RoleClient>) -> Result<rmcp::model::ListRootsResult, rmcp::ErrorData> {
+        let roots = self.roots.clone().ok_or_else(|| rmcp::ErrorData::method_not_found::<rmcp::model::ListRootsRequestMethod>())?;
+        Ok(rmcp::model::ListRootsResult::new(roots.into_iter().map(|(uri, name)| rmcp::model::Root::new(uri).with_name(name)).collect()))
     }
 
     async fn create_elicitation(
@@ -327,6 +367,16 @@ impl ScriptedSession {
             shared.strip_progress_token = true;
         }
         self.call_tool(name, arguments).await
+    }
+
+    /// Gets a prompt, playing the rounds of 2026-07-28 as rmcp's client does.
+    pub async fn get_prompt(&self, params: rmcp::model::GetPromptRequestParams) -> Result<rmcp::model::GetPromptResult, ServiceError> {
+        self.client.get_prompt(params).await
+    }
+
+    /// Reads a resource, playing the rounds of 2026-07-28 as rmcp's client does.
+    pub async fn read_resource(&self, params: rmcp::model::ReadResourceRequestParams) -> Result<rmcp::model::ReadResourceResult, ServiceError> {
+        self.client.read_resource(params).await
     }
 
     /// The text of a tool result's content, joined by newlines.

@@ -1,0 +1,157 @@
+//! One body asking a form, the client's model and its roots, in tools, prompts and
+//! resources: direct requests up to 2025-11-25, one round of input requests on
+//! 2026-07-28. Every `InputRequiredResult` is checked against the official schema by the
+//! scripted client.
+#![allow(deprecated)] // sampling and roots: deprecated in rmcp by SEP-2577, still in 2026-07-28
+
+use std::future::IntoFuture;
+
+use elicit_runtime::rmcp::{Ask, PromptCall, ResourceCall, StateSealer, ToolCall};
+use elicit_runtime::testing::{Reply, ScriptedClient, ScriptedSession};
+use elicit_runtime::{Elicit, ElicitError, ProtocolRevision};
+use rmcp::model::{
+    CallToolResponse, CallToolResult, ContentBlock, CreateMessageRequestParams, GetPromptRequestParams, GetPromptResponse, GetPromptResult,
+    ListPromptsResult, ListResourcesResult, PaginatedRequestParams, Prompt, PromptMessage, ReadResourceRequestParams, Resource,
+    ReadResourceResponse, ReadResourceResult, ResourceContents, Role, SamplingMessage, ServerCapabilities, ServerConfig,
+};
+use rmcp::service::{RequestContext, ServiceError};
+use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router};
+use serde_json::json;
+
+const REVISIONS: [ProtocolRevision; 2] = [ProtocolRevision::V2025_11_25, ProtocolRevision::V2026_07_28];
+
+#[derive(Elicit, Debug)]
+struct Name {
+    name: String,
+}
+
+#[derive(Clone)]
+struct Server {
+    sealer: StateSealer,
+}
+
+/// A form, the model and the roots, started together so that on 2026-07-28 they travel
+/// in one round.
+async fn everything(ask: &Ask) -> Result<String, ElicitError> {
+    let question = CreateMessageRequestParams::new(vec![SamplingMessage::user_text("Say hello")], 20);
+    let (name, hello, roots) = tokio::join!(
+        Name::elicit(ask, "Your name?").key("user_name").into_future(),
+        ask.create_message(question).key("hello").into_future(),
+        ask.list_roots().key("roots").into_future(),
+    );
+    let name = name?.accepted().map_or("nobody".to_owned(), |n| n.name);
+    let hello = hello?.message.content.iter().filter_map(|c| c.as_text().map(|t| t.text.clone())).collect::<String>();
+    let roots: Vec<String> = roots?.roots.into_iter().map(|r| r.uri).collect();
+    Ok(format!("{name} | {hello} | {}", roots.join(",")))
+}
+
+fn text(text: impl Into<String>) -> CallToolResult {
+    CallToolResult::success(vec![ContentBlock::text(text)])
+}
+
+#[tool_router]
+impl Server {
+    #[tool(description = "asks a form, the model and the roots")]
+    async fn everything(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.run(&self.sealer, |ask| async move { Ok(text(everything(&ask).await?)) }).await
+    }
+
+    #[tool(description = "asks the model only")]
+    async fn sample(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.run(&self.sealer, |ask| async move {
+            let question = CreateMessageRequestParams::new(vec![SamplingMessage::user_text("Say hello")], 20);
+            let answer = ask.create_message(question).await?;
+            Ok(text(answer.model))
+        })
+        .await
+    }
+}
+
+#[tool_handler]
+impl ServerHandler for Server {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().enable_prompts().enable_resources().build())
+    }
+
+    async fn list_prompts(&self, _: Option<PaginatedRequestParams>, _: RequestContext<RoleServer>) -> Result<ListPromptsResult, ErrorData> {
+        Ok(ListPromptsResult::with_all_items(vec![Prompt::new("greeting", Some("asks first"), None)]))
+    }
+
+    async fn get_prompt(&self, request: GetPromptRequestParams, context: RequestContext<RoleServer>) -> Result<GetPromptResponse, ErrorData> {
+        PromptCall::new(request, context)
+            .run(&self.sealer, |ask| async move {
+                let answer = Name::elicit(&ask, "Whom should the prompt greet?").await?;
+                let name = answer.accepted().map_or("nobody".to_owned(), |n| n.name);
+                Ok(GetPromptResult::new(vec![PromptMessage::new_text(Role::User, format!("Greet {name}"))]))
+            })
+            .await
+    }
+
+    async fn list_resources(&self, _: Option<PaginatedRequestParams>, _: RequestContext<RoleServer>) -> Result<ListResourcesResult, ErrorData> {
+        Ok(ListResourcesResult::with_all_items(vec![Resource::new("memo://everything", "everything")]))
+    }
+
+    async fn read_resource(&self, request: ReadResourceRequestParams, context: RequestContext<RoleServer>) -> Result<ReadResourceResponse, ErrorData> {
+        let uri = request.uri.clone();
+        ResourceCall::new(request, context)
+            .run(&self.sealer, |ask| async move {
+                let body = everything(&ask).await?;
+                Ok(ReadResourceResult::new(vec![ResourceContents::text(body, uri)]))
+            })
+            .await
+    }
+}
+
+fn server() -> Server {
+    Server { sealer: StateSealer::new(*b"a test key of at least 32 bytes!").unwrap() }
+}
+
+fn client(revision: ProtocolRevision) -> ScriptedClient {
+    ScriptedClient::new(revision)
+        .reply(Reply::accept(json!({"name": "Ada"})))
+        .model_answer("Hello!")
+        .roots(&[("file:///work", "work"), ("file:///home", "home")])
+}
+
+async fn connect(client: ScriptedClient) -> ScriptedSession {
+    client.connect(server()).await.unwrap_or_else(|e| panic!("cannot connect: {e}"))
+}
+
+#[tokio::test]
+async fn a_tool_asks_a_form_the_model_and_the_roots_in_one_round() {
+    for revision in REVISIONS {
+        let session = connect(client(revision)).await;
+        let answer = session.call_tool_text("everything", json!({})).await.unwrap();
+        assert_eq!(answer, "Ada | Hello! | file:///work,file:///home", "{revision}");
+        let transcript = session.transcript();
+        assert!(transcript.violations.is_empty(), "{revision}: {:?}", transcript.violations);
+        assert_eq!(transcript.requests.len(), 1, "{revision}");
+    }
+}
+
+#[tokio::test]
+async fn a_prompt_and_a_resource_ask_before_they_answer() {
+    for revision in REVISIONS {
+        let session = connect(client(revision).reply(Reply::accept(json!({"name": "Grace"})))).await;
+        let prompt = session.get_prompt(GetPromptRequestParams::new("greeting")).await.unwrap();
+        let text = prompt.messages[0].content.as_text().map(|t| t.text.as_str());
+        assert_eq!(text, Some("Greet Ada"), "{revision}");
+
+        let resource = session.read_resource(ReadResourceRequestParams::new("memo://everything")).await.unwrap();
+        let ResourceContents::TextResourceContents { text, .. } = &resource.contents[0] else { panic!("{resource:?}") };
+        assert_eq!(text, "Grace | Hello! | file:///work,file:///home", "{revision}");
+        let transcript = session.transcript();
+        assert!(transcript.violations.is_empty(), "{revision}: {:?}", transcript.violations);
+    }
+}
+
+#[tokio::test]
+async fn without_sampling_the_model_is_never_asked() {
+    for revision in REVISIONS {
+        let session = connect(ScriptedClient::new(revision)).await;
+        let err = session.call_tool_text("sample", json!({})).await.unwrap_err();
+        let ServiceError::McpError(error) = err else { panic!("{err:?}") };
+        assert_eq!(error.code.0, -32021, "{revision}");
+        assert_eq!(error.data, Some(json!({"requiredCapabilities": {"sampling": {}}})), "{revision}");
+    }
+}
