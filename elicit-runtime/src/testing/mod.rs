@@ -300,12 +300,12 @@ impl ClientHandler for ScriptHandler {
         _: rmcp::model::CreateMessageRequestParams,
         _: rmcp::service::RequestContext<RoleClient>,
     ) -> Result<rmcp::model::CreateMessageResult, rmcp::ErrorData> {
-        let text = self.model_answer.clone().ok_or_else(|| rmcp::ErrorData::method_not_found::<rmcp::model::CreateMessageRequestMethod>())?;
+        let text = self.model_answer.clone().ok_or_else(rmcp::ErrorData::method_not_found::<rmcp::model::CreateMessageRequestMethod>)?;
         Ok(rmcp::model::CreateMessageResult::new(rmcp::model::SamplingMessage::assistant_text(text), "scripted-model".to_owned()))
     }
 
     async fn list_roots(&self, _: rmcp::service::RequestContext<RoleClient>) -> Result<rmcp::model::ListRootsResult, rmcp::ErrorData> {
-        let roots = self.roots.clone().ok_or_else(|| rmcp::ErrorData::method_not_found::<rmcp::model::ListRootsRequestMethod>())?;
+        let roots = self.roots.clone().ok_or_else(rmcp::ErrorData::method_not_found::<rmcp::model::ListRootsRequestMethod>)?;
         Ok(rmcp::model::ListRootsResult::new(roots.into_iter().map(|(uri, name)| rmcp::model::Root::new(uri).with_name(name)).collect()))
     }
 
