@@ -10,7 +10,9 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use elicit_runtime::exchange::ElicitationSupport;
-use elicit_runtime::rmcp::{StateError, StateSealer, ToolCall};
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use elicit_runtime::rmcp::{INVALID_STATE, StateError, StateSealer, ToolCall};
 use elicit_runtime::testing::{Reply, ScriptedClient, ScriptedSession, Transcript};
 use elicit_runtime::{Elicit, Elicitation, ProtocolRevision};
 use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, InputResponses};
@@ -40,6 +42,13 @@ struct Name {
     name: String,
 }
 
+/// [`Name`] as a redeployed server asks it: a changed form.
+#[derive(Elicit, Debug, Clone, PartialEq)]
+struct NameV2 {
+    #[elicit(min_length = 2)]
+    name: String,
+}
+
 #[derive(Elicit, Debug, Clone, PartialEq)]
 struct Dessert {
     #[elicit(default = false)]
@@ -66,6 +75,8 @@ struct Restaurant {
     user: Arc<Mutex<String>>,
     /// How many times a tool body ran to its end.
     completed: Arc<AtomicUsize>,
+    /// The server was redeployed with a changed form for `name`.
+    redeployed: bool,
 }
 
 impl Restaurant {
@@ -75,6 +86,7 @@ impl Restaurant {
             short: StateSealer::new(KEY.to_vec()).expect("a long enough key").ttl(Duration::from_millis(50)),
             user: Arc::new(Mutex::new("alice".into())),
             completed: Arc::new(AtomicUsize::new(0)),
+            redeployed: false,
         }
     }
 
@@ -91,6 +103,10 @@ impl Restaurant {
         let user = self.user.lock().map(|u| u.clone()).unwrap_or_default();
         call.principal(user)
             .run(&self.sealer, |ask| async move {
+                if self.redeployed {
+                    let answer = NameV2::elicit(&ask, "Your name?").await?;
+                    return self.done(format!("v2 {}", show(&answer)));
+                }
                 let answer = Name::elicit(&ask, "Your name?").await?;
                 self.done(show(&answer))
             })
@@ -165,6 +181,16 @@ fn error_code(result: Result<impl std::fmt::Debug, ServiceError>) -> i32 {
     match result {
         Err(ServiceError::McpError(data)) => data.code.0,
         other => panic!("expected a JSON-RPC error, got {other:?}"),
+    }
+}
+
+/// A refused state: always the one frozen error, whatever failed.
+fn assert_frozen(result: Result<impl std::fmt::Debug, ServiceError>, what: &str) {
+    match result {
+        Err(ServiceError::McpError(data)) => {
+            assert_eq!((data.code.0, data.message.as_ref(), &data.data), (-32602, INVALID_STATE, &None), "{what}");
+        }
+        other => panic!("{what}: expected the frozen error, got {other:?}"),
     }
 }
 
@@ -351,20 +377,29 @@ async fn tampered_states_are_rejected_before_the_body_runs() {
     let other_session = connect(modern(), other_key_server).await;
     let (foreign, _) = first_round(&other_session, "name", json!({})).await;
 
+    let blob = || URL_SAFE_NO_PAD.decode(&state[4..]).unwrap();
+    let encode = |bytes: &[u8]| format!("es1.{}", URL_SAFE_NO_PAD.encode(bytes));
     let mut mutations: Vec<(&str, String)> = vec![
-        ("bit flip at the start of the payload", flip(&state, 4)),
+        ("bit flip in the key id", flip(&state, 5)),
+        ("bit flip in the nonce", flip(&state, 20)),
         ("bit flip in the middle", flip(&state, len / 2)),
-        ("bit flip near the end of the payload", flip(&state, len - 50)),
+        ("bit flip near the end of the ciphertext", flip(&state, len - 30)),
         ("bit flip in the tag", flip(&state, len - 2)),
         ("last character changed", flip(&state, len - 1)),
-        ("version prefix changed", state.replacen("rs1.", "rs2.", 1)),
+        ("version prefix changed", state.replacen("es1.", "es2.", 1)),
+        ("rmcp's format prefix", state.replacen("es1.", "rs1.", 1)),
         ("truncated by one character", state[..len - 1].to_owned()),
         ("truncated to half", state[..len / 2].to_owned()),
-        ("only the prefix", "rs1.".to_owned()),
-        ("tag removed", state.rsplit_once('.').map(|(body, _)| body.to_owned()).unwrap()),
-        ("segments swapped", {
-            let parts: Vec<&str> = state.split('.').collect();
-            format!("{}.{}.{}", parts[0], parts[2], parts[1])
+        ("only the prefix", "es1.".to_owned()),
+        ("tag removed", encode(&blob()[..blob().len() - 16])),
+        ("nonce and ciphertext swapped", {
+            let b = blob();
+            encode(&[&b[..4], &b[28..52], &b[4..28], &b[52..]].concat())
+        }),
+        ("key id of another key", {
+            let mut b = blob();
+            b[..4].copy_from_slice(&URL_SAFE_NO_PAD.decode(&foreign[4..]).unwrap()[..4]);
+            encode(&b)
         }),
         ("re-encoded with padding", format!("{state}==")),
         ("re-encoded as standard base64", state.replace('-', "+").replace('_', "/") + "+/"),
@@ -374,7 +409,7 @@ async fn tampered_states_are_rejected_before_the_body_runs() {
         ("huge", "A".repeat(elicit_runtime::rounds::MAX_STATE_LEN + 1)),
         ("plain JSON", r#"{"answers":{"elicit-1":{"action":"accept","content":{"name":"Mallory"}}},"pending":[]}"#.to_owned()),
         ("sealed with another server's key", foreign),
-        ("non-ASCII garbage", "rs1.ÿÿÿÿ.ÿÿÿÿ".to_owned()),
+        ("non-ASCII garbage", "es1.ÿÿÿÿ.ÿÿÿÿ".to_owned()),
     ];
     // Letters that are not flipped by `flip` (it writes `A` or `B`) still make distinct cases.
     mutations.dedup_by(|a, b| a.1 == b.1);
@@ -382,23 +417,19 @@ async fn tampered_states_are_rejected_before_the_body_runs() {
     for (what, mutated) in &mutations {
         assert_ne!(mutated, &state, "{what}: not a mutation");
         let result = retry(&session, "name", json!({}), mutated, ada.clone()).await;
-        assert_eq!(error_code(result), -32602, "{what}: not rejected as invalid params");
+        assert_frozen(result, what);
     }
 
     // Genuine, but presented against another tool, other arguments, by another user, or late.
-    let err = retry(&session, "name_reask", json!({}), &state, ada.clone()).await;
-    assert_eq!(error_code(err), -32602, "another tool");
-    let err = retry(&session, "name", json!({ "table": 4 }), &state, ada.clone()).await;
-    assert_eq!(error_code(err), -32602, "other arguments");
+    assert_frozen(retry(&session, "name_reask", json!({}), &state, ada.clone()).await, "another tool");
+    assert_frozen(retry(&session, "name", json!({ "table": 4 }), &state, ada.clone()).await, "other arguments");
     *server.user.lock().unwrap() = "mallory".into();
-    let err = retry(&session, "name", json!({}), &state, ada.clone()).await;
-    assert_eq!(error_code(err), -32602, "another principal");
+    assert_frozen(retry(&session, "name", json!({}), &state, ada.clone()).await, "another principal");
     *server.user.lock().unwrap() = "alice".into();
 
     let (short, _) = first_round(&session, "name_short", json!({})).await;
     tokio::time::sleep(Duration::from_millis(120)).await;
-    let err = retry(&session, "name_short", json!({}), &short, ada.clone()).await.unwrap_err();
-    assert!(err.to_string().contains("expired"), "{err}");
+    assert_frozen(retry(&session, "name_short", json!({}), &short, ada.clone()).await, "expired");
 
     // None of them reached a tool body; the genuine state still works.
     assert_eq!(server.completed.load(Ordering::SeqCst), 0);
@@ -422,4 +453,51 @@ fn a_server_without_a_key_refuses_to_start_rounds() {
     assert!(matches!(StateSealer::new(Vec::new()), Err(StateError::KeyTooShort { len: 0 })));
     assert!(matches!(StateSealer::new(vec![7; 31]), Err(StateError::KeyTooShort { len: 31 })));
     assert!(StateSealer::new(vec![7; 32]).is_ok());
+}
+
+// ---- keys and forms change -------------------------------------------------------------
+
+const NEW_KEY: &[u8] = b"the rotated-in key, also 32 bytes or more";
+
+#[tokio::test]
+async fn keys_rotate_old_states_open_new_ones_are_sealed_with_the_new_key_removed_keys_fail() {
+    let ada = json!({ "elicit-1": { "action": "accept", "content": { "name": "Ada" } } });
+    let old = connect(modern(), Restaurant::new()).await;
+    let (old_state, _) = first_round(&old, "name", json!({})).await;
+
+    // The ring: the new key seals, the old one still opens.
+    let rotated = Restaurant { sealer: StateSealer::new(NEW_KEY.to_vec()).unwrap().with_previous_key(KEY.to_vec()).unwrap(), ..Restaurant::new() };
+    let ring = connect(modern(), rotated).await;
+    assert_eq!(complete_text(retry(&ring, "name", json!({}), &old_state, ada.clone()).await.unwrap()), r#"{"name":"Ada"}"#);
+    let (new_state, _) = first_round(&ring, "name", json!({})).await;
+    // Sealed with the new key: the old-key-only server cannot open it.
+    assert_frozen(retry(&old, "name", json!({}), &new_state, ada.clone()).await, "sealed with the new key");
+
+    // The old key removed: its states no longer open; the new key's still do.
+    let only_new = connect(modern(), Restaurant { sealer: StateSealer::new(NEW_KEY.to_vec()).unwrap(), ..Restaurant::new() }).await;
+    assert_frozen(retry(&only_new, "name", json!({}), &old_state, ada.clone()).await, "removed key");
+    assert_eq!(complete_text(retry(&only_new, "name", json!({}), &new_state, ada).await.unwrap()), r#"{"name":"Ada"}"#);
+}
+
+#[tokio::test]
+async fn a_redeployed_form_asks_again_instead_of_consuming_a_stale_answer() {
+    let before = Restaurant::new();
+    let session = connect(modern(), before.clone()).await;
+    let (state, _) = first_round(&session, "name", json!({})).await;
+    let ada = json!({ "elicit-1": { "action": "accept", "content": { "name": "Ada" } } });
+
+    // The same key, the same tool, but its form changed: the answer was to another question.
+    let after = Restaurant { redeployed: true, ..before };
+    let redeployed = connect(modern(), after.clone()).await;
+    match retry(&redeployed, "name", json!({}), &state, ada.clone()).await.unwrap() {
+        CallToolResponse::InputRequired(input) => {
+            let requests = input.input_requests.expect("the changed form is asked");
+            let request = serde_json::to_value(&requests["elicit-1"]).unwrap();
+            assert_eq!(request["params"]["requestedSchema"]["properties"]["name"]["minLength"], json!(2));
+        }
+        other => panic!("expected the changed form to be asked again, got {other:?}"),
+    }
+    assert_eq!(after.completed.load(Ordering::SeqCst), 0);
+    // The unchanged server takes the same answer.
+    assert_eq!(complete_text(retry(&session, "name", json!({}), &state, ada).await.unwrap()), r#"{"name":"Ada"}"#);
 }

@@ -147,7 +147,7 @@ impl Replayable {
             return outcome.map(Outcome::Complete);
         }
         let mut requests = InputRequests::new();
-        for Asked { key, method, params } in asked {
+        for Asked { key, method, params, .. } in asked {
             requests.insert(key.clone(), input_request(&key, method, params)?);
         }
         let sealed = sealer.seal(&state, &binding)?;

@@ -8,13 +8,21 @@ use crate::ElicitError;
 use crate::rounds::StateError;
 
 impl From<StateError> for ErrorData {
+    /// A state from a client that fails in any way is one frozen error, `-32602` "invalid
+    /// requestState", whatever the reason (the reason goes to the server's logs): no
+    /// oracle for an attacker. The server's own problems (no key, a state too large to
+    /// seal) are internal errors that say what to fix.
     fn from(err: StateError) -> Self {
-        match err {
-            StateError::KeyTooShort { .. } | StateError::MissingKey { .. } => ErrorData::internal_error(err.to_string(), None),
-            _ => ErrorData::invalid_params(err.to_string(), None),
+        if err.is_from_client() {
+            ErrorData::invalid_params(INVALID_STATE, None)
+        } else {
+            ErrorData::internal_error(err.to_string(), None)
         }
     }
 }
+
+/// The one message of every refused `requestState`.
+pub const INVALID_STATE: &str = "invalid requestState";
 
 impl From<ElicitError> for ErrorData {
     /// A tool body can propagate [`ElicitError`] with `?`. A client without the

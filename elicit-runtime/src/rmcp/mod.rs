@@ -30,7 +30,7 @@
 mod calls;
 mod error;
 
-pub use self::error::URL_ELICITATION_REQUIRED;
+pub use self::error::{INVALID_STATE, URL_ELICITATION_REQUIRED};
 
 use std::time::Duration;
 

@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use serde_json::{Map, Value};
 
 pub use self::state::{MAX_STATE_LEN, MIN_KEY_LEN, StateError, StateSealer};
-pub(crate) use self::state::{Binding, RoundState};
+pub(crate) use self::state::{Binding, Pinned, RoundState, question_digest};
 use crate::ElicitError;
 use crate::exchange::Outgoing;
 
@@ -30,13 +30,14 @@ pub(crate) struct Asked {
     pub(crate) key: String,
     pub(crate) method: &'static str,
     pub(crate) params: Map<String, Value>,
+    pub(crate) digest: String,
 }
 
 /// One round of a replayed body: the answers known so far, and the questions the body
 /// asked that have none yet.
 #[derive(Debug)]
 pub(crate) struct Round {
-    answers: BTreeMap<String, Value>,
+    answers: BTreeMap<String, Pinned>,
     asked: Mutex<Vec<Asked>>,
     questions: AtomicU32,
     retry: AtomicBool,
@@ -54,11 +55,13 @@ impl Round {
     ) -> Result<Self, StateError> {
         let mut answers = BTreeMap::new();
         if let Some(sealed) = request_state {
-            let state = sealer.open(sealed, binding)?;
+            let state = sealer.open(sealed, binding).inspect_err(|err| {
+                tracing::warn!(target: "elicit_runtime::rounds", reason = %err, "requestState refused");
+            })?;
             answers = state.answers;
-            for key in state.pending {
+            for (key, digest) in state.pending {
                 if let Some(answer) = responses.remove(&key) {
-                    answers.insert(key, answer);
+                    answers.insert(key, Pinned { digest, answer });
                 }
             }
         }
@@ -75,10 +78,13 @@ impl Round {
     /// this round's `InputRequiredResult`.
     pub(crate) fn answer_or_ask(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {
         let key = input_key(outgoing.key.as_deref(), outgoing.question, outgoing.attempt);
-        if let Some(answer) = self.answers.get(&key) {
-            return Ok(answer.clone());
+        let digest = question_digest(outgoing.method, &outgoing.params);
+        // An answer counts only for the exact question it answered: a form that changed
+        // since (a redeployed server) is asked again.
+        if let Some(pinned) = self.answers.get(&key).filter(|p| p.digest == digest) {
+            return Ok(pinned.answer.clone());
         }
-        self.asked.lock().unwrap_or_else(|e| e.into_inner()).push(Asked { key, method: outgoing.method, params: outgoing.params });
+        self.asked.lock().unwrap_or_else(|e| e.into_inner()).push(Asked { key, method: outgoing.method, params: outgoing.params, digest });
         Err(ElicitError::InputRequired)
     }
 
@@ -92,7 +98,7 @@ impl Round {
     /// seal for the next round, and whether the round ends for a retry anyway.
     pub(crate) fn finish(&self) -> (Vec<Asked>, RoundState, bool) {
         let asked = std::mem::take(&mut *self.asked.lock().unwrap_or_else(|e| e.into_inner()));
-        let pending = asked.iter().map(|asked| asked.key.clone()).collect();
+        let pending = asked.iter().map(|asked| (asked.key.clone(), asked.digest.clone())).collect();
         (asked, RoundState { answers: self.answers.clone(), pending }, self.retry.load(Ordering::Relaxed))
     }
 }

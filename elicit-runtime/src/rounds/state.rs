@@ -1,41 +1,97 @@
 //! The sealed `requestState` of 2026-07-28 rounds: what it holds, what it is bound to,
-//! and the key it is sealed with.
+//! and the keys it is sealed with.
+//!
+//! The state comes back from the client, so it is attacker-controlled; it also holds the
+//! user's earlier answers, which nothing between the client and the server should read.
+//! So it is encrypted and authenticated with XChaCha20-Poly1305 (RustCrypto's
+//! `chacha20poly1305`), under a key derived with HKDF-SHA-256 from the server's secret,
+//! a fresh 192-bit random nonce per state, and as associated data what the state is bound
+//! to ([`Binding`]: the principal, the method, the tool, prompt or resource, and the
+//! exact arguments). Inside: the expiry, and each answer pinned to a digest of the exact
+//! question it answers.
+//!
+//! Wire form: `es1.` + base64url (no padding) of key id (4 bytes) ‖ nonce (24 bytes) ‖
+//! ciphertext. The key id picks the key of the ring that opens it; a removed key's
+//! states no longer open.
 
 use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use rmcp::model::{RequestStateCodec, SealOptions};
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use chacha20poly1305::aead::{Aead, KeyInit, Payload};
+use chacha20poly1305::{XChaCha20Poly1305, XNonce};
+use hkdf::Hkdf;
 use serde_json::{Map, Value, json};
+use sha2::{Digest, Sha256};
 
 /// The smallest key [`StateSealer`] accepts, in bytes.
 pub const MIN_KEY_LEN: usize = 32;
 
-/// The longest `requestState` opened; anything longer is rejected unread.
+/// The longest `requestState` sealed or opened. A round whose state would be longer ends
+/// with [`StateError::TooLarge`] instead of a state the server would then refuse;
+/// anything longer that comes back is refused unread.
 pub const MAX_STATE_LEN: usize = 256 * 1024;
 
-/// Seals and opens the `requestState` of 2026-07-28 rounds. Built from a key in the
+/// The prefix of this format's states.
+const PREFIX: &str = "es1.";
+const KEY_ID_LEN: usize = 4;
+const NONCE_LEN: usize = 24;
+
+/// One key of the ring: its id, and the cipher keyed with what HKDF derived from it.
+#[derive(Clone)]
+struct RingKey {
+    id: [u8; KEY_ID_LEN],
+    cipher: XChaCha20Poly1305,
+}
+
+impl RingKey {
+    fn derive(secret: &[u8]) -> Result<Self, StateError> {
+        if secret.len() < MIN_KEY_LEN {
+            return Err(StateError::KeyTooShort { len: secret.len() });
+        }
+        let hkdf = Hkdf::<Sha256>::new(Some(b"elicit/requestState"), secret);
+        let mut key = [0u8; 32];
+        let mut id = [0u8; KEY_ID_LEN];
+        hkdf.expand(b"elicit/requestState/v1 key", &mut key).map_err(|_| StateError::KeyTooShort { len: secret.len() })?;
+        hkdf.expand(b"elicit/requestState/v1 key id", &mut id).map_err(|_| StateError::KeyTooShort { len: secret.len() })?;
+        let cipher = XChaCha20Poly1305::new(&key.into());
+        Ok(RingKey { id, cipher })
+    }
+}
+
+/// Seals and opens the `requestState` of 2026-07-28 rounds. Built from a secret in the
 /// server's configuration; there is no default key.
+///
+/// A key ring: states are sealed with the newest key and opened with any key still in
+/// the ring, so keys rotate without breaking the rounds in flight: add the new key with
+/// [`new`](Self::new), keep the old one with [`with_previous_key`](Self::with_previous_key)
+/// for at least the [`ttl`](Self::ttl), then drop it. Every server instance that may
+/// receive a retry needs the same ring.
 ///
 /// ```
 /// use elicit_runtime::rmcp::{StateSealer, StateError};
 /// use std::time::Duration;
 ///
-/// let sealer = StateSealer::new(b"an example key of at least 32 bytes!".to_vec())?.ttl(Duration::from_secs(300));
+/// let sealer = StateSealer::new(b"the new key, of at least 32 bytes".to_vec())?
+///     .with_previous_key(b"the old key, kept while its states live".to_vec())?
+///     .ttl(Duration::from_secs(300));
 /// assert!(matches!(StateSealer::new(b"short".to_vec()), Err(StateError::KeyTooShort { .. })));
 /// assert!(matches!(StateSealer::from_env("ELICIT_TEST_UNSET_VARIABLE"), Err(StateError::MissingKey { .. })));
 /// # Ok::<(), StateError>(())
 /// ```
 #[derive(Clone)]
 pub struct StateSealer {
-    codec: Arc<RequestStateCodec>,
+    /// Newest first: the first seals, all open.
+    ring: Arc<Vec<RingKey>>,
     ttl: Duration,
 }
 
 impl fmt::Debug for StateSealer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("StateSealer").field("ttl", &self.ttl).finish_non_exhaustive()
+        f.debug_struct("StateSealer").field("keys", &self.ring.len()).field("ttl", &self.ttl).finish_non_exhaustive()
     }
 }
 
@@ -44,15 +100,10 @@ impl StateSealer {
     pub const DEFAULT_TTL: Duration = Duration::from_secs(10 * 60);
 
     /// A sealer with this secret key (at least [`MIN_KEY_LEN`] bytes, random, kept out of
-    /// clients' reach; every server instance that may receive a retry needs the same key).
+    /// clients' reach).
     pub fn new(key: impl Into<Vec<u8>>) -> Result<Self, StateError> {
-        let key = key.into();
-        if key.len() < MIN_KEY_LEN {
-            return Err(StateError::KeyTooShort { len: key.len() });
-        }
-        let len = key.len();
-        let codec = RequestStateCodec::try_new(key).map_err(|_| StateError::KeyTooShort { len })?;
-        Ok(Self { codec: Arc::new(codec), ttl: Self::DEFAULT_TTL })
+        let key = RingKey::derive(&key.into())?;
+        Ok(Self { ring: Arc::new(vec![key]), ttl: Self::DEFAULT_TTL })
     }
 
     /// A sealer whose key is the value of the environment variable `var`.
@@ -63,6 +114,14 @@ impl StateSealer {
         }
     }
 
+    /// Keeps an older key in the ring: states it sealed still open, new ones are sealed
+    /// with the newest key.
+    pub fn with_previous_key(mut self, key: impl Into<Vec<u8>>) -> Result<Self, StateError> {
+        let key = RingKey::derive(&key.into())?;
+        Arc::make_mut(&mut self.ring).push(key);
+        Ok(self)
+    }
+
     /// How long a round's state stays valid (default 10 minutes): the time a user has to
     /// answer.
     pub fn ttl(mut self, ttl: Duration) -> Self {
@@ -71,30 +130,61 @@ impl StateSealer {
     }
 
     pub(crate) fn seal(&self, state: &RoundState, binding: &Binding) -> Result<String, StateError> {
-        self.codec
-            .seal_json_with(&state.to_json(), &SealOptions::new().associated_data(&binding.0).ttl(self.ttl))
-            .map_err(|e| StateError::Unreadable(e.to_string()))
+        let expires = SystemTime::now().checked_add(self.ttl).unwrap_or(SystemTime::now());
+        let expires = expires.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+        let plaintext = state.to_json(expires).to_string();
+        // base64 grows by 4/3: refuse before the work when the result cannot fit.
+        let sealed_len = PREFIX.len() + (KEY_ID_LEN + NONCE_LEN + plaintext.len() + 16).div_ceil(3) * 4;
+        if sealed_len > MAX_STATE_LEN {
+            return Err(StateError::TooLarge { len: sealed_len });
+        }
+        let Some(key) = self.ring.first() else { return Err(StateError::MissingKey { var: String::new() }) };
+        let mut nonce = [0u8; NONCE_LEN];
+        getrandom::fill(&mut nonce).map_err(|e| StateError::Unavailable(e.to_string()))?;
+        let ciphertext = key
+            .cipher
+            .encrypt(&XNonce::from(nonce), Payload { msg: plaintext.as_bytes(), aad: &binding.0 })
+            .map_err(|_| StateError::Unavailable("the cipher refused the state".to_owned()))?;
+        let mut blob = Vec::with_capacity(KEY_ID_LEN + NONCE_LEN + ciphertext.len());
+        blob.extend_from_slice(&key.id);
+        blob.extend_from_slice(&nonce);
+        blob.extend_from_slice(&ciphertext);
+        let mut sealed = String::with_capacity(sealed_len);
+        sealed.push_str(PREFIX);
+        URL_SAFE_NO_PAD.encode_string(&blob, &mut sealed);
+        Ok(sealed)
     }
 
     pub(crate) fn open(&self, sealed: &str, binding: &Binding) -> Result<RoundState, StateError> {
-        if sealed.is_empty() {
-            return Err(StateError::Malformed);
-        }
         if sealed.len() > MAX_STATE_LEN {
             return Err(StateError::TooLong { len: sealed.len() });
         }
-        use rmcp::model::RequestStateError as E;
-        let json = self.codec.open_json_with::<Value>(sealed, &binding.0).map_err(|e| match e {
-            E::Expired => StateError::Expired,
-            E::IntegrityCheckFailed => StateError::Forged,
-            E::Deserialization(_) => StateError::Unreadable(e.to_string()),
-            _ => StateError::Malformed,
-        })?;
-        RoundState::from_json(json).ok_or_else(|| StateError::Unreadable("not a round state".to_owned()))
+        let blob = sealed.strip_prefix(PREFIX).and_then(|b64| URL_SAFE_NO_PAD.decode(b64).ok()).ok_or(StateError::Malformed)?;
+        if blob.len() < KEY_ID_LEN + NONCE_LEN + 16 {
+            return Err(StateError::Malformed);
+        }
+        let (id, rest) = blob.split_at(KEY_ID_LEN);
+        let (nonce, ciphertext) = rest.split_at(NONCE_LEN);
+        let key = self.ring.iter().find(|k| k.id == id).ok_or(StateError::UnknownKey)?;
+        let nonce: [u8; NONCE_LEN] = nonce.try_into().map_err(|_| StateError::Malformed)?;
+        let plaintext =
+            key.cipher.decrypt(&XNonce::from(nonce), Payload { msg: ciphertext, aad: &binding.0 }).map_err(|_| StateError::Forged)?;
+        let json: Value = serde_json::from_slice(&plaintext).map_err(|e| StateError::Unreadable(e.to_string()))?;
+        let (state, expires) = RoundState::from_json(json).ok_or_else(|| StateError::Unreadable("not a round state".to_owned()))?;
+        let now = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+        if now >= expires {
+            return Err(StateError::Expired);
+        }
+        Ok(state)
     }
 }
 
 /// A configuration or `requestState` problem of a 2026-07-28 flow.
+///
+/// Every way a state from a client can fail reaches the client as one frozen JSON-RPC
+/// error (`-32602`, "invalid requestState"), so that nobody learns from the answer which
+/// check failed; the variant is for the server's logs (rmcp's `tracing` target
+/// `elicit_runtime::rounds`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum StateError {
@@ -109,6 +199,15 @@ pub enum StateError {
         /// The variable that was read.
         var: String,
     },
+    /// The state this round would seal is longer than [`MAX_STATE_LEN`]: its answers
+    /// are too large to carry (ask for less in one flow, or keep large data on the
+    /// server).
+    TooLarge {
+        /// Its length, sealed.
+        len: usize,
+    },
+    /// The random source failed while sealing.
+    Unavailable(String),
     /// The `requestState` is not in the sealed format (empty, truncated, re-encoded).
     Malformed,
     /// The `requestState` is longer than [`MAX_STATE_LEN`].
@@ -116,6 +215,8 @@ pub enum StateError {
         /// Its length.
         len: usize,
     },
+    /// The state was sealed with a key that is not (or no longer) in the ring.
+    UnknownKey,
     /// The seal does not verify: the state was altered, forged, or is presented by
     /// another principal, for another tool, or with other arguments.
     Forged,
@@ -123,6 +224,17 @@ pub enum StateError {
     Expired,
     /// The state verified but its content cannot be read (a state of another version).
     Unreadable(String),
+}
+
+impl StateError {
+    /// Whether the error is about a state that came from a client (as opposed to the
+    /// server's configuration or its own sealing).
+    pub fn is_from_client(&self) -> bool {
+        matches!(
+            self,
+            StateError::Malformed | StateError::TooLong { .. } | StateError::UnknownKey | StateError::Forged | StateError::Expired | StateError::Unreadable(_)
+        )
+    }
 }
 
 impl fmt::Display for StateError {
@@ -135,12 +247,18 @@ impl fmt::Display for StateError {
                 f,
                 "no requestState key is configured (set `{var}` to a random secret of at least {MIN_KEY_LEN} bytes); refusing to run input-required rounds with a default key"
             ),
+            StateError::TooLarge { len } => write!(
+                f,
+                "this round's requestState would be {len} bytes, more than the {MAX_STATE_LEN} accepted: the answers held between rounds are too large (ask for less in one flow, or keep large data on the server)"
+            ),
+            StateError::Unavailable(why) => write!(f, "the requestState could not be sealed: {why}"),
             StateError::Malformed => f.write_str("the requestState is not a sealed state of this server"),
             StateError::TooLong { len } => write!(f, "the requestState is {len} bytes long, more than the {MAX_STATE_LEN} accepted"),
+            StateError::UnknownKey => f.write_str("the requestState was sealed with a key that is not in the ring"),
             StateError::Forged => f.write_str(
-                "the requestState does not verify: it was altered, or it belongs to another user, tool or set of arguments",
+                "the requestState does not verify: it was altered, or it belongs to another user, request or set of arguments",
             ),
-            StateError::Expired => f.write_str("the requestState has expired; call the tool again"),
+            StateError::Expired => f.write_str("the requestState has expired"),
             StateError::Unreadable(e) => write!(f, "the requestState cannot be read: {e}"),
         }
     }
@@ -148,46 +266,88 @@ impl fmt::Display for StateError {
 
 impl std::error::Error for StateError {}
 
+/// One answer held between rounds, pinned to the question it answers.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Pinned {
+    /// [`question_digest`] of the question, as it was asked.
+    pub(crate) digest: String,
+    /// The client's result.
+    pub(crate) answer: Value,
+}
+
 /// What travels in `requestState` between rounds: the client's answers so far, and the
-/// questions of the last round.
+/// questions of the last round, each with the digest of the exact question.
 #[derive(Debug, Default, PartialEq)]
 pub(crate) struct RoundState {
-    pub(crate) answers: BTreeMap<String, Value>,
-    pub(crate) pending: Vec<String>,
+    pub(crate) answers: BTreeMap<String, Pinned>,
+    pub(crate) pending: Vec<(String, String)>,
 }
 
 impl RoundState {
-    fn to_json(&self) -> Value {
-        json!({ "answers": self.answers, "pending": self.pending })
+    fn to_json(&self, expires: u64) -> Value {
+        let answers: Map<String, Value> =
+            self.answers.iter().map(|(k, p)| (k.clone(), json!({ "d": p.digest, "a": p.answer }))).collect();
+        let pending: Vec<Value> = self.pending.iter().map(|(k, d)| json!([k, d])).collect();
+        json!({ "v": 1, "exp": expires, "answers": answers, "pending": pending })
     }
 
-    fn from_json(json: Value) -> Option<Self> {
+    fn from_json(json: Value) -> Option<(Self, u64)> {
         let Value::Object(mut map) = json else { return None };
+        if map.get("v") != Some(&json!(1)) {
+            return None;
+        }
+        let expires = map.get("exp")?.as_u64()?;
         let Value::Object(answers) = map.remove("answers")? else { return None };
         let Value::Array(pending) = map.remove("pending")? else { return None };
-        Some(RoundState {
-            answers: answers.into_iter().collect(),
-            pending: pending.into_iter().map(|k| k.as_str().map(str::to_owned)).collect::<Option<_>>()?,
-        })
+        let answers = answers
+            .into_iter()
+            .map(|(key, pinned)| {
+                let Value::Object(mut pinned) = pinned else { return None };
+                let digest = pinned.remove("d")?.as_str()?.to_owned();
+                Some((key, Pinned { digest, answer: pinned.remove("a")? }))
+            })
+            .collect::<Option<_>>()?;
+        let pending = pending
+            .into_iter()
+            .map(|pair| match pair {
+                Value::Array(pair) if pair.len() == 2 => Some((pair[0].as_str()?.to_owned(), pair[1].as_str()?.to_owned())),
+                _ => None,
+            })
+            .collect::<Option<_>>()?;
+        Some((RoundState { answers, pending }, expires))
     }
+}
+
+/// The digest of a question as asked: SHA-256 of its method and canonical params,
+/// truncated to 128 bits, base64url. An answer is used only for a question with the same
+/// digest, so a server redeployed with a changed form asks again instead of consuming a
+/// stale answer.
+pub(crate) fn question_digest(method: &str, params: &Map<String, Value>) -> String {
+    let mut canonical = String::with_capacity(256);
+    canonical.push_str(method);
+    canonical.push('\0');
+    write_canonical_object(params, &mut canonical);
+    let digest = Sha256::digest(canonical.as_bytes());
+    URL_SAFE_NO_PAD.encode(&digest[..16])
 }
 
 /// What a sealed state is bound to: the principal, the method, the name of the tool or
 /// prompt (or the resource's URI) and the exact arguments (canonical JSON, keys sorted).
-/// Not stored in the state, only in its seal: a state presented with any other binding
-/// does not open.
+/// Not stored in the state, only authenticated with it: a state presented with any other
+/// binding does not open.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Binding(Vec<u8>);
 
 impl Binding {
     pub(crate) fn new(principal: Option<&str>, method: &str, name: &str, arguments: Option<&Map<String, Value>>) -> Self {
         let mut binding = String::from("elicit/round/v1\0");
-        binding.push_str(principal.unwrap_or(""));
-        binding.push('\0');
-        binding.push_str(method);
-        binding.push('\0');
-        binding.push_str(name);
-        binding.push('\0');
+        for part in [principal.unwrap_or(""), method, name] {
+            // Lengths first, so that no two different bindings write the same bytes.
+            binding.push_str(&part.len().to_string());
+            binding.push(':');
+            binding.push_str(part);
+            binding.push('\0');
+        }
         match arguments {
             Some(arguments) => write_canonical_object(arguments, &mut binding),
             None => binding.push_str("null"),
@@ -227,5 +387,61 @@ fn write_canonical(value: &Value, out: &mut String) {
             out.push(']');
         }
         other => out.push_str(&other.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sealer() -> StateSealer {
+        StateSealer::new(*b"a unit-test key of 32 bytes or more").unwrap()
+    }
+
+    fn binding() -> Binding {
+        Binding::new(Some("alice"), "tools/call", "book", None)
+    }
+
+    fn state(answer_len: usize) -> RoundState {
+        let mut answers = BTreeMap::new();
+        answers.insert("elicit-1".to_owned(), Pinned { digest: "d".into(), answer: json!({"action": "accept", "content": {"n": "x".repeat(answer_len)}}) });
+        RoundState { answers, pending: vec![("elicit-2".into(), "e".into())] }
+    }
+
+    #[test]
+    fn a_state_round_trips_and_is_not_readable() {
+        let sealed = sealer().seal(&state(10), &binding()).unwrap();
+        assert!(sealed.starts_with("es1."));
+        let blob = URL_SAFE_NO_PAD.decode(&sealed[4..]).unwrap();
+        assert!(!String::from_utf8_lossy(&blob).contains("xxxxxxxxxx"), "the answer is readable");
+        assert_eq!(sealer().open(&sealed, &binding()).unwrap(), state(10));
+        // Another binding, or one flipped byte anywhere: refused.
+        assert_eq!(sealer().open(&sealed, &Binding::new(Some("bob"), "tools/call", "book", None)), Err(StateError::Forged));
+        let mut bytes = sealed.clone().into_bytes();
+        let last = bytes.len() - 2;
+        bytes[last] = if bytes[last] == b'A' { b'B' } else { b'A' };
+        assert!(sealer().open(&String::from_utf8(bytes).unwrap(), &binding()).is_err());
+    }
+
+    #[test]
+    fn the_size_limit_holds_when_sealing_at_under_and_over_it() {
+        // Find the largest answer that seals, by bisection over the answer's length.
+        let (mut lo, mut hi) = (0usize, MAX_STATE_LEN);
+        while lo + 1 < hi {
+            let mid = (lo + hi) / 2;
+            if sealer().seal(&state(mid), &binding()).is_ok() { lo = mid } else { hi = mid }
+        }
+        let at = sealer().seal(&state(lo), &binding()).unwrap();
+        assert!(at.len() <= MAX_STATE_LEN && at.len() > MAX_STATE_LEN - 8, "{}", at.len());
+        // What was sealed at the limit opens again: the server never issues a state it refuses.
+        assert_eq!(sealer().open(&at, &binding()).unwrap(), state(lo));
+        assert!(sealer().open(&sealer().seal(&state(lo - 1), &binding()).unwrap(), &binding()).is_ok());
+        assert!(matches!(sealer().seal(&state(lo + 1), &binding()), Err(StateError::TooLarge { .. })));
+    }
+
+    #[test]
+    fn bindings_of_different_parts_never_collide() {
+        assert_ne!(Binding::new(Some("a\0b"), "m", "n", None), Binding::new(Some("a"), "b\0m", "n", None));
+        assert_ne!(Binding::new(None, "tools/call", "x", None), Binding::new(Some(""), "tools/call", "x", Some(&Map::new())));
     }
 }
