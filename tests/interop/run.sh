@@ -7,7 +7,9 @@
 #      the forms travel in InputRequiredResult rounds, each checked for its shape and
 #      against the official schema in ../shared/spec when it is there),
 #   4. the official conformance suite's elicitation scenarios (Streamable HTTP; their
-#      client is the TypeScript SDK's, so 2025-11-25).
+#      client is the TypeScript SDK's, so 2025-11-25),
+#   5. the pre-release conformance suite's fourteen input-required scenarios of protocol
+#      2026-07-28 against conformance_server (pinned in next/package.json).
 # The judges are installed at the versions pinned in package.json, package-lock.json and
 # requirements.txt, into <cargo target dir>/interop-cache (reused while the pins match).
 #
@@ -27,6 +29,16 @@ SDK_VERSION=1.32.2
 CONFORMANCE_VERSION=0.1.16
 MCP_PY_VERSION=2.3.0
 SCENARIOS=(tools-call-elicitation elicitation-sep1034-defaults elicitation-sep1330-enums)
+# The pre-release judges of protocol 2026-07-28 (tests/interop/next/package.json).
+CONFORMANCE_NEXT_VERSION=0.2.0-alpha.12
+CLIENT_V2_VERSION=2.4.0
+SCENARIOS_2026=(
+    input-required-result-basic-elicitation input-required-result-basic-sampling input-required-result-basic-list-roots
+    input-required-result-request-state input-required-result-multiple-input-requests input-required-result-multi-round
+    input-required-result-missing-input-response input-required-result-non-tool-request input-required-result-result-type
+    input-required-result-unsupported-methods input-required-result-tampered-state input-required-result-capability-check
+    input-required-result-ignore-extra-params input-required-result-validate-input
+)
 JUDGE_TIMEOUT=300 # seconds, per judge run
 
 log() { printf '==> [%3ss] %s\n' "$SECONDS" "$*"; }
@@ -204,11 +216,73 @@ else
 fi
 stop_server
 
+# ---- protocol 2026-07-28: the pre-release judges, pinned in next/ ----
+
+NEXT_DIR="$CACHE/npm-next"
+NEXT_STAMP="$NEXT_DIR/installed.stamp"
+next_pins() { sha256sum "$HERE/next/package.json" "$HERE/next/package-lock.json" | cut -d' ' -f1; }
+if [[ ! -f "$NEXT_STAMP" || "$(cat "$NEXT_STAMP")" != "$(next_pins)" ]]; then
+    log "judges for 2026-07-28: installing into $NEXT_DIR (npm: @modelcontextprotocol/conformance@$CONFORMANCE_NEXT_VERSION, @modelcontextprotocol/client@$CLIENT_V2_VERSION)"
+    rm -rf "$NEXT_DIR"
+    mkdir -p "$NEXT_DIR"
+    cp "$HERE/next/package.json" "$HERE/next/package-lock.json" "$NEXT_DIR/"
+    npm install --prefix "$NEXT_DIR" --save-exact --no-audit --no-fund >"$LOGS/npm-install-next.log" 2>&1 ||
+        { tail -n 40 "$LOGS/npm-install-next.log" >&2; die "npm install of the 2026-07-28 judges failed (log: $LOGS/npm-install-next.log)"; }
+    next_pins >"$NEXT_STAMP"
+fi
+CONFORMANCE_NEXT="$NEXT_DIR/node_modules/@modelcontextprotocol/conformance/dist/index.js"
+
+log "judge 5: conformance $CONFORMANCE_NEXT_VERSION input-required scenarios (protocol 2026-07-28) over Streamable HTTP -> conformance_server"
+PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+"$CONFORMANCE_SERVER" "$PORT" >"$LOGS/conformance-next-server.log" 2>&1 &
+SERVER_PID=$!
+listening=false
+for _ in $(seq 1 300); do
+    if ! kill -0 "$SERVER_PID" 2>/dev/null; then break; fi
+    if (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; then listening=true; break; fi
+    sleep 0.1
+done
+if ! $listening; then
+    tail -n 30 "$LOGS/conformance-next-server.log"
+    TOTAL_FAILED=$((TOTAL_FAILED + ${#SCENARIOS_2026[@]}))
+    SUMMARY+=("FAIL  conformance $CONFORMANCE_NEXT_VERSION: conformance_server did not listen on 127.0.0.1:$PORT")
+else
+    next_passed=0
+    next_failed=0
+    next_warnings=0
+    for scenario in "${SCENARIOS_2026[@]}"; do
+        out="$LOGS/conformance-next-$scenario.log"
+        status=0
+        timeout "$JUDGE_TIMEOUT" "$NODE" "$CONFORMANCE_NEXT" server --url "http://localhost:$PORT/mcp" --scenario "$scenario" >"$out" 2>&1 || status=$?
+        counts=$(grep -E '^Passed: ' "$out" | tail -n 1 || true)
+        # A failed check (wire-schema-valid included) makes the suite exit non-zero;
+        # a check that fails must also show in the counts.
+        if (( status == 0 )) && [[ "$counts" == *" 0 failed"* ]]; then
+            next_passed=$((next_passed + 1))
+            [[ "$counts" == *" 0 warnings"* ]] || next_warnings=$((next_warnings + 1))
+            echo "PASS conformance-next $scenario ($counts)"
+        else
+            next_failed=$((next_failed + 1))
+            echo "FAIL conformance-next $scenario (exit $status; ${counts:-no counts printed})"
+            sed 's/^/     /' "$out" | tail -n 40
+        fi
+    done
+    TOTAL_PASSED=$((TOTAL_PASSED + next_passed))
+    TOTAL_FAILED=$((TOTAL_FAILED + next_failed))
+    if (( next_failed == 0 )); then
+        SUMMARY+=("PASS  conformance $CONFORMANCE_NEXT_VERSION (protocol 2026-07-28, Streamable HTTP): $next_passed of ${#SCENARIOS_2026[@]} input-required scenarios passed ($next_warnings with warnings; logs: $LOGS/conformance-next-*.log)")
+    else
+        SUMMARY+=("FAIL  conformance $CONFORMANCE_NEXT_VERSION (protocol 2026-07-28, Streamable HTTP): $next_passed passed, $next_failed failed (logs: $LOGS/conformance-next-*.log)")
+    fi
+fi
+stop_server
+
 echo
 log "interop summary"
 printf '%s\n' "${SUMMARY[@]}"
 echo "revisions: 2025-11-25 by the TypeScript SDK, the Python SDK and the conformance scenarios;"
-echo "           2026-07-28 by the Python SDK only (the TypeScript SDK $SDK_VERSION has no 2026-07-28);"
+echo "           2026-07-28 by the Python SDK and the conformance $CONFORMANCE_NEXT_VERSION input-required scenarios"
+echo "           (the TypeScript SDK $SDK_VERSION has no 2026-07-28);"
 echo "           2025-06-18 by none of them (the rmcp end-to-end tests of the test suite cover it)"
 echo "$TOTAL_PASSED passed, $TOTAL_FAILED failed"
 (( TOTAL_FAILED == 0 ))
