@@ -28,6 +28,8 @@ from the `mode: "form"` default it adds. A call passes when:
     carries an answer for every input request and the state byte for byte,
   - the tool result is not an error and shows the outcome: every accepted value, or
     "declined" / "cancelled".
+Tools named in the environment variable INTEROP_SKIP_TOOLS (comma-separated) are not
+called: run.sh names the URL-mode tools there, which py_url_client.py judges.
 It prints one "PASS ..." or "FAIL ..." line per check and a last line
 "RESULT passed=N failed=M"; it exits non-zero if any check failed.
 """
@@ -309,6 +311,14 @@ calls: list[dict] = []  # 2026-07-28: the params of every tools/call sent, raw
 action = "accept"
 
 
+def called(tools: list[types.Tool]) -> list[types.Tool]:
+    """The tools to call: all but those in INTEROP_SKIP_TOOLS."""
+    skip = {name for name in os.environ.get("INTEROP_SKIP_TOOLS", "").split(",") if name}
+    if skip:
+        print(f"py: not calling {', '.join(sorted(skip))} (INTEROP_SKIP_TOOLS)", flush=True)
+    return [t for t in tools if t.name not in skip]
+
+
 def round_label(n: int, key: str) -> str:
     return f"InputRequiredResult #{n} inputRequests.{key}"
 
@@ -460,7 +470,7 @@ async def main_handshake(server: StdioServerParameters) -> None:
                 )
                 tools = (await session.list_tools()).tools
                 check(f"py tools/list ({', '.join(t.name for t in tools)})", [] if tools else ["no tools"])
-                for tool in tools:
+                for tool in called(tools):
                     for act in ("accept", "decline", "cancel"):
                         await call_once(session.call_tool, tool, act)
             tg.cancel_scope.cancel()
@@ -512,7 +522,7 @@ async def main_modern(server: StdioServerParameters) -> None:
         if client.protocol_version != MODERN:
             problems.append(f"the session is on {client.protocol_version}, not {MODERN}")
         check(f"py {MODERN} tools/list ({', '.join(t.name for t in tools)})", problems)
-        for tool in tools:
+        for tool in called(tools):
             for act in ("accept", "decline", "cancel"):
                 await call_once(client.call_tool, tool, act)
 

@@ -13,6 +13,8 @@
 //     set before connect, are compared with what the handler received),
 //   - the tool result is not an error and shows the outcome: every accepted value, or
 //     "declined" / "cancelled".
+// Tools named in the environment variable INTEROP_SKIP_TOOLS (comma-separated) are not
+// called: run.sh names the URL-mode tools there, which ts_url_client.mjs judges.
 // It prints one "PASS ..." or "FAIL ..." line per check and a last line
 // "RESULT passed=N failed=M"; it exits non-zero if any check failed.
 //
@@ -300,7 +302,9 @@ try {
   );
   const { tools } = await client.listTools();
   check(`ts tools/list (${tools.map((t) => t.name).join(', ')})`, tools.length > 0 ? [] : ['no tools']);
-  for (const tool of tools) {
+  const skip = new Set((process.env.INTEROP_SKIP_TOOLS ?? '').split(',').filter(Boolean));
+  if (skip.size > 0) console.log(`ts: not calling ${[...skip].join(', ')} (INTEROP_SKIP_TOOLS)`);
+  for (const tool of tools.filter((t) => !skip.has(t.name))) {
     for (const act of ['accept', 'decline', 'cancel']) await callOnce(tool, act);
   }
 } catch (e) {
