@@ -26,6 +26,8 @@
 //! | `book_table` | [`Booking`]: name, date, time (a slot from a list), guests, area, dietary needs (multi-select) |
 //! | `survey` | [`Survey`]: rating, favourite feature (titled single-select), platforms (multi-select), recommendation, comments |
 //! | `delete_item` `{item}` | [`Confirm`]: one boolean |
+//! | `connect_api_key` | URL mode: a page of this server where the user types an API key |
+//! | `require_api_key` | URL mode: error `-32042` until a key is stored (2025-11-25) |
 //!
 //! The same forms serve every revision: on 2025-06-18, which has no multi-select, the
 //! runtime writes each multi-select as one checkbox per option and reads the ticked ones
@@ -58,6 +60,36 @@
 //! generates a random 32-byte key at start-up and says so on stderr. Rounds then work
 //! within one run of the server, but a retry will not survive a restart: the new key
 //! refuses the old state, and the client has to call the tool again.
+//!
+//! # URL mode: `connect_api_key` and `require_api_key`
+//!
+//! An API key must not pass through the MCP client (form mode must not ask for one), so
+//! `connect_api_key` sends the user to a page this server serves itself on a loopback
+//! port (module `key_page`): `http://127.0.0.1:PORT/connect?id=ID`, where `ID` is the
+//! interaction's unguessable id. The port is `ELICIT_PAGE_PORT`, or one the system
+//! picks; stderr says which. The user consents in the client, opens the page, types the
+//! key; the page completes the interaction and stores the key in memory, bound to the
+//! user. The tool ends with `stored an API key ending in …abcd`: the key itself never
+//! crosses MCP.
+//!
+//! - 2025-11-25: `elicitation/create` with `mode: "url"`, `url` and `elicitationId`; the
+//!   tool waits for the page (at most `ELICIT_PAGE_WAIT_SECS`, default 600 seconds),
+//!   then sends `notifications/elicitation/complete` and answers.
+//! - 2026-07-28: the request travels in an `InputRequiredResult`; the client's retries
+//!   get state-only rounds until the page is done.
+//! - 2025-06-18 (no URL mode), or a client that did not declare `elicitation.url`: the
+//!   tool says so in its result; nothing is asked.
+//!
+//! `require_api_key` stands for a tool that cannot work without the key: with a key
+//! stored it says which one it would use; without one, on 2025-11-25 the call fails with
+//! error `-32042` (URLElicitationRequiredError) carrying the page to open, and the
+//! client retries once the page is done; on 2026-07-28 it asks in a round.
+//!
+//! The stdio session has one user, the principal `local-user` ([`LOCAL_USER`]). The page
+//! finds out who is on it with [`key_page::page_user`]: here a cookie stands in for a
+//! login, and a real server uses its own (its session cookie, whose subject it compares
+//! with the principal that started the interaction). A link opened by another user, an
+//! unknown, expired or used id gets a refusal page, and nothing is stored.
 
 use std::collections::BTreeSet;
 use std::fmt::{self, Debug};
@@ -66,11 +98,16 @@ use std::time::Duration;
 use chrono::NaiveDate;
 use elicit_runtime::form::ElicitEnum;
 use elicit_runtime::rmcp::{StateError, StateSealer, ToolCall};
+use elicit_runtime::url::Interactions;
 use elicit_runtime::{Elicit, ElicitError, Elicitation};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
 use rmcp::{ErrorData, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
 use serde::Deserialize;
+
+mod key_page;
+
+use key_page::{KeyPage, LOCAL_USER};
 
 // ---- book_table ------------------------------------------------------------------------
 
@@ -236,10 +273,30 @@ const REASKS: u32 = 2;
 /// The environment variable that holds the `requestState` key.
 const KEY_VAR: &str = "ELICIT_STATE_KEY";
 
+/// The environment variable with the port of the API-key page (unset: any free port).
+const PAGE_PORT_VAR: &str = "ELICIT_PAGE_PORT";
+
+/// The environment variable with how long `connect_api_key` waits for the page on
+/// 2025-11-25, in seconds.
+const PAGE_WAIT_VAR: &str = "ELICIT_PAGE_WAIT_SECS";
+
+/// What the URL-mode interactions of the API key are for (one per user at a time, so a
+/// retried call finds the one it started).
+const KEY_PURPOSE: &str = "api-key";
+
+/// What the client shows beside the page's URL (no URL in it: the specification allows
+/// one only in `url`).
+const KEY_MESSAGE: &str =
+    "elicit-demo needs an API key. Open its page to type it in: the key is stored by the server and never passes through this client.";
+
 #[derive(Clone)]
 struct Demo {
     /// Seals the state of 2026-07-28 rounds.
     sealer: StateSealer,
+    /// The API-key page: its interactions and the keys it stored.
+    page: KeyPage,
+    /// How long `connect_api_key` waits for the page (2025-11-25).
+    page_wait: Duration,
 }
 
 fn text(text: impl Into<String>) -> CallToolResult {
@@ -283,6 +340,52 @@ fn outcome<T: Debug>(tool: &str, answer: Result<Elicitation<T>, ElicitError>) ->
     })
 }
 
+/// What a URL-mode tool says when it could not finish, without the key (which it never
+/// sees anyway).
+fn key_error(tool: &str, err: ElicitError) -> Result<CallToolResult, ErrorData> {
+    let message = match &err {
+        // On 2026-07-28 the round ends here: the question goes to the client, or the
+        // page is not done yet and the client's retry looks again.
+        ElicitError::InputRequired => {
+            eprintln!("[stdio_server] {tool}: the round ends here; the client's retry carries on (asks the user, or looks again at the page)");
+            return Err(err.into());
+        }
+        // 2025-11-25: -32042, the client opens the page and retries.
+        ElicitError::UrlRequired(_) => {
+            eprintln!("[stdio_server] {tool}: no API key yet: error -32042 with the page to open");
+            return Err(err.into());
+        }
+        ElicitError::UrlModeUnavailable(revision) => format!(
+            "{tool} cannot ask for an API key here: this client speaks protocol {revision}, which has no URL-mode elicitation \
+             (it arrived in 2025-11-25). The key is typed into a web page of this server, never into the MCP client, \
+             so use a client on protocol 2025-11-25 or later that supports URL mode. Nothing was asked, no key was stored."
+        ),
+        ElicitError::UrlNotSupported(_) => format!(
+            "{tool} cannot ask for an API key here: this client did not declare URL-mode elicitation (capability `elicitation.url`). \
+             The key is typed into a web page of this server, never into the MCP client. Nothing was asked, no key was stored."
+        ),
+        ElicitError::Timeout(after) => {
+            format!("no API key was stored: the page was not completed within {} seconds; call {tool} again to get a new chance", after.as_secs())
+        }
+        ElicitError::InteractionExpired => format!("no API key was stored: the page's link expired; call {tool} again"),
+        _ => {
+            eprintln!("[stdio_server] {tool}: {err:?}");
+            return Ok(tool_error(&err));
+        }
+    };
+    eprintln!("[stdio_server] {tool}: {message}");
+    Ok(CallToolResult::error(vec![ContentBlock::text(message)]))
+}
+
+/// `stored an API key ending in …abcd`, from what the page stored for `user`.
+async fn stored_key(page: &KeyPage, user: &str) -> CallToolResult {
+    match page.keys().ending(user).await {
+        Some(end) => text(format!("stored an API key ending in {end}")),
+        // The page stores the key as it completes the interaction: not reached.
+        None => CallToolResult::error(vec![ContentBlock::text("the page was completed, but no API key is stored")]),
+    }
+}
+
 #[tool_router]
 impl Demo {
     #[tool(description = "Book a table at the restaurant. Asks the user for the name, date, time, number of guests, area and dietary requirements.")]
@@ -321,6 +424,85 @@ impl Demo {
         })
         .await
     }
+
+    #[tool(
+        description = "Connect the user's API key for elicit-demo's (pretend) upstream service. Sends the user to a page of this server \
+                       (URL-mode elicitation) where they type the key; the key never passes through the MCP client, the result \
+                       says only its last four characters. Needs a client with URL-mode elicitation (protocol 2025-11-25 or later)."
+    )]
+    async fn connect_api_key(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        const TOOL: &str = "connect_api_key";
+        let (page, wait) = (self.page.clone(), self.page_wait);
+        // The stdio session's one user; a server over HTTP takes the principal from the
+        // request's authentication. Binds the sealed state of 2026-07-28 to it too.
+        call.principal(LOCAL_USER)
+            .run(&self.sealer, |ask| async move {
+                let interactions = page.interactions();
+                let request = match interactions.url_request(LOCAL_USER, KEY_PURPOSE, KEY_MESSAGE, |id| page.url(id)).await {
+                    Ok(request) => request,
+                    Err(err) => return key_error(TOOL, err),
+                };
+                eprintln!("[stdio_server] {TOOL}: the user's page is {}", request.url());
+                match request.ask(&ask).await {
+                    Ok(Elicitation::Accept(())) => {}
+                    // The user said no: the link stops working, the next call starts anew.
+                    Ok(Elicitation::Decline) => {
+                        let _ = interactions.store().forget(request.id()).await;
+                        return Ok(text("declined: the user chose not to open the page; no API key was stored"));
+                    }
+                    Ok(Elicitation::Cancel) => {
+                        let _ = interactions.store().forget(request.id()).await;
+                        return Ok(text("cancelled: the user dismissed the request; no API key was stored"));
+                    }
+                    Err(ElicitError::InputRequired) => {
+                        eprintln!("[stdio_server] {TOOL}: the page's link goes to the client in an InputRequiredResult");
+                        return Err(ElicitError::InputRequired.into());
+                    }
+                    Err(err) => return key_error(TOOL, err),
+                }
+                if let Err(err) = request.completion(&ask, wait).await {
+                    return key_error(TOOL, err);
+                }
+                // Done: the next call asks again. (2025-11-25 forgot it already; on
+                // 2026-07-28 this is the last round, which the runtime cannot tell.)
+                let _ = interactions.store().forget(request.id()).await;
+                Ok(stored_key(&page, LOCAL_USER).await)
+            })
+            .await
+    }
+
+    #[tool(
+        description = "Use the stored API key (this example calls nothing: it says which key it would use). Without a key, on protocol \
+                       2025-11-25 the call fails with error -32042 (URL elicitation required) carrying the page where the user types \
+                       one; retry once the page is done. On 2026-07-28 the page is asked for in an InputRequiredResult."
+    )]
+    async fn require_api_key(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        const TOOL: &str = "require_api_key";
+        let page = self.page.clone();
+        call.principal(LOCAL_USER)
+            .run(&self.sealer, |ask| async move {
+                if let Some(end) = page.keys().ending(LOCAL_USER).await {
+                    return Ok(text(format!("would call the upstream service with the API key ending in {end} (this example calls nothing)")));
+                }
+                let interactions = page.interactions();
+                let request = match interactions.url_request(LOCAL_USER, "api-key-required", KEY_MESSAGE, |id| page.url(id)).await {
+                    Ok(request) => request,
+                    Err(err) => return key_error(TOOL, err),
+                };
+                let answer = request.require(&ask).await;
+                if !matches!(answer, Err(ElicitError::InputRequired | ElicitError::UrlRequired(_))) {
+                    // Answered (or failed): the next call starts anew.
+                    let _ = interactions.store().forget(request.id()).await;
+                }
+                match answer {
+                    Ok(Elicitation::Accept(())) => Ok(stored_key(&page, LOCAL_USER).await),
+                    Ok(Elicitation::Decline) => Ok(text("declined: the user chose not to open the page; no API key is stored")),
+                    Ok(Elicitation::Cancel) => Ok(text("cancelled: the user dismissed the request; no API key is stored")),
+                    Err(err) => key_error(TOOL, err),
+                }
+            })
+            .await
+    }
 }
 
 #[tool_handler]
@@ -329,8 +511,9 @@ impl ServerHandler for Demo {
         ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
             .with_server_info(Implementation::new("elicit-demo", env!("CARGO_PKG_VERSION")))
             .with_instructions(
-                "Examples of typed elicitation: `book_table`, `survey` and `delete_item` each ask the user to fill in a form. \
-                 The client must support elicitation (form mode).",
+                "Examples of typed elicitation: `book_table`, `survey` and `delete_item` each ask the user to fill in a form \
+                 (the client must support elicitation in form mode). `connect_api_key` and `require_api_key` send the user to a \
+                 page of this server to type an API key (URL mode, protocol 2025-11-25 or later).",
             )
     }
 }
@@ -351,11 +534,35 @@ fn sealer() -> Result<StateSealer, Box<dyn std::error::Error>> {
     }
 }
 
+/// A number from the environment variable `var`, or `default` when it is unset.
+fn env_number<T: std::str::FromStr>(var: &str, default: T) -> Result<T, String> {
+    match std::env::var(var) {
+        Err(std::env::VarError::NotPresent) => Ok(default),
+        Ok(value) if value.trim().is_empty() => Ok(default),
+        Ok(value) => value.trim().parse().map_err(|_| format!("{var}={value:?} is not a valid number")),
+        Err(err) => Err(format!("{var}: {err}")),
+    }
+}
+
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let sealer = sealer()?;
-    eprintln!("[stdio_server] serving MCP on stdin/stdout (tools: book_table, survey, delete_item)");
-    let running = Demo { sealer }.serve(rmcp::transport::stdio()).await?;
+    let port: u16 = env_number(PAGE_PORT_VAR, 0)?;
+    let page_wait = Duration::from_secs(env_number(PAGE_WAIT_VAR, 600)?);
+    // `http` to a loopback address is for development only: a deployed page is `https`.
+    let interactions = Interactions::default().allow_loopback_http(true);
+    let (page, listener) = KeyPage::bind(interactions, port).await.map_err(|e| format!("cannot listen on 127.0.0.1:{port} for the API-key page: {e}"))?;
+    eprintln!("[stdio_server] the API-key page of connect_api_key listens on {} (set {PAGE_PORT_VAR} to choose the port)", page.origin());
+    tokio::spawn({
+        let page = page.clone();
+        async move {
+            if let Err(err) = page.serve(listener).await {
+                eprintln!("[stdio_server] the API-key page stopped: {err}");
+            }
+        }
+    });
+    eprintln!("[stdio_server] serving MCP on stdin/stdout (tools: book_table, survey, delete_item, connect_api_key, require_api_key)");
+    let running = Demo { sealer, page, page_wait }.serve(rmcp::transport::stdio()).await?;
     match running.peer().peer_info() {
         Some(client) => eprintln!(
             "[stdio_server] client {} {} on protocol {}, elicitation capability: {}",
