@@ -9,7 +9,14 @@
 #   4. the official conformance suite's elicitation scenarios (Streamable HTTP; their
 #      client is the TypeScript SDK's, so 2025-11-25),
 #   5. the pre-release conformance suite's fourteen input-required scenarios of protocol
-#      2026-07-28 against conformance_server (pinned in next/package.json).
+#      2026-07-28 against conformance_server (pinned in next/package.json),
+#   6. URL mode (stdio_server's connect_api_key and require_api_key, which 1-3 do not
+#      call): the TypeScript SDK client on 2025-11-25 with a real browser (Debian's
+#      chromium + chromium-driver, installed with apt-get when missing, headless through
+#      WebDriver) filling in the page, and the phishing case (ts_url_client.mjs,
+#      browser.mjs; screenshots in the logs directory),
+#   7. URL mode with the Python SDK client on 2025-11-25 and 2026-07-28, the page
+#      completed by an HTTP POST (py_url_client.py).
 # The judges are installed at the versions pinned in package.json, package-lock.json and
 # requirements.txt, into <cargo target dir>/interop-cache (reused while the pins match).
 #
@@ -107,9 +114,35 @@ STDIO_SERVER="$TARGET_DIR/debug/stdio_server"
 CONFORMANCE_SERVER="$TARGET_DIR/debug/conformance_server"
 [[ -x "$STDIO_SERVER" && -x "$CONFORMANCE_SERVER" ]] || die "the example binaries are not in $TARGET_DIR/debug"
 
+# ---- a real browser for URL mode's page ----
+
+# Debian's chromium and its WebDriver, the same version. Without apt-get (not Debian)
+# the page is completed with an HTTP POST instead, and the summary says so.
+BROWSER_ARGS=()
+BROWSER_NOTE=" + Chromium through WebDriver"
+if [[ -x /usr/bin/chromium && -x /usr/bin/chromedriver ]]; then
+    log "browser: $(/usr/bin/chromium --version 2>/dev/null | head -n 1), $(/usr/bin/chromedriver --version 2>/dev/null | cut -d' ' -f1-2)"
+elif command -v apt-get >/dev/null; then
+    SUDO=()
+    if (( EUID != 0 )); then
+        command -v sudo >/dev/null && sudo -n true 2>/dev/null ||
+            die "needs chromium and chromium-driver for the browser checks: apt-get install -y chromium chromium-driver (as root)"
+        SUDO=(sudo -n)
+    fi
+    log "browser: installing chromium and chromium-driver with apt-get"
+    { "${SUDO[@]}" apt-get update && DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get install -y --no-install-recommends chromium chromium-driver; } \
+        >"$LOGS/apt-install.log" 2>&1 ||
+        { tail -n 30 "$LOGS/apt-install.log" >&2; die "apt-get install chromium chromium-driver failed (log: $LOGS/apt-install.log)"; }
+    [[ -x /usr/bin/chromium && -x /usr/bin/chromedriver ]] || die "apt-get installed no /usr/bin/chromium and /usr/bin/chromedriver"
+else
+    echo "note: no apt-get here: the URL-mode page is completed with HTTP POST, not in a browser"
+    BROWSER_ARGS=(--no-browser)
+    BROWSER_NOTE=" (no browser: no apt-get)"
+fi
+
 # ---- the judges ----
 
-# The form judges (1-3) call every tool but these, which need URL mode: judges 5 and 6.
+# The form judges (1-3) call every tool but these, which need URL mode: judges 6 and 7.
 export INTEROP_SKIP_TOOLS=connect_api_key,require_api_key
 
 TOTAL_PASSED=0
@@ -280,12 +313,32 @@ else
 fi
 stop_server
 
+log "judge 6: URL mode: TypeScript SDK $SDK_VERSION client$BROWSER_NOTE over stdio, protocol 2025-11-25 -> stdio_server connect_api_key, require_api_key"
+# (next to node_modules, as ts_client.mjs)
+cp "$HERE/ts_url_client.mjs" "$HERE/browser.mjs" "$NPM_DIR/"
+run_client "URL mode: TypeScript SDK $SDK_VERSION client$BROWSER_NOTE (stdio, protocol 2025-11-25; screenshots: $LOGS/browser-*.png)" \
+    "$LOGS/ts-url-client.log" "$NODE" "$NPM_DIR/ts_url_client.mjs" --logs "$LOGS" "${BROWSER_ARGS[@]}" "$STDIO_SERVER"
+
+for protocol in 2025-11-25 2026-07-28; do
+    log "judge 7: URL mode: Python SDK mcp $MCP_PY_VERSION client over stdio, protocol $protocol, the page by HTTP POST -> stdio_server"
+    URL_SPEC_ARGS=()
+    URL_SPEC_NOTE="shape only: no official schema in ../shared/spec"
+    if [[ -f "$ROOT/../shared/spec/$protocol/schema.json" ]]; then
+        URL_SPEC_ARGS=(--spec-dir "$ROOT/../shared/spec")
+        URL_SPEC_NOTE="checked against the official schema"
+    fi
+    run_client "URL mode: Python SDK mcp $MCP_PY_VERSION client (stdio, protocol $protocol, messages $URL_SPEC_NOTE)" \
+        "$LOGS/py-url-client-$protocol.log" "$PYTHON" "$HERE/py_url_client.py" --protocol "$protocol" "${URL_SPEC_ARGS[@]}" "$STDIO_SERVER"
+done
+
 echo
 log "interop summary"
 printf '%s\n' "${SUMMARY[@]}"
 echo "revisions: 2025-11-25 by the TypeScript SDK, the Python SDK and the conformance scenarios;"
 echo "           2026-07-28 by the Python SDK and the conformance $CONFORMANCE_NEXT_VERSION input-required scenarios"
 echo "           (the TypeScript SDK $SDK_VERSION has no 2026-07-28);"
-echo "           2025-06-18 by none of them (the rmcp end-to-end tests of the test suite cover it)"
+echo "           2025-06-18 by none of them (the rmcp end-to-end tests of the test suite cover it);"
+echo "           URL mode on 2025-11-25 by the TypeScript SDK (with the browser) and the Python SDK, on 2026-07-28 by the"
+echo "           Python SDK, and on 2025-06-18 by the TypeScript SDK offering that revision (the tools say it cannot)"
 echo "$TOTAL_PASSED passed, $TOTAL_FAILED failed"
 (( TOTAL_FAILED == 0 ))
