@@ -25,7 +25,8 @@
 //      page's stand-in login cookie): a refusal page and no form; mallory's posted form
 //      is refused too; the user's call ends with an error and no completion, and
 //      nothing of mallory's was stored (the server logged the refusal and no key, and
-//      require_api_key still has no key).
+//      require_api_key still has no key); the user's own form with a key too short gets
+//      the form again with the problem, and the interaction stays pending.
 //   6. a client on 2025-06-18 (the SDK's initialize, offering that revision) and a
 //      form-only client on 2025-11-25: both tools end with a result that says the client
 //      cannot do URL mode, and nothing is asked.
@@ -419,6 +420,11 @@ async function phishing() {
       // Mallory posts a key anyway, with her cookie, from the page's own origin.
       const posted = await post(url.origin, { id: url.searchParams.get('id'), api_key: KEYS.mallory }, { cookie: `${USER_COOKIE}=mallory` });
       seen.post = { status: posted.status, outcome: outcomeOf(await posted.text()) };
+      // The user's own form with a key too short: the form again, with the problem; the
+      // interaction stays pending.
+      const short = await post(url.origin, { id: url.searchParams.get('id'), api_key: 'short' });
+      const shortHtml = await short.text();
+      seen.short = { status: short.status, outcome: outcomeOf(shortHtml), problem: shortHtml.includes('id="problem"') };
       // Whatever the page echoes of the user is escaped.
       const marked = await fetch(params.url, { headers: { cookie: `${USER_COOKIE}=<b>mallory</b>` } });
       const html = await marked.text();
@@ -441,6 +447,9 @@ async function phishing() {
     if (seen.form) problems.push('mallory was shown the form');
     if (seen.post.status !== 403 || seen.post.outcome !== 'wrong-user') problems.push(`mallory's form: ${JSON.stringify(seen.post)}`);
     if (!seen.escaped) problems.push('the user named in the refusal was not escaped');
+    if (seen.short.status !== 422 || seen.short.outcome !== 'form' || !seen.short.problem) {
+      problems.push(`a key too short: ${JSON.stringify(seen.short)}, wanted the form again (422) with the problem`);
+    }
   }
   const text = textOf(result);
   if (!result?.isError || !/no API key was stored/.test(text) || /stored an API key ending/.test(text)) {
