@@ -37,10 +37,6 @@ pub const NOT_SENSITIVE: &str = "not_sensitive";
 
 const STRUCT_ATTRS: &[&str] = &[RENAME_ALL, CRATE];
 const ENUM_ATTRS: &[&str] = &[RENAME_ALL, CRATE, LEGACY_ENUM_NAMES];
-const FIELD_ATTRS: &[&str] = &[
-    TITLE, DESCRIPTION, RENAME, SKIP, DEFAULT, FORMAT, MIN_LENGTH, MAX_LENGTH, PATTERN, MINIMUM, MAXIMUM, MIN_ITEMS, MAX_ITEMS,
-    NOT_SENSITIVE,
-];
 const VARIANT_ATTRS: &[&str] = &[RENAME, TITLE];
 
 /// One attribute's value, with the tokens to point at when it is wrong.
@@ -90,34 +86,22 @@ impl<T> Spanned<T> {
     }
 }
 
-/// Where a name comes from, to report conflicts between `elicit` and `serde`.
-struct Names<'c> {
-    elicit: Attr<'c, String>,
-    serde: Attr<'c, String>,
-}
-
-impl<'c> Names<'c> {
-    fn new(cx: &'c Ctxt, name: &'static str) -> Self {
-        Names { elicit: Attr::none(cx, name), serde: Attr::none(cx, name) }
-    }
-
-    /// `#[elicit(rename)]` wins; a different `#[serde(rename)]` beside it is an error,
-    /// because the two derives would then disagree on the wire name.
-    fn resolve(self, cx: &Ctxt) -> Option<Spanned<String>> {
-        match (self.elicit.get(), self.serde.get()) {
-            (Some(e), Some(s)) if e.value != s.value => {
-                cx.error_spanned_by(
-                    &e,
-                    format!(
-                        "`#[elicit({0} = \"{1}\")]` conflicts with `#[serde({0} = \"{2}\")]`: the form and serde would use different wire names; keep one of them",
-                        "rename", e.value, s.value
-                    ),
-                );
-                Some(e)
-            }
-            (Some(e), _) => Some(e),
-            (None, s) => s,
+/// `#[elicit(rename)]` wins; a different `#[serde(rename)]` beside it is an error,
+/// because the two derives would then disagree on the wire name.
+fn resolve_rename(cx: &Ctxt, elicit: Option<Spanned<String>>, serde: Option<Spanned<String>>) -> Option<Spanned<String>> {
+    match (elicit, serde) {
+        (Some(e), Some(s)) if e.value != s.value => {
+            cx.error_spanned_by(
+                &e,
+                format!(
+                    "`#[elicit({0} = \"{1}\")]` conflicts with `#[serde({0} = \"{2}\")]`: the form and serde would use different wire names; keep one of them",
+                    RENAME, e.value, s.value
+                ),
+            );
+            Some(e)
         }
+        (Some(e), _) => Some(e),
+        (None, s) => s,
     }
 }
 
@@ -128,6 +112,10 @@ pub struct Container {
     /// `#[elicit(legacy_enum_names)]` on an enum: its titled single-selects are written
     /// as `enum` + `enumNames` on every revision.
     pub legacy_enum_names: Option<Spanned<()>>,
+    /// The doc comment: on an enum, the description of the fields of its type that have
+    /// none of their own.
+    pub doc: Option<String>,
+    pub doc_lines: Vec<Spanned<String>>,
 }
 
 impl Container {
@@ -189,7 +177,13 @@ impl Container {
             (Some(e), _) => Some(e.value),
             (None, s) => s.map(|s| s.value),
         };
-        Container { rename_all, crate_path: crate_path.get().map(|p| p.value), legacy_enum_names: legacy_enum_names.get() }
+        Container {
+            rename_all,
+            crate_path: crate_path.get().map(|p| p.value),
+            legacy_enum_names: legacy_enum_names.get(),
+            doc: doc_comment(&input.attrs),
+            doc_lines: doc_lines(&input.attrs),
+        }
     }
 }
 
@@ -212,102 +206,171 @@ pub enum DefaultLit {
     List(Vec<LitStr>),
 }
 
-/// Attributes of one struct field.
-pub struct Field {
-    pub title: Option<Spanned<String>>,
-    pub description: Option<Spanned<String>>,
-    pub doc: Option<String>,
-    /// Each line of the doc comment with its tokens, to point at the line a problem is on.
-    pub doc_lines: Vec<Spanned<String>>,
-    pub rename: Option<Spanned<String>>,
-    pub skip: Option<Spanned<()>>,
-    /// `#[serde(default)]` (without an elicit default): absent means `Default::default()`.
-    pub serde_default: bool,
-    pub default: Option<Spanned<(Expr, DefaultLit)>>,
-    pub format: Option<Spanned<&'static str>>,
-    pub min_length: Option<Spanned<u64>>,
-    pub max_length: Option<Spanned<u64>>,
-    pub pattern: Option<Spanned<String>>,
-    pub minimum: Option<Spanned<Number>>,
-    pub maximum: Option<Spanned<Number>>,
-    pub min_items: Option<Spanned<u64>>,
-    pub max_items: Option<Spanned<u64>>,
-    pub not_sensitive: Option<Spanned<()>>,
+/// The value of `format = "..."`: the string formats the MCP specification allows.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Format {
+    Email,
+    Uri,
+    Date,
+    DateTime,
 }
 
-pub const FORMATS: &[&str] = &["email", "uri", "date", "date-time"];
+impl Format {
+    const ALL: [Format; 4] = [Format::Email, Format::Uri, Format::Date, Format::DateTime];
+
+    /// The name as written in the attribute and on the wire.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Email => "email",
+            Format::Uri => "uri",
+            Format::Date => "date",
+            Format::DateTime => "date-time",
+        }
+    }
+
+    fn from_name(name: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
+/// `#[serde(default)]` or `#[serde(default = "path")]` on a field.
+#[derive(Clone)]
+pub enum SerdeDefault {
+    /// Absent means `Default::default()`.
+    Trait,
+    /// Absent means `path()`, a function the derive cannot evaluate.
+    Path(syn::ExprPath),
+}
+
+/// The kind of field an attribute applies to, which the generated code checks (and a
+/// generic form's bounds ask for).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub enum Needs {
+    /// Any field.
+    Any,
+    /// A string field: `StringField`.
+    String,
+    /// A number or integer field: `NumericField`.
+    Number,
+    /// A multi-select field: `MultiSelectField`.
+    MultiSelect,
+}
+
+/// Declares the `#[elicit(...)]` field attributes once: each line gives the slot in
+/// [`Field`], the attribute's name, how its value is read, and the kind of field it
+/// applies to. The list of names for "unknown attribute" messages, the parsing, the
+/// duplicate check, the list of attributes a skipped field must not carry, the checks of
+/// the field's kind and the bounds of a generic form all follow from it, so a new
+/// attribute is one line here (plus what it means in `check` and `expand`).
+macro_rules! field_attributes {
+    ($($(#[$doc:meta])* $slot:ident: $ty:ty = $name:ident => $read:expr, needs $needs:ident;)*) => {
+        /// Attributes of one struct field.
+        pub struct Field {
+            $($(#[$doc])* pub $slot: Option<Spanned<$ty>>,)*
+            pub doc: Option<String>,
+            /// Each line of the doc comment with its tokens, to point at the line a problem is on.
+            pub doc_lines: Vec<Spanned<String>>,
+            /// `#[serde(default)]` / `#[serde(default = "path")]` (without an elicit default).
+            pub serde_default: Option<SerdeDefault>,
+        }
+
+        const FIELD_ATTRS: &[&str] = &[$($name),*];
+
+        /// One slot per attribute, filled while parsing.
+        struct FieldSlots<'c> {
+            $($slot: Attr<'c, $ty>,)*
+        }
+
+        impl<'c> FieldSlots<'c> {
+            fn new(cx: &'c Ctxt) -> Self {
+                FieldSlots { $($slot: Attr::none(cx, $name),)* }
+            }
+
+            /// Reads one `name = value` (or flag) into its slot; `Ok(false)` when the
+            /// name is not a field attribute.
+            fn read(&mut self, meta: &ParseNestedMeta) -> syn::Result<bool> {
+                $(
+                    if meta.path.is_ident($name) {
+                        let read: fn(&ParseNestedMeta) -> syn::Result<$ty> = $read;
+                        let value = read(meta)?;
+                        self.$slot.set(&meta.path, value);
+                        return Ok(true);
+                    }
+                )*
+                Ok(false)
+            }
+
+            fn finish(self, attrs: &[syn::Attribute], serde_default: Option<SerdeDefault>) -> Field {
+                Field {
+                    $($slot: self.$slot.get(),)*
+                    doc: doc_comment(attrs),
+                    doc_lines: doc_lines(attrs),
+                    serde_default,
+                }
+            }
+        }
+
+        impl Field {
+            /// The tokens of every `#[elicit(...)]` attribute the field carries except
+            /// `skip`, to report them on a skipped field.
+            pub fn written_besides_skip(&self) -> Vec<TokenStream> {
+                let mut out = Vec::new();
+                $(
+                    if $name != SKIP && let Some(attr) = &self.$slot {
+                        out.push(attr.tokens.clone());
+                    }
+                )*
+                out.retain(|t| !t.is_empty());
+                out
+            }
+
+            /// The kinds of field the attributes written need, each with the span of
+            /// the attribute that needs it.
+            pub fn needs(&self) -> Vec<(Needs, Span)> {
+                let mut out = Vec::new();
+                $(
+                    if Needs::$needs != Needs::Any && let Some(attr) = &self.$slot {
+                        out.push((Needs::$needs, attr.span()));
+                    }
+                )*
+                out
+            }
+        }
+    };
+}
+
+field_attributes! {
+    title: String = TITLE => string_value, needs Any;
+    description: String = DESCRIPTION => string_value, needs Any;
+    rename: String = RENAME => string_value, needs Any;
+    skip: () = SKIP => flag, needs Any;
+    default: (Expr, DefaultLit) = DEFAULT => default_value, needs Any;
+    format: Format = FORMAT => format_value, needs String;
+    min_length: u64 = MIN_LENGTH => count_value, needs String;
+    max_length: u64 = MAX_LENGTH => count_value, needs String;
+    pattern: String = PATTERN => pattern_value, needs String;
+    minimum: Number = MINIMUM => number_value, needs Number;
+    maximum: Number = MAXIMUM => number_value, needs Number;
+    min_items: u64 = MIN_ITEMS => count_value, needs MultiSelect;
+    max_items: u64 = MAX_ITEMS => count_value, needs MultiSelect;
+    not_sensitive: () = NOT_SENSITIVE => flag, needs Any;
+}
 
 impl Field {
     pub fn from_ast(cx: &Ctxt, field: &syn::Field) -> Self {
-        let mut title = Attr::none(cx, TITLE);
-        let mut description = Attr::none(cx, DESCRIPTION);
-        let mut rename = Names::new(cx, RENAME);
-        let mut skip = Attr::none(cx, SKIP);
+        let mut slots = FieldSlots::new(cx);
+        let mut serde_rename = Attr::none(cx, RENAME);
         let mut serde_skip = false;
-        let mut serde_default = false;
-        let mut default = Attr::none(cx, DEFAULT);
-        let mut format = Attr::none(cx, FORMAT);
-        let mut min_length = Attr::none(cx, MIN_LENGTH);
-        let mut max_length = Attr::none(cx, MAX_LENGTH);
-        let mut pattern = Attr::none(cx, PATTERN);
-        let mut minimum = Attr::none(cx, MINIMUM);
-        let mut maximum = Attr::none(cx, MAXIMUM);
-        let mut min_items = Attr::none(cx, MIN_ITEMS);
-        let mut max_items = Attr::none(cx, MAX_ITEMS);
-        let mut not_sensitive = Attr::none(cx, NOT_SENSITIVE);
+        let mut serde_default = None;
 
         for attr in &field.attrs {
             if attr.path().is_ident(ELICIT) {
                 let parsed = attr.parse_nested_meta(|meta| {
-                    let path = &meta.path;
-                    if path.is_ident(TITLE) {
-                        title.set(path, string_value(&meta)?);
-                    } else if path.is_ident(DESCRIPTION) {
-                        description.set(path, string_value(&meta)?);
-                    } else if path.is_ident(RENAME) {
-                        rename.elicit.set(path, string_value(&meta)?);
-                    } else if path.is_ident(SKIP) {
-                        skip.set(path, flag(&meta)?);
-                    } else if path.is_ident(NOT_SENSITIVE) {
-                        not_sensitive.set(path, flag(&meta)?);
-                    } else if path.is_ident(DEFAULT) {
-                        let expr: Expr = value_of(&meta, "`default = \"text\"`, `default = 3`, `default = true` or `default = [\"option\"]`")?.parse()?;
-                        let lit = default_literal(&expr)?;
-                        default.set(path, (expr, lit));
-                    } else if path.is_ident(FORMAT) {
-                        let s = lit_str(&meta, "\"email\"")?;
-                        let Some(known) = FORMATS.iter().find(|f| **f == s.value()) else {
-                            return Err(syn::Error::new_spanned(
-                                &s,
-                                format!(
-                                    "unknown format `{}`; the MCP specification allows `email`, `uri`, `date` and `date-time`",
-                                    s.value()
-                                ),
-                            ));
-                        };
-                        format.set(path, *known);
-                    } else if path.is_ident(MIN_LENGTH) {
-                        min_length.set(path, count_value(&meta)?);
-                    } else if path.is_ident(MAX_LENGTH) {
-                        max_length.set(path, count_value(&meta)?);
-                    } else if path.is_ident(MIN_ITEMS) {
-                        min_items.set(path, count_value(&meta)?);
-                    } else if path.is_ident(MAX_ITEMS) {
-                        max_items.set(path, count_value(&meta)?);
-                    } else if path.is_ident(PATTERN) {
-                        let s = lit_str(&meta, "\"^[a-z]+$\"")?;
-                        if let Err(err) = regex_syntax::Parser::new().parse(&s.value()) {
-                            return Err(syn::Error::new_spanned(&s, format!("invalid `pattern`: {}", first_line(&err.to_string()))));
-                        }
-                        pattern.set(path, s.value());
-                    } else if path.is_ident(MINIMUM) {
-                        minimum.set(path, number_value(&meta)?);
-                    } else if path.is_ident(MAXIMUM) {
-                        maximum.set(path, number_value(&meta)?);
+                    if slots.read(&meta)? {
+                        Ok(())
                     } else {
-                        return Err(unknown(&meta, "field", FIELD_ATTRS));
+                        Err(unknown(&meta, "field", FIELD_ATTRS))
                     }
-                    Ok(())
                 });
                 if let Err(err) = parsed {
                     cx.syn_error(err);
@@ -316,16 +379,16 @@ impl Field {
                 read_serde(attr, |meta| {
                     if meta.path.is_ident(RENAME) {
                         if let Some(s) = serde_string(meta, "deserialize")? {
-                            rename.serde.set(&meta.path, s);
+                            serde_rename.set(&meta.path, s);
                         }
                     } else if meta.path.is_ident(DEFAULT) {
-                        if meta.input.peek(syn::Token![=]) {
-                            let _: Expr = meta.value()?.parse()?;
-                            // `default = "path"` calls a function we cannot evaluate at compile
-                            // time; the field is optional and decodes to `Default::default()`
-                            // only if the type has one, which is the honest approximation.
-                        }
-                        serde_default = true;
+                        serde_default = Some(if meta.input.peek(syn::Token![=]) {
+                            // serde's derive reports a malformed path itself.
+                            let s: LitStr = meta.value()?.parse()?;
+                            SerdeDefault::Path(s.parse()?)
+                        } else {
+                            SerdeDefault::Trait
+                        });
                     } else if meta.path.is_ident(SKIP) || meta.path.is_ident("skip_deserializing") {
                         serde_skip = true;
                     } else {
@@ -336,29 +399,12 @@ impl Field {
             }
         }
 
-        let mut skip = skip.get();
-        if skip.is_none() && serde_skip {
-            skip = Some(Spanned { value: (), tokens: TokenStream::new() });
+        let mut out = slots.finish(&field.attrs, serde_default);
+        out.rename = resolve_rename(cx, out.rename.take(), serde_rename.get());
+        if out.skip.is_none() && serde_skip {
+            out.skip = Some(Spanned { value: (), tokens: TokenStream::new() });
         }
-        Field {
-            title: title.get(),
-            description: description.get(),
-            doc: doc_comment(&field.attrs),
-            doc_lines: doc_lines(&field.attrs),
-            rename: rename.resolve(cx),
-            skip,
-            serde_default,
-            default: default.get(),
-            format: format.get(),
-            min_length: min_length.get(),
-            max_length: max_length.get(),
-            pattern: pattern.get(),
-            minimum: minimum.get(),
-            maximum: maximum.get(),
-            min_items: min_items.get(),
-            max_items: max_items.get(),
-            not_sensitive: not_sensitive.get(),
-        }
+        out
     }
 }
 
@@ -370,13 +416,14 @@ pub struct Variant {
 
 impl Variant {
     pub fn from_ast(cx: &Ctxt, variant: &syn::Variant) -> Self {
-        let mut rename = Names::new(cx, RENAME);
+        let mut rename = Attr::none(cx, RENAME);
+        let mut serde_rename = Attr::none(cx, RENAME);
         let mut title = Attr::none(cx, TITLE);
         for attr in &variant.attrs {
             if attr.path().is_ident(ELICIT) {
                 let parsed = attr.parse_nested_meta(|meta| {
                     if meta.path.is_ident(RENAME) {
-                        rename.elicit.set(&meta.path, string_value(&meta)?);
+                        rename.set(&meta.path, string_value(&meta)?);
                     } else if meta.path.is_ident(TITLE) {
                         title.set(&meta.path, string_value(&meta)?);
                     } else {
@@ -391,7 +438,7 @@ impl Variant {
                 read_serde(attr, |meta| {
                     if meta.path.is_ident(RENAME) {
                         if let Some(s) = serde_string(meta, "deserialize")? {
-                            rename.serde.set(&meta.path, s);
+                            serde_rename.set(&meta.path, s);
                         }
                         return Ok(true);
                     }
@@ -399,7 +446,7 @@ impl Variant {
                 });
             }
         }
-        Variant { rename: rename.resolve(cx), title: title.get() }
+        Variant { rename: resolve_rename(cx, rename.get(), serde_rename.get()), title: title.get() }
     }
 }
 
@@ -443,6 +490,30 @@ fn lit_str(meta: &ParseNestedMeta, example: &str) -> syn::Result<LitStr> {
 
 fn string_value(meta: &ParseNestedMeta) -> syn::Result<String> {
     lit_str(meta, "\"...\"").map(|s| s.value())
+}
+
+fn default_value(meta: &ParseNestedMeta) -> syn::Result<(Expr, DefaultLit)> {
+    let expr: Expr = value_of(meta, "`default = \"text\"`, `default = 3`, `default = true` or `default = [\"option\"]`")?.parse()?;
+    let lit = default_literal(&expr)?;
+    Ok((expr, lit))
+}
+
+fn format_value(meta: &ParseNestedMeta) -> syn::Result<Format> {
+    let s = lit_str(meta, "\"email\"")?;
+    Format::from_name(&s.value()).ok_or_else(|| {
+        syn::Error::new_spanned(
+            &s,
+            format!("unknown format `{}`; the MCP specification allows `email`, `uri`, `date` and `date-time`", s.value()),
+        )
+    })
+}
+
+fn pattern_value(meta: &ParseNestedMeta) -> syn::Result<String> {
+    let s = lit_str(meta, "\"^[a-z]+$\"")?;
+    if let Err(err) = regex_syntax::Parser::new().parse(&s.value()) {
+        return Err(syn::Error::new_spanned(&s, format!("invalid `pattern`: {}", first_line(&err.to_string()))));
+    }
+    Ok(s.value())
 }
 
 fn count_value(meta: &ParseNestedMeta) -> syn::Result<u64> {

@@ -9,8 +9,11 @@ use std::collections::HashMap;
 use syn::ext::IdentExt;
 
 use crate::ast::{Container, Data, Field};
-use crate::attr::{DefaultLit, Spanned};
+use quote::ToTokens;
+
+use crate::attr::{DefaultLit, Format, Spanned};
 use crate::ctxt::Ctxt;
+use crate::secret::secret_in;
 
 pub fn check(cx: &Ctxt, cont: &Container) {
     check_generics(cx, cont);
@@ -28,11 +31,7 @@ pub fn check(cx: &Ctxt, cont: &Container) {
                 check_no_urls(cx, [("the `title`", &field.attrs.title), ("the `description`", &field.attrs.description)]);
                 // The doc comment is the description only when there is no `description`.
                 if field.attrs.description.is_none() {
-                    for line in &field.attrs.doc_lines {
-                        if let Some(url) = find_url(&line.value) {
-                            cx.error_spanned_by(line, url_message("the doc comment (the field's description)", url));
-                        }
-                    }
+                    check_doc_urls(cx, &field.attrs.doc_lines, "the doc comment (the field's description)");
                 }
             }
         }
@@ -41,6 +40,8 @@ pub fn check(cx: &Ctxt, cont: &Container) {
             for variant in variants {
                 check_no_urls(cx, [("the `title`", &variant.attrs.title)]);
             }
+            // The enum's doc comment is the description of fields of its type.
+            check_doc_urls(cx, &cont.attrs.doc_lines, "the doc comment (the description of fields of this type)");
             if let Some(legacy) = &cont.attrs.legacy_enum_names
                 && variants.iter().all(|v| v.attrs.title.is_none())
             {
@@ -89,23 +90,7 @@ fn check_duplicate_names<'a>(cx: &Ctxt, names: impl Iterator<Item = (&'a str, &'
 }
 
 fn check_skipped(cx: &Ctxt, field: &Field) {
-    let a = &field.attrs;
-    let others = [
-        a.title.as_ref().map(|s| s.tokens.clone()),
-        a.description.as_ref().map(|s| s.tokens.clone()),
-        a.rename.as_ref().map(|s| s.tokens.clone()),
-        a.default.as_ref().map(|s| s.tokens.clone()),
-        a.format.as_ref().map(|s| s.tokens.clone()),
-        a.min_length.as_ref().map(|s| s.tokens.clone()),
-        a.max_length.as_ref().map(|s| s.tokens.clone()),
-        a.pattern.as_ref().map(|s| s.tokens.clone()),
-        a.minimum.as_ref().map(|s| s.tokens.clone()),
-        a.maximum.as_ref().map(|s| s.tokens.clone()),
-        a.min_items.as_ref().map(|s| s.tokens.clone()),
-        a.max_items.as_ref().map(|s| s.tokens.clone()),
-        a.not_sensitive.as_ref().map(|s| s.tokens.clone()),
-    ];
-    for tokens in others.into_iter().flatten().filter(|t| !t.is_empty()) {
+    for tokens in field.attrs.written_besides_skip() {
         cx.error_spanned_by(
             tokens,
             format!("field `{}` is skipped, so it is not in the form and this attribute has no effect; remove it, or remove `skip`", field.member),
@@ -115,83 +100,32 @@ fn check_skipped(cx: &Ctxt, field: &Field) {
 
 // ---- sensitive information -----------------------------------------------------------
 
-/// Words that name a secret on their own.
-const SECRET_WORDS: &[&str] = &["password", "passwd", "pwd", "passphrase", "secret", "token", "pin", "pincode", "cvv", "cvc", "ssn", "otp", "iban"];
-
-/// Secrets named by several words, matched on the words run together (`api_key`,
-/// `apiKey`, `API-KEY` all give `apikey`).
-const SECRET_PHRASES: &[&str] = &[
-    "password",
-    "passphrase",
-    "secret",
-    "apikey",
-    "privatekey",
-    "accesskey",
-    "secretkey",
-    "signingkey",
-    "creditcard",
-    "cardnumber",
-    "cardnum",
-    "securitycode",
-    "socialsecurity",
-    "accesstoken",
-    "authtoken",
-    "refreshtoken",
-    "bearertoken",
-    "sessiontoken",
-    "routingnumber",
-    "bankaccount",
-    "accountnumber",
-];
-
-/// Splits a wire name into lowercase words at `_`, `-`, spaces, dots and camelCase humps.
-fn words(name: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut current = String::new();
-    let mut prev_lower = false;
-    for c in name.chars() {
-        if !c.is_alphanumeric() {
-            if !current.is_empty() {
-                words.push(std::mem::take(&mut current));
-            }
-            prev_lower = false;
-            continue;
-        }
-        if c.is_uppercase() && prev_lower && !current.is_empty() {
-            words.push(std::mem::take(&mut current));
-        }
-        prev_lower = c.is_lowercase() || c.is_ascii_digit();
-        current.extend(c.to_lowercase());
-    }
-    if !current.is_empty() {
-        words.push(current);
-    }
-    words
-}
-
-/// What secret the name looks like it asks for, if any.
-pub fn sensitive_match(name: &str) -> Option<&'static str> {
-    let words = words(name);
-    if let Some(word) = SECRET_WORDS.iter().find(|w| words.iter().any(|x| x == *w)) {
-        return Some(word);
-    }
-    let joined: String = words.concat();
-    SECRET_PHRASES.iter().find(|p| joined.contains(*p)).copied()
-}
-
+/// One error per field that asks for a secret: by its wire name, or else by its title,
+/// or else by its description (the doc comment when there is no `description`).
 fn check_sensitive(cx: &Ctxt, field: &Field) {
-    if field.attrs.not_sensitive.is_some() {
+    let a = &field.attrs;
+    if a.not_sensitive.is_some() {
         return;
     }
-    if let Some(what) = sensitive_match(&field.wire_name) {
-        let member = field.member.unraw().to_string();
-        let name = if member == field.wire_name { format!("field `{member}`") } else { format!("field `{member}` (sent as `{}`)", field.wire_name) };
+    let member = field.member.unraw().to_string();
+    let name = if member == field.wire_name { format!("field `{member}`") } else { format!("field `{member}` (sent as `{}`)", field.wire_name) };
+    let doc = a.description.is_none().then(|| a.doc_lines.iter().find_map(|line| secret_in(&line.value).map(|w| (w, line)))).flatten();
+    let found = if let Some(what) = secret_in(&field.wire_name) {
+        Some((format!("{name} looks like it asks for a secret (`{what}`)"), field.member.to_token_stream()))
+    } else if let Some((what, title)) = a.title.as_ref().and_then(|t| secret_in(&t.value).map(|w| (w, t))) {
+        Some((format!("the `title` of {name} asks for a secret (`{what}`)"), title.tokens.clone()))
+    } else if let Some((what, description)) = a.description.as_ref().and_then(|d| secret_in(&d.value).map(|w| (w, d))) {
+        Some((format!("the `description` of {name} asks for a secret (`{what}`)"), description.tokens.clone()))
+    } else {
+        doc.map(|(what, line)| (format!("the doc comment of {name} (its description) asks for a secret (`{what}`)"), line.tokens.clone()))
+    };
+    if let Some((what, tokens)) = found {
         cx.error_spanned_by(
-            field.member,
+            tokens,
             format!(
-                "{name} looks like it asks for a secret (`{what}`): the MCP specification forbids requesting sensitive information such as passwords, API keys, tokens or payment details in form mode\n\
+                "{what}: the MCP specification forbids requesting sensitive information such as passwords, API keys, tokens or payment details in form mode\n\
                  \n\
-                 help: collect it out of band with URL-mode elicitation, where it never passes through the MCP client;\n      \
+                 help: collect it out of band with URL-mode elicitation (`elicit_runtime::url`, see the README's \"URL mode\"), where it never passes through the MCP client;\n      \
                  if this field is not a secret, say so with `#[elicit(not_sensitive)]`",
             ),
         );
@@ -210,6 +144,9 @@ fn check_bounds(cx: &Ctxt, field: &Field) {
         && min.value > max.value {
             cx.error_spanned_by(min, format!("`min_items` ({}) is greater than `max_items` ({}): no choice could satisfy both", min.value, max.value));
         }
+    if let Some(max) = a.max_items.as_ref().filter(|m| m.value == 0) {
+        cx.error_spanned_by(max, "`max_items = 0` allows no choice at all, so the only answer is an empty selection; allow at least one choice, or remove the field");
+    }
     if let (Some(min), Some(max)) = (&a.minimum, &a.maximum)
         && min.value.value > max.value.value {
             cx.error_spanned_by(min, format!("`minimum` ({}) is greater than `maximum` ({}): no number could satisfy both", min.value.value, max.value.value));
@@ -239,7 +176,7 @@ fn check_default(cx: &Ctxt, field: &Field) {
             }
             if let Some(format) = &a.format
                 && !default_has_format(format.value, s) {
-                    cx.error_spanned_by(expr, format!("the default `{s}` is not a valid `{}`", format.value));
+                    cx.error_spanned_by(expr, format!("the default `{s}` is not a valid `{}`", format.value.name()));
                 }
         }
         DefaultLit::List(items) => {
@@ -262,38 +199,83 @@ fn check_default(cx: &Ctxt, field: &Field) {
 
 /// A light syntactic check of a default against its format; the runtime checks received
 /// values fully.
-fn default_has_format(format: &str, s: &str) -> bool {
+fn default_has_format(format: Format, s: &str) -> bool {
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     let date = |s: &str| {
         let parts: Vec<&str> = s.split('-').collect();
         parts.len() == 3 && parts[0].len() == 4 && parts[1].len() == 2 && parts[2].len() == 2 && parts.iter().all(|p| digits(p))
     };
     match format {
-        "email" => s.split_once('@').is_some_and(|(local, domain)| !local.is_empty() && !domain.is_empty()),
-        "uri" => s.split_once(':').is_some_and(|(scheme, _)| !scheme.is_empty() && scheme.chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))),
-        "date" => date(s),
-        "date-time" => s.len() >= 20 && date(&s[..10.min(s.len())]) && matches!(s.as_bytes().get(10), Some(b'T' | b't')),
-        _ => true,
+        Format::Email => s.split_once('@').is_some_and(|(local, domain)| !local.is_empty() && !domain.is_empty()),
+        Format::Uri => s.split_once(':').is_some_and(|(scheme, _)| !scheme.is_empty() && scheme.chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))),
+        Format::Date => date(s),
+        Format::DateTime => s.is_char_boundary(10) && s.len() >= 20 && date(&s[..10]) && matches!(s.as_bytes().get(10), Some(b'T' | b't')),
     }
 }
 
 // ---- URLs in form text ---------------------------------------------------------------
 
-/// The first `http://` or `https://` URL in `text`, without the punctuation that ends the
-/// sentence or parenthesis around it.
+/// Schemes whose URLs have no `//` (`mailto:a@b.example`), recognised by name; any
+/// other scheme counts when `//` follows it (`ftp://`, `file:///`, `myapp://`).
+const OPAQUE_SCHEMES: &[&str] = &[
+    "mailto", "tel", "sms", "data", "javascript", "vbscript", "urn", "news", "magnet", "geo", "sip", "sips", "xmpp", "callto", "about",
+    "blob", "intent", "market", "bitcoin", "file",
+];
+
+/// The first URL in `text`, of any scheme (`https://`, `ftp://`, `mailto:`, `javascript:`,
+/// a custom `app://`), or a `www.` address, without the punctuation that ends the sentence
+/// or parenthesis around it.
 fn find_url(text: &str) -> Option<&str> {
-    let lower = text.to_ascii_lowercase();
-    ["http://", "https://"]
-        .iter()
-        .filter_map(|scheme| lower.find(scheme))
-        .min()
-        .map(|at| text[at..].split_whitespace().next().unwrap_or("").trim_end_matches(['.', ',', ';', ':', '!', '?', ')', ']', '}', '\'', '"']))
+    let bytes = text.as_bytes();
+    let starts_word = |i: usize| i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || matches!(bytes[i - 1], b'+' | b'-' | b'.'));
+    for (i, &b) in bytes.iter().enumerate() {
+        if !b.is_ascii_alphabetic() || !starts_word(i) {
+            continue;
+        }
+        let rest = &text[i..];
+        let scheme_len = rest.bytes().take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')).count();
+        let after = &rest[scheme_len..];
+        let scheme = rest[..scheme_len].to_ascii_lowercase();
+        let is_url = if let Some(target) = after.strip_prefix(':') {
+            target.starts_with("//") || (OPAQUE_SCHEMES.contains(&scheme.as_str()) && target.chars().next().is_some_and(|c| !c.is_whitespace()))
+        } else {
+            scheme.starts_with("www.") && scheme.len() > 4
+        };
+        if is_url {
+            let mut url = rest.split_whitespace().next().unwrap_or("");
+            // Sentence punctuation after the URL, and a closing bracket it did not open.
+            while let Some(last) = url.chars().last() {
+                let opened = |open: char| url.matches(open).count() >= url.matches(last).count();
+                let keep = match last {
+                    ')' => opened('('),
+                    ']' => opened('['),
+                    '}' => opened('{'),
+                    '.' | ',' | ';' | ':' | '!' | '?' | '\'' | '"' => false,
+                    _ => true,
+                };
+                if keep {
+                    break;
+                }
+                url = &url[..url.len() - last.len_utf8()];
+            }
+            return Some(url);
+        }
+    }
+    None
 }
 
 fn url_message(place: &str, url: &str) -> String {
     format!(
         "{place} contains the URL `{url}`: the MCP specification forbids URLs in form-mode messages and schemas; remove it, and send the user to a page with URL-mode elicitation"
     )
+}
+
+fn check_doc_urls(cx: &Ctxt, lines: &[Spanned<String>], place: &str) {
+    for line in lines {
+        if let Some(url) = find_url(&line.value) {
+            cx.error_spanned_by(line, url_message(place, url));
+        }
+    }
 }
 
 fn check_no_urls<const N: usize>(cx: &Ctxt, texts: [(&str, &Option<Spanned<String>>); N]) {
@@ -311,24 +293,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn secret_names_are_found_whatever_the_casing() {
-        for name in ["password", "new_password", "userPassword", "API_KEY", "apiKey", "api-key", "client_secret", "token", "auth_token", "accessToken", "pin", "card_number", "creditCard", "cvv", "ssn", "private_key", "passphrase"] {
-            assert!(sensitive_match(name).is_some(), "{name} should look sensitive");
-        }
-    }
-
-    #[test]
-    fn ordinary_names_are_not_secrets() {
-        for name in ["name", "max_tokens", "shipping", "opinion", "spinner", "keyboard", "tokens_used", "email", "happiness", "pinned_at", "description"] {
-            assert_eq!(sensitive_match(name), None, "{name} should not look sensitive");
-        }
-    }
-
-    #[test]
     fn urls_are_found_in_text() {
         assert_eq!(find_url("see https://example.com/x for more"), Some("https://example.com/x"));
         assert_eq!(find_url("Pro (see https://example.com/pricing)."), Some("https://example.com/pricing"));
         assert_eq!(find_url("https://b.example or http://a.example"), Some("https://b.example"));
         assert_eq!(find_url("plain words"), None);
+        assert_eq!(find_url("files at ftp://files.example/x"), Some("ftp://files.example/x"));
+        assert_eq!(find_url("FILE:///etc/passwd"), Some("FILE:///etc/passwd"));
+        assert_eq!(find_url("write to mailto:help@example.com."), Some("mailto:help@example.com"));
+        assert_eq!(find_url("click javascript:alert(1)"), Some("javascript:alert(1)"));
+        assert_eq!(find_url("call tel:+15550100"), Some("tel:+15550100"));
+        assert_eq!(find_url("open myapp://settings"), Some("myapp://settings"));
+        assert_eq!(find_url("urn:isbn:0451450523"), Some("urn:isbn:0451450523"));
+        assert_eq!(find_url("see www.example.com"), Some("www.example.com"));
+        assert_eq!(find_url("data:text/html,hi"), Some("data:text/html,hi"));
+        for text in ["Time: 10:30", "Note: read this", "ratio 1:2", "a www word", "mailto: nobody", "Step 1: open the app", "e.g. this", "key:value"] {
+            assert_eq!(find_url(text), None, "{text}");
+        }
     }
 }

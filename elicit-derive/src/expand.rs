@@ -5,15 +5,16 @@ use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::spanned::Spanned as _;
 
 use crate::ast::{Container, Data, Field, Variant};
-use crate::attr::{DefaultLit, Number, Spanned};
+use crate::attr::{DefaultLit, Format, Needs, Number, SerdeDefault};
+use crate::bound::{uses_type_params, with_bounds};
 
 /// Generated paths: `::elicit_runtime::__private` unless `#[elicit(crate = "...")]`.
-struct Paths {
-    private: TokenStream,
+pub(crate) struct Paths {
+    pub(crate) private: TokenStream,
 }
 
 impl Paths {
-    fn new(crate_path: Option<&syn::Path>) -> Self {
+    pub(crate) fn new(crate_path: Option<&syn::Path>) -> Self {
         let krate = match crate_path {
             Some(path) => quote!(#path),
             None => quote!(::elicit_runtime),
@@ -37,69 +38,9 @@ pub fn expand(cont: &Container) -> TokenStream {
     }
 }
 
-/// What the derive emits beside `compile_error!`: an impl with the right shape, so the
-/// user does not also see "trait not implemented" wherever the type is used, and, when
-/// the input could be read, the checks of each field's type, so that a type error is
-/// reported in the same compile as the attribute errors.
-///
-/// The stub implements traits that require `'static`, so lifetime parameters become
-/// `'static` and type parameters get a `'static` bound: the lifetime error the derive
-/// reported is then the only one.
-pub fn dummy(input: &syn::DeriveInput, crate_path: Option<&syn::Path>, cont: Option<&Container>) -> TokenStream {
-    let ident = &input.ident;
-    let p = &Paths::new(crate_path).private;
-    let (impl_generics, ty_generics, where_clause) = static_generics(&input.generics);
-    let body = match &input.data {
-        syn::Data::Enum(_) => quote! {
-            #[automatically_derived]
-            impl #impl_generics #p::ElicitEnum for #ident #ty_generics #where_clause {
-                const OPTIONS: &'static [#p::EnumOption] = &[];
-                fn from_index(_: usize) -> #p::Option<Self> { #p::None }
-                fn index(&self) -> usize { 0 }
-            }
-            #[automatically_derived]
-            impl #impl_generics #p::ElicitField for #ident #ty_generics #where_clause {
-                const KIND: #p::Kind = #p::Kind::Select(&[]);
-                type Literal = &'static str;
-                type IntLiteral = &'static str;
-                fn from_json(_: &#p::Value) -> #p::Result<Self, #p::Problem> { ::core::unimplemented!() }
-                fn to_json(&self) -> #p::Option<#p::Value> { #p::None }
-            }
-            #[automatically_derived]
-            impl #impl_generics #p::NotOption for #ident #ty_generics #where_clause {}
-        },
-        _ => quote! {
-            #[automatically_derived]
-            impl #impl_generics #p::Elicit for #ident #ty_generics #where_clause {
-                const SCHEMA: &'static #p::FormSchema = &#p::FormSchema { fields: &[] };
-                fn from_content(_: &#p::Map<#p::String, #p::Value>) -> #p::Result<Self, #p::InvalidContent> {
-                    ::core::unimplemented!()
-                }
-                fn to_content(&self) -> #p::Map<#p::String, #p::Value> { #p::Map::new() }
-            }
-        },
-    };
-    let checks = match cont {
-        // With a lifetime parameter the field types borrow, which the derive already
-        // reported; checking them would only repeat it.
-        Some(cont @ Container { data: Data::Struct(fields), .. }) if cont.generics.lifetimes().next().is_none() => {
-            field_checks(cont, fields, p)
-        }
-        _ => TokenStream::new(),
-    };
-    quote! {
-        #[doc(hidden)]
-        #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
-        const _: () = {
-            #body
-            #checks
-        };
-    }
-}
-
 /// The checks of each form field's type (the type is a form field; its attributes fit
 /// it; its literals have its type and range) without the impl around them.
-fn field_checks(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStream {
+pub(crate) fn field_checks(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStream {
     let generics = with_bounds(cont, fields, p);
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     let active: Vec<&Field> = fields.iter().filter(|f| f.attrs.skip.is_none()).collect();
@@ -117,63 +58,6 @@ fn field_checks(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStr
         }
         #(#const_checks)*
     }
-}
-
-/// The impl generics, type arguments and where-clause of a stub impl: lifetime
-/// parameters replaced by `'static`, type parameters bounded by `'static`.
-fn static_generics(generics: &syn::Generics) -> (TokenStream, TokenStream, TokenStream) {
-    let lifetimes: Vec<&syn::Ident> = generics.lifetimes().map(|l| &l.lifetime.ident).collect();
-    if generics.params.is_empty() {
-        let where_clause = &generics.where_clause;
-        return (TokenStream::new(), TokenStream::new(), quote!(#where_clause));
-    }
-    let params = generics.params.iter().filter_map(|param| match param {
-        syn::GenericParam::Lifetime(_) => None,
-        syn::GenericParam::Type(t) => {
-            let mut t = t.clone();
-            t.bounds.push(syn::parse_quote!('static));
-            Some(quote!(#t))
-        }
-        syn::GenericParam::Const(c) => Some(quote!(#c)),
-    });
-    let args = generics.params.iter().map(|param| match param {
-        syn::GenericParam::Lifetime(_) => quote!('static),
-        syn::GenericParam::Type(t) => t.ident.to_token_stream(),
-        syn::GenericParam::Const(c) => c.ident.to_token_stream(),
-    });
-    let where_clause = &generics.where_clause;
-    (
-        to_static(quote!(<#(#params),*>), &lifetimes),
-        quote!(<#(#args),*>),
-        to_static(quote!(#where_clause), &lifetimes),
-    )
-}
-
-/// The tokens with each of these lifetimes replaced by `'static`.
-fn to_static(tokens: TokenStream, lifetimes: &[&syn::Ident]) -> TokenStream {
-    let mut out = TokenStream::new();
-    let mut iter = tokens.into_iter().peekable();
-    while let Some(tt) = iter.next() {
-        match tt {
-            proc_macro2::TokenTree::Punct(p) if p.as_char() == '\'' => {
-                if let Some(proc_macro2::TokenTree::Ident(i)) = iter.peek()
-                    && lifetimes.contains(&i)
-                {
-                    iter.next();
-                    out.extend(quote!('static));
-                    continue;
-                }
-                out.extend([proc_macro2::TokenTree::Punct(p)]);
-            }
-            proc_macro2::TokenTree::Group(g) => {
-                let mut group = proc_macro2::Group::new(g.delimiter(), to_static(g.stream(), lifetimes));
-                group.set_span(g.span());
-                out.extend([proc_macro2::TokenTree::Group(group)]);
-            }
-            other => out.extend([other]),
-        }
-    }
-    out
 }
 
 // ---- forms ---------------------------------------------------------------------------
@@ -199,10 +83,12 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
     let tys: Vec<_> = active.iter().map(|f| f.ty).collect();
     let absents = active.iter().map(|f| {
         let ty = f.ty;
-        if f.attrs.serde_default {
-            quote_spanned!(ty.span()=> || #p::Some(::core::default::Default::default()))
-        } else {
-            quote!(<#ty as #p::ElicitField>::absent)
+        match &f.attrs.serde_default {
+            Some(SerdeDefault::Trait) => quote_spanned!(ty.span()=> || #p::Some(::core::default::Default::default())),
+            // serde calls the function for a missing field; so does the form. Its value is
+            // not known here, so the schema shows no `default` for it.
+            Some(SerdeDefault::Path(path)) => quote_spanned!(path.span()=> || #p::Some(#path())),
+            None => quote!(<#ty as #p::ElicitField>::absent),
         }
     });
     let names: Vec<_> = active.iter().map(|f| f.wire_name.as_str()).collect();
@@ -258,63 +144,6 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
     }
 }
 
-/// The user's generics, with `'static` on every type parameter, and for each form field
-/// whose type uses a type parameter, the field's type bounded by what the derive asks of
-/// it: `Option<T>: ElicitField` (not `T: ElicitField`, which `Option<T>` does not
-/// follow from), plus `StringField`, `NumericField` or `MultiSelectField` when an
-/// attribute needs it.
-fn with_bounds(cont: &Container, fields: &[Field], p: &TokenStream) -> syn::Generics {
-    let mut generics = cont.generics.clone();
-    let params: Vec<syn::Ident> = generics.type_params().map(|param| param.ident.clone()).collect();
-    for param in generics.type_params_mut() {
-        param.bounds.push(syn::parse_quote!('static));
-    }
-    let predicates: Vec<syn::WherePredicate> = fields
-        .iter()
-        .filter(|f| f.attrs.skip.is_none() && params.iter().any(|param| mentions(f.ty, param)))
-        .map(|f| {
-            let ty = f.ty;
-            let a = &f.attrs;
-            let mut bounds = vec![quote!(#p::ElicitField)];
-            if a.min_length.is_some() || a.max_length.is_some() || a.pattern.is_some() || a.format.is_some() {
-                bounds.push(quote!(#p::StringField));
-            }
-            if a.minimum.is_some() || a.maximum.is_some() {
-                bounds.push(quote!(#p::NumericField));
-            }
-            if a.min_items.is_some() || a.max_items.is_some() {
-                bounds.push(quote!(#p::MultiSelectField));
-            }
-            syn::parse_quote!(#ty: #(#bounds)+*)
-        })
-        .collect();
-    generics.make_where_clause().predicates.extend(predicates);
-    generics
-}
-
-/// Whether the type names one of the container's type parameters (the checks in a
-/// `const` item outside the impl cannot name them).
-fn uses_type_params(cont: &Container, ty: &syn::Type) -> bool {
-    cont.generics.type_params().any(|param| mentions(ty, &param.ident))
-}
-
-fn mentions(ty: &syn::Type, ident: &syn::Ident) -> bool {
-    let mut found = false;
-    let tokens = quote!(#ty);
-    visit_idents(tokens, &mut |i| found |= i == ident);
-    found
-}
-
-fn visit_idents(tokens: TokenStream, f: &mut impl FnMut(&proc_macro2::Ident)) {
-    for tt in tokens {
-        match tt {
-            proc_macro2::TokenTree::Ident(i) => f(&i),
-            proc_macro2::TokenTree::Group(g) => visit_idents(g.stream(), f),
-            _ => {}
-        }
-    }
-}
-
 /// `FieldSchema::new(name, kind-with-constraints)` and its labels, default and
 /// required-ness, as a constant expression.
 fn field_schema(f: &Field, p: &TokenStream) -> TokenStream {
@@ -335,10 +164,10 @@ fn field_schema(f: &Field, p: &TokenStream) -> TokenStream {
     }
     if let Some(format) = &a.format {
         let variant = match format.value {
-            "email" => quote!(Email),
-            "uri" => quote!(Uri),
-            "date" => quote!(Date),
-            _ => quote!(DateTime),
+            Format::Email => quote!(Email),
+            Format::Uri => quote!(Uri),
+            Format::Date => quote!(Date),
+            Format::DateTime => quote!(DateTime),
         };
         kind = quote!(#kind.format(#p::Format::#variant));
     }
@@ -369,10 +198,12 @@ fn field_schema(f: &Field, p: &TokenStream) -> TokenStream {
         let title = &title.value;
         schema = quote!(#schema.with_title(#title));
     }
-    if let Some(description) = a.description.as_ref().map(|d| &d.value).or(a.doc.as_ref()) {
-        schema = quote!(#schema.with_description(#description));
+    match a.description.as_ref().map(|d| &d.value).or(a.doc.as_ref()) {
+        Some(description) => schema = quote!(#schema.with_description(#description)),
+        // A derived enum's doc comment, when the field has no description of its own.
+        None => schema = quote!(#schema.with_type_description(<#ty as #p::ElicitField>::DESCRIPTION)),
     }
-    if a.serde_default {
+    if a.serde_default.is_some() {
         schema = quote!(#schema.optional_if(true));
     }
     if let Some(default) = &a.default {
@@ -407,42 +238,89 @@ fn default_literal(lit: &DefaultLit, p: &TokenStream) -> TokenStream {
 /// Checks that depend on the field's type, answered by the runtime's traits: the
 /// attribute fits the kind of field, and literals have the field's type. Each is spanned
 /// on the attribute or literal it is about. They cost nothing at run time.
+///
+/// They ask `(&Probe::<Type>::NEW).field()`, which is the field's type when it is a
+/// field type and a stand-in that every check accepts when it is not: a type that is no
+/// field type is then reported once, on the type, and its attributes add nothing.
 fn type_checks(f: &Field, p: &TokenStream) -> TokenStream {
     let ty = f.ty;
     let a = &f.attrs;
     let mut out = TokenStream::new();
-    let string_attrs = [a.min_length.as_ref().map(Spanned::span), a.max_length.as_ref().map(Spanned::span), a.pattern.as_ref().map(Spanned::span), a.format.as_ref().map(Spanned::span)];
-    for span in string_attrs.into_iter().flatten() {
-        let ty = respan(ty, span);
-        out.extend(quote_spanned!(span=> #p::require_string::<#ty>();));
-    }
-    for span in [a.min_items.as_ref().map(Spanned::span), a.max_items.as_ref().map(Spanned::span)].into_iter().flatten() {
-        let ty = respan(ty, span);
-        out.extend(quote_spanned!(span=> #p::require_multi_select::<#ty>();));
+    // Every token on the attribute, so that an error about the call points there alone.
+    let probe = |span: Span, method: TokenStream| respan(quote!((&#p::Probe::<#ty>::NEW).#method()), span);
+    for (needs, span) in a.needs() {
+        let require = match needs {
+            Needs::String => quote!(require_string),
+            Needs::MultiSelect => quote!(require_multi_select),
+            // The literal of `minimum` / `maximum` is checked below, against the bound
+            // type of a number field, which checks the kind as well.
+            Needs::Number | Needs::Any => continue,
+        };
+        let found = probe(span, quote!(field));
+        out.extend(respan(quote!(#p::#require(#found);), span));
     }
     for bound in [&a.minimum, &a.maximum].into_iter().flatten() {
-        let expr = magnitude(&bound.value);
-        let allow = allow_magnitude(&bound.value);
-        let ty = respan(ty, bound.span());
-        let slot = if bound.value.int.is_some() { quote_spanned!(bound.span()=> IntBound) } else { quote_spanned!(bound.span()=> Bound) };
-        out.extend(quote_spanned!(bound.span()=> #allow let _: <#ty as #p::NumericField>::#slot = #expr;));
+        let span = bound.span();
+        let slot = if bound.value.int.is_some() { quote_spanned!(span=> int_bound) } else { quote_spanned!(span=> bound) };
+        let found = probe(span, quote_spanned!(span=> field_for));
+        out.extend(literal_check(respan(quote!(#p::#slot(#found)), span), magnitude(&bound.value), allow_magnitude(&bound.value), p));
     }
     if let Some(default) = &a.default {
         let (expr, lit) = &default.value;
         let span = expr.span();
+        let found = probe(span, quote_spanned!(span=> field_for));
         let check = match lit {
             DefaultLit::Number(n) => {
-                let expr = magnitude(n);
-                let allow = allow_magnitude(n);
-                let slot = if n.int.is_some() { quote_spanned!(expr.span()=> IntLiteral) } else { quote_spanned!(expr.span()=> Literal) };
-                quote_spanned!(expr.span()=> #allow let _: <#ty as #p::ElicitField>::#slot = #expr;)
+                let slot = if n.int.is_some() { quote_spanned!(span=> int_literal) } else { quote_spanned!(span=> literal) };
+                literal_check(respan(quote!(#p::#slot(#found)), span), magnitude(n), allow_magnitude(n), p)
             }
-            DefaultLit::List(_) => quote_spanned!(span=> let _: <#ty as #p::ElicitField>::Literal = &#expr;),
-            _ => quote_spanned!(span=> let _: <#ty as #p::ElicitField>::Literal = #expr;),
+            DefaultLit::List(_) => literal_check(respan(quote!(#p::literal(#found)), span), &syn::parse_quote_spanned!(span=> &#expr), TokenStream::new(), p),
+            _ => literal_check(respan(quote!(#p::literal(#found)), span), expr, TokenStream::new(), p),
         };
         out.extend(check);
     }
-    out
+    if out.is_empty() {
+        return out;
+    }
+    quote! {
+        {
+            #[allow(unused_imports)]
+            use #p::{IsField as _, NotAField as _};
+            #out
+        }
+    }
+}
+
+/// The tokens re-spanned onto an attribute, so that a trait error about the attribute
+/// points at the attribute rather than at the field's type.
+fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut tt| {
+            if let proc_macro2::TokenTree::Group(g) = &tt {
+                let mut group = proc_macro2::Group::new(g.delimiter(), respan(g.stream(), span));
+                group.set_span(span);
+                return proc_macro2::TokenTree::Group(group);
+            }
+            tt.set_span(span);
+            tt
+        })
+        .collect()
+}
+
+/// `literal` must have the type of the slot `slot` returns: the mismatch, if any, is
+/// reported on the literal alone ("expected `u8`, found `&str`").
+fn literal_check(slot: TokenStream, literal: &syn::Expr, allow: TokenStream, p: &TokenStream) -> TokenStream {
+    let span = literal.span();
+    let assign = quote_spanned!(span=> let () = __elicit_slot = #p::Some(#p::Slot { value: #literal }););
+    quote! {
+        {
+            let mut __elicit_slot = #slot;
+            let _ = &__elicit_slot;
+            #allow #assign
+            let _ = &__elicit_slot;
+        }
+    }
 }
 
 /// The literal to type-check a number against the field's type: without its minus sign,
@@ -492,6 +370,16 @@ fn const_checks(f: &Field, p: &TokenStream) -> TokenStream {
             });
         }
     }
+    if let Some(min) = &a.min_items {
+        let n = min.value;
+        let message = format!("`min_items = {n}` asks for more choices than field `{}` has options, so no answer could satisfy it", f.member);
+        let panic = const_panic(&min.tokens, &message);
+        out.extend(quote! {
+            const _: () = if !#p::min_items_fit(&<#ty as #p::ElicitField>::KIND, #n) {
+                #panic
+            };
+        });
+    }
     let ints = [
         a.default.as_ref().and_then(|d| match &d.value.1 {
             DefaultLit::Number(n) => n.int.map(|i| (i, &d.value.0, "default")),
@@ -527,26 +415,6 @@ fn const_panic(tokens: &TokenStream, message: &str) -> TokenStream {
 /// A type as the user wrote it, for a message.
 fn type_name(ty: &syn::Type) -> String {
     quote!(#ty).to_string().replace(" :: ", "::").replace(":: ", "::").replace(" <", "<").replace("< ", "<").replace(" >", ">").replace(" ,", ",")
-}
-
-/// The type's tokens re-spanned onto an attribute, so that a trait error about the
-/// attribute points at the attribute rather than at the field's type.
-fn respan(ty: &syn::Type, span: Span) -> TokenStream {
-    fn walk(tokens: TokenStream, span: Span) -> TokenStream {
-        tokens
-            .into_iter()
-            .map(|mut tt| {
-                if let proc_macro2::TokenTree::Group(g) = &tt {
-                    let mut group = proc_macro2::Group::new(g.delimiter(), walk(g.stream(), span));
-                    group.set_span(span);
-                    return proc_macro2::TokenTree::Group(group);
-                }
-                tt.set_span(span);
-                tt
-            })
-            .collect()
-    }
-    walk(quote!(#ty), span)
 }
 
 /// `schemars::JsonSchema` with the same flat schema, when the runtime's `schemars`
@@ -587,12 +455,15 @@ fn expand_enum(cont: &Container, variants: &[Variant], paths: &Paths) -> TokenSt
     let idents: Vec<_> = variants.iter().map(|v| v.ident).collect();
     let indices: Vec<_> = (0..variants.len()).map(Lit::usize_unsuffixed).collect();
     let legacy = cont.attrs.legacy_enum_names.as_ref().map(|_| quote!(const LEGACY_ENUM_NAMES: bool = true;));
+    let description = cont.attrs.doc.as_ref().map(|doc| quote!(const DESCRIPTION: #p::Option<&'static str> = #p::Some(#doc);));
     let span = Span::call_site();
     let schemars = json_schema_impl(ident, p, quote!(enum_json_schema));
     quote_spanned! {span=>
+        #[diagnostic::do_not_recommend]
         #[automatically_derived]
         impl #p::ElicitEnum for #ident {
             const OPTIONS: &'static [#p::EnumOption] = &[#(#options),*];
+            #description
 
             fn from_index(index: usize) -> #p::Option<Self> {
                 match index {
@@ -608,10 +479,13 @@ fn expand_enum(cont: &Container, variants: &[Variant], paths: &Paths) -> TokenSt
             }
         }
 
+        #[diagnostic::do_not_recommend]
+
         #[automatically_derived]
         impl #p::ElicitField for #ident {
             const KIND: #p::Kind = #p::Kind::Select(<Self as #p::ElicitEnum>::OPTIONS);
             #legacy
+            const DESCRIPTION: #p::Option<&'static str> = <Self as #p::ElicitEnum>::DESCRIPTION;
             type Literal = &'static str;
             type IntLiteral = &'static str;
 
@@ -623,6 +497,8 @@ fn expand_enum(cont: &Container, variants: &[Variant], paths: &Paths) -> TokenSt
                 #p::Some(#p::Value::from(<Self as #p::ElicitEnum>::wire_value(self)))
             }
         }
+
+        #[diagnostic::do_not_recommend]
 
         #[automatically_derived]
         impl #p::NotOption for #ident {}

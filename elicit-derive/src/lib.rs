@@ -2,16 +2,21 @@
 //! that crate, which re-exports it and documents the attributes.
 //!
 //! The macro builds a typed model of the input (`ast`, `attr`), checks what the
-//! attributes alone can show (`check`), and emits code (`expand`) that asks the
-//! runtime's traits about each field's type, so type aliases and qualified paths work and
-//! an unsupported type fails with the runtime's explanation, on the field.
+//! attributes alone can show (`check`, with the secret policy in `secret`), and emits
+//! code (`expand`, with `bound` for the bounds of generic forms and `fallback` for the
+//! stub beside an error) that asks the runtime's traits about each field's type, so type
+//! aliases and qualified paths work and an unsupported type fails with the runtime's
+//! explanation, on the field.
 
 mod ast;
 mod attr;
+mod bound;
 mod case;
 mod check;
 mod ctxt;
 mod expand;
+mod fallback;
+mod secret;
 
 use proc_macro::TokenStream;
 use syn::{DeriveInput, parse_macro_input};
@@ -32,7 +37,7 @@ pub fn derive_elicit(input: TokenStream) -> TokenStream {
         (Ok(()), Some(cont)) => expand::expand(&cont).into(),
         (result, cont) => {
             let mut tokens = result.err().map(|e| e.to_compile_error()).unwrap_or_default();
-            tokens.extend(expand::dummy(&input, krate.as_ref(), cont.as_ref()));
+            tokens.extend(fallback::dummy(&input, krate.as_ref(), cont.as_ref()));
             tokens.into()
         }
     }

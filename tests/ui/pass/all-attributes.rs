@@ -3,7 +3,7 @@ use elicit_runtime::form::{Format, Kind, Literal};
 use elicit_runtime::{Elicit, ProtocolRevision};
 use serde_json::json;
 
-/// How the order is delivered (an enum's own doc comment is not sent)
+/// How the order is delivered (the description of a field of this type that has none)
 #[derive(Elicit, Debug, PartialEq, Eq, Hash, Clone, Copy)]
 #[elicit(rename_all = "kebab-case")]
 enum Delivery {
@@ -99,7 +99,7 @@ fn main() {
     assert_eq!(p["weight"], json!({"type": "number", "minimum": 0, "maximum": 10, "default": 3}));
     assert_eq!(
         p["how"],
-        json!({"type": "string", "oneOf": [
+        json!({"type": "string", "description": "How the order is delivered (the description of a field of this type that has none)", "oneOf": [
             {"const": "pick-up", "title": "Pick it up"},
             {"const": "post", "title": "By post"},
             {"const": "home-delivery", "title": "home-delivery"},
