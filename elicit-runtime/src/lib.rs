@@ -75,6 +75,7 @@
 //! | `url` | no | `url::Url` fields (`uri`) |
 //! | `schemars` | no | derived types also implement `schemars::JsonSchema`, with the same flat schema |
 //! | `testing` | no | [`testing::ScriptedClient`](crate::testing): a scripted MCP client for your tools' tests, checking every request against the official schema |
+//! | `redis` | no | `url::RedisStore`: URL-mode interactions in Redis, shared by several server instances |
 //! | `rmcp` | no | [`ElicitPeer`] for rmcp's `Peer<RoleServer>` and `RequestContext<RoleServer>`: `Contact::elicit(&context, "...")` inside a tool |
 //!
 //! # The derive's attributes
@@ -100,6 +101,8 @@ pub mod form;
 pub mod exchange;
 
 pub mod url;
+
+pub mod dialect;
 
 #[cfg(feature = "rmcp")]
 pub mod rounds;

@@ -88,8 +88,26 @@ pub enum ElicitError {
     /// call ends with error `-32042` (URLElicitationRequiredError), and the client
     /// retries after the user opened the page.
     UrlRequired(Vec<Map<String, Value>>),
+    /// URL mode in the [`ElicitationTrack`](crate::dialect::Dialect::ElicitationTrack)
+    /// dialect: as [`UrlRequired`](Self::UrlRequired), with that draft's error `-32604`
+    /// (ElicitationRequired).
+    ElicitationRequired(Vec<Map<String, Value>>),
+    /// URL mode in the [`UserInteraction`](crate::dialect::Dialect::UserInteraction)
+    /// dialect: the request cannot go on before this `ua` interaction (its `data`:
+    /// `id`, `type`, `url`, `message`); error `-32003` `interaction_required`.
+    InteractionRequired(Map<String, Value>),
     /// URL mode: the interaction expired (or was forgotten) before the page completed it.
     InteractionExpired,
+    /// URL mode, 2025-11-25: the user consented but did not complete the interaction
+    /// within the time the tool waited. It stays pending until it expires: propagate the
+    /// error and the tool call ends with `-32042` carrying the request again, so the
+    /// client can retry once the page is done.
+    StillPending {
+        /// How long the tool waited.
+        waited: Duration,
+        /// The interaction's `elicitation/create` params, for the `-32042` error.
+        elicitation: Map<String, Value>,
+    },
     /// URL mode: the interaction store failed.
     Store(StoreError),
     /// The client did not declare this capability (`"sampling"`, `"roots"`), which the
@@ -111,6 +129,8 @@ impl ElicitError {
                 | ElicitError::UrlModeUnavailable(_)
                 | ElicitError::UrlNotSupported(_)
                 | ElicitError::UrlRequired(_)
+                | ElicitError::ElicitationRequired(_)
+                | ElicitError::InteractionRequired(_)
                 | ElicitError::ClientLacks(_)
         )
     }
@@ -154,7 +174,12 @@ impl fmt::Display for ElicitError {
             }
             ElicitError::UrlNotSupported(_) => f.write_str("the client did not declare URL-mode elicitation; nothing was sent"),
             ElicitError::UrlRequired(_) => f.write_str("the user must complete a URL-mode interaction first (error -32042)"),
+            ElicitError::ElicitationRequired(_) => f.write_str("the user must complete a URL-mode interaction first (error -32604)"),
+            ElicitError::InteractionRequired(_) => f.write_str("the user must complete a user-agent interaction first (error -32003)"),
             ElicitError::InteractionExpired => f.write_str("the URL-mode interaction expired before the user completed it"),
+            ElicitError::StillPending { waited, .. } => {
+                write!(f, "the user did not complete the URL-mode interaction within {waited:?}; it is still pending")
+            }
             ElicitError::Store(_) => f.write_str("the URL-mode interaction store failed"),
             ElicitError::ClientLacks(capability) => write!(f, "the client did not declare the `{capability}` capability; nothing was sent"),
         }
@@ -197,8 +222,10 @@ impl PartialEq for ElicitError {
             (E::Url(a), E::Url(b)) => a == b,
             (E::UrlModeUnavailable(a), E::UrlModeUnavailable(b)) => a == b,
             (E::UrlNotSupported(a), E::UrlNotSupported(b)) => a == b,
-            (E::UrlRequired(a), E::UrlRequired(b)) => a == b,
+            (E::UrlRequired(a), E::UrlRequired(b)) | (E::ElicitationRequired(a), E::ElicitationRequired(b)) => a == b,
+            (E::InteractionRequired(a), E::InteractionRequired(b)) => a == b,
             (E::InteractionExpired, E::InteractionExpired) => true,
+            (E::StillPending { waited: a, elicitation: x }, E::StillPending { waited: b, elicitation: y }) => a == b && x == y,
             (E::Store(a), E::Store(b)) => a == b,
             (E::ClientLacks(a), E::ClientLacks(b)) => a == b,
             _ => false,

@@ -43,7 +43,31 @@ pub struct ElicitRequest<'a, T, P: ?Sized> {
     reasks: u32,
     schema: SchemaOptions,
     key: Option<String>,
+    user_only: bool,
     form: PhantomData<fn() -> T>,
+}
+
+/// Who gave an answer: the user in the client's form, or the client's model relaying
+/// what the user said in the conversation (the fallback of
+/// [`ToolCall::relay_through_model`](crate::rmcp::ToolCall), for clients that cannot ask).
+/// Read it with [`ElicitRequest::with_provenance`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Provenance {
+    /// The user, in the client's own form (or page).
+    User,
+    /// The client's model, relaying the user's words: as trustworthy as the model.
+    Model,
+}
+
+/// The `_meta` key the runtime puts on a result it built from the model's relayed
+/// answer. A client that sends it itself only lowers its answer's standing.
+pub(crate) const RELAYED_META: &str = "elicit/relayedByModel";
+
+impl Provenance {
+    /// Who gave this result.
+    pub(crate) fn of(result: &Value) -> Self {
+        if result.get("_meta").and_then(|m| m.get(RELAYED_META)) == Some(&Value::Bool(true)) { Provenance::Model } else { Provenance::User }
+    }
 }
 
 /// How often progress is reported while a person answers, unless
@@ -73,8 +97,38 @@ impl<'a, T: Elicit, P: ElicitPeer + ?Sized> ElicitRequest<'a, T, P> {
             reasks: 0,
             schema: SchemaOptions::new(),
             key: None,
+            user_only: false,
             form: PhantomData,
         }
+    }
+
+    /// Only the user may answer, in the client's own form: when the client cannot ask,
+    /// the question is not relayed through the model (a destructive confirmation, say),
+    /// and the result is the error the client's missing capability gives. Fail closed.
+    pub fn user_only(mut self) -> Self {
+        self.user_only = true;
+        self
+    }
+
+    /// Awaits the answer together with who gave it ([`Provenance`]).
+    ///
+    /// ```no_run
+    /// # use elicit_runtime::{Elicit, Elicitation, ElicitError, ElicitPeer};
+    /// use elicit_runtime::exchange::Provenance;
+    /// # #[derive(Elicit)]
+    /// # struct Contact { name: String }
+    /// async fn ask(peer: &impl ElicitPeer) -> Result<String, ElicitError> {
+    ///     let (answer, by) = Contact::elicit(peer, "Who should we contact?").with_provenance().await?;
+    ///     Ok(match (answer, by) {
+    ///         (Elicitation::Accept(contact), Provenance::User) => contact.name,
+    ///         (Elicitation::Accept(contact), Provenance::Model) => format!("{} (as relayed by the model)", contact.name),
+    ///         _ => "nobody".to_owned(),
+    ///     })
+    /// }
+    /// ```
+    pub async fn with_provenance(self) -> Result<(Elicitation<T>, Provenance), ElicitError> {
+        let pace = Pace { timeout: self.timeout, progress_every: self.progress_every };
+        elicit::<T, P>(self.peer, self.message, pace, self.reasks, &self.schema, self.key, self.user_only).await
     }
 
     /// Give up after `timeout` (per request sent), telling the client with
@@ -120,8 +174,7 @@ impl<'a, T: Elicit, P: ElicitPeer + ?Sized> ElicitRequest<'a, T, P> {
 
     /// Sends the request and awaits the answer; what `.await` does.
     pub async fn send(self) -> Result<Elicitation<T>, ElicitError> {
-        let pace = Pace { timeout: self.timeout, progress_every: self.progress_every };
-        elicit::<T, P>(self.peer, self.message, pace, self.reasks, &self.schema, self.key).await
+        self.with_provenance().await.map(|(answer, _)| answer)
     }
 }
 
@@ -164,10 +217,100 @@ pub fn form_params<T: Elicit>(message: &str, revision: ProtocolRevision, options
     Ok(params)
 }
 
-/// Whether text carries a URL (`http://` or `https://`, any case).
+/// [`form_params`] already serialized: the bytes of the `elicitation/create` params,
+/// written around the cached, pre-serialized `requestedSchema` without copying it into a
+/// `Value` first. For a transport that can send raw JSON params (rmcp cannot: its
+/// requests carry a `serde_json::Value`, so the rmcp adapter sends [`form_params`]).
+///
+/// ```
+/// use elicit_runtime::{Elicit, ProtocolRevision, exchange::{form_params, form_params_json}};
+/// use elicit_runtime::SchemaOptions;
+///
+/// #[derive(Elicit)]
+/// struct Name {
+///     name: String,
+/// }
+///
+/// let options = SchemaOptions::new();
+/// let message = "Who are \"you\"?\n\u{1}\\";
+/// let bytes = form_params_json::<Name>(message, ProtocolRevision::V2025_11_25, &options)?;
+/// assert_eq!(
+///     String::from_utf8(bytes.clone()).unwrap(),
+///     r#"{"mode":"form","message":"Who are \"you\"?\n\u0001\\","requestedSchema":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}}"#
+/// );
+/// // The same bytes as serializing `form_params`.
+/// let params = form_params::<Name>(message, ProtocolRevision::V2025_11_25, &options)?;
+/// assert_eq!(bytes, serde_json::to_vec(&params).unwrap());
+/// # Ok::<(), elicit_runtime::SchemaError>(())
+/// ```
+pub fn form_params_json<T: Elicit>(message: &str, revision: ProtocolRevision, options: &SchemaOptions) -> Result<Vec<u8>, SchemaError> {
+    let schema = T::requested_schema_with(revision, options)?.to_json_string();
+    let mut bytes = Vec::with_capacity(64 + message.len() + schema.len());
+    if revision.has_modes() {
+        bytes.extend_from_slice(br#"{"mode":"form","message":"#);
+    } else {
+        bytes.extend_from_slice(br#"{"message":"#);
+    }
+    write_json_string(message, &mut bytes);
+    bytes.extend_from_slice(br#","requestedSchema":"#);
+    bytes.extend_from_slice(schema.as_bytes());
+    bytes.push(b'}');
+    Ok(bytes)
+}
+
+/// A JSON string literal, escaped as `serde_json` escapes it.
+fn write_json_string(text: &str, out: &mut Vec<u8>) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    out.push(b'"');
+    let mut start = 0;
+    for (i, byte) in text.bytes().enumerate() {
+        let escape: &[u8] = match byte {
+            b'"' => b"\\\"",
+            b'\\' => b"\\\\",
+            b'\n' => b"\\n",
+            b'\r' => b"\\r",
+            b'\t' => b"\\t",
+            0x08 => b"\\b",
+            0x0c => b"\\f",
+            0x00..=0x1f => &[b'\\', b'u', b'0', b'0', HEX[usize::from(byte >> 4)], HEX[usize::from(byte & 0xf)]],
+            _ => continue,
+        };
+        out.extend_from_slice(&text.as_bytes()[start..i]);
+        out.extend_from_slice(escape);
+        start = i + 1;
+    }
+    out.extend_from_slice(&text.as_bytes()[start..]);
+    out.push(b'"');
+}
+
+/// Schemes whose URLs have no `//` (`mailto:a@b.example`), recognised by name; any
+/// other scheme counts when `//` follows it (`ftp://`, `file:///`, `myapp://`).
+const OPAQUE_SCHEMES: &[&str] = &[
+    "mailto", "tel", "sms", "data", "javascript", "vbscript", "urn", "news", "magnet", "geo", "sip", "sips", "xmpp", "callto", "about",
+    "blob", "intent", "market", "bitcoin", "file",
+];
+
+/// Whether text carries a URL of any scheme (`https://`, `ftp://`, `mailto:`,
+/// `javascript:`, a custom `app://`, any case) or a `www.` address: the same rule as
+/// `#[derive(Elicit)]` applies to titles and descriptions.
 pub(crate) fn contains_url(text: &str) -> bool {
-    let lower = text.to_ascii_lowercase();
-    lower.contains("http://") || lower.contains("https://")
+    let bytes = text.as_bytes();
+    let scheme_char = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.');
+    (0..bytes.len()).any(|i| {
+        if !bytes[i].is_ascii_alphabetic() || (i > 0 && scheme_char(bytes[i - 1])) {
+            return false;
+        }
+        let rest = &text[i..];
+        let scheme_len = rest.bytes().take_while(|&c| scheme_char(c)).count();
+        let scheme = rest[..scheme_len].to_ascii_lowercase();
+        match rest[scheme_len..].strip_prefix(':') {
+            Some(target) => {
+                target.starts_with("//")
+                    || (OPAQUE_SCHEMES.contains(&scheme.as_str()) && target.chars().next().is_some_and(|c| !c.is_whitespace()))
+            }
+            None => scheme.starts_with("www.") && scheme.len() > 4,
+        }
+    })
 }
 
 /// How long to wait for the answer, and how often to say so.
@@ -184,9 +327,10 @@ async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(
     reasks: u32,
     options: &SchemaOptions,
     key: Option<String>,
-) -> Result<Elicitation<T>, ElicitError> {
+    user_only: bool,
+) -> Result<(Elicitation<T>, Provenance), ElicitError> {
     let support = peer.elicitation_support();
-    if !support.form {
+    if !support.form && (user_only || !peer.relays_to_model()) {
         return Err(ElicitError::NotSupported(support));
     }
     let version = peer.protocol_version();
@@ -202,18 +346,25 @@ async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(
     let mut outgoing = Outgoing::new("elicitation/create", params, peer.next_question()).with_key(key);
     outgoing.timeout = pace.timeout;
     outgoing.progress_every = pace.progress_every;
+    outgoing.relayable = !user_only;
     loop {
         let result = peer.send_elicitation(outgoing.clone()).await?;
+        let provenance = Provenance::of(&result);
+        // The model gets to correct what it relayed, whatever the author's re-asks.
+        let reasks = if provenance == Provenance::Model { reasks.max(MODEL_REASKS) } else { reasks };
         match Elicitation::<T>::from_result_on(&result, revision) {
             Err(ElicitError::Invalid(invalid)) if outgoing.attempt < reasks => {
                 outgoing.attempt += 1;
                 outgoing.params.insert("message".into(), reask_message(message, &invalid).into());
                 keep_valid_answers::<T>(&mut outgoing.params, &result, &invalid, revision);
             }
-            answer => return answer,
+            answer => return answer.map(|answer| (answer, provenance)),
         }
     }
 }
+
+/// How many times invalid answers relayed by the model are sent back to it, at least.
+const MODEL_REASKS: u32 = 3;
 
 /// On a re-ask, the fields the user got right come back as their `default`, so the user
 /// corrects only what was wrong. Only where the revision allows a `default` on the
@@ -280,4 +431,30 @@ pub fn reask_message(message: &str, invalid: &InvalidContent) -> String {
         }
     }
     text
+}
+
+#[cfg(test)]
+mod url_tests {
+    use super::contains_url;
+
+    #[test]
+    fn urls_of_any_scheme_are_found() {
+        for text in [
+            "see https://example.com",
+            "HTTP://EXAMPLE.COM",
+            "files at ftp://files.example/x",
+            "file:///etc/passwd",
+            "write to mailto:help@example.com",
+            "click javascript:alert(1)",
+            "call tel:+15550100",
+            "open myapp://settings",
+            "see www.example.com",
+            "(data:text/html,hi)",
+        ] {
+            assert!(contains_url(text), "{text}");
+        }
+        for text in ["Time: 10:30", "Note: read this", "ratio 1:2", "a www word", "mailto: nobody", "Step 1: open the app", "key:value", ""] {
+            assert!(!contains_url(text), "{text}");
+        }
+    }
 }

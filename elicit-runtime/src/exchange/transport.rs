@@ -84,12 +84,16 @@ pub struct Outgoing {
     /// 0 for the first time the question is asked, then 1, 2... for each re-ask after
     /// invalid content.
     pub attempt: u32,
+    /// Whether the answer may come from the client's model when the client cannot ask
+    /// (the fallback of [`ToolCall::relay_through_model`](crate::rmcp::ToolCall)); `false`
+    /// for questions only the user may answer ([`ElicitRequest::user_only`](crate::exchange::ElicitRequest::user_only)).
+    pub relayable: bool,
 }
 
 impl Outgoing {
     /// A request with no timeout and no progress, asked for the first time.
     pub fn new(method: &'static str, params: Map<String, Value>, question: u32) -> Self {
-        Outgoing { method, params, key: None, timeout: None, progress_every: None, question, attempt: 0 }
+        Outgoing { method, params, key: None, timeout: None, progress_every: None, question, attempt: 0, relayable: true }
     }
 
     /// With the input key the author chose.
@@ -140,6 +144,53 @@ pub trait ElicitPeer: Sync {
     /// retries with the state later (an `InputRequiredResult` with `requestState` only).
     /// Used while a URL-mode interaction is not complete. The default does nothing.
     fn retry_later(&self) {}
+
+    /// Rounds (2026-07-28): the note kept under `key` by an earlier round of this
+    /// operation (see [`set_note`](Self::set_note)). Transports that do not replay the
+    /// operation keep no notes: the default is `None`.
+    fn note(&self, key: &str) -> Option<String> {
+        let _ = key;
+        None
+    }
+
+    /// Rounds (2026-07-28): keeps a short note for the replays of this operation, sealed
+    /// in the `requestState` with the answers (URL mode notes which interaction the
+    /// operation started, and that it completed). The default keeps nothing.
+    fn set_note(&self, key: &str, value: String) {
+        let _ = (key, value);
+    }
+
+    /// While the operation waits for the user outside a request (a URL-mode page), tells
+    /// the client it is still waiting: `notifications/progress` for the request that
+    /// asked, if it carried a `progressToken` (clients restart their own timeout on it).
+    /// `progress` grows with each call. The default sends nothing.
+    fn report_waiting(&self, progress: u32, message: &str) -> impl Future<Output = ()> + Send {
+        let _ = (progress, message);
+        async {}
+    }
+
+    /// The dialect this transport speaks, if it speaks one whatever the server's default
+    /// ([`UserInteraction`](crate::dialect::UserInteraction) for a client that selected
+    /// it). The default is `None`: the server's choice
+    /// ([`Interactions::dialect`](crate::url::Interactions::dialect)).
+    fn dialect(&self) -> Option<crate::dialect::Dialect> {
+        None
+    }
+
+    /// Whether this operation is answered by replaying it (rounds of 2026-07-28, or the
+    /// model's call-backs when the client cannot ask): then nothing waits inside it, and a
+    /// URL-mode interaction's completion is looked up on the next replay. The default is
+    /// `false`.
+    fn replays(&self) -> bool {
+        false
+    }
+
+    /// Whether questions the client cannot show may go to the client's model instead
+    /// (the caller opted in): then URL mode is offered even where the client or the
+    /// revision has none. The default is `false`.
+    fn relays_to_model(&self) -> bool {
+        false
+    }
 }
 
 impl<P: ElicitPeer + ?Sized> ElicitPeer for &P {
@@ -160,5 +211,23 @@ impl<P: ElicitPeer + ?Sized> ElicitPeer for &P {
     }
     fn retry_later(&self) {
         (**self).retry_later()
+    }
+    fn note(&self, key: &str) -> Option<String> {
+        (**self).note(key)
+    }
+    fn set_note(&self, key: &str, value: String) {
+        (**self).set_note(key, value)
+    }
+    fn report_waiting(&self, progress: u32, message: &str) -> impl Future<Output = ()> + Send {
+        (**self).report_waiting(progress, message)
+    }
+    fn dialect(&self) -> Option<crate::dialect::Dialect> {
+        (**self).dialect()
+    }
+    fn replays(&self) -> bool {
+        (**self).replays()
+    }
+    fn relays_to_model(&self) -> bool {
+        (**self).relays_to_model()
     }
 }

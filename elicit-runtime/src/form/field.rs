@@ -3,13 +3,15 @@
 //! `#[derive(Elicit)]` never looks at the spelling of a field's type: it asks
 //! `<Type as ElicitField>` for the kind, and these impls decide. A type that has no impl
 //! (a nested struct, `Vec<String>`, a map, a tuple...) fails to compile with a message
-//! saying why: elicitation forms are flat.
+//! saying why: elicitation forms are flat. `Option<T>`, the multi-selects and the types
+//! refused with a reason of their own (`i128`, `&str`, `char`) are in `holds.rs`, which
+//! says how the compiler's messages are kept to one per mistake.
 //!
 //! | Rust type | kind |
 //! |---|---|
 //! | `String`, `Box<str>`, `Cow<'static, str>` | string |
 //! | `bool` | boolean |
-//! | `i8`..`i64`, `u8`..`u64`, `isize`, `usize` | integer, with the type's range |
+//! | `i8`..`i64`, `u8`..`u64`, `isize`, `usize` | integer, with the type's range: exactly the integers it holds, however written (`1e2` is 100), a fraction part or exponent beyond ±(2^53 − 1) refused as not read exactly |
 //! | `f32`, `f64` | number |
 //! | a unit-only enum deriving `Elicit` | single-select |
 //! | `Vec<E>`, `BTreeSet<E>`, `HashSet<E>` of such an enum | multi-select |
@@ -18,14 +20,12 @@
 //! | `url::Url` (feature `url`) | string, `uri` |
 
 use std::borrow::Cow;
-use std::collections::{BTreeSet, HashSet};
-use std::hash::Hash;
 
 use serde_json::{Map, Value};
 
 use super::number::json_integer;
-use super::schema::{FieldSchema, IntegerRules, Kind, MultiSelectRules, NumberRules, StringRules};
-use super::validate::{Problem, Report, check_value};
+use super::schema::{FieldSchema, IntegerRules, Kind, NumberRules, StringRules};
+use super::validate::{Problem, Report, check_value, echo};
 
 /// A type that can be one field of an elicitation form.
 ///
@@ -70,7 +70,8 @@ pub trait ElicitField: Sized {
     ///     L,
     /// }
     ///
-    /// /// Written for clients that predate `oneOf`.
+    /// // Written for clients that predate `oneOf` (a `//` comment: a doc comment would be
+    /// // the description of the fields of this type).
     /// #[derive(Elicit)]
     /// #[elicit(legacy_enum_names)]
     /// enum Colour {
@@ -93,6 +94,33 @@ pub trait ElicitField: Sized {
     /// # Ok::<(), elicit_runtime::SchemaError>(())
     /// ```
     const LEGACY_ENUM_NAMES: bool = false;
+
+    /// The description of the type, which a field of this type without a description
+    /// of its own takes: a derived enum's doc comment. `Option<E>` and the multi-selects
+    /// of `E` follow `E`.
+    ///
+    /// ```
+    /// use elicit_runtime::{Elicit, form::ElicitField};
+    ///
+    /// /// The size of the shirt.
+    /// #[derive(Elicit)]
+    /// enum Size {
+    ///     S,
+    ///     L,
+    /// }
+    ///
+    /// #[derive(Elicit)]
+    /// struct Shirt {
+    ///     size: Size,
+    ///     /// The size of the spare shirt, if you want one.
+    ///     spare: Option<Size>,
+    /// }
+    ///
+    /// assert_eq!(<Option<Size> as ElicitField>::DESCRIPTION, Some("The size of the shirt."));
+    /// assert_eq!(Shirt::SCHEMA.fields()[0].description(), Some("The size of the shirt."));
+    /// assert_eq!(Shirt::SCHEMA.fields()[1].description(), Some("The size of the spare shirt, if you want one."));
+    /// ```
+    const DESCRIPTION: Option<&'static str> = None;
 
     /// The type a `default = ...` literal must have (`&'static str` for strings and enum
     /// values, the integer type itself, `f64`, `bool`, a list of strings).
@@ -155,6 +183,10 @@ pub trait ElicitEnum: Sized + 'static {
     /// The options, in variant order.
     const OPTIONS: &'static [super::schema::EnumOption];
 
+    /// The enum's doc comment: the description of a field of this type that has none of
+    /// its own.
+    const DESCRIPTION: Option<&'static str> = None;
+
     /// The variant at this position of [`Self::OPTIONS`].
     fn from_index(index: usize) -> Option<Self>;
 
@@ -172,14 +204,12 @@ pub trait ElicitEnum: Sized + 'static {
     }
 }
 
-/// Marker: a field type that is not itself an `Option`, so that `Option<Option<T>>` is
-/// refused.
-//
-// It is also what `Option<T>` asks of `T`, so the compiler reports it, not `ElicitField`,
-// when `T` is no field type at all (`Option<Address>`): the text covers both cases.
+/// Marker: a field type that is not itself an `Option`, which is what `Option<T>` asks
+/// of `T` (`Option<Option<T>>` is refused). Implemented with [`ElicitField`] by every
+/// field type but `Option`.
 #[diagnostic::on_unimplemented(
-    message = "`Option<{Self}>` is not a supported field type",
-    label = "`{Self}` is not a form field, or is itself an `Option`",
+    message = "`{Self}` cannot be the `T` of an optional field `Option<T>`",
+    label = "not a form field, or itself an `Option`",
     note = "in an optional field `Option<T>`, `T` is a type a required field could have: a string, a number, an integer, a boolean, a unit-only enum that derives `Elicit`, or a `Vec`/`BTreeSet`/`HashSet` of such an enum",
     note = "`Option<Option<T>>` is refused: an absent property and an empty one are the same to the client, so use a single `Option`"
 )]
@@ -221,10 +251,12 @@ fn json_str(value: &Value) -> Result<&str, Problem> {
     value.as_str().ok_or_else(|| Problem::wrong_type("string", value))
 }
 
-// Written out rather than generated by a macro: when a field is not a string, the
-// compiler lists these impls, and an impl made by a macro adds "this error originates
-// in the macro" to the user's error, as if the fault were here.
+// Written out rather than generated by a macro: an impl made by a macro adds "this error
+// originates in the macro" to the user's error, as if the fault were here. Impls with
+// nothing to explain are `do_not_recommend`, so that the compiler does not list them
+// under an error about some other type.
 
+#[diagnostic::do_not_recommend]
 impl ElicitField for String {
     const KIND: Kind = Kind::String(StringRules::PLAIN);
     type Literal = &'static str;
@@ -236,9 +268,12 @@ impl ElicitField for String {
         Some(Value::from(self.as_str()))
     }
 }
+#[diagnostic::do_not_recommend]
 impl NotOption for String {}
+#[diagnostic::do_not_recommend]
 impl StringField for String {}
 
+#[diagnostic::do_not_recommend]
 impl ElicitField for Box<str> {
     const KIND: Kind = Kind::String(StringRules::PLAIN);
     type Literal = &'static str;
@@ -250,9 +285,12 @@ impl ElicitField for Box<str> {
         Some(Value::from(&**self))
     }
 }
+#[diagnostic::do_not_recommend]
 impl NotOption for Box<str> {}
+#[diagnostic::do_not_recommend]
 impl StringField for Box<str> {}
 
+#[diagnostic::do_not_recommend]
 impl ElicitField for Cow<'static, str> {
     const KIND: Kind = Kind::String(StringRules::PLAIN);
     type Literal = &'static str;
@@ -264,11 +302,14 @@ impl ElicitField for Cow<'static, str> {
         Some(Value::from(&**self))
     }
 }
+#[diagnostic::do_not_recommend]
 impl NotOption for Cow<'static, str> {}
+#[diagnostic::do_not_recommend]
 impl StringField for Cow<'static, str> {}
 
 // ---- booleans ------------------------------------------------------------------------
 
+#[diagnostic::do_not_recommend]
 impl ElicitField for bool {
     const KIND: Kind = Kind::Boolean;
     type Literal = bool;
@@ -280,29 +321,30 @@ impl ElicitField for bool {
         Some(Value::Bool(*self))
     }
 }
+#[diagnostic::do_not_recommend]
 impl NotOption for bool {}
 
 // ---- integers ------------------------------------------------------------------------
 
 macro_rules! integer_field {
     ($($ty:ty),*) => {$(
+        #[diagnostic::do_not_recommend]
         impl ElicitField for $ty {
             const KIND: Kind = Kind::Integer(IntegerRules::for_range(<$ty>::MIN as i128, <$ty>::MAX as i128));
             type Literal = $ty;
             type IntLiteral = $ty;
             fn from_json(value: &Value) -> Result<Self, Problem> {
-                let out_of_range = || Problem::IntegerOutOfRange { min: <$ty>::MIN as i128, max: <$ty>::MAX as i128 };
-                match json_integer(value) {
-                    Ok(n) => <$ty>::try_from(n).map_err(|_| out_of_range()),
-                    Err(Problem::IntegerOutOfRange { .. }) => Err(out_of_range()),
-                    Err(problem) => Err(problem),
-                }
+                let (min, max) = (<$ty>::MIN as i128, <$ty>::MAX as i128);
+                let n = json_integer(value, min, max)?;
+                <$ty>::try_from(n).map_err(|_| Problem::IntegerOutOfRange { min, max })
             }
             fn to_json(&self) -> Option<Value> {
                 Some(Value::from(*self))
             }
         }
+        #[diagnostic::do_not_recommend]
         impl NotOption for $ty {}
+        #[diagnostic::do_not_recommend]
         impl NumericField for $ty {
             type Bound = $ty;
             type IntBound = $ty;
@@ -316,6 +358,7 @@ integer_field!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
 
 macro_rules! number_field {
     ($($ty:ty => $int:ty),*) => {$(
+        #[diagnostic::do_not_recommend]
         impl ElicitField for $ty {
             const KIND: Kind = Kind::Number(NumberRules::for_max(<$ty>::MAX as f64));
             type Literal = $ty;
@@ -331,7 +374,9 @@ macro_rules! number_field {
                 serde_json::Number::from_f64(f64::from(*self)).map(Value::Number)
             }
         }
+        #[diagnostic::do_not_recommend]
         impl NotOption for $ty {}
+        #[diagnostic::do_not_recommend]
         impl NumericField for $ty {
             type Bound = $ty;
             type IntBound = $int;
@@ -343,86 +388,27 @@ number_field!(f32 => i32, f64 => i64);
 
 // ---- Option --------------------------------------------------------------------------
 
-impl<T: NotOption> ElicitField for Option<T> {
-    const KIND: Kind = T::KIND;
-    const OPTIONAL: bool = true;
-    const LEGACY_ENUM_NAMES: bool = T::LEGACY_ENUM_NAMES;
-    type Literal = T::Literal;
-    type IntLiteral = T::IntLiteral;
-    fn from_json(value: &Value) -> Result<Self, Problem> {
-        T::from_json(value).map(Some)
-    }
-    fn to_json(&self) -> Option<Value> {
-        self.as_ref().and_then(T::to_json)
-    }
-    fn absent() -> Option<Self> {
-        Some(None)
-    }
-}
-impl<T: NotOption + StringField> StringField for Option<T> {}
-impl<T: NotOption + NumericField> NumericField for Option<T> {
-    type Bound = T::Bound;
-    type IntBound = T::IntBound;
-}
-impl<T: NotOption + MultiSelectField> MultiSelectField for Option<T> {}
+// `Option<T>` is a field, and a string, number or multi-select field when `T` is one,
+// through the blanket impls in `holds.rs`: they route the errors of `Option<Address>`
+// and `Option<i128>` to the same message as `Address` and `i128`.
 
 // ---- multi-select --------------------------------------------------------------------
 
-fn json_options<E: ElicitEnum>(value: &Value) -> Result<impl Iterator<Item = Result<E, Problem>> + '_, Problem> {
+pub(super) fn json_options<E: ElicitEnum>(value: &Value) -> Result<impl Iterator<Item = Result<E, Problem>> + '_, Problem> {
     let items = value.as_array().ok_or_else(|| Problem::wrong_type("array", value))?;
     Ok(items.iter().map(|item| {
         let s = item.as_str().ok_or_else(|| Problem::wrong_type("string", item))?;
-        E::from_wire_value(s).ok_or_else(|| Problem::UnknownItem(s.to_owned()))
+        E::from_wire_value(s).ok_or_else(|| Problem::UnknownItem(echo(s)))
     }))
 }
 
-fn options_to_json<'a, E: ElicitEnum + 'a>(items: impl Iterator<Item = &'a E>) -> Option<Value> {
+pub(super) fn options_to_json<'a, E: ElicitEnum + 'a>(items: impl Iterator<Item = &'a E>) -> Option<Value> {
     Some(Value::Array(items.map(|e| Value::from(e.wire_value())).collect()))
 }
 
-// Written out for the same reason as the string impls.
-
-impl<E: ElicitEnum> ElicitField for Vec<E> {
-    const KIND: Kind = Kind::MultiSelect(MultiSelectRules::of(E::OPTIONS));
-    type Literal = &'static [&'static str];
-    type IntLiteral = &'static [&'static str];
-    fn from_json(value: &Value) -> Result<Self, Problem> {
-        json_options::<E>(value)?.collect()
-    }
-    fn to_json(&self) -> Option<Value> {
-        options_to_json(self.iter())
-    }
-}
-impl<E: ElicitEnum> NotOption for Vec<E> {}
-impl<E: ElicitEnum> MultiSelectField for Vec<E> {}
-
-impl<E: ElicitEnum + Ord> ElicitField for BTreeSet<E> {
-    const KIND: Kind = Kind::MultiSelect(MultiSelectRules::of(E::OPTIONS));
-    type Literal = &'static [&'static str];
-    type IntLiteral = &'static [&'static str];
-    fn from_json(value: &Value) -> Result<Self, Problem> {
-        json_options::<E>(value)?.collect()
-    }
-    fn to_json(&self) -> Option<Value> {
-        options_to_json(self.iter())
-    }
-}
-impl<E: ElicitEnum + Ord> NotOption for BTreeSet<E> {}
-impl<E: ElicitEnum + Ord> MultiSelectField for BTreeSet<E> {}
-
-impl<E: ElicitEnum + Eq + Hash> ElicitField for HashSet<E> {
-    const KIND: Kind = Kind::MultiSelect(MultiSelectRules::of(E::OPTIONS));
-    type Literal = &'static [&'static str];
-    type IntLiteral = &'static [&'static str];
-    fn from_json(value: &Value) -> Result<Self, Problem> {
-        json_options::<E>(value)?.collect()
-    }
-    fn to_json(&self) -> Option<Value> {
-        options_to_json(self.iter())
-    }
-}
-impl<E: ElicitEnum + Eq + Hash> NotOption for HashSet<E> {}
-impl<E: ElicitEnum + Eq + Hash> MultiSelectField for HashSet<E> {}
+// `Vec<E>`, `BTreeSet<E>` and `HashSet<E>` of a derived enum are fields through the
+// blanket impls in `holds.rs`, so that `Vec<String>` is reported with what a multi-select
+// needs of its items.
 
 // ---- chrono --------------------------------------------------------------------------
 
@@ -470,6 +456,7 @@ mod chrono_impls {
         Problem::InvalidFormat(format)
     }
 
+    #[diagnostic::do_not_recommend]
     impl ElicitField for NaiveDate {
         const KIND: Kind = Kind::String(StringRules::with_format(Format::Date));
         type Literal = &'static str;
@@ -481,8 +468,10 @@ mod chrono_impls {
             Some(Value::from(self.format("%Y-%m-%d").to_string()))
         }
     }
+    #[diagnostic::do_not_recommend]
     impl NotOption for NaiveDate {}
 
+    #[diagnostic::do_not_recommend]
     impl ElicitField for DateTime<FixedOffset> {
         const KIND: Kind = Kind::String(StringRules::with_format(Format::DateTime));
         type Literal = &'static str;
@@ -494,8 +483,10 @@ mod chrono_impls {
             Some(Value::from(self.to_rfc3339()))
         }
     }
+    #[diagnostic::do_not_recommend]
     impl NotOption for DateTime<FixedOffset> {}
 
+    #[diagnostic::do_not_recommend]
     impl ElicitField for DateTime<Utc> {
         const KIND: Kind = Kind::String(StringRules::with_format(Format::DateTime));
         type Literal = &'static str;
@@ -507,12 +498,14 @@ mod chrono_impls {
             Some(Value::from(self.to_rfc3339()))
         }
     }
+    #[diagnostic::do_not_recommend]
     impl NotOption for DateTime<Utc> {}
 }
 
 // ---- url -----------------------------------------------------------------------------
 
 #[cfg(feature = "url")]
+#[diagnostic::do_not_recommend]
 impl ElicitField for url::Url {
     const KIND: Kind = Kind::String(StringRules::with_format(super::schema::Format::Uri));
     type Literal = &'static str;
@@ -525,4 +518,5 @@ impl ElicitField for url::Url {
     }
 }
 #[cfg(feature = "url")]
+#[diagnostic::do_not_recommend]
 impl NotOption for url::Url {}

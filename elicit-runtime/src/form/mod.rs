@@ -15,6 +15,7 @@ mod pattern;
 mod render;
 mod rfc3339;
 mod schema;
+mod holds;
 mod validate;
 
 pub use self::field::{ElicitEnum, ElicitField, MultiSelectField, NotOption, NumericField, StringField};
@@ -23,6 +24,7 @@ pub use self::field::decode_field;
 pub use self::render::{RequestedSchema, SchemaError, SchemaOptions, render};
 pub(crate) use self::multi_select::{collect_checkboxes, option_property};
 pub(crate) use self::render::cached;
+pub(crate) use self::validate::echo;
 #[cfg(feature = "schemars")]
 pub(crate) use self::render::render_field;
 pub use self::schema::{

@@ -1,24 +1,70 @@
 //! What a JSON number holds, read exactly.
+//!
+//! serde_json reads a number written as a plain integer (`42`, `-7`) that fits `i64` or
+//! `u64` exactly. Anything else (a fraction part `42.0`, an exponent `4.2e1`, or an
+//! integer too large for 64 bits) it reads as the nearest IEEE 754 double, and the
+//! spelling is gone. Up to 2^53 − 1 in magnitude every whole double is exactly the integer
+//! that was written; beyond it, neighbouring integers share one double
+//! (`9007199254740993.0` reads as `9007199254740992`), so a whole double there is not
+//! proof of what the user sent.
 
 use serde_json::Value;
 
+use super::schema::JSON_SAFE_INTEGER;
 use super::validate::Problem;
 
-/// Reads a JSON number as an integer, accepting `3.0` (JSON Schema counts it as one).
-pub(crate) fn json_integer(value: &Value) -> Result<i128, Problem> {
-    let Value::Number(n) = value else {
+/// Reads a JSON number for an integer field whose Rust type holds `min..=max`.
+///
+/// Accepts exactly the integers the type holds, whatever the spelling, as far as the
+/// JSON reading keeps them:
+///
+/// - a plain integer (`-7`, `18446744073709551615`): exact, kept if in range;
+/// - a fraction part or exponent (`3.0`, `1e2`, `-0.0`): JSON Schema counts a number
+///   whose fraction is zero as an integer, so it is that integer, kept if in range and
+///   at most 2^53 − 1 in magnitude ([`JSON_SAFE_INTEGER`]);
+/// - anything else is refused: a fraction ([`Problem::NotAnInteger`]), a value outside
+///   the type ([`Problem::IntegerOutOfRange`], whatever the spelling: `1e300`,
+///   `18446744073709551616`, `-9223372036854775809`), a whole number beyond 2^53 − 1
+///   written with a fraction part or exponent that the type would hold
+///   ([`Problem::InexactInteger`]).
+pub(crate) fn json_integer(value: &Value, min: i128, max: i128) -> Result<i128, Problem> {
+    let Value::Number(number) = value else {
         return Err(Problem::wrong_type("integer", value));
     };
-    if let Some(i) = n.as_i64() {
-        Ok(i.into())
-    } else if let Some(u) = n.as_u64() {
-        Ok(u.into())
+    let out_of_range = Problem::IntegerOutOfRange { min, max };
+    let n = if let Some(i) = number.as_i64() {
+        i128::from(i)
+    } else if let Some(u) = number.as_u64() {
+        i128::from(u)
     } else {
-        match n.as_f64() {
-            // 2^127 is far beyond every integer type a field can have.
-            Some(x) if x.fract() == 0.0 && x.abs() < 1.7e38 => Ok(x as i128),
-            Some(x) if x.fract() == 0.0 => Err(Problem::IntegerOutOfRange { min: i128::MIN, max: i128::MAX }),
-            _ => Err(Problem::NotAnInteger),
+        // A double (or, with serde_json's `arbitrary_precision`, a spelling that is not
+        // a plain 64-bit integer, read here as the nearest double, as without it).
+        let x = number.as_f64().unwrap_or(f64::NAN);
+        if x.is_infinite() {
+            return Err(out_of_range);
         }
+        if x.fract() != 0.0 {
+            // NaN (nothing serde_json produces) lands here too.
+            return Err(Problem::NotAnInteger);
+        }
+        // Every integer type a field can have lies within ±2^127; a whole double below
+        // that converts to i128 exactly.
+        if x.abs() >= 1.7e38 {
+            return Err(out_of_range);
+        }
+        let whole = x as i128;
+        // -2^63 is also what every plain integer just below i64::MIN reads as (the only
+        // double in a field's range that a plain spelling can give): out of range.
+        if whole < min || whole > max || whole <= i128::from(i64::MIN) {
+            return Err(out_of_range);
+        }
+        if whole.abs() > JSON_SAFE_INTEGER {
+            return Err(Problem::InexactInteger);
+        }
+        whole
+    };
+    if n < min || n > max {
+        return Err(out_of_range);
     }
+    Ok(n)
 }

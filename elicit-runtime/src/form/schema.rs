@@ -86,6 +86,16 @@ impl FieldSchema {
         self
     }
 
+    /// The description of the field's type (a derived enum's doc comment), used when
+    /// the field has no description of its own.
+    #[doc(hidden)]
+    pub const fn with_type_description(mut self, description: Option<&'static str>) -> Self {
+        if self.description.is_none() {
+            self.description = description;
+        }
+        self
+    }
+
     #[doc(hidden)]
     pub const fn optional_if(mut self, optional: bool) -> Self {
         if optional {

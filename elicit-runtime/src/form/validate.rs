@@ -3,6 +3,7 @@
 //! Every violation is reported with the wire name of its field, not only the first one,
 //! so a server can tell the user everything that was wrong at once.
 
+use std::collections::HashMap;
 use std::fmt;
 
 use serde_json::{Map, Value};
@@ -10,7 +11,7 @@ use serde_json::{Map, Value};
 use super::number::json_integer;
 use super::pattern::pattern_matches;
 use super::rfc3339;
-use super::schema::{FieldSchema, Format, FormSchema, IntegerRules, Kind, MultiSelectRules, NumberRules, StringRules};
+use super::schema::{EnumOption, FieldSchema, Format, FormSchema, IntegerRules, Kind, MultiSelectRules, NumberRules, StringRules};
 
 /// What is wrong with the value of one field.
 #[derive(Debug, Clone, PartialEq)]
@@ -27,6 +28,12 @@ pub enum Problem {
     },
     /// An integer field received a number with a fractional part.
     NotAnInteger,
+    /// An integer field received a whole number beyond ±(2^53 − 1) written with a
+    /// fraction part or an exponent (`1e17`, `9007199254740993.0`). Such a spelling is
+    /// read as the nearest double, which is shared by several integers there, so the
+    /// value read need not be the one that was written; written as a plain integer
+    /// (`100000000000000000`) it is read exactly.
+    InexactInteger,
     /// An integer outside the range of the Rust type of the field.
     IntegerOutOfRange {
         /// The smallest value of the type.
@@ -74,9 +81,11 @@ pub enum Problem {
     },
     /// The string is not valid for its `format`.
     InvalidFormat(Format),
-    /// A single-select value that is not one of the options.
+    /// A single-select value that is not one of the options: the value sent, cut to its
+    /// first 64 characters and `…` when longer.
     NotAnOption(String),
-    /// A multi-select item that is not one of the options.
+    /// A multi-select item that is not one of the options: the item sent, cut to its first
+    /// 64 characters and `…` when longer.
     UnknownItem(String),
     /// A multi-select item chosen twice.
     DuplicateItem(String),
@@ -87,13 +96,28 @@ pub enum Problem {
         /// The number sent.
         count: u64,
     },
-    /// More items than `maxItems`.
+    /// More items than `maxItems`; or, for a list far longer than an answer can be (more
+    /// than twice `maxItems` or the number of options), more than the smaller of those,
+    /// reported alone before any item is read.
     TooManyItems {
-        /// `maxItems`.
+        /// `maxItems`, or the number of options when that is smaller and the list far
+        /// longer.
         max_items: u64,
         /// The number sent.
         count: u64,
     },
+}
+
+/// How much of a value the user sent a violation repeats: enough to recognise it, not a
+/// copy of whatever a client chose to send (violations are logged and shown).
+const ECHO_CHARS: usize = 64;
+
+/// `s` as a violation repeats it: its first [`ECHO_CHARS`] characters, and `…` if cut.
+pub(crate) fn echo(s: &str) -> String {
+    match s.char_indices().nth(ECHO_CHARS) {
+        None => s.to_owned(),
+        Some((at, _)) => format!("{}…", &s[..at]),
+    }
 }
 
 impl Problem {
@@ -121,6 +145,9 @@ impl fmt::Display for Problem {
             Problem::Missing => f.write_str("is required but missing"),
             Problem::WrongType { expected, found } => write!(f, "must be {} {expected}, got {} {found}", article(expected), article(found)),
             Problem::NotAnInteger => f.write_str("must be a whole number"),
+            Problem::InexactInteger => {
+                f.write_str("must be written without a fraction part or exponent: beyond ±9007199254740991 such a number is not read exactly")
+            }
             Problem::IntegerOutOfRange { min, max } => write!(f, "must be between {min} and {max}"),
             Problem::NumberOutOfRange { max } => write!(f, "must be at most {max:e} in magnitude"),
             Problem::BelowMinimum { minimum, found } => write!(f, "must be at least {minimum}, got {found}"),
@@ -227,9 +254,23 @@ impl std::error::Error for InvalidContent {}
 #[derive(Debug, Default)]
 pub struct Report {
     violations: Vec<Violation>,
+    work: u64,
 }
 
 impl Report {
+    /// How much work checking has done so far, in steps: one per multi-select item
+    /// looked at and per option compared with it, one per byte of a string read by a
+    /// length count, a pattern or a format check. Only for tests that assert the work
+    /// stays linear in the size of the content (and that oversized content is refused
+    /// before it is read).
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    fn add_work(&mut self, steps: usize) {
+        self.work = self.work.saturating_add(steps as u64);
+    }
+
     pub(crate) fn push(&mut self, field: &'static str, problem: Problem) {
         self.violations.push(Violation { field, problem });
     }
@@ -268,16 +309,23 @@ impl FormSchema {
     /// ```
     pub fn validate(&self, content: &Map<String, Value>) -> Result<(), InvalidContent> {
         let mut report = Report::default();
+        self.check_into(content, &mut report);
+        report.finish()
+    }
+
+    /// [`validate`](Self::validate) into a report the caller holds (to read its
+    /// [`work`](Report::work) afterwards).
+    #[doc(hidden)]
+    pub fn check_into(&self, content: &Map<String, Value>, report: &mut Report) {
         for field in self.fields() {
             match content.get(field.name()) {
                 None | Some(Value::Null) if !field.is_required() => {}
                 None => report.push(field.name(), Problem::Missing),
                 Some(value) => {
-                    check_value(field, value, &mut report);
+                    check_value(field, value, report);
                 }
             }
         }
-        report.finish()
     }
 }
 
@@ -300,7 +348,7 @@ pub(crate) fn check_value(field: &FieldSchema, value: &Value, report: &mut Repor
         }
         Kind::Select(options) => match value.as_str() {
             Some(s) if options.iter().any(|o| o.value() == s) => {}
-            Some(s) => report.push(name, Problem::NotAnOption(s.to_owned())),
+            Some(s) => report.push(name, Problem::NotAnOption(echo(s))),
             None => report.push(name, Problem::wrong_type("string", value)),
         },
         Kind::MultiSelect(rules) => check_multi(name, rules, value, report),
@@ -308,38 +356,53 @@ pub(crate) fn check_value(field: &FieldSchema, value: &Value, report: &mut Repor
     report.violations.len() == before
 }
 
+/// How far past `max_length` (or `max_items`) content may go and still be checked in
+/// full: beyond this factor it is refused as too long (too many) before anything else is
+/// looked at, so that a hostile payload costs no more than counting it.
+const FAR_PAST: u64 = 2;
+
 fn check_string(name: &'static str, rules: &StringRules, s: &str, report: &mut Report) {
     if rules.min_length.is_some() || rules.max_length.is_some() {
-        let length = s.chars().count() as u64;
-        if let Some(min_length) = rules.min_length.filter(|&m| length < m) {
-            report.push(name, Problem::TooShort { min_length, length });
-        }
-        if let Some(max_length) = rules.max_length.filter(|&m| length > m) {
-            report.push(name, Problem::TooLong { max_length, length });
+        // A string of n bytes has at most n characters: short ones need no counting.
+        let length = match rules.max_length {
+            Some(max) if rules.min_length.is_none() && s.len() as u64 <= max => None,
+            _ => {
+                report.add_work(s.len());
+                Some(s.chars().count() as u64)
+            }
+        };
+        if let Some(length) = length {
+            if let Some(min_length) = rules.min_length.filter(|&m| length < m) {
+                report.push(name, Problem::TooShort { min_length, length });
+            }
+            if let Some(max_length) = rules.max_length.filter(|&m| length > m) {
+                report.push(name, Problem::TooLong { max_length, length });
+                if length > max_length.saturating_mul(FAR_PAST) {
+                    // Far too long: no pattern or format is run over it.
+                    return;
+                }
+            }
         }
     }
-    if let Some(pattern) = rules.pattern
-        && !pattern_matches(pattern, s) {
+    if let Some(pattern) = rules.pattern {
+        report.add_work(s.len());
+        if !pattern_matches(pattern, s) {
             report.push(name, Problem::PatternMismatch { pattern });
         }
-    if let Some(format) = rules.format
-        && !format_is_valid(format, s) {
+    }
+    if let Some(format) = rules.format {
+        report.add_work(s.len());
+        if !format_is_valid(format, s) {
             report.push(name, Problem::InvalidFormat(format));
         }
+    }
 }
 
 fn check_integer(name: &'static str, rules: &IntegerRules, value: &Value, report: &mut Report) {
-    let n = match json_integer(value) {
+    let n = match json_integer(value, rules.type_min, rules.type_max) {
         Ok(n) => n,
-        // A whole float beyond every integer type: out of this field's range.
-        Err(Problem::IntegerOutOfRange { .. }) => {
-            return report.push(name, Problem::IntegerOutOfRange { min: rules.type_min, max: rules.type_max });
-        }
         Err(problem) => return report.push(name, problem),
     };
-    if n < rules.type_min || n > rules.type_max {
-        return report.push(name, Problem::IntegerOutOfRange { min: rules.type_min, max: rules.type_max });
-    }
     if let Some(minimum) = rules.minimum.filter(|&m| n < m) {
         report.push(name, Problem::BelowMinimum { minimum: minimum as f64, found: n as f64 });
     }
@@ -367,23 +430,72 @@ fn check_multi(name: &'static str, rules: &MultiSelectRules, value: &Value, repo
     let Some(items) = value.as_array() else {
         return report.push(name, Problem::wrong_type("array", value));
     };
-    for (i, item) in items.iter().enumerate() {
-        match item.as_str() {
-            None => report.push(name, Problem::wrong_type("string", item)),
-            Some(s) if !rules.options.iter().any(|o| o.value() == s) => report.push(name, Problem::UnknownItem(s.to_owned())),
-            // Report a repeated item once, at its second occurrence.
-            Some(s) if items[..i].iter().filter(|p| p.as_str() == Some(s)).count() == 1 => {
-                report.push(name, Problem::DuplicateItem(s.to_owned()))
+    let count = items.len() as u64;
+    // The most items a valid answer has: `maxItems`, and never more than the options
+    // (the items are distinct options).
+    let most = rules.max_items.map_or(rules.options.len() as u64, |m| m.min(rules.options.len() as u64));
+    if count > most.saturating_mul(FAR_PAST) {
+        // Far too many: refused on its length alone, before any item is read.
+        return report.push(name, Problem::TooManyItems { max_items: most, count });
+    }
+    let index = OptionIndex::new(rules.options);
+    // Per option: 0 not chosen yet, 1 chosen, 2 chosen again (and reported).
+    let mut chosen = vec![0u8; rules.options.len()];
+    for item in items {
+        report.add_work(1);
+        let Some(s) = item.as_str() else {
+            report.push(name, Problem::wrong_type("string", item));
+            continue;
+        };
+        match index.find(s, report) {
+            None => report.push(name, Problem::UnknownItem(echo(s))),
+            Some(i) => {
+                // Report a repeated item once, at its second occurrence.
+                if chosen[i] == 1 {
+                    report.push(name, Problem::DuplicateItem(s.to_owned()));
+                }
+                chosen[i] = chosen[i].saturating_add(1).min(2);
             }
-            Some(_) => {}
         }
     }
-    let count = items.len() as u64;
     if let Some(min_items) = rules.min_items.filter(|&m| count < m) {
         report.push(name, Problem::TooFewItems { min_items, count });
     }
     if let Some(max_items) = rules.max_items.filter(|&m| count > m) {
         report.push(name, Problem::TooManyItems { max_items, count });
+    }
+}
+
+/// Where an item is among the options: a scan of a short list, a hash map of a long one,
+/// so that reading n items costs O(n + options), not O(n × options).
+enum OptionIndex {
+    Scan(&'static [EnumOption]),
+    Map(HashMap<&'static str, usize>),
+}
+
+impl OptionIndex {
+    const SCAN_AT_MOST: usize = 16;
+
+    fn new(options: &'static [EnumOption]) -> Self {
+        if options.len() <= Self::SCAN_AT_MOST {
+            OptionIndex::Scan(options)
+        } else {
+            OptionIndex::Map(options.iter().enumerate().map(|(i, o)| (o.value(), i)).collect())
+        }
+    }
+
+    fn find(&self, item: &str, report: &mut Report) -> Option<usize> {
+        match self {
+            OptionIndex::Scan(options) => {
+                let found = options.iter().position(|o| o.value() == item);
+                report.add_work(found.map_or(options.len(), |i| i + 1));
+                found
+            }
+            OptionIndex::Map(map) => {
+                report.add_work(1);
+                map.get(item).copied()
+            }
+        }
     }
 }
 
@@ -406,10 +518,32 @@ pub fn format_is_valid(format: Format, s: &str) -> bool {
     match format {
         // RFC 5321 / 5322 addresses are ASCII; non-ASCII ones are JSON Schema's
         // `idn-email` (RFC 6531), which a client checking `email` refuses.
-        Format::Email => s.is_ascii() && email_address::EmailAddress::parse_with_options(s, email_address::Options::default()).is_ok(),
+        Format::Email => {
+            s.is_ascii()
+                && email_address::EmailAddress::parse_with_options(s, email_address::Options::default()).is_ok()
+                && s.rsplit_once('@').is_some_and(|(_, domain)| mailbox_domain(domain))
+        }
         Format::Uri => fluent_uri::Uri::parse(s).is_ok(),
         Format::Date => rfc3339::full_date(s.as_bytes()),
         Format::DateTime => rfc3339::date_time(s),
     }
 }
 
+/// The domain of an RFC 5321 `Mailbox`: host names (letters, digits and inner hyphens,
+/// labels of 1 to 63), or an address literal, `[192.0.2.1]` or `[IPv6:2001:db8::1]`.
+/// (The `email_address` crate reads RFC 5322's looser `dot-atom`, which lets
+/// `a@invalid=domain.com` and `a@[127.0.0.300]` through.)
+fn mailbox_domain(domain: &str) -> bool {
+    if let Some(literal) = domain.strip_prefix('[').and_then(|d| d.strip_suffix(']')) {
+        return match literal.strip_prefix("IPv6:") {
+            Some(v6) => v6.parse::<std::net::Ipv6Addr>().is_ok(),
+            None => literal.parse::<std::net::Ipv4Addr>().is_ok(),
+        };
+    }
+    domain.split('.').all(|label| {
+        (1..=63).contains(&label.len())
+            && label.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+            && !label.starts_with('-')
+            && !label.ends_with('-')
+    })
+}

@@ -53,12 +53,13 @@
 //! # `requestState` is sealed
 //!
 //! The state that carries earlier answers between rounds comes back from the client, so
-//! it is attacker-controlled. [`StateSealer`] protects it with HMAC-SHA256 (rmcp's
-//! `RequestStateCodec`), bound to the principal ([`ToolCall::principal`]), the tool's name
-//! and its exact arguments, with a short expiry. A state that fails any of these is
-//! rejected with [`StateError`](crate::rounds::StateError) and never reaches the tool. It is signed, not encrypted:
-//! the client can read it, so it must never hold secrets (form mode never asks for
-//! them).
+//! it is attacker-controlled, and it holds the user's answers. [`StateSealer`] encrypts
+//! and authenticates it (XChaCha20-Poly1305 under a key derived with HKDF-SHA-256 from
+//! the server's secret, a key ring for rotation), bound to the principal
+//! ([`ToolCall::principal`]), the method, the tool's name and its exact arguments, with
+//! a short expiry; each answer is pinned to the exact question it answers. A state that
+//! fails any of these is refused with one frozen error (`-32602 "invalid requestState"`,
+//! the reason in the server's logs) and never reaches the tool.
 
 // Sampling and roots are deprecated by SEP-2577 in rmcp 3.9, but 2026-07-28 (the
 // revision this crate speaks) still has them as input requests, and its conformance
@@ -89,12 +90,15 @@ use super::support_of;
 use crate::ElicitError;
 use crate::ProtocolRevision;
 use crate::exchange::{ElicitPeer, ElicitationSupport, MalformedResult, Outgoing};
+use super::relay::{Relay, model_result, take_relay};
 use crate::rounds::{Asked, Binding, Round, StateSealer};
 
 /// The method of a `sampling/createMessage` input request.
 const SAMPLING: &str = "sampling/createMessage";
 /// The method of a `roots/list` input request.
 const ROOTS: &str = "roots/list";
+/// The method of an elicitation.
+const ELICITATION: &str = "elicitation/create";
 
 /// A request that may be answered in rounds: what its state is bound to, and what the
 /// client's retry carries.
@@ -107,12 +111,18 @@ struct Replayable {
     input_responses: Option<InputResponses>,
     request_state: Option<String>,
     principal: Option<String>,
+    /// Whether questions the client cannot ask go to its model (tools only).
+    relay: bool,
+    /// The model's call-back, taken out of the arguments.
+    relayed: Option<Relay>,
 }
 
-/// What running a body in rounds gave: the body's result, or the round's questions.
+/// What running a body in rounds gave: the body's result, the round's questions for the
+/// client, or the questions for the model.
 enum Outcome<R> {
     Complete(R),
     InputRequired(InputRequiredResult),
+    ForModel(CallToolResult),
 }
 
 impl Replayable {
@@ -131,26 +141,44 @@ impl Replayable {
         F: FnOnce(Ask) -> Fut,
         Fut: Future<Output = Result<R, ErrorData>>,
     {
-        if !self.revision().is_some_and(ProtocolRevision::has_input_rounds) {
-            let ask = Ask { inner: AskInner::Direct(self.context.clone()) };
+        let rounds = self.revision().is_some_and(ProtocolRevision::has_input_rounds);
+        if !rounds && !self.relay {
+            let ask = Ask { inner: AskInner::Direct { context: self.context.clone(), relay: None } };
             return body(ask).await.map(Outcome::Complete);
         }
         let binding = self.binding();
-        let responses = self.input_responses.clone().unwrap_or_default();
-        let round = Arc::new(Round::resume(sealer, &binding, self.request_state.as_deref(), responses)?);
+        let responses = if rounds { self.input_responses.clone().unwrap_or_default() } else { InputResponses::new() };
+        let relayed = self.relayed.as_ref().map(Relay::results).unwrap_or_default();
+        // On older revisions the state is the model's continuation; on 2026-07-28 the
+        // client's `requestState`, or the continuation when the model calls back.
+        let state = match (&self.relayed, rounds) {
+            (Some(relay), _) => Some(relay.continuation.as_str()),
+            (None, true) => self.request_state.as_deref(),
+            (None, false) => None,
+        };
+        let round = Arc::new(Round::resume(sealer, &binding, state, responses, relayed)?);
         let capabilities = Capabilities::of(self.context.client_capabilities().as_ref());
-        let ask = Ask { inner: AskInner::Round { round: round.clone(), capabilities } };
-        let outcome = body(ask).await;
+        let inner = if rounds {
+            AskInner::Round { round: round.clone(), capabilities, relay: self.relay }
+        } else {
+            AskInner::Direct { context: self.context.clone(), relay: Some(round.clone()) }
+        };
+        let outcome = body(Ask { inner }).await;
 
-        let (asked, state, retry) = round.finish();
+        let (asked, retry) = round.finish();
         if asked.is_empty() && !retry {
             return outcome.map(Outcome::Complete);
+        }
+        let sealed = sealer.seal(&round.state(&asked), &binding)?;
+        // Questions for the client's model (it cannot ask them), or a page it linked to
+        // that is not done yet: a result for the model, with the continuation.
+        if asked.iter().any(|a| a.via_model) || (!rounds || round.involves_model()) && asked.is_empty() {
+            return Ok(Outcome::ForModel(model_result(&self.name, self.arguments.as_ref(), &asked, &sealed)));
         }
         let mut requests = InputRequests::new();
         for Asked { key, method, params, .. } in asked {
             requests.insert(key.clone(), input_request(&key, method, params)?);
         }
-        let sealed = sealer.seal(&state, &binding)?;
         // Waiting for something out of band (a URL-mode interaction): the state alone,
         // and the client retries with it.
         let requests = (!requests.is_empty()).then_some(requests);
@@ -211,14 +239,18 @@ pub struct ToolCall(Replayable);
 
 impl<S> FromContextPart<ToolCallContext<'_, S>> for ToolCall {
     fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, ErrorData> {
+        let mut arguments = context.arguments.clone();
+        let relayed = take_relay(&mut arguments)?;
         Ok(ToolCall(Replayable {
             context: context.request_context.clone(),
             method: "tools/call",
             name: context.name.to_string(),
-            arguments: context.arguments.clone(),
+            arguments,
             input_responses: context.input_responses.clone(),
             request_state: context.request_state.clone(),
             principal: None,
+            relay: false,
+            relayed,
         }))
     }
 }
@@ -229,6 +261,25 @@ impl ToolCall {
     /// The tool's name.
     pub fn name(&self) -> &str {
         &self.0.name
+    }
+
+    /// When the client cannot show a question (it declared no `elicitation`; a URL-mode
+    /// question to a form-only client; on 2026-07-28, a request whose capabilities lack
+    /// the mode), hand it to the client's model instead of failing: the call ends with a
+    /// result that tells the model what to ask the user and how to call the tool back
+    /// with the answers (the argument [`RELAY_ARGUMENT`](super::RELAY_ARGUMENT), sealed
+    /// like a 2026-07-28 state). Off by default: without it, such a question is the
+    /// typed error it always was.
+    ///
+    /// Answers relayed by the model are [`Provenance::Model`](crate::exchange::Provenance);
+    /// a question asked with [`user_only`](crate::exchange::ElicitRequest::user_only) is
+    /// never relayed, and fails closed. Add [`Relay`](super::Relay) to the tool's arguments
+    /// so that `tools/list` shows the argument, and take `ToolCall` before `Parameters`
+    /// (rmcp's `Parameters` takes the arguments away from the extractors after it). See
+    /// the [module docs](super::relay).
+    pub fn relay_through_model(mut self, relay: bool) -> Self {
+        self.0.relay = relay;
+        self
     }
 
     /// Runs the tool body. On 2025-06-18 and 2025-11-25 `ask` sends each question to
@@ -247,6 +298,7 @@ impl ToolCall {
         Ok(match self.0.run(sealer, body).await? {
             Outcome::Complete(result) => CallToolResponse::Complete(result),
             Outcome::InputRequired(result) => CallToolResponse::InputRequired(result),
+            Outcome::ForModel(result) => CallToolResponse::Complete(result),
         })
     }
 }
@@ -291,6 +343,8 @@ impl PromptCall {
             input_responses: request.input_responses,
             request_state: request.request_state,
             principal: None,
+            relay: false,
+            relayed: None,
         })
     }
 
@@ -308,6 +362,7 @@ impl PromptCall {
         Ok(match self.0.run(sealer, body).await? {
             Outcome::Complete(result) => GetPromptResponse::Complete(result),
             Outcome::InputRequired(result) => GetPromptResponse::InputRequired(result),
+            Outcome::ForModel(_) => return Err(internal("a prompt cannot hand its questions to the model")),
         })
     }
 }
@@ -331,6 +386,8 @@ impl ResourceCall {
             input_responses: request.input_responses,
             request_state: request.request_state,
             principal: None,
+            relay: false,
+            relayed: None,
         })
     }
 
@@ -348,6 +405,7 @@ impl ResourceCall {
         Ok(match self.0.run(sealer, body).await? {
             Outcome::Complete(result) => ReadResourceResponse::Complete(result),
             Outcome::InputRequired(result) => ReadResourceResponse::InputRequired(result),
+            Outcome::ForModel(_) => return Err(internal("a resource cannot hand its questions to the model")),
         })
     }
 }
@@ -383,14 +441,19 @@ pub struct Ask {
 
 #[derive(Clone)]
 enum AskInner {
-    Direct(RequestContext<RoleServer>),
-    Round { round: Arc<Round>, capabilities: Capabilities },
+    /// Up to 2025-11-25: requests go to the client. With `relay`, questions the client
+    /// cannot show go to its model, and the call is replayed on its call-back (the
+    /// client's own answers kept in the round).
+    Direct { context: RequestContext<RoleServer>, relay: Option<Arc<Round>> },
+    /// 2026-07-28: the body is replayed over rounds; with `relay`, questions the request's
+    /// capabilities cannot carry go to the model.
+    Round { round: Arc<Round>, capabilities: Capabilities, relay: bool },
 }
 
 impl fmt::Debug for Ask {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.inner {
-            AskInner::Direct(_) => f.write_str("Ask::Direct"),
+            AskInner::Direct { relay, .. } => f.debug_struct("Ask::Direct").field("relay", &relay.is_some()).finish_non_exhaustive(),
             AskInner::Round { capabilities, .. } => f.debug_struct("Ask::Round").field("capabilities", capabilities).finish_non_exhaustive(),
         }
     }
@@ -399,7 +462,7 @@ impl fmt::Debug for Ask {
 impl Ask {
     fn capabilities(&self) -> Capabilities {
         match &self.inner {
-            AskInner::Direct(context) => Capabilities::of(context.client_capabilities().as_ref()),
+            AskInner::Direct { context, .. } => Capabilities::of(context.client_capabilities().as_ref()),
             AskInner::Round { capabilities, .. } => *capabilities,
         }
     }
@@ -468,10 +531,40 @@ impl<'a, R: DeserializeOwned + Send + 'a> IntoFuture for InputAsk<'a, R> {
     }
 }
 
+impl Ask {
+    /// The round that keeps answers, if this call is replayed.
+    fn round(&self) -> Option<&Arc<Round>> {
+        match &self.inner {
+            AskInner::Direct { relay, .. } => relay.as_ref(),
+            AskInner::Round { round, .. } => Some(round),
+        }
+    }
+}
+
+/// Whether the client can show this request itself.
+fn client_can_ask(capabilities: Capabilities, outgoing: &Outgoing) -> bool {
+    match outgoing.method {
+        SAMPLING => capabilities.sampling,
+        ROOTS => capabilities.roots,
+        _ if outgoing.params.get("mode").and_then(Value::as_str) == Some("url") => capabilities.elicitation.url,
+        _ => capabilities.elicitation.form,
+    }
+}
+
+/// The error of a request the client cannot show, when the model may not answer it.
+fn cannot_ask(capabilities: Capabilities, outgoing: &Outgoing) -> ElicitError {
+    match outgoing.method {
+        SAMPLING => ElicitError::ClientLacks("sampling"),
+        ROOTS => ElicitError::ClientLacks("roots"),
+        _ if outgoing.params.get("mode").and_then(Value::as_str) == Some("url") => ElicitError::UrlNotSupported(capabilities.elicitation),
+        _ => ElicitError::NotSupported(capabilities.elicitation),
+    }
+}
+
 impl ElicitPeer for Ask {
     fn protocol_version(&self) -> Option<String> {
         match &self.inner {
-            AskInner::Direct(context) => ElicitPeer::protocol_version(context),
+            AskInner::Direct { context, .. } => ElicitPeer::protocol_version(context),
             AskInner::Round { .. } => Some(ProtocolRevision::V2026_07_28.as_str().to_owned()),
         }
     }
@@ -481,30 +574,84 @@ impl ElicitPeer for Ask {
     }
 
     fn next_question(&self) -> u32 {
-        match &self.inner {
-            AskInner::Direct(_) => 0,
-            AskInner::Round { round, .. } => round.next_question(),
-        }
+        self.round().map_or(0, |round| round.next_question())
     }
 
     async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {
+        let capabilities = self.capabilities();
         match &self.inner {
-            AskInner::Direct(context) => context.send_elicitation(outgoing).await,
-            AskInner::Round { round, .. } => round.answer_or_ask(outgoing),
+            AskInner::Direct { context, relay: None } => context.send_elicitation(outgoing).await,
+            AskInner::Direct { context, relay: Some(round) } => {
+                if let Some(answer) = round.answered(&outgoing) {
+                    Ok(answer)
+                } else if client_can_ask(capabilities, &outgoing) {
+                    // Kept, so that the model's call-back replays it instead of asking again.
+                    let answer = context.send_elicitation(outgoing.clone()).await?;
+                    round.record(&outgoing, answer.clone());
+                    Ok(answer)
+                } else if outgoing.relayable && outgoing.method == ELICITATION {
+                    round.answer_or_ask(outgoing, true)
+                } else {
+                    Err(cannot_ask(capabilities, &outgoing))
+                }
+            }
+            AskInner::Round { round, relay, .. } => {
+                if !*relay || client_can_ask(capabilities, &outgoing) {
+                    round.answer_or_ask(outgoing, false)
+                } else if let Some(answer) = round.answered(&outgoing) {
+                    Ok(answer)
+                } else if outgoing.relayable && outgoing.method == ELICITATION {
+                    round.answer_or_ask(outgoing, true)
+                } else {
+                    Err(cannot_ask(capabilities, &outgoing))
+                }
+            }
         }
     }
 
     async fn notify_elicitation_complete(&self, elicitation_id: &str) -> Result<(), ElicitError> {
         match &self.inner {
-            AskInner::Direct(context) => context.notify_elicitation_complete(elicitation_id).await,
+            // The model showed the link: the client knows of no elicitation to complete.
+            AskInner::Direct { relay: Some(round), .. } if round.involves_model() => Ok(()),
+            AskInner::Direct { context, .. } => context.notify_elicitation_complete(elicitation_id).await,
             // 2026-07-28 has no completion notification: the retry learns of it.
             AskInner::Round { .. } => Ok(()),
         }
     }
 
     fn retry_later(&self) {
-        if let AskInner::Round { round, .. } = &self.inner {
+        if let Some(round) = self.round() {
             round.retry_later();
+        }
+    }
+
+    fn note(&self, key: &str) -> Option<String> {
+        self.round().and_then(|round| round.note(key))
+    }
+
+    fn set_note(&self, key: &str, value: String) {
+        if let Some(round) = self.round() {
+            round.set_note(key, value);
+        }
+    }
+
+    async fn report_waiting(&self, progress: u32, message: &str) {
+        if let AskInner::Direct { context, .. } = &self.inner {
+            context.report_waiting(progress, message).await;
+        }
+    }
+
+    fn replays(&self) -> bool {
+        match &self.inner {
+            AskInner::Direct { relay, .. } => relay.as_ref().is_some_and(|round| round.involves_model()),
+            AskInner::Round { .. } => true,
+        }
+    }
+
+    fn relays_to_model(&self) -> bool {
+        match &self.inner {
+            AskInner::Direct { relay, .. } => relay.is_some(),
+            AskInner::Round { relay, .. } => *relay,
         }
     }
 }

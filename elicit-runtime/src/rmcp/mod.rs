@@ -29,8 +29,10 @@
 
 mod calls;
 mod error;
+pub mod relay;
+mod track;
 
-pub use self::error::{INVALID_STATE, URL_ELICITATION_REQUIRED};
+pub use self::error::{ELICITATION_REQUIRED, INTERACTION_REQUIRED, INVALID_STATE, URL_ELICITATION_REQUIRED};
 
 use std::time::Duration;
 
@@ -43,6 +45,8 @@ use rmcp::{Peer, RoleServer};
 use serde_json::Value;
 
 pub use self::calls::{Ask, InputAsk, PromptCall, ResourceCall, ToolCall};
+pub use self::relay::{RELAY_ARGUMENT, Relay};
+pub use self::track::{TRACK_METHOD, Track};
 use crate::ProtocolRevision;
 use crate::ElicitError;
 use crate::exchange::{ElicitPeer, ElicitationSupport, Outgoing};
@@ -166,6 +170,15 @@ impl ElicitPeer for RequestContext<RoleServer> {
 
     async fn notify_elicitation_complete(&self, elicitation_id: &str) -> Result<(), ElicitError> {
         notify_complete(&self.peer, elicitation_id).await
+    }
+
+    async fn report_waiting(&self, progress: u32, message: &str) {
+        if let Some(token) = self.meta.get_progress_token() {
+            let mut note = ProgressNotificationParam::new(token, f64::from(progress));
+            note.message = Some(message.to_owned());
+            // Progress is a courtesy: a failure to send it is not the wait's failure.
+            let _ = self.peer.notify_progress(note).await;
+        }
     }
 }
 

@@ -13,6 +13,9 @@
 
 mod state;
 
+#[doc(hidden)]
+pub mod harness;
+
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -20,24 +23,29 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use serde_json::{Map, Value};
 
 pub use self::state::{MAX_STATE_LEN, MIN_KEY_LEN, StateError, StateSealer};
-pub(crate) use self::state::{Binding, Pinned, RoundState, question_digest};
+pub(crate) use self::state::{Binding, Pending, Pinned, RoundState, question_digest};
 use crate::ElicitError;
 use crate::exchange::Outgoing;
 
-/// A question asked without an answer: its input key, method and params.
+/// A question asked without an answer: its input key, method and params, and whether it
+/// goes to the client's model (the client cannot ask it) rather than to the client.
 #[derive(Debug)]
 pub(crate) struct Asked {
     pub(crate) key: String,
     pub(crate) method: &'static str,
     pub(crate) params: Map<String, Value>,
     pub(crate) digest: String,
+    pub(crate) via_model: bool,
 }
 
 /// One round of a replayed body: the answers known so far, and the questions the body
 /// asked that have none yet.
 #[derive(Debug)]
 pub(crate) struct Round {
-    answers: BTreeMap<String, Pinned>,
+    answers: Mutex<BTreeMap<String, Pinned>>,
+    /// Whether the client's model took part: it answered, or is asked.
+    model: AtomicBool,
+    notes: Mutex<BTreeMap<String, String>>,
     asked: Mutex<Vec<Asked>>,
     questions: AtomicU32,
     retry: AtomicBool,
@@ -45,27 +53,36 @@ pub(crate) struct Round {
 
 impl Round {
     /// Resumes a request: the answers sealed in its `requestState` (if any), plus the
-    /// retry's `inputResponses` to the questions the last round asked. Responses to
-    /// questions that were not asked are ignored; without a state none was asked.
+    /// retry's `inputResponses` to the questions the last round asked of the client, and
+    /// the model's `relayed` answers to those it asked of the model. Responses to
+    /// questions that were not asked (of that party) are ignored; without a state none
+    /// was asked.
     pub(crate) fn resume(
         sealer: &StateSealer,
         binding: &Binding,
         request_state: Option<&str>,
         mut responses: BTreeMap<String, Value>,
+        mut relayed: BTreeMap<String, Value>,
     ) -> Result<Self, StateError> {
+        let mut model = false;
         let mut answers = BTreeMap::new();
+        let mut notes = BTreeMap::new();
         if let Some(sealed) = request_state {
             let state = sealer.open(sealed, binding).inspect_err(|err| {
                 tracing::warn!(target: "elicit_runtime::rounds", reason = %err, "requestState refused");
             })?;
             answers = state.answers;
-            for (key, digest) in state.pending {
-                if let Some(answer) = responses.remove(&key) {
+            notes = state.notes;
+            for Pending { key, digest, via_model } in state.pending {
+                let answer = if via_model { relayed.remove(&key) } else { responses.remove(&key) };
+                if let Some(answer) = answer {
+                    model |= via_model;
                     answers.insert(key, Pinned { digest, answer });
                 }
             }
+            model |= state.answers_from_model;
         }
-        Ok(Self { answers, asked: Mutex::new(Vec::new()), questions: AtomicU32::new(0), retry: AtomicBool::new(false) })
+        Ok(Self { answers: Mutex::new(answers), model: AtomicBool::new(model), notes: Mutex::new(notes), asked: Mutex::new(Vec::new()), questions: AtomicU32::new(0), retry: AtomicBool::new(false) })
     }
 
     /// Numbers the body's next question (1, 2, ...), in the order the body asks them,
@@ -74,18 +91,43 @@ impl Round {
         self.questions.fetch_add(1, Ordering::Relaxed) + 1
     }
 
-    /// The answer to `outgoing` if the client gave one, else records the question for
-    /// this round's `InputRequiredResult`.
-    pub(crate) fn answer_or_ask(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {
+    /// The answer to `outgoing` given in an earlier round (or this retry), if any. An
+    /// answer counts only for the exact question it answered: a form that changed since
+    /// (a redeployed server) is asked again.
+    pub(crate) fn answered(&self, outgoing: &Outgoing) -> Option<Value> {
         let key = input_key(outgoing.key.as_deref(), outgoing.question, outgoing.attempt);
         let digest = question_digest(outgoing.method, &outgoing.params);
-        // An answer counts only for the exact question it answered: a form that changed
-        // since (a redeployed server) is asked again.
-        if let Some(pinned) = self.answers.get(&key).filter(|p| p.digest == digest) {
-            return Ok(pinned.answer.clone());
+        let answers = self.answers.lock().unwrap_or_else(|e| e.into_inner());
+        answers.get(&key).filter(|p| p.digest == digest).map(|p| p.answer.clone())
+    }
+
+    /// Keeps an answer the client gave directly, for the replays of a call that also
+    /// asks the model.
+    pub(crate) fn record(&self, outgoing: &Outgoing, answer: Value) {
+        let key = input_key(outgoing.key.as_deref(), outgoing.question, outgoing.attempt);
+        let digest = question_digest(outgoing.method, &outgoing.params);
+        self.answers.lock().unwrap_or_else(|e| e.into_inner()).insert(key, Pinned { digest, answer });
+    }
+
+    /// The answer to `outgoing` if one was given, else records the question for this
+    /// round: for the client (`InputRequiredResult`), or for the client's model.
+    pub(crate) fn answer_or_ask(&self, outgoing: Outgoing, via_model: bool) -> Result<Value, ElicitError> {
+        if let Some(answer) = self.answered(&outgoing) {
+            return Ok(answer);
         }
-        self.asked.lock().unwrap_or_else(|e| e.into_inner()).push(Asked { key, method: outgoing.method, params: outgoing.params, digest });
+        let key = input_key(outgoing.key.as_deref(), outgoing.question, outgoing.attempt);
+        let digest = question_digest(outgoing.method, &outgoing.params);
+        if via_model {
+            self.model.store(true, Ordering::Relaxed);
+        }
+        let asked = Asked { key, method: outgoing.method, params: outgoing.params, digest, via_model };
+        self.asked.lock().unwrap_or_else(|e| e.into_inner()).push(asked);
         Err(ElicitError::InputRequired)
+    }
+
+    /// Whether the client's model took part in this call (answered, or is asked).
+    pub(crate) fn involves_model(&self) -> bool {
+        self.model.load(Ordering::Relaxed)
     }
 
     /// Ends this round even without a new question: something the body waits for
@@ -94,12 +136,33 @@ impl Round {
         self.retry.store(true, Ordering::Relaxed);
     }
 
-    /// The questions asked without an answer, in the order they were asked, the state to
-    /// seal for the next round, and whether the round ends for a retry anyway.
-    pub(crate) fn finish(&self) -> (Vec<Asked>, RoundState, bool) {
-        let asked = std::mem::take(&mut *self.asked.lock().unwrap_or_else(|e| e.into_inner()));
-        let pending = asked.iter().map(|asked| (asked.key.clone(), asked.digest.clone())).collect();
-        (asked, RoundState { answers: self.answers.clone(), pending }, self.retry.load(Ordering::Relaxed))
+    /// The note an earlier round kept under `key`.
+    pub(crate) fn note(&self, key: &str) -> Option<String> {
+        self.notes.lock().unwrap_or_else(|e| e.into_inner()).get(key).cloned()
+    }
+
+    /// Keeps a note for the next rounds.
+    pub(crate) fn set_note(&self, key: &str, value: String) {
+        self.notes.lock().unwrap_or_else(|e| e.into_inner()).insert(key.to_owned(), value);
+    }
+
+    /// The questions asked without an answer, in the order they were asked, and whether
+    /// the round ends for a retry anyway. The questions for the client come first: while
+    /// there are any, those for the model wait for a later round.
+    pub(crate) fn finish(&self) -> (Vec<Asked>, bool) {
+        let mut asked = std::mem::take(&mut *self.asked.lock().unwrap_or_else(|e| e.into_inner()));
+        if asked.iter().any(|a| !a.via_model) {
+            asked.retain(|a| !a.via_model);
+        }
+        (asked, self.retry.load(Ordering::Relaxed))
+    }
+
+    /// The state to seal for the next round, whose questions are `asked`.
+    pub(crate) fn state(&self, asked: &[Asked]) -> RoundState {
+        let pending = asked.iter().map(|a| Pending { key: a.key.clone(), digest: a.digest.clone(), via_model: a.via_model }).collect();
+        let notes = self.notes.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let answers = self.answers.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        RoundState { answers, pending, notes, answers_from_model: self.involves_model() }
     }
 }
 

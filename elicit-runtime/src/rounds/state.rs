@@ -132,7 +132,7 @@ impl StateSealer {
     pub(crate) fn seal(&self, state: &RoundState, binding: &Binding) -> Result<String, StateError> {
         let expires = SystemTime::now().checked_add(self.ttl).unwrap_or(SystemTime::now());
         let expires = expires.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-        let plaintext = state.to_json(expires).to_string();
+        let plaintext = state.to_json_bytes(expires).map_err(|e| StateError::Unavailable(e.to_string()))?;
         // base64 grows by 4/3: refuse before the work when the result cannot fit.
         let sealed_len = PREFIX.len() + (KEY_ID_LEN + NONCE_LEN + plaintext.len() + 16).div_ceil(3) * 4;
         if sealed_len > MAX_STATE_LEN {
@@ -143,7 +143,7 @@ impl StateSealer {
         getrandom::fill(&mut nonce).map_err(|e| StateError::Unavailable(e.to_string()))?;
         let ciphertext = key
             .cipher
-            .encrypt(&XNonce::from(nonce), Payload { msg: plaintext.as_bytes(), aad: &binding.0 })
+            .encrypt(&XNonce::from(nonce), Payload { msg: &plaintext, aad: &binding.0 })
             .map_err(|_| StateError::Unavailable("the cipher refused the state".to_owned()))?;
         let mut blob = Vec::with_capacity(KEY_ID_LEN + NONCE_LEN + ciphertext.len());
         blob.extend_from_slice(&key.id);
@@ -276,19 +276,74 @@ pub(crate) struct Pinned {
 }
 
 /// What travels in `requestState` between rounds: the client's answers so far, and the
-/// questions of the last round, each with the digest of the exact question.
+/// questions of the last round, each with the digest of the exact question, and the
+/// notes the body kept (which URL-mode interaction it started, and whether it completed).
 #[derive(Debug, Default, PartialEq)]
 pub(crate) struct RoundState {
     pub(crate) answers: BTreeMap<String, Pinned>,
-    pub(crate) pending: Vec<(String, String)>,
+    pub(crate) pending: Vec<Pending>,
+    pub(crate) notes: BTreeMap<String, String>,
+    /// Whether the client's model answered some of the answers.
+    pub(crate) answers_from_model: bool,
+}
+
+/// A question of the last round: its input key, the digest of the exact question, and
+/// whether it went to the client's model instead of the client (only the model's
+/// call-back may answer it then).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Pending {
+    pub(crate) key: String,
+    pub(crate) digest: String,
+    pub(crate) via_model: bool,
 }
 
 impl RoundState {
-    fn to_json(&self, expires: u64) -> Value {
-        let answers: Map<String, Value> =
-            self.answers.iter().map(|(k, p)| (k.clone(), json!({ "d": p.digest, "a": p.answer }))).collect();
-        let pending: Vec<Value> = self.pending.iter().map(|(k, d)| json!([k, d])).collect();
-        json!({ "v": 1, "exp": expires, "answers": answers, "pending": pending })
+    /// The plaintext of the sealed state:
+    /// `{"v":1,"exp":…,"answers":{key:{"d":digest,"a":answer}},"pending":[[key,digest]],"notes":{…},"model":true}`
+    /// (a pending question sent to the client's model is `[key,digest,"model"]`; `notes`
+    /// only when there are some, `model` only when the model answered some). Written
+    /// straight from the state, without copying the answers into a `Value` first.
+    fn to_json_bytes(&self, expires: u64) -> Result<Vec<u8>, serde_json::Error> {
+        let answers_len: usize = self.answers.iter().map(|(k, p)| k.len() + p.digest.len() + 256).sum();
+        let mut out = Vec::with_capacity(64 + answers_len + self.pending.len() * 64);
+        out.extend_from_slice(b"{\"v\":1,\"exp\":");
+        out.extend_from_slice(expires.to_string().as_bytes());
+        out.extend_from_slice(b",\"answers\":{");
+        for (i, (key, pinned)) in self.answers.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            serde_json::to_writer(&mut out, key)?;
+            out.extend_from_slice(b":{\"d\":");
+            serde_json::to_writer(&mut out, &pinned.digest)?;
+            out.extend_from_slice(b",\"a\":");
+            serde_json::to_writer(&mut out, &pinned.answer)?;
+            out.push(b'}');
+        }
+        out.extend_from_slice(b"},\"pending\":[");
+        for (i, pending) in self.pending.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            out.push(b'[');
+            serde_json::to_writer(&mut out, &pending.key)?;
+            out.push(b',');
+            serde_json::to_writer(&mut out, &pending.digest)?;
+            if pending.via_model {
+                out.extend_from_slice(b",\"model\"");
+            }
+            out.push(b']');
+        }
+        out.push(b']');
+        if !self.notes.is_empty() {
+            out.extend_from_slice(b",\"notes\":");
+            serde_json::to_writer(&mut out, &self.notes)?;
+        }
+        if self.answers_from_model {
+            out.extend_from_slice(b",\"model\":true");
+        }
+        out.push(b'}');
+        Ok(out)
     }
 
     fn from_json(json: Value) -> Option<(Self, u64)> {
@@ -309,12 +364,28 @@ impl RoundState {
             .collect::<Option<_>>()?;
         let pending = pending
             .into_iter()
-            .map(|pair| match pair {
-                Value::Array(pair) if pair.len() == 2 => Some((pair[0].as_str()?.to_owned(), pair[1].as_str()?.to_owned())),
+            .map(|entry| match entry {
+                Value::Array(entry) if entry.len() == 2 || (entry.len() == 3 && entry[2] == "model") => Some(Pending {
+                    key: entry[0].as_str()?.to_owned(),
+                    digest: entry[1].as_str()?.to_owned(),
+                    via_model: entry.len() == 3,
+                }),
                 _ => None,
             })
             .collect::<Option<_>>()?;
-        Some((RoundState { answers, pending }, expires))
+        let notes = match map.remove("notes") {
+            None => BTreeMap::new(),
+            Some(Value::Object(notes)) => {
+                notes.into_iter().map(|(key, note)| Some((key, note.as_str()?.to_owned()))).collect::<Option<_>>()?
+            }
+            Some(_) => return None,
+        };
+        let answers_from_model = match map.remove("model") {
+            None => false,
+            Some(Value::Bool(model)) => model,
+            Some(_) => return None,
+        };
+        Some((RoundState { answers, pending, notes, answers_from_model }, expires))
     }
 }
 
@@ -323,11 +394,11 @@ impl RoundState {
 /// digest, so a server redeployed with a changed form asks again instead of consuming a
 /// stale answer.
 pub(crate) fn question_digest(method: &str, params: &Map<String, Value>) -> String {
-    let mut canonical = String::with_capacity(256);
-    canonical.push_str(method);
-    canonical.push('\0');
+    let mut canonical = Vec::with_capacity(1024);
+    canonical.extend_from_slice(method.as_bytes());
+    canonical.push(0);
     write_canonical_object(params, &mut canonical);
-    let digest = Sha256::digest(canonical.as_bytes());
+    let digest = Sha256::digest(&canonical);
     URL_SAFE_NO_PAD.encode(&digest[..16])
 }
 
@@ -340,53 +411,62 @@ pub(crate) struct Binding(Vec<u8>);
 
 impl Binding {
     pub(crate) fn new(principal: Option<&str>, method: &str, name: &str, arguments: Option<&Map<String, Value>>) -> Self {
-        let mut binding = String::from("elicit/round/v1\0");
+        let mut binding = b"elicit/round/v1\0".to_vec();
         for part in [principal.unwrap_or(""), method, name] {
             // Lengths first, so that no two different bindings write the same bytes.
-            binding.push_str(&part.len().to_string());
-            binding.push(':');
-            binding.push_str(part);
-            binding.push('\0');
+            binding.extend_from_slice(part.len().to_string().as_bytes());
+            binding.push(b':');
+            binding.extend_from_slice(part.as_bytes());
+            binding.push(0);
         }
         match arguments {
             Some(arguments) => write_canonical_object(arguments, &mut binding),
-            None => binding.push_str("null"),
+            None => binding.extend_from_slice(b"null"),
         }
-        Self(binding.into_bytes())
+        Self(binding)
     }
 }
 
-fn write_canonical_object(map: &Map<String, Value>, out: &mut String) {
-    let mut keys: Vec<&String> = map.keys().collect();
-    keys.sort();
-    out.push('{');
-    for (i, key) in keys.into_iter().enumerate() {
+fn write_canonical_object(map: &Map<String, Value>, out: &mut Vec<u8>) {
+    let mut entries: Vec<(&String, &Value)> = map.iter().collect();
+    entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    out.push(b'{');
+    for (i, (key, value)) in entries.into_iter().enumerate() {
         if i > 0 {
-            out.push(',');
+            out.push(b',');
         }
-        out.push_str(&Value::from(key.as_str()).to_string());
-        out.push(':');
-        write_canonical(&map[key], out);
+        write_json(key, out);
+        out.push(b':');
+        write_canonical(value, out);
     }
-    out.push('}');
+    out.push(b'}');
 }
 
 /// JSON with object keys sorted at every level, so the same arguments always bind the
 /// same way whatever order the client wrote them in.
-fn write_canonical(value: &Value, out: &mut String) {
+fn write_canonical(value: &Value, out: &mut Vec<u8>) {
     match value {
         Value::Object(map) => write_canonical_object(map, out),
         Value::Array(items) => {
-            out.push('[');
+            out.push(b'[');
             for (i, item) in items.iter().enumerate() {
                 if i > 0 {
-                    out.push(',');
+                    out.push(b',');
                 }
                 write_canonical(item, out);
             }
-            out.push(']');
+            out.push(b']');
         }
-        other => out.push_str(&other.to_string()),
+        other => write_json(other, out),
+    }
+}
+
+/// A string or scalar as `serde_json` writes it, straight into `out`.
+fn write_json<T: serde::Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) {
+    // Writing a string or a scalar into a `Vec` cannot fail; were it to, the output
+    // would still be deterministic.
+    if serde_json::to_writer(&mut *out, value).is_err() {
+        out.extend_from_slice(b"null");
     }
 }
 
@@ -405,7 +485,7 @@ mod tests {
     fn state(answer_len: usize) -> RoundState {
         let mut answers = BTreeMap::new();
         answers.insert("elicit-1".to_owned(), Pinned { digest: "d".into(), answer: json!({"action": "accept", "content": {"n": "x".repeat(answer_len)}}) });
-        RoundState { answers, pending: vec![("elicit-2".into(), "e".into())] }
+        RoundState { answers, pending: vec![Pending { key: "elicit-2".into(), digest: "e".into(), via_model: false }], notes: BTreeMap::new(), answers_from_model: false }
     }
 
     #[test]
@@ -437,6 +517,62 @@ mod tests {
         assert_eq!(sealer().open(&at, &binding()).unwrap(), state(lo));
         assert!(sealer().open(&sealer().seal(&state(lo - 1), &binding()).unwrap(), &binding()).is_ok());
         assert!(matches!(sealer().seal(&state(lo + 1), &binding()), Err(StateError::TooLarge { .. })));
+    }
+
+    #[test]
+    fn the_plaintext_is_the_documented_json() {
+        let mut state = state(3);
+        state.notes.insert("url".into(), "interaction \"1\"".into());
+        state.pending.push(Pending { key: "elicit-3".into(), digest: "f".into(), via_model: true });
+        state.answers_from_model = true;
+        let bytes = state.to_json_bytes(42).unwrap();
+        let expected = json!({
+            "v": 1,
+            "exp": 42,
+            "answers": {"elicit-1": {"d": "d", "a": {"action": "accept", "content": {"n": "xxx"}}}},
+            "pending": [["elicit-2", "e"], ["elicit-3", "f", "model"]],
+            "notes": {"url": "interaction \"1\""},
+            "model": true,
+        });
+        assert_eq!(String::from_utf8(bytes).unwrap(), expected.to_string());
+        assert_eq!(RoundState::from_json(expected), Some((state, 42)));
+        let plain = String::from_utf8(self::state(0).to_json_bytes(1).unwrap()).unwrap();
+        assert!(!plain.contains("notes") && !plain.contains("model"), "{plain}");
+    }
+
+    /// The canonical form as first written (through `Value::to_string`): digests and
+    /// bindings of states in flight must not change.
+    fn reference_canonical(value: &Value) -> String {
+        match value {
+            Value::Object(map) => {
+                let mut keys: Vec<&String> = map.keys().collect();
+                keys.sort();
+                let items: Vec<String> = keys.iter().map(|k| format!("{}:{}", Value::from(k.as_str()), reference_canonical(&map[*k]))).collect();
+                format!("{{{}}}", items.join(","))
+            }
+            Value::Array(items) => format!("[{}]", items.iter().map(reference_canonical).collect::<Vec<_>>().join(",")),
+            other => other.to_string(),
+        }
+    }
+
+    #[test]
+    fn the_canonical_form_is_unchanged() {
+        let params = json!({
+            "z": [1, 2.5, -3e300, null, true, {"b": "\u{1}\"é\\", "a": []}],
+            "mode": "form",
+            "é": {"y": {}, "x": "line\nbreak"},
+            "a": 18446744073709551615u64,
+        });
+        let Value::Object(map) = &params else { unreachable!() };
+        let mut written = Vec::new();
+        write_canonical_object(map, &mut written);
+        assert_eq!(String::from_utf8(written).unwrap(), reference_canonical(&params));
+        let mut canonical = String::from("elicitation/create\0");
+        canonical.push_str(&reference_canonical(&params));
+        assert_eq!(question_digest("elicitation/create", map), URL_SAFE_NO_PAD.encode(&Sha256::digest(canonical.as_bytes())[..16]));
+        let binding = Binding::new(Some("alice"), "tools/call", "book", Some(map));
+        let expected = format!("elicit/round/v1\x005:alice\x0010:tools/call\x004:book\x00{}", reference_canonical(&params));
+        assert_eq!(binding, Binding(expected.into_bytes()));
     }
 
     #[test]

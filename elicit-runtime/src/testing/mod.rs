@@ -440,8 +440,9 @@ async fn tap(server: tokio::io::DuplexStream, client: tokio::io::DuplexStream, r
         while let Ok(Some(line)) = lines.next_line().await {
             let message: Value = serde_json::from_str(&line).unwrap_or(Value::Null);
             match message.get("method").and_then(Value::as_str) {
-                Some("elicitation/create") if message.get("id").is_some() => {
-                    match answer(&message, revision, &shared) {
+                Some(method @ ("elicitation/create" | "interaction/create")) if message.get("id").is_some() => {
+                    let answered = if method == "interaction/create" { answer_interaction(&message, &shared) } else { answer(&message, revision, &shared) };
+                    match answered {
                         Some((Some(after), answer)) => {
                             let server_write = server_write.clone();
                             tokio::spawn(async move {
@@ -541,6 +542,37 @@ async fn write_line<W: AsyncWrite + Unpin>(writer: &mut W, line: &str) -> std::i
     writer.write_all(line.as_bytes()).await?;
     writer.write_all(b"\n").await?;
     writer.flush().await
+}
+
+/// The draft "User Interaction" dialect (seed 000): records an `interaction/create`
+/// request (the tests check it against the dialect's schema) and answers it from the
+/// script: accept is `{content}` for a `prompt`, `{}` for a `ua`; decline and cancel are
+/// the error the draft shows (code -1).
+fn answer_interaction(request: &Value, shared: &Mutex<Shared>) -> Option<(Option<std::time::Duration>, Value)> {
+    let id = request.get("id").cloned().unwrap_or(Value::Null);
+    let params = request.get("params").cloned().unwrap_or(Value::Null);
+    let prompt = params.get("type") == Some(&json!("prompt"));
+    let mut shared = shared.lock().ok()?;
+    let mut reply = shared.next_reply(&params);
+    shared.transcript.requests.push(params);
+    let mut delay = None;
+    while let Reply::Delayed { after, reply: inner } = reply {
+        delay = Some(delay.unwrap_or_default() + after);
+        reply = *inner;
+    }
+    let outcome = match reply {
+        Reply::Accept(content) if prompt => Ok(json!({ "content": content })),
+        Reply::Accept(_) => Ok(json!({})),
+        Reply::Raw(result) => Ok(result),
+        Reply::Decline | Reply::Cancel => Err(json!({ "code": -1, "message": "User did not consent to the interaction" })),
+        Reply::Error { code, message } => Err(json!({ "code": code, "message": message })),
+        Reply::Silence | Reply::Delayed { .. } => return None,
+    };
+    let response = match outcome {
+        Ok(result) => json!({ "jsonrpc": "2.0", "id": id, "result": result }),
+        Err(error) => json!({ "jsonrpc": "2.0", "id": id, "error": error }),
+    };
+    Some((delay, response))
 }
 
 /// Records and checks one request, and builds the scripted JSON-RPC answer and how long

@@ -1,6 +1,6 @@
 //! [`MemoryStore`]: pending interactions in this process's memory, the default store.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
 use std::time::{Duration, SystemTime};
 
@@ -10,6 +10,11 @@ use super::store::{CompleteError, Interaction, InteractionId, InteractionStore, 
 
 /// Pending interactions in memory: bounded in number, each forgotten when it expires.
 /// Enough for one server process; several instances need a shared store.
+///
+/// Of an interaction that expired or was completed and consumed, only its id is kept (as
+/// many as the capacity, oldest dropped first), so a late or repeated completion is
+/// refused as [`CompleteError::Expired`] or [`CompleteError::AlreadyCompleted`] rather
+/// than as an unknown id.
 ///
 /// ```
 /// use elicit_runtime::url::{InteractionStore, MemoryStore, CompleteError};
@@ -39,6 +44,9 @@ pub struct MemoryStore {
 struct State {
     entries: HashMap<InteractionId, Entry>,
     by_purpose: HashMap<(String, String), InteractionId>,
+    /// Ids no longer held, and why; bounded by `gone_order`.
+    gone: HashMap<InteractionId, CompleteError>,
+    gone_order: VecDeque<InteractionId>,
 }
 
 #[derive(Debug)]
@@ -49,20 +57,52 @@ struct Entry {
 
 impl State {
     /// Forgets every expired interaction.
-    fn purge(&mut self, now: SystemTime) {
+    fn purge(&mut self, now: SystemTime, capacity: usize) {
         let expired: Vec<InteractionId> =
             self.entries.iter().filter(|(_, e)| e.interaction.expires_at <= now).map(|(id, _)| id.clone()).collect();
         for id in expired {
-            self.remove(&id);
+            self.remove(&id, capacity);
         }
     }
 
-    fn remove(&mut self, id: &InteractionId) {
+    /// Forgets an interaction, keeping its id and why it is gone.
+    fn remove(&mut self, id: &InteractionId, capacity: usize) {
         if let Some(entry) = self.entries.remove(id) {
+            // Not completed: it expired, or the tool gave it up (the user declined): either
+            // way its time is over.
+            let why = if entry.interaction.completed { CompleteError::AlreadyCompleted } else { CompleteError::Expired };
             let key = (entry.interaction.principal, entry.interaction.purpose);
             if self.by_purpose.get(&key) == Some(id) {
                 self.by_purpose.remove(&key);
             }
+            if self.gone.insert(id.clone(), why).is_none() {
+                self.gone_order.push_back(id.clone());
+            }
+            while self.gone_order.len() > capacity.max(1) {
+                if let Some(oldest) = self.gone_order.pop_front() {
+                    self.gone.remove(&oldest);
+                }
+            }
+        }
+    }
+
+    /// The entry `principal` may complete now, or why not.
+    fn completable(&mut self, id: &InteractionId, principal: &str, now: SystemTime, capacity: usize) -> Result<&mut Entry, CompleteError> {
+        let expired = match self.entries.get(id) {
+            None => return Err(self.gone.get(id).cloned().unwrap_or(CompleteError::Unknown)),
+            Some(entry) => entry.interaction.expires_at <= now,
+        };
+        if expired {
+            self.remove(id, capacity);
+            return Err(CompleteError::Expired);
+        }
+        let entry = self.entries.get_mut(id).ok_or(CompleteError::Unknown)?;
+        if entry.interaction.principal != principal {
+            Err(CompleteError::WrongUser)
+        } else if entry.interaction.completed {
+            Err(CompleteError::AlreadyCompleted)
+        } else {
+            Ok(entry)
         }
     }
 }
@@ -101,7 +141,7 @@ impl InteractionStore for MemoryStore {
         Box::pin(async move {
             let now = SystemTime::now();
             let mut state = self.lock();
-            state.purge(now);
+            state.purge(now, self.capacity);
             let key = (principal.to_owned(), purpose.to_owned());
             if let Some(entry) = state.by_purpose.get(&key).and_then(|id| state.entries.get(id)) {
                 return Ok(entry.interaction.clone());
@@ -125,26 +165,22 @@ impl InteractionStore for MemoryStore {
     fn get<'a>(&'a self, id: &'a InteractionId) -> StoreFuture<'a, Result<Option<Interaction>, StoreError>> {
         Box::pin(async move {
             let mut state = self.lock();
-            state.purge(SystemTime::now());
+            state.purge(SystemTime::now(), self.capacity);
             Ok(state.entries.get(id).map(|e| e.interaction.clone()))
+        })
+    }
+
+    fn check<'a>(&'a self, id: &'a InteractionId, principal: &'a str) -> StoreFuture<'a, Result<Interaction, CompleteError>> {
+        Box::pin(async move {
+            let mut state = self.lock();
+            state.completable(id, principal, SystemTime::now(), self.capacity).map(|entry| entry.interaction.clone())
         })
     }
 
     fn complete<'a>(&'a self, id: &'a InteractionId, principal: &'a str) -> StoreFuture<'a, Result<Interaction, CompleteError>> {
         Box::pin(async move {
-            let now = SystemTime::now();
             let mut state = self.lock();
-            let Some(entry) = state.entries.get_mut(id) else { return Err(CompleteError::Unknown) };
-            if entry.interaction.expires_at <= now {
-                state.remove(id);
-                return Err(CompleteError::Expired);
-            }
-            if entry.interaction.principal != principal {
-                return Err(CompleteError::WrongUser);
-            }
-            if entry.interaction.completed {
-                return Err(CompleteError::AlreadyCompleted);
-            }
+            let entry = state.completable(id, principal, SystemTime::now(), self.capacity)?;
             entry.interaction.completed = true;
             entry.completed.send_replace(true);
             Ok(entry.interaction.clone())
@@ -155,7 +191,7 @@ impl InteractionStore for MemoryStore {
         Box::pin(async move {
             let (mut receiver, expires_at) = {
                 let mut state = self.lock();
-                state.purge(SystemTime::now());
+                state.purge(SystemTime::now(), self.capacity);
                 match state.entries.get(id) {
                     None => return Ok(false),
                     Some(entry) => (entry.completed.subscribe(), entry.interaction.expires_at),
@@ -172,7 +208,7 @@ impl InteractionStore for MemoryStore {
 
     fn forget<'a>(&'a self, id: &'a InteractionId) -> StoreFuture<'a, Result<(), StoreError>> {
         Box::pin(async move {
-            self.lock().remove(id);
+            self.lock().remove(id, self.capacity);
             Ok(())
         })
     }

@@ -19,7 +19,7 @@
 //!
 //! async fn connect_key(ask: &impl ElicitPeer, interactions: &Interactions, user: &str) -> Result<String, ElicitError> {
 //!     let page = interactions
-//!         .url_request(user, "api-key", "Open the page to enter your API key", |id| format!("https://keys.example.com/connect?id={id}"))
+//!         .url_request(ask, user, "api-key", "Open the page to enter your API key", |id| format!("https://keys.example.com/connect?id={id}"))
 //!         .await?;
 //!     Ok(match page.ask(ask).await? {
 //!         Elicitation::Accept(()) => {
@@ -45,8 +45,11 @@
 
 mod check;
 mod memory;
+#[cfg(feature = "redis")]
+mod redis;
 mod store;
 
+use std::future::Future as _;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -54,7 +57,10 @@ use serde_json::{Map, Value};
 
 pub use self::check::{UrlError, checked_url};
 pub use self::memory::MemoryStore;
+#[cfg(feature = "redis")]
+pub use self::redis::RedisStore;
 pub use self::store::{CompleteError, Interaction, InteractionId, InteractionStore, StoreError, StoreFuture};
+use crate::dialect::Dialect;
 use crate::exchange::{Elicitation, ElicitPeer, Outgoing};
 use crate::{ElicitError, ProtocolRevision};
 
@@ -65,11 +71,16 @@ pub struct Interactions {
     store: Arc<dyn InteractionStore>,
     ttl: Duration,
     allow_loopback_http: bool,
+    dialect: Dialect,
 }
 
 impl std::fmt::Debug for Interactions {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Interactions").field("ttl", &self.ttl).field("allow_loopback_http", &self.allow_loopback_http).finish_non_exhaustive()
+        f.debug_struct("Interactions")
+            .field("ttl", &self.ttl)
+            .field("allow_loopback_http", &self.allow_loopback_http)
+            .field("dialect", &self.dialect)
+            .finish_non_exhaustive()
     }
 }
 
@@ -85,7 +96,7 @@ impl Interactions {
 
     /// Interactions in this store.
     pub fn new(store: impl InteractionStore) -> Self {
-        Self { store: Arc::new(store), ttl: Self::DEFAULT_TTL, allow_loopback_http: false }
+        Self { store: Arc::new(store), ttl: Self::DEFAULT_TTL, allow_loopback_http: false, dialect: Dialect::Released }
     }
 
     /// How long an interaction stays valid (default 10 minutes): clients may never learn
@@ -102,28 +113,87 @@ impl Interactions {
         self
     }
 
+    /// Speak a draft's messages where they differ from the released revisions
+    /// ([`Dialect`]): with [`Dialect::ElicitationTrack`], `require` ends a call with
+    /// `-32604` instead of `-32042`, and completion is told through `elicitation/track`
+    /// instead of `notifications/elicitation/complete`.
+    pub fn dialect(mut self, dialect: Dialect) -> Self {
+        self.dialect = dialect;
+        self
+    }
+
+    /// The dialect these interactions speak.
+    pub fn dialect_in_use(&self) -> Dialect {
+        self.dialect
+    }
+
     /// The store.
     pub fn store(&self) -> &dyn InteractionStore {
         &*self.store
     }
 
     /// Starts (or finds again) the interaction of `principal` for `purpose`, and builds
-    /// the URL-mode request: `url` gets the interaction's id to put into the page's
-    /// address. The URL and the message are checked here; a failure is
-    /// [`ElicitError::Url`] and nothing is sent.
+    /// the URL-mode request for the client behind `peer`: `url` gets the interaction's id
+    /// to put into the page's address. Checked here, before anything is stored or sent:
+    /// the revision has URL mode ([`ElicitError::UrlModeUnavailable`]), the client
+    /// declared it ([`ElicitError::UrlNotSupported`]), the URL and the message
+    /// ([`ElicitError::Url`]).
     ///
     /// `principal` is the authenticated user of the MCP request (a token subject, a
-    /// user id): only that user may complete the interaction on the page.
-    pub async fn url_request(
+    /// user id): only that user may complete the interaction on the page. While one is
+    /// pending, calls of the same principal for the same purpose share it (a call retried
+    /// after `-32042` finds the one it started). On 2026-07-28 the sealed state remembers
+    /// which interaction the call started, so every round asks about the same page.
+    pub async fn url_request<P: ElicitPeer + ?Sized>(
         &self,
+        peer: &P,
         principal: &str,
         purpose: &str,
         message: &str,
         url: impl FnOnce(&InteractionId) -> String,
     ) -> Result<UrlRequest<'_>, ElicitError> {
-        let interaction = self.store.start(principal, purpose, self.ttl).await.map_err(ElicitError::Store)?;
+        let revision = usable(peer)?;
+        let note = note_key(purpose);
+        let interaction = match peer.note(&note) {
+            Some(noted) => self.resumed(&noted, principal, purpose).await?,
+            None => {
+                let interaction = self.store.start(principal, purpose, self.ttl).await.map_err(ElicitError::Store)?;
+                peer.set_note(&note, interaction.id.as_str().to_owned());
+                interaction
+            }
+        };
         let url = checked_url(&url(&interaction.id), message, self.allow_loopback_http).map_err(ElicitError::Url)?;
-        Ok(UrlRequest { interactions: self, interaction, url, message: message.to_owned() })
+        Ok(UrlRequest {
+            interactions: self,
+            interaction,
+            url,
+            message: message.to_owned(),
+            revision,
+            note,
+            progress_every: Some(crate::exchange::DEFAULT_PROGRESS_EVERY),
+        })
+    }
+
+    /// The interaction an earlier round of this call started (2026-07-28), from the
+    /// round's note: completed if the note says so, else as the store has it (gone from
+    /// the store: expired).
+    async fn resumed(&self, noted: &str, principal: &str, purpose: &str) -> Result<Interaction, ElicitError> {
+        let (id, done) = match noted.strip_suffix(DONE) {
+            Some(id) => (id, true),
+            None => (noted, false),
+        };
+        let id = InteractionId::parse(id).ok_or(ElicitError::InteractionExpired)?;
+        let stored = self.store.get(&id).await.map_err(ElicitError::Store)?.filter(|i| i.principal == principal);
+        Ok(match stored {
+            Some(interaction) if !done => interaction,
+            _ => Interaction {
+                id,
+                principal: principal.to_owned(),
+                purpose: purpose.to_owned(),
+                expires_at: std::time::SystemTime::UNIX_EPOCH,
+                completed: done,
+            },
+        })
     }
 
     /// Completes an interaction from the page, as `principal`, the user the page
@@ -138,15 +208,41 @@ impl Interactions {
     /// [`complete`](Self::complete) would be, without completing it.
     pub async fn pending(&self, id: &str, principal: &str) -> Result<Interaction, CompleteError> {
         let id = InteractionId::parse(id).ok_or(CompleteError::Unknown)?;
-        let interaction = self.store.get(&id).await.map_err(CompleteError::Store)?.ok_or(CompleteError::Unknown)?;
-        if interaction.principal != principal {
-            Err(CompleteError::WrongUser)
-        } else if interaction.completed {
-            Err(CompleteError::AlreadyCompleted)
-        } else {
-            Ok(interaction)
-        }
+        self.store.check(&id, principal).await
     }
+}
+
+/// The message of the progress notifications sent while the user is on the page.
+const WAITING_FOR_PAGE: &str = "waiting for the user to finish on the page";
+
+/// The suffix of a round's note once the interaction completed.
+const DONE: &str = " done";
+
+/// The round note that holds the interaction a call started for `purpose`.
+fn note_key(purpose: &str) -> String {
+    format!("url:{purpose}")
+}
+
+/// Checks that URL mode can be used with the client behind `peer`, and returns the
+/// revision.
+fn usable<P: ElicitPeer + ?Sized>(peer: &P) -> Result<ProtocolRevision, ElicitError> {
+    let version = peer.protocol_version();
+    let revision = version
+        .as_deref()
+        .and_then(|v| v.parse::<ProtocolRevision>().ok())
+        .ok_or_else(|| ElicitError::UnsupportedRevision(version.clone()))?;
+    // The model can show a link on any revision, to any client.
+    if peer.relays_to_model() {
+        return Ok(revision);
+    }
+    if !revision.has_url_mode() {
+        return Err(ElicitError::UrlModeUnavailable(revision));
+    }
+    let support = peer.elicitation_support();
+    if !support.url {
+        return Err(ElicitError::UrlNotSupported(support));
+    }
+    Ok(revision)
 }
 
 /// A URL-mode request, ready to send: built by [`Interactions::url_request`].
@@ -156,12 +252,25 @@ pub struct UrlRequest<'a> {
     interaction: Interaction,
     url: String,
     message: String,
+    revision: ProtocolRevision,
+    note: String,
+    progress_every: Option<Duration>,
 }
 
 impl UrlRequest<'_> {
     /// The interaction's id.
     pub fn id(&self) -> &InteractionId {
         &self.interaction.id
+    }
+
+    /// While [`completion`](Self::completion) waits for the page, tell the client every
+    /// `every` that the call is still waiting (`notifications/progress` for the request
+    /// that asked, if it carried a `progressToken`): clients give up on a request after a
+    /// timeout of their own (60 s in the TypeScript SDK) unless progress arrives. `None`
+    /// sends none. The default is [`DEFAULT_PROGRESS_EVERY`](crate::exchange::DEFAULT_PROGRESS_EVERY).
+    pub fn progress_every(mut self, every: Option<Duration>) -> Self {
+        self.progress_every = every.filter(|d| !d.is_zero());
+        self
     }
 
     /// The URL as it is sent (checked, host in ASCII).
@@ -187,61 +296,70 @@ impl UrlRequest<'_> {
         params
     }
 
-    /// Checks that URL mode can be used with this client, and returns the revision.
-    fn usable<P: ElicitPeer + ?Sized>(&self, peer: &P) -> Result<ProtocolRevision, ElicitError> {
-        let version = peer.protocol_version();
-        let revision = version
-            .as_deref()
-            .and_then(|v| v.parse::<ProtocolRevision>().ok())
-            .ok_or_else(|| ElicitError::UnsupportedRevision(version.clone()))?;
-        if !revision.has_url_mode() {
-            return Err(ElicitError::UrlModeUnavailable(revision));
-        }
-        let support = peer.elicitation_support();
-        if !support.url {
-            return Err(ElicitError::UrlNotSupported(support));
-        }
-        Ok(revision)
-    }
-
     /// Asks the user to open the page. `Accept` is consent to open it, not completion:
     /// follow it with [`completion`](Self::completion). Already completed (a retried
-    /// call), it is `Accept` at once and nothing is sent.
+    /// call), it is `Accept` at once and nothing is sent. A declined or cancelled
+    /// interaction is given up: its link stops working, and the next call starts a new
+    /// one (on 2025-11-25 with a new `elicitationId`).
     pub async fn ask<P: ElicitPeer + ?Sized>(&self, peer: &P) -> Result<Elicitation<()>, ElicitError> {
-        let revision = self.usable(peer)?;
         if self.interaction.completed {
             return Ok(Elicitation::Accept(()));
         }
-        let outgoing = Outgoing::new("elicitation/create", self.params(revision), peer.next_question());
+        let outgoing = Outgoing::new("elicitation/create", self.params(self.revision), peer.next_question());
         let result = peer.send_elicitation(outgoing).await?;
-        Elicitation::<()>::from_url_result(&result)
+        let answer = Elicitation::<()>::from_url_result(&result)?;
+        if !matches!(answer, Elicitation::Accept(())) {
+            self.forget().await?;
+        }
+        Ok(answer)
     }
 
     /// Waits for the page to complete the interaction, at most `timeout` (and no longer
-    /// than the interaction lives). On 2025-11-25 the client is then sent
-    /// `notifications/elicitation/complete`. On 2026-07-28 there is no waiting inside a
-    /// round: if the interaction is not complete yet, the round ends and the client's
-    /// retry looks again (propagate the error with `?`).
+    /// than the interaction lives); then the interaction is consumed (the next call starts
+    /// a new one).
+    ///
+    /// On 2025-11-25 the client is then sent `notifications/elicitation/complete`; if the
+    /// time runs out first the error is [`ElicitError::StillPending`] (a tool call ends
+    /// with `-32042`, so the client can retry once the page is done). On 2026-07-28 there
+    /// is no waiting inside a round: if the interaction is not complete yet, the round
+    /// ends and the client's retry looks again (propagate the error with `?`).
     pub async fn completion<P: ElicitPeer + ?Sized>(&self, peer: &P, timeout: Duration) -> Result<(), ElicitError> {
-        let revision = self.usable(peer)?;
         let store = self.interactions.store();
-        if revision.has_input_rounds() {
-            let completed = store.get(&self.interaction.id).await.map_err(ElicitError::Store)?.is_some_and(|i| i.completed);
-            if completed {
-                return Ok(());
+        if peer.replays() {
+            // Completed (perhaps consumed already by a concurrent call of the same user)?
+            let completed = self.interaction.completed
+                || match store.check(&self.interaction.id, &self.interaction.principal).await {
+                    Ok(_pending) => false,
+                    Err(CompleteError::AlreadyCompleted) => true,
+                    Err(CompleteError::Store(err)) => return Err(ElicitError::Store(err)),
+                    Err(_) => return Err(ElicitError::InteractionExpired),
+                };
+            if !completed {
+                peer.retry_later();
+                return Err(ElicitError::InputRequired);
             }
-            peer.retry_later();
-            return Err(ElicitError::InputRequired);
+            // Later rounds of this call know it completed; later calls start anew.
+            peer.set_note(&self.note, format!("{}{DONE}", self.interaction.id));
+            self.forget().await?;
+            return Ok(());
         }
-        match tokio::time::timeout(timeout, store.wait_completed(&self.interaction.id)).await {
+        match tokio::time::timeout(timeout, self.wait_reporting(peer)).await {
             Ok(Ok(true)) => {
-                peer.notify_elicitation_complete(self.interaction.id.as_str()).await?;
-                store.forget(&self.interaction.id).await.map_err(ElicitError::Store)?;
-                Ok(())
+                self.forget().await?;
+                match peer.dialect().unwrap_or(self.interactions.dialect) {
+                    Dialect::Released => peer.notify_elicitation_complete(self.interaction.id.as_str()).await,
+                    // The drafts tell the client through its `elicitation/track` or
+                    // `interaction/notify` request.
+                    Dialect::ElicitationTrack | Dialect::UserInteraction => Ok(()),
+                }
             }
             Ok(Ok(false)) => Err(ElicitError::InteractionExpired),
             Ok(Err(err)) => Err(ElicitError::Store(err)),
-            Err(_) => Err(ElicitError::Timeout(timeout)),
+            Err(_) => Err(match peer.dialect().unwrap_or(self.interactions.dialect) {
+                Dialect::Released => ElicitError::StillPending { waited: timeout, elicitation: self.params(self.revision) },
+                // The drafts' way to say "retry when the page is done".
+                dialect => self.required(dialect)?,
+            }),
         }
     }
 
@@ -252,20 +370,66 @@ impl UrlRequest<'_> {
     /// and the client's retry finds the interaction complete or gets another round.
     /// `Decline` and `Cancel` (2026-07-28) are the user's answers to that question.
     pub async fn require<P: ElicitPeer + ?Sized>(&self, peer: &P) -> Result<Elicitation<()>, ElicitError> {
-        let revision = self.usable(peer)?;
-        let completed = self.interaction.completed
-            || self.interactions.store().get(&self.interaction.id).await.map_err(ElicitError::Store)?.is_some_and(|i| i.completed);
-        if revision.has_input_rounds() {
+        if peer.replays() || (peer.relays_to_model() && !peer.elicitation_support().url) {
             return match self.ask(peer).await? {
-                Elicitation::Accept(()) if completed => Ok(Elicitation::Accept(())),
                 Elicitation::Accept(()) => self.completion(peer, Duration::ZERO).await.map(Elicitation::Accept),
                 other => Ok(other),
             };
         }
+        let completed = self.interaction.completed
+            || self.interactions.store().get(&self.interaction.id).await.map_err(ElicitError::Store)?.is_some_and(|i| i.completed);
         if completed {
-            self.interactions.store().forget(&self.interaction.id).await.map_err(ElicitError::Store)?;
+            self.forget().await?;
             return Ok(Elicitation::Accept(()));
         }
-        Err(ElicitError::UrlRequired(vec![self.params(revision)]))
+        Err(self.required(peer.dialect().unwrap_or(self.interactions.dialect))?)
+    }
+
+    /// Waits for the page, reporting progress to the client meanwhile.
+    async fn wait_reporting<P: ElicitPeer + ?Sized>(&self, peer: &P) -> Result<bool, crate::url::StoreError> {
+        let waiting = self.interactions.store().wait_completed(&self.interaction.id);
+        let Some(every) = self.progress_every else { return waiting.await };
+        let mut waiting = std::pin::pin!(waiting);
+        let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+        let mut sent = 0u32;
+        loop {
+            let mut tick = std::pin::pin!(ticks.tick());
+            let done = std::future::poll_fn(|cx| match waiting.as_mut().poll(cx) {
+                std::task::Poll::Ready(done) => std::task::Poll::Ready(Some(done)),
+                std::task::Poll::Pending => tick.as_mut().poll(cx).map(|_| None),
+            })
+            .await;
+            if let Some(done) = done {
+                return done;
+            }
+            sent += 1;
+            peer.report_waiting(sent, WAITING_FOR_PAGE).await;
+        }
+    }
+
+    /// The error that ends a request which cannot go on before the page, in the dialect
+    /// spoken.
+    fn required(&self, dialect: Dialect) -> Result<ElicitError, ElicitError> {
+        let params = self.params(ProtocolRevision::V2025_11_25);
+        Ok(match dialect {
+            Dialect::Released => ElicitError::UrlRequired(vec![self.params(self.revision)]),
+            Dialect::ElicitationTrack => ElicitError::ElicitationRequired(vec![params]),
+            Dialect::UserInteraction => {
+                let (mut created, _) = crate::dialect::interaction_params(&params)?;
+                let mut data = Map::with_capacity(4);
+                for key in ["id", "type"] {
+                    data.insert(key.into(), created.remove(key).unwrap_or(Value::Null));
+                }
+                if let Some(Value::Object(interaction)) = created.remove("interaction") {
+                    data.extend(interaction);
+                }
+                ElicitError::InteractionRequired(data)
+            }
+        })
+    }
+
+    /// Gives the interaction up in the store.
+    async fn forget(&self) -> Result<(), ElicitError> {
+        self.interactions.store().forget(&self.interaction.id).await.map_err(ElicitError::Store)
     }
 }

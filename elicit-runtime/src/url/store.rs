@@ -146,7 +146,15 @@ pub trait InteractionStore: Send + Sync + 'static {
     /// The interaction with this id, if it is known and has not expired.
     fn get<'a>(&'a self, id: &'a InteractionId) -> StoreFuture<'a, Result<Option<Interaction>, StoreError>>;
 
+    /// What [`complete`](Self::complete) would answer, without completing: the pending
+    /// interaction, or why completing it would be refused (for a page deciding what to
+    /// show before the user submits anything).
+    fn check<'a>(&'a self, id: &'a InteractionId, principal: &'a str) -> StoreFuture<'a, Result<Interaction, CompleteError>>;
+
     /// Marks the interaction completed, if `principal` is the one who started it.
+    /// Refusals: [`CompleteError::Unknown`] for an id never issued (or long forgotten),
+    /// [`CompleteError::Expired`], [`CompleteError::AlreadyCompleted`] (also after the
+    /// tool consumed the completion), [`CompleteError::WrongUser`].
     fn complete<'a>(&'a self, id: &'a InteractionId, principal: &'a str) -> StoreFuture<'a, Result<Interaction, CompleteError>>;
 
     /// Resolves when the interaction is completed (at once if it is), or with `false`

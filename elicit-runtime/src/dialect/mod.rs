@@ -1,0 +1,52 @@
+//! Dialects: what the server speaks beyond the negotiated revision, taken from drafts of
+//! the specification that no released revision carries.
+//!
+//! | | released (2025-11-25) | [`Dialect::ElicitationTrack`] (draft chapter, seed 002) |
+//! |---|---|---|
+//! | how the server asks | `elicitation/create`, `mode` form or url | the same |
+//! | a request that needs a page first | error `-32042` (URLElicitationRequiredError) | error `-32604` (ElicitationRequired) |
+//! | how the client learns the page is done | `notifications/elicitation/complete` | it asks: `elicitation/track` is answered `{"status": "complete"}` |
+//! | progress while the user is on the page | — | `notifications/progress` for the track request's `progressToken` |
+//!
+//! | | [`Dialect::UserInteraction`] (the "User Interaction" proposal, seed 000) |
+//! |---|---|
+//! | how the server asks | `interaction/create` with `type` `prompt` (`{message, schema}`) or `ua` (`{url, message}`), through [`UserInteraction`] |
+//! | capability | `userInteraction: {types, progress}`; no type the client did not list is sent |
+//! | the user says no | an error response (code `-1`), read as `Decline` |
+//! | a request that needs a page first | error `-32003`, message `interaction_required`, `data` a `ua` interaction |
+//! | how the client learns the page is done | `interaction/notify` is answered `{}` (never answered for an id that is not the client's) |
+//!
+//! A dialect is the server's choice ([`Interactions::dialect`](crate::url::Interactions::dialect)):
+//! the draft has no revision string of its own, so nothing on the wire selects it. The
+//! forms, the URL-mode interactions and the [`Elicitation`](crate::Elicitation) results are
+//! the same in every dialect; only the messages above change. The rmcp adapter answers
+//! `elicitation/track` with [`Track`](crate::rmcp::Track).
+
+mod user_interaction;
+
+pub use self::user_interaction::{CREATE_METHOD, InteractionTypes, NOTIFY_METHOD, UserInteraction};
+pub(crate) use self::user_interaction::interaction_params;
+
+/// Which specification text the server follows where the drafts differ from the
+/// released revisions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum Dialect {
+    /// The released revisions, as negotiated (the default).
+    #[default]
+    Released,
+    /// The draft elicitation chapter (seed `002`): clients track URL-mode elicitations
+    /// with `elicitation/track` and get progress for them; a request that needs a page
+    /// first ends with `-32604` (ElicitationRequired); there is no
+    /// `notifications/elicitation/complete`.
+    ///
+    /// The draft's example of the `-32604` error spells the key `elicitionId`; its text
+    /// (and every other message of the chapter) says `elicitationId`, which is what is
+    /// sent: a client reading the id by the documented name finds it.
+    ElicitationTrack,
+    /// The "User Interaction" proposal (seed `000`): the server asks with
+    /// `interaction/create` (types `prompt` and `ua`, through a [`UserInteraction`]
+    /// transport), a request that needs a page first ends with `-32003
+    /// interaction_required`, and clients track with `interaction/notify`.
+    UserInteraction,
+}

@@ -1,0 +1,208 @@
+//! The "User Interaction" proposal (seed `000`) as a dialect: `interaction/create` with
+//! the types `prompt` (a form) and `ua` (a page in the user agent), the error `-32003
+//! interaction_required`, and `interaction/notify` progress tracking.
+
+use std::future::Future;
+
+use serde_json::{Map, Value, json};
+
+use crate::exchange::{ElicitError, ElicitPeer, ElicitationSupport, Outgoing};
+use crate::{ProtocolRevision, url::InteractionId};
+
+/// The method of the proposal's request.
+pub const CREATE_METHOD: &str = "interaction/create";
+
+/// The method of the proposal's progress tracking request.
+pub const NOTIFY_METHOD: &str = "interaction/notify";
+
+/// The interaction types a client listed in its `userInteraction` capability.
+///
+/// ```
+/// use elicit_runtime::dialect::InteractionTypes;
+/// use serde_json::json;
+///
+/// let types = InteractionTypes::from_capability(Some(&json!({"types": ["ua", "prompt"], "progress": true}))).unwrap();
+/// assert!(types.prompt && types.ua && types.progress);
+/// // No type listed: not a declaration a server may act on.
+/// assert_eq!(InteractionTypes::from_capability(Some(&json!({"types": []}))), None);
+/// assert_eq!(InteractionTypes::from_capability(None), None);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct InteractionTypes {
+    /// `prompt`: the client renders a form.
+    pub prompt: bool,
+    /// `ua`: the client opens a URL in the user agent.
+    pub ua: bool,
+    /// The client tracks progress (`interaction/notify`).
+    pub progress: bool,
+}
+
+impl InteractionTypes {
+    /// Reads `capabilities.userInteraction` as the client sent it; `None` when it is
+    /// absent or lists no type this crate speaks.
+    pub fn from_capability(capability: Option<&Value>) -> Option<Self> {
+        let capability = capability?.as_object()?;
+        let types = capability.get("types")?.as_array()?;
+        let listed = |name: &str| types.iter().any(|t| t.as_str() == Some(name));
+        let found = InteractionTypes {
+            prompt: listed("prompt"),
+            ua: listed("ua"),
+            progress: capability.get("progress").and_then(Value::as_bool).unwrap_or(false),
+        };
+        (found.prompt || found.ua).then_some(found)
+    }
+}
+
+/// A transport that speaks the User Interaction dialect: wrap the peer of a client that
+/// declared `userInteraction`, and ask through the wrapper as through any
+/// [`ElicitPeer`]. Forms go as `prompt` interactions (`{message, schema}`), URL-mode
+/// requests as `ua` interactions (`{url, message}`), only of the types the client listed.
+/// The client's `{content}` (prompt) or `{}` (ua) is `Accept`; its error response (the
+/// proposal shows code `-1`, "User did not consent") is `Decline`: the proposal does not
+/// tell a decline from a dismissal, so both read as `Decline`.
+///
+/// Forms are rendered as 2025-11-25 renders them (the proposal's `schema` is a JSON
+/// Schema object; the revision's is the richest flat one). Pair it with
+/// [`Interactions::dialect`](crate::url::Interactions::dialect)`(Dialect::UserInteraction)`
+/// so that a request that needs a page ends with `-32003 interaction_required`.
+#[derive(Debug, Clone)]
+pub struct UserInteraction<P> {
+    inner: P,
+    /// `None`: the client did not select the dialect; everything passes through.
+    types: Option<InteractionTypes>,
+}
+
+impl<P: ElicitPeer> UserInteraction<P> {
+    /// The client behind `inner`, which listed `types`.
+    pub fn new(inner: P, types: InteractionTypes) -> Self {
+        Self { inner, types: Some(types) }
+    }
+
+    /// The dialect if the client declared it (`Some` types), else `inner` unchanged: one
+    /// tool body serves clients of both.
+    pub fn if_declared(inner: P, types: Option<InteractionTypes>) -> Self {
+        Self { inner, types }
+    }
+
+    /// The wrapped peer.
+    pub fn inner(&self) -> &P {
+        &self.inner
+    }
+}
+
+/// A `TextContent` of the proposal.
+fn text(message: &Value) -> Value {
+    json!({ "type": "text", "text": message.as_str().unwrap_or_default() })
+}
+
+/// The `interaction/create` params of an `elicitation/create` request.
+pub(crate) fn interaction_params(params: &Map<String, Value>) -> Result<(Map<String, Value>, bool), ElicitError> {
+    let message = params.get("message").cloned().unwrap_or(Value::Null);
+    let (id, kind, interaction) = match params.get("url") {
+        Some(url) => {
+            let id = params.get("elicitationId").and_then(Value::as_str).map(str::to_owned);
+            let id = match id {
+                Some(id) => id,
+                None => InteractionId::random().map_err(ElicitError::Store)?.to_string(),
+            };
+            (id, "ua", json!({ "url": url, "message": text(&message) }))
+        }
+        None => {
+            let id = InteractionId::random().map_err(ElicitError::Store)?.to_string();
+            let schema = params.get("requestedSchema").cloned().unwrap_or(Value::Null);
+            (id, "prompt", json!({ "message": text(&message), "schema": schema }))
+        }
+    };
+    let mut out = Map::with_capacity(3);
+    out.insert("id".into(), id.into());
+    out.insert("type".into(), kind.into());
+    out.insert("interaction".into(), interaction);
+    Ok((out, kind == "prompt"))
+}
+
+impl<P: ElicitPeer> ElicitPeer for UserInteraction<P> {
+    fn protocol_version(&self) -> Option<String> {
+        if self.types.is_none() {
+            return self.inner.protocol_version();
+        }
+        match self.inner.protocol_version() {
+            // 2026-07-28 sends no requests: say so, and `send` refuses as it must.
+            Some(v) if v.parse::<ProtocolRevision>().is_ok_and(ProtocolRevision::has_input_rounds) => Some(v),
+            _ => Some(ProtocolRevision::V2025_11_25.as_str().to_owned()),
+        }
+    }
+
+    fn elicitation_support(&self) -> ElicitationSupport {
+        match self.types {
+            Some(types) => ElicitationSupport { form: types.prompt, url: types.ua },
+            None => self.inner.elicitation_support(),
+        }
+    }
+
+    fn next_question(&self) -> u32 {
+        self.inner.next_question()
+    }
+
+    async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {
+        let Some(types) = self.types.filter(|_| outgoing.method == "elicitation/create") else {
+            return self.inner.send_elicitation(outgoing).await;
+        };
+        let (params, prompt) = interaction_params(&outgoing.params)?;
+        let kind_listed = if prompt { types.prompt } else { types.ua };
+        if !kind_listed {
+            let support = self.elicitation_support();
+            return Err(if prompt { ElicitError::NotSupported(support) } else { ElicitError::UrlNotSupported(support) });
+        }
+        let mut outgoing = Outgoing { method: CREATE_METHOD, params, ..outgoing };
+        outgoing.relayable = false;
+        match self.inner.send_elicitation(outgoing).await {
+            Ok(result) if prompt => Ok(match result.get("content") {
+                Some(content) => json!({ "action": "accept", "content": content }),
+                None => json!({ "action": "accept" }),
+            }),
+            Ok(_) => Ok(json!({ "action": "accept" })),
+            // The user did not consent (the proposal's code -1): an answer, not a failure.
+            Err(ElicitError::Client { code: -1, .. }) => Ok(json!({ "action": "decline" })),
+            Err(err) => Err(err),
+        }
+    }
+
+    async fn notify_elicitation_complete(&self, elicitation_id: &str) -> Result<(), ElicitError> {
+        match self.types {
+            // The proposal has no such notification: `interaction/notify` is answered.
+            Some(_) => Ok(()),
+            None => self.inner.notify_elicitation_complete(elicitation_id).await,
+        }
+    }
+
+    fn report_waiting(&self, progress: u32, message: &str) -> impl Future<Output = ()> + Send {
+        self.inner.report_waiting(progress, message)
+    }
+
+    fn retry_later(&self) {
+        self.inner.retry_later();
+    }
+
+    fn note(&self, key: &str) -> Option<String> {
+        self.inner.note(key)
+    }
+
+    fn set_note(&self, key: &str, value: String) {
+        self.inner.set_note(key, value);
+    }
+
+    fn dialect(&self) -> Option<super::Dialect> {
+        match self.types {
+            Some(_) => Some(super::Dialect::UserInteraction),
+            None => self.inner.dialect(),
+        }
+    }
+
+    fn replays(&self) -> bool {
+        self.inner.replays()
+    }
+
+    fn relays_to_model(&self) -> bool {
+        self.inner.relays_to_model()
+    }
+}

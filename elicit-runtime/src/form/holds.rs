@@ -1,0 +1,267 @@
+//! The field types that are generic (`Option<T>`, the multi-selects `Vec<E>`,
+//! `BTreeSet<E>`, `HashSet<E>`), and the types that cannot be fields with a reason of
+//! their own (128-bit integers, borrowed strings, `char`, `Option<Option<T>>`).
+//!
+//! All of it exists for the compiler's error messages, which follow three rules here:
+//!
+//! - An error names the user's type and says why and what to do: a 128-bit integer gets
+//!   what a JSON number carries, a nested struct that forms are flat, whether the type
+//!   is a field's or the `T` of an `Option<T>` field (`Option<Address>` is reported as
+//!   `Address`, with the same text).
+//! - One mistake, one error: `Option<T>` asks one thing of `T` ([`NotOption`]), and
+//!   everything it needs follows from it.
+//! - No list of this crate's impls under the error. The compiler lists the impls of the
+//!   trait that failed unless their self type is a type parameter or they are
+//!   `#[diagnostic::do_not_recommend]`. So `ElicitField` and `NotOption` get one
+//!   blanket impl each, `impl<T> ElicitField for T where FlatForm: Holds<T>`, whose
+//!   error is reported as "`FlatForm: Holds<Address>`" with the text below; the impls of
+//!   `Holds` are written `impl<S> Holds<X> for S` (a parameter again); every other impl
+//!   in `field.rs` is `do_not_recommend`. A type that cannot be a field for a reason
+//!   of its own "is" one here, under a where-clause that never holds and whose trait
+//!   carries the reason.
+
+use serde_json::Value;
+
+use std::collections::{BTreeSet, HashSet};
+use std::hash::Hash;
+
+use super::field::{ElicitEnum, ElicitField, MultiSelectField, NotOption, NumericField, StringField, json_options, options_to_json};
+use super::schema::{Kind, MultiSelectRules};
+use super::validate::Problem;
+
+/// The self type of [`Holds`]; never built. Public only because associated types of
+/// `ElicitField` name it; this module is private.
+pub struct FlatForm;
+
+/// `T` is a field type by way of the blanket impl: `Option<T>`, and the types whose
+/// refusal has a reason of its own.
+#[diagnostic::on_unimplemented(
+    message = "`{T}` cannot be a field of an elicitation form",
+    label = "not a flat form field",
+    note = "MCP elicitation forms are flat: every field is a string, a number, an integer, a boolean, a unit-only enum that derives `Elicit`, a `Vec`/`BTreeSet`/`HashSet` of such an enum (multi-select), or an `Option` of one of these",
+    note = "for nested data, move its fields into this struct, or ask in several elicitation requests; for a fixed set of choices, derive `Elicit` on a unit-only enum"
+)]
+pub trait Holds<T> {
+    const KIND: Kind;
+    const OPTIONAL: bool;
+    const LEGACY_ENUM_NAMES: bool;
+    const DESCRIPTION: Option<&'static str>;
+    type Literal: ?Sized;
+    type IntLiteral;
+    fn from_json(value: &Value) -> Result<T, Problem>;
+    fn to_json(value: &T) -> Option<Value>;
+    fn absent() -> Option<T>;
+}
+
+/// `T` may be the `T` of an `Option<T>` field: a field type that is not an `Option`.
+#[diagnostic::on_unimplemented(
+    message = "`{T}` cannot be a field of an elicitation form",
+    label = "not a flat form field",
+    note = "MCP elicitation forms are flat: every field is a string, a number, an integer, a boolean, a unit-only enum that derives `Elicit`, a `Vec`/`BTreeSet`/`HashSet` of such an enum (multi-select), or an `Option` of one of these",
+    note = "for nested data, move its fields into this struct, or ask in several elicitation requests; for a fixed set of choices, derive `Elicit` on a unit-only enum"
+)]
+pub trait HoldsInOption<T>: Holds<T> {}
+
+#[doc(hidden)]
+impl<T> ElicitField for T
+where
+    FlatForm: Holds<T>,
+{
+    const KIND: Kind = <FlatForm as Holds<T>>::KIND;
+    const OPTIONAL: bool = <FlatForm as Holds<T>>::OPTIONAL;
+    const LEGACY_ENUM_NAMES: bool = <FlatForm as Holds<T>>::LEGACY_ENUM_NAMES;
+    const DESCRIPTION: Option<&'static str> = <FlatForm as Holds<T>>::DESCRIPTION;
+    type Literal = <FlatForm as Holds<T>>::Literal;
+    type IntLiteral = <FlatForm as Holds<T>>::IntLiteral;
+    fn from_json(value: &Value) -> Result<Self, Problem> {
+        <FlatForm as Holds<T>>::from_json(value)
+    }
+    fn to_json(&self) -> Option<Value> {
+        <FlatForm as Holds<T>>::to_json(self)
+    }
+    fn absent() -> Option<Self> {
+        <FlatForm as Holds<T>>::absent()
+    }
+}
+
+#[doc(hidden)]
+impl<T> NotOption for T where FlatForm: HoldsInOption<T> {}
+
+// ---- Option --------------------------------------------------------------------------
+
+impl<S, T: NotOption> Holds<Option<T>> for S {
+    const KIND: Kind = T::KIND;
+    const OPTIONAL: bool = true;
+    const LEGACY_ENUM_NAMES: bool = T::LEGACY_ENUM_NAMES;
+    const DESCRIPTION: Option<&'static str> = T::DESCRIPTION;
+    type Literal = T::Literal;
+    type IntLiteral = T::IntLiteral;
+    fn from_json(value: &Value) -> Result<Option<T>, Problem> {
+        T::from_json(value).map(Some)
+    }
+    fn to_json(value: &Option<T>) -> Option<Value> {
+        value.as_ref().and_then(T::to_json)
+    }
+    fn absent() -> Option<Option<T>> {
+        Some(None)
+    }
+}
+
+/// `Option<T>` of a string field is a string field.
+#[diagnostic::on_unimplemented(
+    message = "this attribute applies only to string fields, and `{T}` is not one",
+    label = "not valid on a field of type `{T}`",
+    note = "`min_length`, `max_length`, `pattern` and `format` apply to `String`, `Box<str>` and `Cow<str>` fields (or an `Option` of one); for numbers use `minimum` / `maximum`, for multi-selects `min_items` / `max_items`",
+    note = "date, date-time and URL types (`chrono`, `url`) are sent with their own `format` and take none of these"
+)]
+pub trait HoldsString<T>: Holds<T> {}
+
+/// `Option<T>` of a number or integer field is one.
+#[diagnostic::on_unimplemented(
+    message = "`minimum` and `maximum` apply only to number and integer fields, and `{T}` is not one",
+    label = "not valid on a field of type `{T}`",
+    note = "for strings use `min_length` / `max_length`, for multi-selects `min_items` / `max_items`"
+)]
+pub trait HoldsNumber<T>: Holds<T> {
+    type Bound;
+    type IntBound;
+}
+
+/// The multi-selects, and `Option` of one.
+#[diagnostic::on_unimplemented(
+    message = "`min_items` and `max_items` apply only to multi-select fields, and `{T}` is not one",
+    label = "not valid on a field of type `{T}`",
+    note = "a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit-only enum that derives `Elicit`"
+)]
+pub trait HoldsMultiSelect<T>: Holds<T> {}
+
+#[doc(hidden)]
+impl<T> StringField for T where FlatForm: HoldsString<T> {}
+
+#[doc(hidden)]
+impl<T> NumericField for T
+where
+    FlatForm: HoldsNumber<T>,
+{
+    type Bound = <FlatForm as HoldsNumber<T>>::Bound;
+    type IntBound = <FlatForm as HoldsNumber<T>>::IntBound;
+}
+
+#[doc(hidden)]
+impl<T> MultiSelectField for T where FlatForm: HoldsMultiSelect<T> {}
+
+impl<S, T: NotOption + StringField> HoldsString<Option<T>> for S {}
+impl<S, T: NotOption + NumericField> HoldsNumber<Option<T>> for S {
+    type Bound = T::Bound;
+    type IntBound = T::IntBound;
+}
+impl<S, T: NotOption + MultiSelectField> HoldsMultiSelect<Option<T>> for S {}
+
+/// Refuses `Option<Option<T>>`.
+#[diagnostic::on_unimplemented(
+    message = "`Option<Option<{T}>>` cannot be a field of an elicitation form",
+    label = "an `Option` inside an `Option`",
+    note = "an absent property and an empty one are the same to the client, so use a single `Option`"
+)]
+pub trait NotNested<T> {}
+
+impl<S: NotNested<T>, T: NotOption> HoldsInOption<Option<T>> for S {}
+
+// ---- multi-selects -------------------------------------------------------------------
+
+/// The impls of a multi-select collection of a derived enum `E`.
+macro_rules! multi_select {
+    ($($collection:ident<E: $($bound:path),+>),*) => {$(
+        impl<S, E: $($bound +)+> Holds<$collection<E>> for S {
+            const KIND: Kind = Kind::MultiSelect(MultiSelectRules::of(E::OPTIONS));
+            const OPTIONAL: bool = false;
+            const LEGACY_ENUM_NAMES: bool = false;
+            const DESCRIPTION: Option<&'static str> = E::DESCRIPTION;
+            type Literal = &'static [&'static str];
+            type IntLiteral = &'static [&'static str];
+            fn from_json(value: &Value) -> Result<$collection<E>, Problem> {
+                json_options::<E>(value)?.collect()
+            }
+            fn to_json(value: &$collection<E>) -> Option<Value> {
+                options_to_json(value.iter())
+            }
+            fn absent() -> Option<$collection<E>> {
+                None
+            }
+        }
+        impl<S, E: $($bound +)+> HoldsInOption<$collection<E>> for S {}
+        impl<S, E: $($bound +)+> HoldsMultiSelect<$collection<E>> for S {}
+    )*};
+}
+
+multi_select!(Vec<E: ElicitEnum>, BTreeSet<E: ElicitEnum, Ord>, HashSet<E: ElicitEnum, Eq, Hash>);
+
+// ---- types refused for a reason of their own -----------------------------------------
+
+/// Refuses 128-bit integers.
+#[diagnostic::on_unimplemented(
+    message = "`{T}` cannot be a field of an elicitation form: a JSON number does not carry a 128-bit integer",
+    label = "a 128-bit integer",
+    note = "the answer arrives as a JSON number, which most clients hold as a 64-bit float: integers are exact only up to 2^53, so integer fields are `i8`..`i64`, `u8`..`u64`, `isize` and `usize`",
+    note = "use `i64` or `u64` (with `minimum` / `maximum` for the range you need), or a `String` with a `pattern` such as `^-?[0-9]+$` that you parse yourself"
+)]
+pub trait WithinJsonNumbers<T> {}
+
+/// Refuses borrowed strings.
+#[diagnostic::on_unimplemented(
+    message = "`{T}` cannot be a field of an elicitation form: a decoded answer cannot borrow from the request",
+    label = "a borrowed string",
+    note = "the answer arrives as JSON and is decoded into owned values: use `String` (or `Box<str>`, `Cow<'static, str>`)"
+)]
+pub trait Owned<T> {}
+
+/// Refuses `char`.
+#[diagnostic::on_unimplemented(
+    message = "`{T}` cannot be a field of an elicitation form: the MCP specification has no one-character input",
+    label = "a single character",
+    note = "use a `String` with `#[elicit(min_length = 1, max_length = 1)]`, and take its first `char`"
+)]
+pub trait OneCharacter<T> {}
+
+/// The impls of a type that cannot be a field: `Holds` and `HoldsInOption` under a
+/// where-clause (`reason`) that never holds.
+macro_rules! refused {
+    ($reason:ident: $([$($lt:lifetime),*] $ty:ty),*) => {$(
+        impl<$($lt,)* S: $reason<$ty>> Holds<$ty> for S {
+            const KIND: Kind = Kind::Boolean;
+            const OPTIONAL: bool = false;
+            const LEGACY_ENUM_NAMES: bool = false;
+            const DESCRIPTION: Option<&'static str> = None;
+            type Literal = $ty;
+            type IntLiteral = $ty;
+            fn from_json(value: &Value) -> Result<$ty, Problem> {
+                Err(Problem::wrong_type("nothing", value))
+            }
+            fn to_json(_: &$ty) -> Option<Value> {
+                None
+            }
+            fn absent() -> Option<$ty> {
+                None
+            }
+        }
+        impl<$($lt,)* S: $reason<$ty>> HoldsInOption<$ty> for S {}
+    )*};
+}
+
+refused!(WithinJsonNumbers: [] i128, [] u128);
+refused!(Owned: ['a] &'a str, ['a] &'a String);
+refused!(OneCharacter: [] char);
+
+// The texts above repeat the notes of `ElicitField` (attributes take literals only).
+#[cfg(test)]
+#[test]
+fn the_texts_of_a_field_that_is_no_field_agree() {
+    const FLAT: &str = "MCP elicitation forms are flat: every field is a string, a number, an integer, a boolean, a unit-only enum that derives `Elicit`, a `Vec`/`BTreeSet`/`HashSet` of such an enum (multi-select), or an `Option` of one of these";
+    const NESTED: &str =
+        "for nested data, move its fields into this struct, or ask in several elicitation requests; for a fixed set of choices, derive `Elicit` on a unit-only enum";
+    let source = include_str!("holds.rs");
+    assert_eq!(source.matches(&format!("note = \"{FLAT}\"")).count(), 2);
+    assert_eq!(source.matches(&format!("note = \"{NESTED}\"")).count(), 2);
+    let field = include_str!("field.rs");
+    assert!(field.contains(&format!("note = \"{FLAT}\"")) && field.contains(&format!("note = \"{NESTED}\"")));
+}

@@ -1,0 +1,289 @@
+//! When the client cannot ask: the questions go to the client's model, which asks the
+//! user in the conversation and calls the tool back with the answers.
+//!
+//! Opt in with [`ToolCall::relay_through_model`](super::ToolCall::relay_through_model).
+//! A question the client cannot show (no `elicitation` capability; a URL-mode question
+//! to a form-only client; on 2026-07-28, per-request capabilities without the mode) then
+//! ends the call with a tool result meant for the model: what to ask, field by field,
+//! and how to call back. The call-back is the same tool with the same arguments plus the
+//! reserved argument [`RELAY_ARGUMENT`] (`elicitRelay`): the sealed continuation (the
+//! same sealing as 2026-07-28 rounds, bound to the principal, the tool and its
+//! arguments, with an expiry, each answer pinned to the exact question) and the answers
+//! by question key. The answers are validated like any content; invalid ones come back
+//! to the model with every violation named. An answer relayed by the model is marked
+//! [`Provenance::Model`](crate::exchange::Provenance), and a question asked with
+//! [`user_only`](crate::exchange::ElicitRequest::user_only) is never relayed.
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use rmcp::ErrorData;
+use rmcp::model::{CallToolResult, ContentBlock, JsonObject};
+use rmcp::schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::{Deserialize, Deserializer};
+use serde_json::{Map, Value, json};
+
+use crate::exchange::RELAYED_META;
+use crate::rounds::Asked;
+
+/// The reserved tool argument that carries the model's call-back.
+pub const RELAY_ARGUMENT: &str = "elicitRelay";
+
+/// The model's call-back, as the tool argument [`RELAY_ARGUMENT`] carries it: add it to
+/// a tool's arguments so that `tools/list` shows the model how to call back.
+///
+/// ```
+/// use elicit_runtime::rmcp::Relay;
+///
+/// #[derive(serde::Deserialize, rmcp::schemars::JsonSchema)]
+/// struct DeleteArgs {
+///     item: String,
+///     /// Only when the tool asked for it: the continuation and the user's answers.
+///     #[serde(default, rename = "elicitRelay")]
+///     relay: Option<Relay>,
+/// }
+/// ```
+///
+/// The runtime reads it from the call's raw arguments (and leaves it out of what the
+/// continuation is bound to), so the field only documents it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Relay {
+    /// The continuation, as the tool's result gave it.
+    pub continuation: String,
+    /// The answers, by question key: an object of field values, or `"accept"` (a link the
+    /// user opened), `"decline"` or `"cancel"`.
+    pub answers: Map<String, Value>,
+}
+
+impl Relay {
+    /// Reads the argument; a clear error naming what is wrong otherwise.
+    pub(crate) fn from_argument(value: &Value) -> Result<Self, ErrorData> {
+        let wrong = |what: &str| {
+            ErrorData::invalid_params(
+                format!("`{RELAY_ARGUMENT}` {what}: it must be {{\"continuation\": \"<as given>\", \"answers\": {{\"<question key>\": {{...}}}}}}"),
+                None,
+            )
+        };
+        let Value::Object(relay) = value else { return Err(wrong("is not an object")) };
+        let continuation = relay.get("continuation").and_then(Value::as_str).ok_or_else(|| wrong("has no `continuation` string"))?;
+        let answers = match relay.get("answers") {
+            Some(Value::Object(answers)) => answers.clone(),
+            None | Some(Value::Null) => Map::new(),
+            Some(_) => return Err(wrong("has `answers` that is not an object")),
+        };
+        Ok(Relay { continuation: continuation.to_owned(), answers })
+    }
+
+    /// The answers as results the exchange reads, marked as relayed by the model.
+    pub(crate) fn results(&self) -> BTreeMap<String, Value> {
+        self.answers
+            .iter()
+            .map(|(key, answer)| {
+                let meta = json!({ RELAYED_META: true });
+                let result = match answer {
+                    Value::String(action) if matches!(action.as_str(), "accept" | "decline" | "cancel") => {
+                        json!({ "action": action, "_meta": meta })
+                    }
+                    content => json!({ "action": "accept", "content": content, "_meta": meta }),
+                };
+                (key.clone(), result)
+            })
+            .collect()
+    }
+}
+
+impl<'de> Deserialize<'de> for Relay {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        Relay::from_argument(&value).map_err(|e| serde::de::Error::custom(e.message))
+    }
+}
+
+impl JsonSchema for Relay {
+    fn schema_name() -> Cow<'static, str> {
+        Cow::Borrowed("ElicitRelay")
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "type": "object",
+            "description": "Only when this tool's result asked for it: the user's answers to its questions, relayed by you.",
+            "properties": {
+                "continuation": { "type": "string", "description": "The continuation, exactly as the tool's result gave it." },
+                "answers": {
+                    "type": "object",
+                    "description": "By question key: an object with the user's value for each field, or \"decline\" / \"cancel\" if the user would not answer, or \"accept\" once the user opened a link.",
+                    "additionalProperties": { "type": ["object", "string"] }
+                }
+            },
+            "required": ["continuation", "answers"]
+        })
+    }
+}
+
+/// Takes the reserved argument out of a call's arguments (the continuation is bound to
+/// the others).
+pub(crate) fn take_relay(arguments: &mut Option<JsonObject>) -> Result<Option<Relay>, ErrorData> {
+    let Some(value) = arguments.as_mut().and_then(|a| a.remove(RELAY_ARGUMENT)) else { return Ok(None) };
+    if value.is_null() {
+        return Ok(None);
+    }
+    Relay::from_argument(&value).map(Some)
+}
+
+/// The tool result that hands the questions to the model.
+pub(crate) fn model_result(tool: &str, arguments: Option<&JsonObject>, asked: &[Asked], continuation: &str) -> CallToolResult {
+    let mut text = String::new();
+    let arguments = Value::Object(arguments.cloned().unwrap_or_default());
+    if asked.is_empty() {
+        let _ = write!(
+            text,
+            "The tool `{tool}` is waiting for the user to finish on the page it linked to. When the user says they are done, \
+             call `{tool}` again with the arguments {arguments} plus \"{RELAY_ARGUMENT}\": {{\"continuation\": \"{continuation}\", \"answers\": {{}}}}."
+        );
+    } else {
+        text.push_str(
+            "This tool needs information from the user before it can go on, and the user's client cannot show the question. \
+             Ask the user yourself, in your own words, and relay exactly what they answer: never answer for them, never guess.\n",
+        );
+        for question in asked {
+            describe(&mut text, question);
+        }
+        let example: Map<String, Value> = asked.iter().map(|q| (q.key.clone(), example_answer(q))).collect();
+        let _ = write!(
+            text,
+            "\nThen call the tool `{tool}` again with the same arguments {arguments} plus the argument \"{RELAY_ARGUMENT}\": \
+             {{\"continuation\": \"{continuation}\", \"answers\": {}}} (the answers are examples of the shape: use the user's). \
+             If the user will not answer a question, give \"decline\" as its answer; if they want to stop, \"cancel\".",
+            Value::Object(example)
+        );
+    }
+    let questions: Map<String, Value> =
+        asked.iter().map(|q| (q.key.clone(), json!({ "method": q.method, "params": q.params }))).collect();
+    let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
+    result.structured_content = Some(json!({ RELAY_ARGUMENT: { "continuation": continuation, "questions": questions } }));
+    result
+}
+
+/// One question in plain words.
+fn describe(text: &mut String, question: &Asked) {
+    let params = &question.params;
+    let message = params.get("message").and_then(Value::as_str).unwrap_or_default();
+    if let Some(url) = params.get("url").and_then(Value::as_str) {
+        let _ = write!(
+            text,
+            "\nQuestion `{}` (a link): {message}\nShow the user this link to open in their browser: {url}\nAnswer \"accept\" once the user \
+             agreed to open it, \"decline\" if they refuse.\n",
+            question.key
+        );
+        return;
+    }
+    let _ = writeln!(text, "\nQuestion `{}`: {message}", question.key);
+    let Some(schema) = params.get("requestedSchema") else { return };
+    let required: Vec<&str> = schema.get("required").and_then(Value::as_array).map(|r| r.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+    let Some(properties) = schema.get("properties").and_then(Value::as_object) else { return };
+    for (name, property) in properties {
+        let _ = write!(text, "- `{name}`");
+        let kind = kind_of(property);
+        let needed = if required.contains(&name.as_str()) { "required" } else { "optional" };
+        let _ = write!(text, " ({kind}, {needed})");
+        if let Some(title) = property.get("title").and_then(Value::as_str) {
+            let _ = write!(text, ": {title}");
+        }
+        if let Some(description) = property.get("description").and_then(Value::as_str) {
+            let _ = write!(text, " — {description}");
+        }
+        for (rule, words) in [
+            ("minimum", "at least"),
+            ("maximum", "at most"),
+            ("minLength", "at least this many characters:"),
+            ("maxLength", "at most this many characters:"),
+            ("minItems", "at least this many choices:"),
+            ("maxItems", "at most this many choices:"),
+        ] {
+            if let Some(bound) = property.get(rule) {
+                let _ = write!(text, "; {words} {bound}");
+            }
+        }
+        if let Some(pattern) = property.get("pattern").and_then(Value::as_str) {
+            let _ = write!(text, "; must match the regular expression {pattern}");
+        }
+        if let Some(options) = options(property) {
+            let _ = write!(text, "; one of: {}", options.join(", "));
+        }
+        if let Some(default) = property.get("default") {
+            let _ = write!(text, "; default {default}");
+        }
+        text.push('\n');
+    }
+}
+
+/// The kind of a property, in words.
+fn kind_of(property: &Value) -> String {
+    let format = property.get("format").and_then(Value::as_str);
+    match (property.get("type").and_then(Value::as_str), format) {
+        (Some("string"), Some("email")) => "an email address".into(),
+        (Some("string"), Some("uri")) => "a URI".into(),
+        (Some("string"), Some("date")) => "a date, YYYY-MM-DD".into(),
+        (Some("string"), Some("date-time")) => "a date and time, RFC 3339".into(),
+        (Some("string"), _) => "text".into(),
+        (Some("integer"), _) => "a whole number".into(),
+        (Some("number"), _) => "a number".into(),
+        (Some("boolean"), _) => "true or false".into(),
+        (Some("array"), _) => "a list of choices".into(),
+        (Some(other), _) => other.to_owned(),
+        (None, _) => "a value".into(),
+    }
+}
+
+/// The allowed values of a single- or multi-select, with their titles.
+fn options(property: &Value) -> Option<Vec<String>> {
+    let items = property.get("items").unwrap_or(property);
+    if let Some(values) = items.get("enum").and_then(Value::as_array) {
+        let names = property.get("enumNames").and_then(Value::as_array);
+        return Some(
+            values
+                .iter()
+                .enumerate()
+                .map(|(i, v)| match names.and_then(|n| n.get(i)).and_then(Value::as_str) {
+                    Some(title) => format!("{v} ({title})"),
+                    None => v.to_string(),
+                })
+                .collect(),
+        );
+    }
+    let titled = items.get("oneOf").or_else(|| items.get("anyOf")).and_then(Value::as_array)?;
+    Some(
+        titled
+            .iter()
+            .map(|o| match (o.get("const"), o.get("title").and_then(Value::as_str)) {
+                (Some(v), Some(title)) => format!("{v} ({title})"),
+                (Some(v), None) => v.to_string(),
+                _ => o.to_string(),
+            })
+            .collect(),
+    )
+}
+
+/// The shape of an answer, for the call-back's example.
+fn example_answer(question: &Asked) -> Value {
+    if question.params.contains_key("url") {
+        return Value::from("accept");
+    }
+    let fields = question.params.get("requestedSchema").and_then(|s| s.get("properties")).and_then(Value::as_object);
+    let example: Map<String, Value> = fields
+        .into_iter()
+        .flatten()
+        .map(|(name, property)| {
+            let value = match property.get("type").and_then(Value::as_str) {
+                Some("integer" | "number") => json!(0),
+                Some("boolean") => json!(true),
+                Some("array") => json!([]),
+                _ => json!("..."),
+            };
+            (name.clone(), value)
+        })
+        .collect();
+    Value::Object(example)
+}

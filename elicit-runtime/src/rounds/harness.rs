@@ -1,0 +1,125 @@
+//! Not public API: the rounds of 2026-07-28 without rmcp's request context, for the
+//! benchmarks (`tests/benches`) and the fuzz targets (`fuzz/`). It changes without notice.
+//!
+//! It drives the same `Round`, `StateSealer` and `Binding` that
+//! [`ToolCall::run`](crate::rmcp::ToolCall::run) drives, with a body that asks one form
+//! after another.
+
+use std::collections::BTreeMap;
+use std::future::Future;
+use std::pin::pin;
+use std::task::{Context, Poll, Waker};
+
+use serde_json::{Map, Value};
+
+use super::{Binding, Pending, Pinned, Round, RoundState, StateError, StateSealer, question_digest};
+use crate::exchange::{ElicitPeer, ElicitationSupport, Outgoing};
+use crate::{ElicitError, Elicit, Elicitation, ProtocolRevision};
+
+/// A sealer and what its states are bound to (a principal, `tools/call`, a tool name and
+/// its arguments).
+#[derive(Debug, Clone)]
+pub struct Harness {
+    sealer: StateSealer,
+    binding: Binding,
+}
+
+/// What one round of [`Harness::play`] gave.
+#[derive(Debug)]
+pub enum Played<T> {
+    /// Every question was answered: the body's answers, in the order it asked.
+    Complete(Vec<Result<Elicitation<T>, ElicitError>>),
+    /// The round ended with questions (their input keys) and the sealed state for the
+    /// client's retry.
+    InputRequired {
+        /// The input keys of the questions asked without an answer.
+        keys: Vec<String>,
+        /// The sealed `requestState`.
+        state: String,
+    },
+}
+
+impl Harness {
+    /// States sealed by `sealer`, bound to `principal` calling the tool `tool` with
+    /// `arguments`.
+    pub fn new(sealer: StateSealer, principal: Option<&str>, tool: &str, arguments: Option<&Map<String, Value>>) -> Self {
+        Harness { sealer, binding: Binding::new(principal, "tools/call", tool, arguments) }
+    }
+
+    /// Seals a state that holds these answers (each pinned to a question digest, as a
+    /// round pins them) and one pending question.
+    pub fn seal_answers(&self, answers: &[(String, Value)]) -> Result<String, StateError> {
+        let answers = answers
+            .iter()
+            .map(|(key, answer)| {
+                let digest = question_digest("elicitation/create", &Map::from_iter([("key".to_owned(), Value::from(key.as_str()))]));
+                (key.clone(), Pinned { digest, answer: answer.clone() })
+            })
+            .collect();
+        let pending = vec![Pending { key: "pending".to_owned(), digest: "digest".to_owned(), via_model: false }];
+        let state = RoundState { answers, pending, notes: BTreeMap::new(), answers_from_model: false };
+        self.sealer.seal(&state, &self.binding)
+    }
+
+    /// Opens a state as a retry does; the number of answers it holds.
+    pub fn open(&self, sealed: &str) -> Result<usize, StateError> {
+        self.sealer.open(sealed, &self.binding).map(|state| state.answers.len())
+    }
+
+    /// Plays one round of a body that asks the form `T` `forms` times, one after the
+    /// other (each with one re-ask on invalid content), as a retry carrying
+    /// `request_state` and `responses` resumes it. A state that does not open is the
+    /// error, as [`ToolCall::run`](crate::rmcp::ToolCall::run) refuses it.
+    pub fn play<T: Elicit>(
+        &self,
+        forms: u32,
+        request_state: Option<&str>,
+        responses: BTreeMap<String, Value>,
+    ) -> Result<Played<T>, StateError> {
+        let round = Round::resume(&self.sealer, &self.binding, request_state, responses, BTreeMap::new())?;
+        let peer = RoundPeer(&round);
+        let body = async {
+            let mut answers = Vec::new();
+            for _ in 0..forms {
+                let answer = T::elicit(&peer, "A question of the harness").reask(1).await;
+                let stop = matches!(answer, Err(ElicitError::InputRequired));
+                answers.push(answer);
+                if stop {
+                    break;
+                }
+            }
+            answers
+        };
+        // Nothing in a round waits: the body completes on its first poll.
+        let Poll::Ready(answers) = pin!(body).poll(&mut Context::from_waker(Waker::noop())) else {
+            return Err(StateError::Unavailable("the body of the harness did not complete at once".to_owned()));
+        };
+        let (asked, retry) = round.finish();
+        if asked.is_empty() && !retry {
+            return Ok(Played::Complete(answers));
+        }
+        let state = self.sealer.seal(&round.state(&asked), &self.binding)?;
+        Ok(Played::InputRequired { keys: asked.into_iter().map(|asked| asked.key).collect(), state })
+    }
+}
+
+/// A round as the peer a body asks with.
+struct RoundPeer<'a>(&'a Round);
+
+impl ElicitPeer for RoundPeer<'_> {
+    fn protocol_version(&self) -> Option<String> {
+        Some(ProtocolRevision::V2026_07_28.as_str().to_owned())
+    }
+
+    fn elicitation_support(&self) -> ElicitationSupport {
+        ElicitationSupport::FORM
+    }
+
+    fn next_question(&self) -> u32 {
+        self.0.next_question()
+    }
+
+    async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {
+        self.0.answer_or_ask(outgoing, false)
+    }
+}
