@@ -63,7 +63,7 @@ struct UserInfo {
 
 // ---- elicitation-sep1034-defaults ------------------------------------------------------
 
-/// An untitled single-select: a plain `enum` on the wire.
+// An untitled single-select: a plain `enum` on the wire.
 #[derive(Elicit, Debug)]
 #[elicit(rename_all = "lowercase")]
 enum Status {
@@ -94,7 +94,7 @@ struct Defaults {
 
 // ---- elicitation-sep1330-enums ---------------------------------------------------------
 
-/// Untitled options: `enum` for a single-select, `items.enum` for a multi-select.
+// Untitled options: `enum` for a single-select, `items.enum` for a multi-select.
 #[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 #[elicit(rename_all = "lowercase")]
 enum Choice {
@@ -103,7 +103,7 @@ enum Choice {
     Option3,
 }
 
-/// Titled options of a single-select: `oneOf: [{const, title}]`.
+// Titled options of a single-select: `oneOf: [{const, title}]`.
 #[derive(Elicit, Debug)]
 #[elicit(rename_all = "lowercase")]
 enum TitledOption {
@@ -115,8 +115,8 @@ enum TitledOption {
     Value3,
 }
 
-/// Titled options written the pre-2025-11-25 way on every revision: `enum` +
-/// `enumNames`.
+// Titled options written the pre-2025-11-25 way on every revision: `enum` +
+// `enumNames`.
 #[derive(Elicit, Debug)]
 #[elicit(rename_all = "lowercase", legacy_enum_names)]
 enum LegacyOption {
@@ -128,7 +128,7 @@ enum LegacyOption {
     Opt3,
 }
 
-/// Titled options of a multi-select: `items.anyOf: [{const, title}]`.
+// Titled options of a multi-select: `items.anyOf: [{const, title}]`.
 #[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 #[elicit(rename_all = "lowercase")]
 enum TitledChoice {

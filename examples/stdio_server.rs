@@ -77,6 +77,10 @@
 //!   then sends `notifications/elicitation/complete` and answers.
 //! - 2026-07-28: the request travels in an `InputRequiredResult`; the client's retries
 //!   get state-only rounds until the page is done.
+//! - Several instances of the server share pending interactions when
+//!   `ELICIT_REDIS_URL` names a Redis (`redis://127.0.0.1:6379/`): the page served by one
+//!   instance completes the interaction a tool waits for on another. Unset, they live in
+//!   this process's memory.
 //! - 2025-06-18 (no URL mode), or a client that did not declare `elicitation.url`: the
 //!   tool says so in its result; nothing is asked.
 //!
@@ -90,19 +94,71 @@
 //! login, and a real server uses its own (its session cookie, whose subject it compares
 //! with the principal that started the interaction). A link opened by another user, an
 //! unknown, expired or used id gets a refusal page, and nothing is stored.
+//!
+//! # Progress while the user fills in a form
+//!
+//! Clients give up on a request after a timeout of their own (60 seconds by default in
+//! the TypeScript SDK and the MCP Inspector), and the time a person spends in a form
+//! counts. Both restart that timeout when a progress notification arrives for the
+//! request. So while a form waits for the user (2025-06-18 and 2025-11-25, where the
+//! server sends `elicitation/create` during the call), and the `tools/call` carried a
+//! `progressToken` in its `_meta`, the server sends `notifications/progress` for it
+//! ("waiting for the user to answer a form") every 15 seconds
+//! ([`DEFAULT_PROGRESS_EVERY`]). The environment variable `ELICIT_PROGRESS_EVERY_MS`
+//! sets that interval in milliseconds; `0` turns the notifications off:
+//!
+//! ```text
+//! ELICIT_PROGRESS_EVERY_MS=5000 cargo run -p elicit-examples --bin stdio_server
+//! ```
+//!
+//! A call without a `progressToken` gets no progress notifications, whatever the
+//! interval. On 2026-07-28 the server never waits for the user (the form goes back in an
+//! `InputRequiredResult`), so there is nothing to report.
+//!
+//! # The draft dialect: `ELICIT_DIALECT=elicitation-track`
+//!
+//! With it, the server speaks the draft elicitation chapter where it differs from
+//! 2025-11-25 ([`Dialect::ElicitationTrack`]): clients follow `connect_api_key`'s page with
+//! `elicitation/track` (progress while the page is open, `{"status": "complete"}` when it
+//! is done, no `notifications/elicitation/complete`), and `require_api_key` ends with
+//! `-32604` instead of `-32042`. The forms are the same.
+//!
+//! # The "User Interaction" proposal: a client that declares `userInteraction`
+//!
+//! A client that declares `capabilities.userInteraction` (`{"types": ["prompt", "ua"]}`)
+//! is asked in that dialect ([`UserInteraction`]): forms as `prompt` interactions, the
+//! API-key page as a `ua` interaction, `require_api_key` ends with `-32003
+//! interaction_required`, and `interaction/notify` is answered once the page is done.
+//! Only the types the client listed are sent. (rmcp's typed capabilities drop keys they
+//! do not know, so the server reads this one off the `initialize` request as it arrives.)
+//!
+//! # Clients that cannot ask: `ELICIT_RELAY_THROUGH_MODEL=1`
+//!
+//! With it, a question the client cannot show (no `elicitation` capability, or a URL
+//! question to a form-only client) goes to the client's model instead
+//! ([`ToolCall::relay_through_model`]): the call ends with a result telling the model what
+//! to ask the user and how to call the tool back with the argument `elicitRelay`
+//! (shown in `tools/list`). `delete_item`'s confirmation is `user_only`: it is never
+//! relayed, and such a client gets the typed error.
 
 use std::collections::BTreeSet;
 use std::fmt::{self, Debug};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
+use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWriteExt, BufReader, DuplexStream};
+
 use chrono::NaiveDate;
+use elicit_runtime::exchange::DEFAULT_PROGRESS_EVERY;
 use elicit_runtime::form::ElicitEnum;
-use elicit_runtime::rmcp::{StateError, StateSealer, ToolCall};
-use elicit_runtime::url::Interactions;
+use elicit_runtime::dialect::{Dialect, InteractionTypes, NOTIFY_METHOD, UserInteraction};
+use elicit_runtime::rmcp::{Relay, StateError, StateSealer, TRACK_METHOD, ToolCall, Track};
+use elicit_runtime::url::{Interactions, RedisStore};
 use elicit_runtime::{Elicit, ElicitError, Elicitation};
 use rmcp::handler::server::wrapper::Parameters;
-use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
-use rmcp::{ErrorData, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
+use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, CustomRequest, CustomResult, Implementation, ServerCapabilities, ServerConfig};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
 use serde::Deserialize;
 
 mod key_page;
@@ -255,6 +311,17 @@ struct Confirm {
     confirm: bool,
 }
 
+/// The arguments of the tools without arguments of their own: the model's call-back,
+/// shown in `tools/list` when the fallback through the model is on.
+#[derive(Deserialize, schemars::JsonSchema)]
+struct RelayArgs {
+    /// Only when this tool's result asks for it: the continuation and the user's answers,
+    /// relayed by you.
+    #[serde(default, rename = "elicitRelay")]
+    #[expect(dead_code, reason = "the runtime reads it from the raw arguments; the field puts it into tools/list")]
+    relay: Option<Relay>,
+}
+
 #[derive(Deserialize, schemars::JsonSchema)]
 struct DeleteArgs {
     /// The name of the thing to delete (this example deletes nothing for real).
@@ -279,6 +346,19 @@ const PAGE_PORT_VAR: &str = "ELICIT_PAGE_PORT";
 /// The environment variable with how long `connect_api_key` waits for the page on
 /// 2025-11-25, in seconds.
 const PAGE_WAIT_VAR: &str = "ELICIT_PAGE_WAIT_SECS";
+/// `elicitation-track`: the draft chapter's dialect (`elicitation/track`, `-32604`);
+/// `released` or unset: the released revisions.
+const DIALECT_VAR: &str = "ELICIT_DIALECT";
+
+/// `1`: questions the client cannot show go to its model (the fallback), `0` or unset: off.
+const RELAY_VAR: &str = "ELICIT_RELAY_THROUGH_MODEL";
+
+/// A Redis to keep URL-mode interactions in, shared by several instances.
+const REDIS_VAR: &str = "ELICIT_REDIS_URL";
+
+/// The environment variable with the interval of the progress notifications sent while
+/// a form waits for the user, in milliseconds (`0`: none).
+const PROGRESS_EVERY_VAR: &str = "ELICIT_PROGRESS_EVERY_MS";
 
 /// What the URL-mode interactions of the API key are for (one per user at a time, so a
 /// retried call finds the one it started).
@@ -297,6 +377,12 @@ struct Demo {
     page: KeyPage,
     /// How long `connect_api_key` waits for the page (2025-11-25).
     page_wait: Duration,
+    /// How often a form that waits for the user says so (`None`: never).
+    progress_every: Option<Duration>,
+    /// Whether questions the client cannot show go to its model (`ELICIT_RELAY_THROUGH_MODEL=1`).
+    relay: bool,
+    /// What the client declared in `userInteraction` (the proposal of seed 000).
+    declared: Declared,
 }
 
 fn text(text: impl Into<String>) -> CallToolResult {
@@ -320,7 +406,9 @@ fn tool_error(err: &ElicitError) -> CallToolResult {
 fn answered<T: Debug>(tool: &str, answer: Result<Elicitation<T>, ElicitError>) -> Result<Result<Elicitation<T>, ElicitError>, ErrorData> {
     match answer {
         Err(ElicitError::InputRequired) => {
-            eprintln!("[stdio_server] {tool}: the form goes to the client in an InputRequiredResult; the answer comes with its retry");
+            eprintln!(
+                "[stdio_server] {tool}: the round ends here: the form goes to the client in an InputRequiredResult (or, with the fallback, to its model); the answer comes with the retry"
+            );
             Err(ElicitError::InputRequired.into())
         }
         answer => {
@@ -350,9 +438,9 @@ fn key_error(tool: &str, err: ElicitError) -> Result<CallToolResult, ErrorData> 
             eprintln!("[stdio_server] {tool}: the round ends here; the client's retry carries on (asks the user, or looks again at the page)");
             return Err(err.into());
         }
-        // 2025-11-25: -32042, the client opens the page and retries.
-        ElicitError::UrlRequired(_) => {
-            eprintln!("[stdio_server] {tool}: no API key yet: error -32042 with the page to open");
+        // 2025-11-25: -32042 (the drafts: -32604, -32003), the client opens the page and retries.
+        ElicitError::UrlRequired(_) | ElicitError::ElicitationRequired(_) | ElicitError::InteractionRequired(_) => {
+            eprintln!("[stdio_server] {tool}: no API key yet: an error carrying the page to open");
             return Err(err.into());
         }
         ElicitError::UrlModeUnavailable(revision) => format!(
@@ -364,9 +452,11 @@ fn key_error(tool: &str, err: ElicitError) -> Result<CallToolResult, ErrorData> 
             "{tool} cannot ask for an API key here: this client did not declare URL-mode elicitation (capability `elicitation.url`). \
              The key is typed into a web page of this server, never into the MCP client. Nothing was asked, no key was stored."
         ),
-        ElicitError::Timeout(after) => {
-            format!("no API key was stored: the page was not completed within {} seconds; call {tool} again to get a new chance", after.as_secs())
-        }
+        ElicitError::StillPending { waited, .. } => format!(
+            "no API key is stored yet: the page was not completed within {} seconds; its link stays valid for a while, \
+             complete it and call {tool} again",
+            waited.as_secs()
+        ),
         ElicitError::InteractionExpired => format!("no API key was stored: the page's link expired; call {tool} again"),
         _ => {
             eprintln!("[stdio_server] {tool}: {err:?}");
@@ -389,32 +479,46 @@ async fn stored_key(page: &KeyPage, user: &str) -> CallToolResult {
 #[tool_router]
 impl Demo {
     #[tool(description = "Book a table at the restaurant. Asks the user for the name, date, time, number of guests, area and dietary requirements.")]
-    async fn book_table(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+    async fn book_table(&self, call: ToolCall, Parameters(_): Parameters<RelayArgs>) -> Result<CallToolResponse, ErrorData> {
+        let declared = self.declared.get();
         const MESSAGE: &str = "Book a table: when, how many, and where would you like to sit?";
-        call.run(&self.sealer, |ask| async move {
-            outcome("book_table", Booking::elicit(&ask, MESSAGE).timeout(TIMEOUT).reask(REASKS).await)
+        let every = self.progress_every;
+        call.relay_through_model(self.relay).run(&self.sealer, |ask| async move {
+            // A client that declared `userInteraction` is asked in that dialect.
+            let ask = UserInteraction::if_declared(&ask, declared);
+            outcome("book_table", Booking::elicit(&ask, MESSAGE).timeout(TIMEOUT).progress_every(every).reask(REASKS).await)
         })
         .await
     }
 
     #[tool(description = "Ask the user a five-question product survey (rating, favourite feature, platforms, recommendation, comments).")]
-    async fn survey(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
-        call.run(&self.sealer, |ask| async move {
+    async fn survey(&self, call: ToolCall, Parameters(_): Parameters<RelayArgs>) -> Result<CallToolResponse, ErrorData> {
+        let declared = self.declared.get();
+        let every = self.progress_every;
+        call.relay_through_model(self.relay).run(&self.sealer, |ask| async move {
+            // A client that declared `userInteraction` is asked in that dialect.
+            let ask = UserInteraction::if_declared(&ask, declared);
             let message = "A short survey about elicit: five questions, one minute.";
-            outcome("survey", Survey::elicit(&ask, message).timeout(TIMEOUT).reask(REASKS).await)
+            outcome("survey", Survey::elicit(&ask, message).timeout(TIMEOUT).progress_every(every).reask(REASKS).await)
         })
         .await
     }
 
     #[tool(description = "Delete an item, after the user confirms. Nothing is really deleted: this is an example.")]
     async fn delete_item(&self, call: ToolCall, Parameters(args): Parameters<DeleteArgs>) -> Result<CallToolResponse, ErrorData> {
-        call.run(&self.sealer, |ask| async move {
+        let declared = self.declared.get();
+        let every = self.progress_every;
+        // A destructive confirmation: only the user may give it (`user_only`), so even with
+        // the fallback on, a client that cannot ask gets the typed error, not the model.
+        call.relay_through_model(self.relay).run(&self.sealer, |ask| async move {
+            // A client that declared `userInteraction` is asked in that dialect.
+            let ask = UserInteraction::if_declared(&ask, declared);
             let item = args.item.trim();
             let message = format!("Delete `{item}`? This cannot be undone.");
             let tool = format!("delete_item({item:?})");
             // Nothing is deleted before the last question is answered: on 2026-07-28 the
             // body runs again on the client's retry.
-            Ok(match answered(&tool, Confirm::elicit(&ask, &message).timeout(TIMEOUT).reask(REASKS).await)? {
+            Ok(match answered(&tool, Confirm::elicit(&ask, &message).user_only().timeout(TIMEOUT).progress_every(every).reask(REASKS).await)? {
                 Ok(Elicitation::Accept(Confirm { confirm: true })) => text(format!("deleted `{item}` (not really: this is an example)")),
                 Ok(Elicitation::Accept(Confirm { confirm: false })) => text(format!("kept `{item}`: the box was not ticked")),
                 Ok(Elicitation::Decline) => text(format!("declined: `{item}` was not deleted")),
@@ -430,15 +534,19 @@ impl Demo {
                        (URL-mode elicitation) where they type the key; the key never passes through the MCP client, the result \
                        says only its last four characters. Needs a client with URL-mode elicitation (protocol 2025-11-25 or later)."
     )]
-    async fn connect_api_key(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+    async fn connect_api_key(&self, call: ToolCall, Parameters(_): Parameters<RelayArgs>) -> Result<CallToolResponse, ErrorData> {
+        let declared = self.declared.get();
         const TOOL: &str = "connect_api_key";
         let (page, wait) = (self.page.clone(), self.page_wait);
         // The stdio session's one user; a server over HTTP takes the principal from the
         // request's authentication. Binds the sealed state of 2026-07-28 to it too.
         call.principal(LOCAL_USER)
+            .relay_through_model(self.relay)
             .run(&self.sealer, |ask| async move {
+            // A client that declared `userInteraction` is asked in that dialect.
+            let ask = UserInteraction::if_declared(&ask, declared);
                 let interactions = page.interactions();
-                let request = match interactions.url_request(LOCAL_USER, KEY_PURPOSE, KEY_MESSAGE, |id| page.url(id)).await {
+                let request = match interactions.url_request(&ask, LOCAL_USER, KEY_PURPOSE, KEY_MESSAGE, |id| page.url(id)).await {
                     Ok(request) => request,
                     Err(err) => return key_error(TOOL, err),
                 };
@@ -446,26 +554,18 @@ impl Demo {
                 match request.ask(&ask).await {
                     Ok(Elicitation::Accept(())) => {}
                     // The user said no: the link stops working, the next call starts anew.
-                    Ok(Elicitation::Decline) => {
-                        let _ = interactions.store().forget(request.id()).await;
-                        return Ok(text("declined: the user chose not to open the page; no API key was stored"));
-                    }
-                    Ok(Elicitation::Cancel) => {
-                        let _ = interactions.store().forget(request.id()).await;
-                        return Ok(text("cancelled: the user dismissed the request; no API key was stored"));
-                    }
+                    Ok(Elicitation::Decline) => return Ok(text("declined: the user chose not to open the page; no API key was stored")),
+                    Ok(Elicitation::Cancel) => return Ok(text("cancelled: the user dismissed the request; no API key was stored")),
                     Err(ElicitError::InputRequired) => {
-                        eprintln!("[stdio_server] {TOOL}: the page's link goes to the client in an InputRequiredResult");
+                        eprintln!("[stdio_server] {TOOL}: the page's link goes to the client in an InputRequiredResult (or, with the fallback, to its model)");
                         return Err(ElicitError::InputRequired.into());
                     }
                     Err(err) => return key_error(TOOL, err),
                 }
+                // Completed, the interaction is consumed: the next call asks again.
                 if let Err(err) = request.completion(&ask, wait).await {
                     return key_error(TOOL, err);
                 }
-                // Done: the next call asks again. (2025-11-25 forgot it already; on
-                // 2026-07-28 this is the last round, which the runtime cannot tell.)
-                let _ = interactions.store().forget(request.id()).await;
                 Ok(stored_key(&page, LOCAL_USER).await)
             })
             .await
@@ -476,25 +576,26 @@ impl Demo {
                        2025-11-25 the call fails with error -32042 (URL elicitation required) carrying the page where the user types \
                        one; retry once the page is done. On 2026-07-28 the page is asked for in an InputRequiredResult."
     )]
-    async fn require_api_key(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+    async fn require_api_key(&self, call: ToolCall, Parameters(_): Parameters<RelayArgs>) -> Result<CallToolResponse, ErrorData> {
+        let declared = self.declared.get();
         const TOOL: &str = "require_api_key";
         let page = self.page.clone();
         call.principal(LOCAL_USER)
+            .relay_through_model(self.relay)
             .run(&self.sealer, |ask| async move {
+            // A client that declared `userInteraction` is asked in that dialect.
+            let ask = UserInteraction::if_declared(&ask, declared);
                 if let Some(end) = page.keys().ending(LOCAL_USER).await {
                     return Ok(text(format!("would call the upstream service with the API key ending in {end} (this example calls nothing)")));
                 }
                 let interactions = page.interactions();
-                let request = match interactions.url_request(LOCAL_USER, "api-key-required", KEY_MESSAGE, |id| page.url(id)).await {
+                let request = match interactions.url_request(&ask, LOCAL_USER, "api-key-required", KEY_MESSAGE, |id| page.url(id)).await {
                     Ok(request) => request,
                     Err(err) => return key_error(TOOL, err),
                 };
-                let answer = request.require(&ask).await;
-                if !matches!(answer, Err(ElicitError::InputRequired | ElicitError::UrlRequired(_))) {
-                    // Answered (or failed): the next call starts anew.
-                    let _ = interactions.store().forget(request.id()).await;
-                }
-                match answer {
+                // Completed, declined or cancelled, the interaction is consumed: the next
+                // call starts anew.
+                match request.require(&ask).await {
                     Ok(Elicitation::Accept(())) => Ok(stored_key(&page, LOCAL_USER).await),
                     Ok(Elicitation::Decline) => Ok(text("declined: the user chose not to open the page; no API key is stored")),
                     Ok(Elicitation::Cancel) => Ok(text("cancelled: the user dismissed the request; no API key is stored")),
@@ -507,6 +608,21 @@ impl Demo {
 
 #[tool_handler]
 impl ServerHandler for Demo {
+    /// `elicitation/track`, in the draft dialect (`ELICIT_DIALECT=elicitation-track`), and
+    /// `interaction/notify` for a client that declared `userInteraction`.
+    async fn on_custom_request(&self, request: CustomRequest, context: RequestContext<RoleServer>) -> Result<CustomResult, ErrorData> {
+        let interactions = self.page.interactions();
+        match request.method.as_str() {
+            NOTIFY_METHOD if self.declared.get().is_some() => {
+                Track::new(interactions, LOCAL_USER).message("waiting for you to finish on the API-key page").answer_notify(request, context).await
+            }
+            TRACK_METHOD if interactions.dialect_in_use() == Dialect::ElicitationTrack => {
+                Track::new(interactions, LOCAL_USER).message("waiting for you to finish on the API-key page").answer(request, context).await
+            }
+            other => Err(ErrorData::new(rmcp::model::ErrorCode::METHOD_NOT_FOUND, format!("method not found: {other}"), None)),
+        }
+    }
+
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
             .with_server_info(Implementation::new("elicit-demo", env!("CARGO_PKG_VERSION")))
@@ -534,6 +650,54 @@ fn sealer() -> Result<StateSealer, Box<dyn std::error::Error>> {
     }
 }
 
+/// What the client declared in `capabilities.userInteraction` (the proposal of seed 000),
+/// read off its `initialize` request on the way in: rmcp's typed capabilities keep only
+/// the keys they know.
+#[derive(Clone, Default)]
+struct Declared(Arc<OnceLock<Option<InteractionTypes>>>);
+
+impl Declared {
+    /// The types the client listed, if it declared the capability.
+    fn get(&self) -> Option<InteractionTypes> {
+        self.0.get().copied().flatten()
+    }
+
+    /// Passes `input` through, reading the `initialize` request's capabilities on the way.
+    fn tap(&self, input: impl AsyncRead + Unpin + Send + 'static) -> DuplexStream {
+        let (tapped, mut forward) = tokio::io::duplex(64 * 1024);
+        let declared = self.0.clone();
+        tokio::spawn(async move {
+            let mut lines = BufReader::new(input).lines();
+            while let Ok(Some(line)) = lines.next_line().await {
+                if declared.get().is_none()
+                    && line.contains("\"initialize\"")
+                    && let Ok(message) = serde_json::from_str::<serde_json::Value>(&line)
+                    && message["method"] == "initialize"
+                {
+                    let _ = declared.set(InteractionTypes::from_capability(message.pointer("/params/capabilities/userInteraction")));
+                }
+                if forward.write_all(line.as_bytes()).await.is_err() || forward.write_all(b"\n").await.is_err() {
+                    break;
+                }
+            }
+        });
+        tapped
+    }
+}
+
+/// The URL-mode interactions: in this process's memory, or in the Redis at
+/// `ELICIT_REDIS_URL`, shared by every instance that uses it.
+async fn interactions() -> Result<Interactions, Box<dyn std::error::Error>> {
+    match std::env::var(REDIS_VAR) {
+        Ok(url) if !url.trim().is_empty() => {
+            let store = RedisStore::connect(url.trim()).await.map_err(|e| format!("{REDIS_VAR}: {e}"))?.prefix("elicit-demo");
+            eprintln!("[stdio_server] URL-mode interactions are kept in the Redis at {REDIS_VAR}, shared with other instances");
+            Ok(Interactions::new(store))
+        }
+        _ => Ok(Interactions::default()),
+    }
+}
+
 /// A number from the environment variable `var`, or `default` when it is unset.
 fn env_number<T: std::str::FromStr>(var: &str, default: T) -> Result<T, String> {
     match std::env::var(var) {
@@ -549,8 +713,17 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let sealer = sealer()?;
     let port: u16 = env_number(PAGE_PORT_VAR, 0)?;
     let page_wait = Duration::from_secs(env_number(PAGE_WAIT_VAR, 600)?);
+    let progress_every = match env_number(PROGRESS_EVERY_VAR, DEFAULT_PROGRESS_EVERY.as_millis())? {
+        0 => None,
+        millis => Some(Duration::from_millis(u64::try_from(millis).map_err(|_| format!("{PROGRESS_EVERY_VAR}={millis} is too large"))?)),
+    };
     // `http` to a loopback address is for development only: a deployed page is `https`.
-    let interactions = Interactions::default().allow_loopback_http(true);
+    let dialect = match std::env::var(DIALECT_VAR).as_deref().map(str::trim) {
+        Err(_) | Ok("" | "released") => Dialect::Released,
+        Ok("elicitation-track") => Dialect::ElicitationTrack,
+        Ok(other) => return Err(format!("{DIALECT_VAR}={other:?}: use released or elicitation-track").into()),
+    };
+    let interactions = interactions().await?.allow_loopback_http(true).dialect(dialect);
     let (page, listener) = KeyPage::bind(interactions, port).await.map_err(|e| format!("cannot listen on 127.0.0.1:{port} for the API-key page: {e}"))?;
     eprintln!("[stdio_server] the API-key page of connect_api_key listens on {} (set {PAGE_PORT_VAR} to choose the port)", page.origin());
     tokio::spawn({
@@ -562,7 +735,14 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     });
     eprintln!("[stdio_server] serving MCP on stdin/stdout (tools: book_table, survey, delete_item, connect_api_key, require_api_key)");
-    let running = Demo { sealer, page, page_wait }.serve(rmcp::transport::stdio()).await?;
+    let relay = match std::env::var(RELAY_VAR).as_deref().map(str::trim) {
+        Err(_) | Ok("" | "0") => false,
+        Ok("1") => true,
+        Ok(other) => return Err(format!("{RELAY_VAR}={other:?}: use 1 (on) or 0 (off)").into()),
+    };
+    let declared = Declared::default();
+    let stdin = declared.tap(tokio::io::stdin());
+    let running = Demo { sealer, page, page_wait, progress_every, relay, declared }.serve((stdin, tokio::io::stdout())).await?;
     match running.peer().peer_info() {
         Some(client) => eprintln!(
             "[stdio_server] client {} {} on protocol {}, elicitation capability: {}",

@@ -15,165 +15,45 @@
 //!
 //! - `request`: what a server does per request before the bytes go out. elicit:
 //!   `form_params` (cached schema) + `serde_json::to_vec`. rmcp, as `Peer::elicit` does it:
-//!   `ElicitationSchema::from_type::<T>()` (schemars at run time) + `FormElicitationParams`
-//!   + `serde_json::to_vec`.
+//!   `ElicitationSchema::from_type::<T>()` (schemars at run time), `FormElicitationParams`,
+//!   then `serde_json::to_vec`. `elicit_bytes`: [`form_params_json`], the same bytes written around the cached,
+//!   pre-serialized schema, for a transport that takes raw params (rmcp's requests carry a
+//!   `serde_json::Value`, so its adapter cannot). `elicit_send`: the whole
+//!   `Booking::elicit(&peer, ..)` up to the wire and back, with a peer that serializes the
+//!   params it is given and answers `decline` (checks, params, one send, reading the
+//!   result).
 //! - `schema_only`: `T::requested_schema(rev)` against `ElicitationSchema::from_type::<T>()`.
 //! - `accept`: accepted content to a value. elicit: `T::from_content(&map)`, which checks
 //!   every constraint, then decodes. rmcp: `serde_json::from_value::<T>(value)`, no
 //!   validation, on a value cloned outside the timing (`Peer::elicit` clones it first; that
 //!   clone is not counted). Plus `serde_borrowed`: serde from the same borrowed content
-//!   elicit reads, which copies the strings as elicit does.
-//! - `accept_invalid`: elicit on content that breaks six rules, reporting all of them
-//!   (rmcp has no counterpart: its serde decode accepts five of the six).
+//!   elicit reads, which copies the strings as elicit does. Plus `jsonschema`: the
+//!   general alternative, the `jsonschema` crate (0.60, formats on) validating the content
+//!   against the same `requestedSchema` elicit sends (every error collected), then serde
+//!   from the borrowed content.
+//! - `accept_invalid`: elicit on content that breaks six rules, reporting all of them,
+//!   and `jsonschema` collecting the same six errors (rmcp has no counterpart: its serde
+//!   decode accepts five of the six).
 //!
 //! Before the timings, a counting global allocator reports the heap allocations per call
 //! of each side of `request`, `schema_only` and `accept`.
 
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::future::Future;
 use std::hint::black_box;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use criterion::{BatchSize, Criterion};
-use elicit_runtime::{Elicit, ProtocolRevision, SchemaOptions, exchange::form_params};
+use elicit_runtime::exchange::{ElicitationSupport, Outgoing, form_params, form_params_json};
+use elicit_runtime::{ElicitError, ElicitPeer, Elicit, SchemaOptions};
 use rmcp::model::{ElicitRequestParams, ElicitationSchema};
 use serde_json::{Map, Value, json};
+use std::sync::LazyLock;
 
-// ---------------------------------------------------------------------------------------
-// The form, twice.
-
-/// Where to sit
-#[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq)]
-#[elicit(rename_all = "lowercase")]
-enum Seating {
-    #[elicit(title = "Indoors")]
-    Indoor,
-    #[elicit(title = "On the terrace")]
-    Terrace,
-    #[elicit(title = "At the bar")]
-    Bar,
-}
-
-/// A table booking: short text with lengths, an email, bounded integer and number, a
-/// boolean with a default, a titled single-select, an optional note.
-#[derive(Elicit, Debug, Clone, PartialEq)]
-struct Booking {
-    /// Who the table is for
-    #[elicit(title = "Name", min_length = 1, max_length = 80)]
-    name: String,
-    /// Where we send the confirmation
-    #[elicit(format = "email")]
-    email: String,
-    /// How many people
-    #[elicit(title = "Guests", minimum = 1, maximum = 12)]
-    guests: u8,
-    /// Spending limit per person, in euros
-    #[elicit(minimum = 0, maximum = 500)]
-    budget: f64,
-    /// Send me the monthly menu
-    #[elicit(default = true)]
-    newsletter: bool,
-    #[elicit(title = "Seating")]
-    seating: Seating,
-    /// Allergies, a birthday...
-    #[elicit(max_length = 500)]
-    notes: Option<String>,
-}
-
-// `Seating` as rmcp's path needs it (plain comments: a doc comment here would become the
-// field's description). Inlined, because rmcp's `ElicitationSchema` cannot follow a
-// `$ref`; with `"type": "string"` added, because schemars writes the titled options as
-// `oneOf` without it and rmcp then rejects the schema ("data did not match any variant of
-// untagged enum PrimitiveSchemaDefinition").
-#[derive(serde::Deserialize, schemars::JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-#[schemars(inline, extend("type" = "string"))]
-enum SeatingSerde {
-    #[schemars(title = "Indoors")]
-    Indoor,
-    #[schemars(title = "On the terrace")]
-    Terrace,
-    #[schemars(title = "At the bar")]
-    Bar,
-}
-
-// `Booking` as rmcp's path needs it.
-#[derive(serde::Deserialize, schemars::JsonSchema, Debug, Clone, PartialEq)]
-struct BookingSerde {
-    /// Who the table is for
-    #[schemars(title = "Name", length(min = 1, max = 80))]
-    name: String,
-    /// Where we send the confirmation
-    #[schemars(email)]
-    email: String,
-    /// How many people
-    #[schemars(title = "Guests", range(min = 1, max = 12))]
-    guests: u8,
-    /// Spending limit per person, in euros
-    #[schemars(range(min = 0, max = 500))]
-    budget: f64,
-    /// Send me the monthly menu
-    #[serde(default = "yes")]
-    newsletter: bool,
-    #[schemars(title = "Seating")]
-    seating: SeatingSerde,
-    /// Allergies, a birthday...
-    #[schemars(length(max = 500))]
-    notes: Option<String>,
-}
-
-fn yes() -> bool {
-    true
-}
-
-rmcp::elicit_safe!(BookingSerde);
-
-impl From<BookingSerde> for Booking {
-    fn from(b: BookingSerde) -> Self {
-        let seating = match b.seating {
-            SeatingSerde::Indoor => Seating::Indoor,
-            SeatingSerde::Terrace => Seating::Terrace,
-            SeatingSerde::Bar => Seating::Bar,
-        };
-        Booking {
-            name: b.name,
-            email: b.email,
-            guests: b.guests,
-            budget: b.budget,
-            newsletter: b.newsletter,
-            seating,
-            notes: b.notes,
-        }
-    }
-}
-
-const MESSAGE: &str = "Book a table for Friday evening";
-const REVISION: ProtocolRevision = ProtocolRevision::V2025_11_25;
-
-fn valid_content() -> Value {
-    json!({
-        "name": "Ada Lovelace",
-        "email": "ada@example.com",
-        "guests": 4,
-        "budget": 45.5,
-        "newsletter": false,
-        "seating": "terrace",
-        "notes": "One vegetarian, and it is a birthday"
-    })
-}
-
-/// Breaks six rules: too short, not an email, above the maximum, below the minimum, not
-/// an option, too long. serde alone notices only the option.
-fn invalid_content() -> Value {
-    json!({
-        "name": "",
-        "email": "ada at example dot com",
-        "guests": 40,
-        "budget": -5,
-        "seating": "balcony",
-        "notes": "x".repeat(501)
-    })
-}
+#[path = "common/booking.rs"]
+mod booking;
+use booking::*;
 
 // ---------------------------------------------------------------------------------------
 // What each side does per request.
@@ -183,10 +63,61 @@ fn elicit_request() -> Vec<u8> {
     serde_json::to_vec(&params).expect("params serialize")
 }
 
+fn elicit_bytes() -> Vec<u8> {
+    form_params_json::<Booking>(black_box(MESSAGE), black_box(REVISION), &SchemaOptions::new()).expect("the form renders")
+}
+
+/// A transport that serializes the params it is handed, as rmcp does, and answers
+/// `decline`.
+struct Wire;
+
+impl ElicitPeer for Wire {
+    fn protocol_version(&self) -> Option<String> {
+        Some(REVISION.as_str().to_owned())
+    }
+
+    fn elicitation_support(&self) -> ElicitationSupport {
+        ElicitationSupport::FORM_AND_URL
+    }
+
+    async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {
+        let bytes = serde_json::to_vec(&outgoing.params).map_err(ElicitError::transport)?;
+        black_box(bytes);
+        Ok(json!({"action": "decline"}))
+    }
+}
+
+fn elicit_send() -> bool {
+    let send = std::pin::pin!(Booking::elicit(&Wire, black_box(MESSAGE)).send());
+    let std::task::Poll::Ready(answer) = send.poll(&mut std::task::Context::from_waker(std::task::Waker::noop())) else {
+        panic!("nothing in `Wire` waits")
+    };
+    answer.expect("declined").is_decline()
+}
+
 fn rmcp_request() -> Vec<u8> {
     let schema = ElicitationSchema::from_type::<BookingSerde>().expect("rmcp accepts the schema");
     let params = ElicitRequestParams::FormElicitationParams { meta: None, message: black_box(MESSAGE).to_owned(), requested_schema: schema };
     serde_json::to_vec(&params).expect("params serialize")
+}
+
+// ---------------------------------------------------------------------------------------
+// The general alternative: a JSON Schema validator over the same `requestedSchema`.
+
+/// `jsonschema` compiled once (not timed) from the schema elicit sends, formats checked.
+static VALIDATOR: LazyLock<jsonschema::Validator> = LazyLock::new(|| {
+    let schema = Booking::requested_schema(REVISION).expect("the form renders");
+    jsonschema::options().should_validate_formats(true).build(schema.as_json()).expect("jsonschema compiles the requestedSchema")
+});
+
+/// Validates with `jsonschema`, naming every violation (their instance paths), then
+/// decodes with serde from the borrowed content.
+fn jsonschema_accept(content: &Value) -> Result<BookingSerde, Vec<String>> {
+    let errors: Vec<String> = VALIDATOR.iter_errors(content).map(|e| e.instance_path().to_string()).collect();
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    <BookingSerde as serde::Deserialize>::deserialize(content).map_err(|e| vec![e.to_string()])
 }
 
 // ---------------------------------------------------------------------------------------
@@ -263,6 +194,8 @@ fn check_and_count() {
         required
     };
     assert_eq!(required(&ours), required(&theirs), "both sides require the same fields");
+    assert_eq!(elicit_bytes(), elicit_request(), "the pre-serialized params are the same bytes");
+    assert!(elicit_send(), "the whole path reads the decline");
 
     let content = valid_content();
     let map = content.as_object().expect("object");
@@ -271,6 +204,13 @@ fn check_and_count() {
     assert_eq!(decoded, Booking::from(serde_decoded), "both sides decode the same value");
     let invalid = Booking::from_content(invalid_content().as_object().expect("object")).expect_err("invalid content");
     assert_eq!(invalid.violations().len(), 6, "{invalid}");
+    let general = jsonschema_accept(&content).expect("jsonschema accepts the valid content");
+    assert_eq!(decoded, Booking::from(general), "jsonschema + serde decode the same value");
+    let mut general_invalid = jsonschema_accept(&invalid_content()).expect_err("jsonschema refuses the invalid content");
+    general_invalid.sort();
+    let mut ours_invalid: Vec<String> = invalid.violations().iter().map(|v| format!("/{}", v.field)).collect();
+    ours_invalid.sort();
+    assert_eq!(general_invalid, ours_invalid, "jsonschema names the same six fields");
 
     println!("elicit request ({} bytes): {}", elicit_request().len(), ours);
     println!("rmcp request ({} bytes):   {}", rmcp_request().len(), theirs);
@@ -278,11 +218,14 @@ fn check_and_count() {
     println!("heap allocations per call (count, bytes):");
     let report = |name: &str, (calls, bytes): (f64, f64)| println!("  {name:<20} {calls:>6.1} allocations {bytes:>8.0} bytes");
     report("request/elicit", allocations(|| (), |()| elicit_request()));
+    report("request/elicit_bytes", allocations(|| (), |()| elicit_bytes()));
+    report("request/elicit_send", allocations(|| (), |()| elicit_send()));
     report("request/rmcp", allocations(|| (), |()| rmcp_request()));
     report("schema_only/elicit", allocations(|| (), |()| Booking::requested_schema(REVISION)));
     report("schema_only/rmcp", allocations(|| (), |()| ElicitationSchema::from_type::<BookingSerde>()));
     report("accept/elicit", allocations(|| map, Booking::from_content));
     report("accept/serde_borrowed", allocations(|| &content, <BookingSerde as serde::Deserialize>::deserialize));
+    report("accept/jsonschema", allocations(|| &content, jsonschema_accept));
     // rmcp's input is a clone of the content (`from_value` consumes it), made uncounted.
     report("accept/rmcp", allocations(|| content.clone(), serde_json::from_value::<BookingSerde>));
     println!();
@@ -291,6 +234,8 @@ fn check_and_count() {
 fn request(c: &mut Criterion) {
     let mut group = c.benchmark_group("request");
     group.bench_function("elicit", |b| b.iter(elicit_request));
+    group.bench_function("elicit_bytes", |b| b.iter(elicit_bytes));
+    group.bench_function("elicit_send", |b| b.iter(elicit_send));
     group.bench_function("rmcp", |b| b.iter(rmcp_request));
     group.finish();
 }
@@ -317,6 +262,7 @@ fn accept(c: &mut Criterion) {
     group.bench_function("serde_borrowed", |b| {
         b.iter_batched(|| &content, |v| <BookingSerde as serde::Deserialize>::deserialize(black_box(v)), BatchSize::SmallInput)
     });
+    group.bench_function("jsonschema", |b| b.iter_batched(|| &content, |v| jsonschema_accept(black_box(v)), BatchSize::SmallInput));
     group.finish();
 }
 
@@ -325,6 +271,7 @@ fn accept_invalid(c: &mut Criterion) {
     let map: &Map<String, Value> = content.as_object().expect("object");
     let mut group = c.benchmark_group("accept_invalid");
     group.bench_function("elicit", |b| b.iter_batched(|| map, |m| Booking::from_content(black_box(m)), BatchSize::SmallInput));
+    group.bench_function("jsonschema", |b| b.iter_batched(|| &content, |v| jsonschema_accept(black_box(v)), BatchSize::SmallInput));
     group.finish();
 }
 

@@ -41,6 +41,7 @@ from contextlib import asynccontextmanager
 from importlib.metadata import version
 from typing import Any
 
+from judge import check, finish
 import anyio
 from mcp import Client, ClientSession, MCPError, StdioServerParameters, UrlElicitationRequiredError, types
 from mcp.client.context import ClientRequestContext
@@ -53,20 +54,7 @@ KEYS = {"require": "sk-py-require-Rq42", "connect": "sk-py-connect-Cn77"}
 # 2026-07-28 the client retries at least once before the page is done.
 SUBMIT_AFTER = 0.4
 
-passed = 0
-failed = 0
 
-
-def check(name: str, problems: list[str]) -> None:
-    global passed, failed
-    if not problems:
-        passed += 1
-        print(f"PASS {name}", flush=True)
-    else:
-        failed += 1
-        print(f"FAIL {name}", flush=True)
-        for p in problems:
-            print(f"     {p}", flush=True)
 
 
 # ---- the official schema ----
@@ -405,5 +393,4 @@ except BaseException as e:  # noqa: BLE001 - report anything as a failed check
     if isinstance(e, KeyboardInterrupt):
         raise
     check(f"py url {args.protocol} session", [repr(e)])
-print(f"RESULT passed={passed} failed={failed}", flush=True)
-sys.exit(1 if failed else 0)
+finish()

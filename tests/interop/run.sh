@@ -2,21 +2,41 @@
 # Interop with the official MCP clients: runs the example servers against
 #   1. the official TypeScript SDK client (ts_client.mjs, stdio, protocol 2025-11-25: the
 #      SDK has no 2026-07-28),
+#   1b. forms that do not time out: the same client with a 1.5 s request timeout and a
+#      user who answers after 3 s, against stdio_server with ELICIT_PROGRESS_EVERY_MS
+#      (ts_progress_client.mjs): progress keeps the call alive, none without a token,
 #   2. the official Python SDK client (py_client.py, stdio, protocol 2025-11-25),
 #   3. the same Python client on protocol 2026-07-28 (mcp.Client(mode="2026-07-28"):
 #      the forms travel in InputRequiredResult rounds, each checked for its shape and
-#      against the official schema in ../shared/spec when it is there),
+#      against the official schema (elicit-runtime/spec, the published files pinned by
+#      digest in tests/tests/wire.rs)),
 #   4. the official conformance suite's elicitation scenarios (Streamable HTTP; their
 #      client is the TypeScript SDK's, so 2025-11-25),
 #   5. the pre-release conformance suite's fourteen input-required scenarios of protocol
 #      2026-07-28 against conformance_server (pinned in next/package.json),
+#   5b. the official TypeScript client v2 (@modelcontextprotocol/client, pinned in
+#      next/package.json) on protocol 2026-07-28 -> stdio_server (ts2_client.mjs):
+#      accept, decline, cancel and invalid answers through its input-required driver,
+#      every InputRequiredResult checked against the official schema,
 #   6. URL mode (stdio_server's connect_api_key and require_api_key, which 1-3 do not
 #      call): the TypeScript SDK client on 2025-11-25 with a real browser (Debian's
 #      chromium + chromium-driver, installed with apt-get when missing, headless through
 #      WebDriver) filling in the page, and the phishing case (ts_url_client.mjs,
 #      browser.mjs; screenshots in the logs directory),
 #   7. URL mode with the Python SDK client on 2025-11-25 and 2026-07-28, the page
-#      completed by an HTTP POST (py_url_client.py).
+#      completed by an HTTP POST (py_url_client.py),
+#   8. the shared interaction store on a real Redis (Debian's redis-server, installed
+#      with apt-get when missing, started by the tests on a loopback port):
+#      tests/tests/stores.rs with ELICIT_REQUIRE_REDIS=1, so a missing Redis fails,
+#   9. a client that cannot ask: the Python SDK client without an elicitation callback (no
+#      elicitation capability) on 2025-11-25 and 2026-07-28, against stdio_server with
+#      ELICIT_RELAY_THROUGH_MODEL=1, and a script playing the model (py_model_client.py),
+#  11. the seed drafts as dialects: a raw JSON-RPC client of each (dialects.py; no SDK has
+#      them) against stdio_server: interaction/create, -32003 and interaction/notify
+#      (seed 000), elicitation/track and -32604 (seed 002), validated against
+#      tests/dialects/*.schema.json.
+# Then the MCP Inspector (inspector.sh --check, pinned in inspector/): the way the README
+# starts it, it must connect to the built stdio_server and list the tools.
 # The judges are installed at the versions pinned in package.json, package-lock.json and
 # requirements.txt, into <cargo target dir>/interop-cache (reused while the pins match).
 #
@@ -142,7 +162,7 @@ fi
 
 # ---- the judges ----
 
-# The form judges (1-3) call every tool but these, which need URL mode: judges 6 and 7.
+# The form judges (1-3, 5b) call every tool but these, which need URL mode: judges 6 and 7.
 export INTEROP_SKIP_TOOLS=connect_api_key,require_api_key
 
 TOTAL_PASSED=0
@@ -179,23 +199,32 @@ run_client() {
 
 log "judge 1: TypeScript SDK $SDK_VERSION client over stdio, protocol 2025-11-25 -> stdio_server"
 # ts_client.mjs imports the SDK by package name: run it from beside node_modules.
-cp "$HERE/ts_client.mjs" "$NPM_DIR/ts_client.mjs"
+cp "$HERE/ts_client.mjs" "$HERE/forms.mjs" "$NPM_DIR/"
 run_client "TypeScript SDK $SDK_VERSION client (stdio, protocol 2025-11-25)" "$LOGS/ts-client.log" \
     "$NODE" "$NPM_DIR/ts_client.mjs" "$STDIO_SERVER"
+
+# ---- judge 1b: progress while a form waits (ts_progress_client.mjs) ----
+log "judge 1b: progress: TypeScript SDK $SDK_VERSION client over stdio, protocol 2025-11-25, timeout 1.5 s, user answers after 3 s -> stdio_server"
+# (next to node_modules, as ts_client.mjs; the official schema is the copy the runtime embeds)
+cp "$HERE/ts_progress_client.mjs" "$HERE/forms.mjs" "$HERE/spec.mjs" "$NPM_DIR/"
+run_client "Progress: TypeScript SDK $SDK_VERSION client (stdio, protocol 2025-11-25, timeout 1.5 s, resetTimeoutOnProgress)" \
+    "$LOGS/ts-progress-client.log" \
+    "$NODE" "$NPM_DIR/ts_progress_client.mjs" --spec "$ROOT/elicit-runtime/spec/2025-11-25/schema.json" "$STDIO_SERVER"
+# ---- end of judge 1b ----
 
 log "judge 2: Python SDK mcp $MCP_PY_VERSION client over stdio, protocol 2025-11-25 -> stdio_server"
 run_client "Python SDK mcp $MCP_PY_VERSION client (stdio, protocol 2025-11-25)" "$LOGS/py-client.log" \
     "$PYTHON" "$HERE/py_client.py" --protocol 2025-11-25 "$STDIO_SERVER"
 
 log "judge 3: Python SDK mcp $MCP_PY_VERSION client over stdio, protocol 2026-07-28 (InputRequiredResult rounds) -> stdio_server"
-SPEC_2026="$ROOT/../shared/spec/2026-07-28/schema.json"
+SPEC_2026="$ROOT/elicit-runtime/spec/2026-07-28/schema.json"
 SPEC_ARGS=()
 if [[ -f "$SPEC_2026" ]]; then
     SPEC_ARGS=(--spec "$SPEC_2026")
     SPEC_NOTE="checked against the official schema"
 else
     echo "note: $SPEC_2026 is not there: InputRequiredResults are checked for their shape only"
-    SPEC_NOTE="shape only: no official schema in ../shared/spec"
+    SPEC_NOTE="shape only: no official schema in elicit-runtime/spec"
 fi
 run_client "Python SDK mcp $MCP_PY_VERSION client (stdio, protocol 2026-07-28, InputRequiredResults $SPEC_NOTE)" \
     "$LOGS/py-client-2026-07-28.log" \
@@ -313,6 +342,15 @@ else
 fi
 stop_server
 
+# ---- judge 5b: the TypeScript client v2 on 2026-07-28 (ts2_client.mjs) ----
+log "judge 5b: TypeScript client v2 @modelcontextprotocol/client $CLIENT_V2_VERSION over stdio, protocol 2026-07-28 (InputRequiredResult rounds) -> stdio_server"
+# (next to next/'s node_modules; the official schema is the copy the runtime embeds)
+cp "$HERE/ts2_client.mjs" "$HERE/forms.mjs" "$HERE/spec.mjs" "$NEXT_DIR/"
+run_client "TypeScript client v2 $CLIENT_V2_VERSION (stdio, protocol 2026-07-28, InputRequiredResults checked against the official schema)" \
+    "$LOGS/ts2-client.log" \
+    "$NODE" "$NEXT_DIR/ts2_client.mjs" --spec "$ROOT/elicit-runtime/spec/2026-07-28/schema.json" "$STDIO_SERVER"
+# ---- end of judge 5b ----
+
 log "judge 6: URL mode: TypeScript SDK $SDK_VERSION client$BROWSER_NOTE over stdio, protocol 2025-11-25 -> stdio_server connect_api_key, require_api_key"
 # (next to node_modules, as ts_client.mjs)
 cp "$HERE/ts_url_client.mjs" "$HERE/browser.mjs" "$NPM_DIR/"
@@ -322,21 +360,63 @@ run_client "URL mode: TypeScript SDK $SDK_VERSION client$BROWSER_NOTE (stdio, pr
 for protocol in 2025-11-25 2026-07-28; do
     log "judge 7: URL mode: Python SDK mcp $MCP_PY_VERSION client over stdio, protocol $protocol, the page by HTTP POST -> stdio_server"
     URL_SPEC_ARGS=()
-    URL_SPEC_NOTE="shape only: no official schema in ../shared/spec"
-    if [[ -f "$ROOT/../shared/spec/$protocol/schema.json" ]]; then
-        URL_SPEC_ARGS=(--spec-dir "$ROOT/../shared/spec")
+    URL_SPEC_NOTE="shape only: no official schema in elicit-runtime/spec"
+    if [[ -f "$ROOT/elicit-runtime/spec/$protocol/schema.json" ]]; then
+        URL_SPEC_ARGS=(--spec-dir "$ROOT/elicit-runtime/spec")
         URL_SPEC_NOTE="checked against the official schema"
     fi
     run_client "URL mode: Python SDK mcp $MCP_PY_VERSION client (stdio, protocol $protocol, messages $URL_SPEC_NOTE)" \
         "$LOGS/py-url-client-$protocol.log" "$PYTHON" "$HERE/py_url_client.py" --protocol "$protocol" "${URL_SPEC_ARGS[@]}" "$STDIO_SERVER"
 done
 
+# ---- judge 8: the shared store on a real Redis (tests/tests/stores.rs) ----
+if ! command -v redis-server >/dev/null; then
+    command -v apt-get >/dev/null || die "needs redis-server for judge 8 (no apt-get here to install it)"
+    SUDO=()
+    if (( EUID != 0 )); then
+        command -v sudo >/dev/null && sudo -n true 2>/dev/null || die "needs redis-server: apt-get install -y redis-server (as root)"
+        SUDO=(sudo -n)
+    fi
+    log "redis: installing redis-server with apt-get"
+    { "${SUDO[@]}" apt-get update && DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get install -y --no-install-recommends redis-server; } \
+        >"$LOGS/apt-install-redis.log" 2>&1 ||
+        { tail -n 30 "$LOGS/apt-install-redis.log" >&2; die "apt-get install redis-server failed (log: $LOGS/apt-install-redis.log)"; }
+fi
+log "judge 8: the interaction store on $(redis-server --version | cut -d' ' -f1-3): one contract for both stores, two instances, Redis stopped mid-flow"
+# The test binary's "test NAME ... ok|FAILED" lines, as the judges' PASS/FAIL and RESULT lines.
+STORES_JUDGE='set -o pipefail
+ELICIT_REQUIRE_REDIS=1 cargo test -p elicit-tests --test stores 2>&1 |
+    awk '"'"'/^test .* \.\.\. ok$/ { print "PASS " $2; p++ } /^test .* \.\.\. FAILED$/ { print "FAIL " $2; f++ } { print > "/dev/stderr" }
+         END { if (p + f > 0) printf "RESULT passed=%d failed=%d\n", p, f }'"'"
+run_client "the interaction store on a real Redis (tests/tests/stores.rs, two instances, restarts)" "$LOGS/stores.log" bash -c "$STORES_JUDGE"
+# ---- end of judge 8 ----
+
+# ---- judge 9: a client that cannot ask, and the model relays (py_model_client.py) ----
+for protocol in 2025-11-25 2026-07-28; do
+    log "judge 9: no elicitation capability: Python SDK mcp $MCP_PY_VERSION client, protocol $protocol, a script playing the model -> stdio_server (ELICIT_RELAY_THROUGH_MODEL=1)"
+    run_client "no elicitation capability, the model relays: Python SDK mcp $MCP_PY_VERSION client (stdio, protocol $protocol)" \
+        "$LOGS/py-model-client-$protocol.log" "$PYTHON" "$HERE/py_model_client.py" --protocol "$protocol" "$STDIO_SERVER"
+done
+# ---- end of judge 9 ----
+
+# ---- judge 11: the seed drafts as dialects (dialects.py) ----
+log "judge 11: the seed drafts: a raw JSON-RPC client of each dialect -> stdio_server"
+run_client "the seed drafts as dialects: interaction/create (seed 000) and elicitation/track (seed 002), raw JSON-RPC" \
+    "$LOGS/dialects.log" "$PYTHON" "$HERE/dialects.py" --schemas "$ROOT/tests/dialects" "$STDIO_SERVER"
+# ---- end of judge 11 ----
+
+# ---- the MCP Inspector, started the way the README says (tests/interop/inspector.sh) ----
+log "MCP Inspector: the pinned Inspector's CLI against the built stdio_server, protocol eras legacy (2025-11-25) and modern (2026-07-28)"
+run_client "MCP Inspector (pinned in tests/interop/inspector/, CLI mode, stdio: connects and lists the tools on 2025-11-25 and 2026-07-28)" \
+    "$LOGS/inspector.log" bash "$HERE/inspector.sh" --check
+# ---- end of the MCP Inspector block ----
+
 echo
 log "interop summary"
 printf '%s\n' "${SUMMARY[@]}"
 echo "revisions: 2025-11-25 by the TypeScript SDK, the Python SDK and the conformance scenarios;"
-echo "           2026-07-28 by the Python SDK and the conformance $CONFORMANCE_NEXT_VERSION input-required scenarios"
-echo "           (the TypeScript SDK $SDK_VERSION has no 2026-07-28);"
+echo "           2026-07-28 by the Python SDK, the TypeScript client v2 $CLIENT_V2_VERSION and the conformance"
+echo "           $CONFORMANCE_NEXT_VERSION input-required scenarios (the TypeScript SDK $SDK_VERSION has no 2026-07-28);"
 echo "           2025-06-18 by none of them (the rmcp end-to-end tests of the test suite cover it);"
 echo "           URL mode on 2025-11-25 by the TypeScript SDK (with the browser) and the Python SDK, on 2026-07-28 by the"
 echo "           Python SDK, and on 2025-06-18 by the TypeScript SDK offering that revision (the tools say it cannot)"

@@ -18,12 +18,13 @@
 // It prints one "PASS ..." or "FAIL ..." line per check and a last line
 // "RESULT passed=N failed=M"; it exits non-zero if any check failed.
 //
-// This file is copied next to the installed node_modules by run.sh, so that the bare
-// imports below resolve to the pinned SDK.
+// This file is copied next to the installed node_modules by run.sh (with forms.mjs, its
+// helpers), so that the bare imports below resolve to the pinned SDK.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema, LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { readFileSync } from 'node:fs';
+import { checker, compact, diff, expectedInText, sampleContent, shows, skippedTools, textOf, toolArguments } from './forms.mjs';
 
 const [command, ...args] = process.argv.slice(2);
 if (!command) {
@@ -35,174 +36,7 @@ const sdkVersion = JSON.parse(
   readFileSync(new URL('./node_modules/@modelcontextprotocol/sdk/package.json', import.meta.url), 'utf8'),
 ).version;
 
-let passed = 0;
-let failed = 0;
-function check(name, problems) {
-  if (problems.length === 0) {
-    passed += 1;
-    console.log(`PASS ${name}`);
-  } else {
-    failed += 1;
-    console.log(`FAIL ${name}`);
-    for (const p of problems) console.log(`     ${p}`);
-  }
-}
-
-// ---- content for "accept", made from the received requestedSchema alone ----
-
-const SAMPLE_TEXT = 'Interop sample';
-
-function fitLength(s, schema) {
-  const min = schema.minLength ?? 0;
-  const max = schema.maxLength ?? Infinity;
-  let out = s;
-  while ([...out].length < min) out += 'x';
-  if ([...out].length > max) out = [...out].slice(0, max).join('');
-  return out;
-}
-
-function sampleString(schema) {
-  switch (schema.format) {
-    case 'email': {
-      // pad the local part so that minLength holds and the address stays valid
-      const domain = '@example.com';
-      const min = schema.minLength ?? 0;
-      let local = 'interop';
-      while (local.length + domain.length < min) local += 'x';
-      return local + domain;
-    }
-    case 'uri': {
-      const min = schema.minLength ?? 0;
-      let u = 'https://example.com/interop';
-      while (u.length < min) u += 'x';
-      return u;
-    }
-    case 'date':
-      return '2025-03-14';
-    case 'date-time':
-      return '2025-03-14T15:09:26Z';
-    default:
-      return fitLength(SAMPLE_TEXT, schema);
-  }
-}
-
-function sampleNumber(schema) {
-  const integer = schema.type === 'integer';
-  let v = integer ? 7 : 7.5;
-  if (schema.minimum !== undefined && v < schema.minimum) {
-    v = integer ? Math.ceil(schema.minimum) : schema.minimum;
-  }
-  if (schema.maximum !== undefined && v > schema.maximum) {
-    v = integer ? Math.floor(schema.maximum) : schema.maximum;
-  }
-  return v;
-}
-
-function options(schema) {
-  if (Array.isArray(schema.enum)) return schema.enum;
-  if (Array.isArray(schema.oneOf)) return schema.oneOf.map((o) => o.const);
-  if (Array.isArray(schema.anyOf)) return schema.anyOf.map((o) => o.const);
-  return null;
-}
-
-function sampleValue(schema) {
-  if (schema.default !== undefined) return schema.default;
-  if (schema.type === 'array') {
-    const opts = options(schema.items ?? {}) ?? [];
-    let n = Math.max(schema.minItems ?? 1, 1);
-    if (schema.maxItems !== undefined) n = Math.min(n, schema.maxItems);
-    return opts.slice(0, n);
-  }
-  const opts = options(schema);
-  if (opts) return opts[0];
-  switch (schema.type) {
-    case 'boolean':
-      return true;
-    case 'integer':
-    case 'number':
-      return sampleNumber(schema);
-    default:
-      return sampleString(schema);
-  }
-}
-
-function sampleContent(requestedSchema) {
-  const content = {};
-  for (const [name, schema] of Object.entries(requestedSchema?.properties ?? {})) {
-    content[name] = sampleValue(schema);
-  }
-  return content;
-}
-
-// Arguments for a tool: a sample value for each required argument of a simple type.
-function toolArguments(tool) {
-  const args = {};
-  const props = tool.inputSchema?.properties ?? {};
-  for (const name of tool.inputSchema?.required ?? []) args[name] = sampleValue(props[name] ?? {});
-  return args;
-}
-
-// ---- comparisons ----
-
-// Keys present in `raw` but missing in `parsed` (stripped), or values that differ.
-function diff(raw, parsed, path = '') {
-  const out = [];
-  if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) {
-    for (const k of Object.keys(raw)) {
-      if (!(parsed !== null && typeof parsed === 'object' && k in parsed)) out.push(`stripped ${path}/${k}`);
-      else out.push(...diff(raw[k], parsed[k], `${path}/${k}`));
-    }
-  } else if (Array.isArray(raw)) {
-    if (!Array.isArray(parsed)) out.push(`changed ${path}: ${JSON.stringify(raw)} -> ${JSON.stringify(parsed)}`);
-    else raw.forEach((x, i) => out.push(...diff(x, parsed[i], `${path}/${i}`)));
-  } else if (raw !== parsed) {
-    out.push(`changed ${path}: ${JSON.stringify(raw)} -> ${JSON.stringify(parsed)}`);
-  }
-  return out;
-}
-
-// A zod error message is pretty-printed JSON: print it on one line, cut.
-function compact(message) {
-  let m = String(message);
-  try {
-    m = JSON.stringify(JSON.parse(m));
-  } catch {
-    m = m.replace(/\s+/g, ' ');
-  }
-  return m.length > 800 ? `${m.slice(0, 800)}...` : m;
-}
-
-const squash = (s) => String(s).toLowerCase().replace(/[^a-z0-9]/g, '');
-
-// Whether the tool's text shows an accepted value: verbatim, or (for enum values, whose
-// Rust spelling may differ from the wire one) ignoring case and punctuation.
-function shows(text, value) {
-  if (text.includes(String(value))) return true;
-  const s = squash(value);
-  return s.length > 0 && squash(text).includes(s);
-}
-
-function leafValues(content) {
-  const out = [];
-  for (const [k, v] of Object.entries(content)) {
-    if (Array.isArray(v)) v.forEach((x, i) => out.push([`${k}[${i}]`, x]));
-    else out.push([k, v]);
-  }
-  return out;
-}
-
-// Values the tool result must show: strings (free text, formats, enum choices) and
-// integers. Booleans and fractional numbers have too many spellings to look for.
-function expectedInText(content) {
-  return leafValues(content).filter(([, v]) => typeof v === 'string' || Number.isInteger(v));
-}
-
-function textOf(result) {
-  return (result?.content ?? [])
-    .filter((c) => c.type === 'text')
-    .map((c) => c.text)
-    .join('\n');
-}
+const { check, counts } = checker();
 
 // ---- the session ----
 
@@ -302,7 +136,7 @@ try {
   );
   const { tools } = await client.listTools();
   check(`ts tools/list (${tools.map((t) => t.name).join(', ')})`, tools.length > 0 ? [] : ['no tools']);
-  const skip = new Set((process.env.INTEROP_SKIP_TOOLS ?? '').split(',').filter(Boolean));
+  const skip = skippedTools();
   if (skip.size > 0) console.log(`ts: not calling ${[...skip].join(', ')} (INTEROP_SKIP_TOOLS)`);
   for (const tool of tools.filter((t) => !skip.has(t.name))) {
     for (const act of ['accept', 'decline', 'cancel']) await callOnce(tool, act);
@@ -312,6 +146,6 @@ try {
 } finally {
   await client.close().catch(() => {});
 }
-if (failed > 0) exitCode = 1;
-console.log(`RESULT passed=${passed} failed=${failed}`);
+if (counts.failed > 0) exitCode = 1;
+console.log(`RESULT passed=${counts.passed} failed=${counts.failed}`);
 process.exit(exitCode);

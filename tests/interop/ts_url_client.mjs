@@ -372,9 +372,9 @@ async function refusals(origin, used, consumed) {
   // Completed (by the require_api_key retry) but not consumed: "used already".
   if (used) await expect('a completed id, GET', await fetch(used.url), 409, 'completed');
   if (used) await expect('a completed id, POST', await post(origin, { id: used.elicitationId, api_key: 'sk-again-12345678' }), 409, 'completed');
-  // Completed and consumed by connect_api_key: forgotten, unknown.
-  if (consumed) await expect('a consumed id, GET', await fetch(consumed.url), 404, 'unknown');
-  if (consumed) await expect('a consumed id, POST', await post(origin, { id: consumed.elicitationId, api_key: 'sk-again-12345678' }), 404, 'unknown');
+  // Completed and consumed by connect_api_key: refused as used already.
+  if (consumed) await expect('a consumed id, GET', await fetch(consumed.url), 409, 'completed');
+  if (consumed) await expect('a consumed id, POST', await post(origin, { id: consumed.elicitationId, api_key: 'sk-again-12345678' }), 409, 'completed');
   const evil = '"><script>alert(1)</script>';
   const html = await expect('a malformed id', await fetch(`${origin}/connect?id=${encodeURIComponent(evil)}`), 404, 'unknown');
   if (html.includes('<script>')) problems.push('the malformed id was echoed into the page');
@@ -452,7 +452,7 @@ async function phishing() {
     }
   }
   const text = textOf(result);
-  if (!result?.isError || !/no API key was stored/.test(text) || /stored an API key ending/.test(text)) {
+  if (!result?.isError || !/no API key (was|is) stored/.test(text) || /stored an API key ending/.test(text)) {
     problems.push(`the user's call ended with ${JSON.stringify(text)}${result?.isError ? ' (isError)' : ''}`);
   }
   if (s.rawCompletions.length > 0) problems.push('a completion notification came');

@@ -1,13 +1,21 @@
 //! Helpers shared by the integration suites of elicit:
 //!
 //! - [`spec`]: the official `schema.json` of each protocol revision
-//!   (`../shared/spec/<rev>/schema.json`), and validators of an `elicitation/create`
-//!   request against its `ElicitRequest` definition, as published ([`Strictness::Official`])
-//!   and closed so that a key no schema type declares is an error ([`Strictness::Strict`]).
+//!   (embedded in the runtime, and compared with `../shared/spec/<rev>/schema.json`
+//!   when that is there), and validators of an `elicitation/create`
+//!   request against its `ElicitRequest` definition, as published ([`spec::Strictness::Official`])
+//!   and closed so that a key no schema type declares is an error ([`spec::Strictness::Strict`]).
 //! - [`forms`]: the representative forms the suites render, validate and decode.
 //! - [`samples`]: a valid `content` for each form, to break one field at a time.
+//! - `ReadmeDoctests` (doctests only): the README's Rust code blocks.
 
 use serde_json::{Map, Value};
+
+// The README's Rust code blocks, as doctests: `cargo test` compiles and runs the quickstart
+// a user copies (see `build.rs`, which adds the context the later blocks continue).
+#[cfg(doctest)]
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/readme_doctests.md"))]
+pub struct ReadmeDoctests;
 
 /// The JSON object inside `value`; panics (in a test) when it is not one.
 pub fn object(value: Value) -> Map<String, Value> {
@@ -25,15 +33,27 @@ pub mod spec {
     use elicit_runtime::{Elicit, ProtocolRevision, SchemaError, SchemaOptions};
     use serde_json::{Map, Value, json};
 
-    /// Where the official `schema.json` of a revision lives (the shared folder sits next
-    /// to the workspace: `$CARGO_MANIFEST_DIR/../../shared`).
-    pub fn schema_path(revision: ProtocolRevision) -> PathBuf {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/spec").join(revision.as_str()).join("schema.json")
+    /// The shared folder the project was created from (`../shared` beside the workspace),
+    /// when it is there: a clone of the repository alone does not have it, and every test
+    /// that reads it must pass without it (the runtime embeds the schemas, and
+    /// `tests/spec` holds the few official examples the suites need).
+    pub fn shared_spec_dir() -> Option<PathBuf> {
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/spec");
+        dir.is_dir().then_some(dir)
     }
 
-    /// Where the official examples of a revision live, if it publishes any (2026-07-28 does).
+    /// Where the official `schema.json` of a revision lives in the shared folder, when that
+    /// folder is there (see [`shared_spec_dir`]); the embedded copy is
+    /// `elicit_runtime::testing::spec::document_text`.
+    pub fn shared_schema_path(revision: ProtocolRevision) -> Option<PathBuf> {
+        shared_spec_dir().map(|dir| dir.join(revision.as_str()).join("schema.json"))
+    }
+
+    /// The official examples of a revision that the suites compare against, vendored in
+    /// this repository (`tests/spec/<rev>/examples`, byte-identical copies of the
+    /// specification's files; a test checks them against the shared folder when it is there).
     pub fn examples_dir(revision: ProtocolRevision) -> PathBuf {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/spec").join(revision.as_str()).join("examples")
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("spec").join(revision.as_str()).join("examples")
     }
 
     /// Reads and parses a JSON file; panics (in a test) with the path when it cannot.
@@ -118,7 +138,7 @@ pub mod forms {
     use elicit_runtime::Elicit;
     use url::Url;
 
-    /// Untitled options: `enum` on every revision.
+    // Untitled options: `enum` on every revision.
     #[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     #[elicit(rename_all = "lowercase")]
     pub enum Color {
@@ -127,7 +147,7 @@ pub mod forms {
         Blue,
     }
 
-    /// Titled options, one of them left untitled (its value stands in as its title).
+    // Titled options, one of them left untitled (its value stands in as its title).
     #[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     #[elicit(rename_all = "kebab-case")]
     pub enum Plan {
@@ -138,7 +158,7 @@ pub mod forms {
         Enterprise,
     }
 
-    /// The `status` of the SEP-1034 conformance scenario.
+    // The `status` of the SEP-1034 conformance scenario.
     #[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq)]
     #[elicit(rename_all = "lowercase")]
     pub enum Status {
@@ -410,5 +430,28 @@ pub mod samples {
     /// For [`Defaults`](crate::forms::Defaults): nothing at all.
     pub fn defaults() -> Value {
         json!({})
+    }
+}
+
+pub mod dialects {
+    //! The messages of the two seed drafts, as JSON Schemas written from the seeds' text
+    //! (`tests/dialects/`), and checking a message against one of their definitions.
+
+    use serde_json::{Value, json};
+
+    /// The draft elicitation chapter (seed 002): `elicitation/track`, `-32604`.
+    pub const ELICITATION_TRACK: &str = include_str!("../dialects/elicitation-track.schema.json");
+    /// The "User Interaction" proposal (seed 000): `interaction/create`, `-32003`,
+    /// `interaction/notify`.
+    pub const USER_INTERACTION: &str = include_str!("../dialects/user-interaction.schema.json");
+
+    /// Panics (in a test) unless `message` is valid against `definition` of `schema`,
+    /// formats included, naming every violation.
+    pub fn assert_valid(schema: &str, definition: &str, message: &Value) {
+        let mut rooted: Value = serde_json::from_str(schema).expect("the dialect's schema is JSON");
+        rooted["$ref"] = json!(format!("#/definitions/{definition}"));
+        let validator = jsonschema::options().should_validate_formats(true).build(&rooted).expect("the dialect's schema compiles");
+        let errors: Vec<String> = validator.iter_errors(message).map(|e| format!("{} at {}", e, e.instance_path())).collect();
+        assert!(errors.is_empty(), "{definition}: {message} breaks the dialect's schema: {errors:?}");
     }
 }

@@ -146,6 +146,9 @@ fn interesting() -> impl Strategy<Value = Value> {
         "4294967295", "4294967296", "-2147483649", "9007199254740991", "9007199254740993", "9223372036854775807", "9223372036854775808",
         "-9223372036854775808", "-9223372036854775809", "18446744073709551615", "18446744073709551616", "1e300", "-1e300", "1e39",
         "3.4028234663852886e38", "3.4028235677973366e38", "0.1", "5e-324", "1.5",
+        // Integers written as floats: exact up to 2^53 - 1, not beyond.
+        "1e2", "1.0e1", "2.55e2", "2.56e2", "-1.28e2", "9007199254740991.0", "9007199254740992.0", "9007199254740993.0",
+        "-9007199254740993.0", "1e19", "-9223372036854775809.0", "18446744073709551615.0", "4503599627370495.5",
     ]
     .iter()
     .map(|t| number(t))
@@ -296,8 +299,16 @@ fn agrees_with_wire_schema<T: Elicit>(content: &Map<String, Value>) -> Result<()
         Ok(()) => prop_assert!(wire.is_empty(), "validate accepted {instance} but the wire schema says {wire:?}"),
         // Stricter than the wire only where the Rust type or a set demands it.
         Err(e) if wire.is_empty() => {
-            let beyond_wire = |v: &Violation| {
-                matches!(v.problem, Problem::DuplicateItem(_) | Problem::IntegerOutOfRange { .. } | Problem::NumberOutOfRange { .. })
+            let beyond_wire = |v: &Violation| match v.problem {
+                Problem::DuplicateItem(_) | Problem::IntegerOutOfRange { .. } | Problem::NumberOutOfRange { .. } => true,
+                // Beyond 2^53 a float spelling is not read exactly; the wire cannot say so.
+                Problem::InexactInteger => true,
+                // A list far longer than its options is refused by its length, which the wire
+                // bounds only by `maxItems`.
+                Problem::TooManyItems { max_items, .. } => T::SCHEMA.field(v.field).is_some_and(|f| {
+                    matches!(f.kind(), elicit_runtime::form::Kind::MultiSelect(r) if r.max_items != Some(max_items))
+                }),
+                _ => false,
             };
             prop_assert!(e.violations().iter().all(beyond_wire), "the wire schema accepts {instance} but validate says {e:?}");
         }
@@ -464,12 +475,159 @@ proptest! {
             ];
             prop_assert_eq!(err.violations(), &expected[..]);
         }
-        // And like the jsonschema crate, but for leap seconds away from 23:59 UTC, which
-        // the runtime checks for syntax only.
+        // And like the jsonschema crate, leap seconds included (valid only at 23:59:60 UTC).
         let theirs = jsonschema::options().should_validate_formats(true).build(&json!({"format": "date-time"})).unwrap();
         let ours = elicit_runtime::form::format_is_valid(elicit_runtime::form::Format::DateTime, &s);
-        if ours != theirs.is_valid(&json!(s)) {
-            prop_assert!(ours && second == "60", "{}: ours {} jsonschema {}", s, ours, !ours);
+        prop_assert_eq!(ours, theirs.is_valid(&json!(s)), "{}", s);
+    }
+}
+
+// ---- integers in any spelling; multi-selects against the obvious reading -----------------
+
+/// `n` written in one of the ways JSON allows, and whether it is a plain integer.
+fn spelled(n: i128, how: u8) -> (String, bool) {
+    match how % 5 {
+        0 => (n.to_string(), true),
+        1 => (format!("{n}.0"), false),
+        2 => (format!("{n}e0"), false),
+        3 if n != 0 => (format!("{n}0e-1"), false),
+        _ => {
+            let digits = n.unsigned_abs().to_string();
+            let sign = if n < 0 { "-" } else { "" };
+            (format!("{sign}0.{digits}e{}", digits.len()), false)
         }
+    }
+}
+
+/// Integers near the edges that matter: 2^53, and the ranges of i8, u8, i64, u64.
+fn edgy_integer() -> impl Strategy<Value = i128> {
+    let edges: Vec<i128> = vec![1 << 53, -(1 << 53), 128, -129, 256, 1 << 63, -(1 << 63), 1 << 64, 0];
+    prop_oneof![
+        (proptest::sample::select(edges), -3i128..=3).prop_map(|(edge, d)| edge + d),
+        any::<i64>().prop_map(i128::from),
+        (-(1i128 << 70)..(1i128 << 70)),
+    ]
+}
+
+/// What the rule of the README says about `text` (the integer `n`) in a field of `min..=max`.
+fn integer_rule(n: i128, plain: bool, min: i128, max: i128) -> bool {
+    let exact = (plain && (i128::from(i64::MIN)..=i128::from(u64::MAX)).contains(&n)) || n.abs() < 1 << 53;
+    exact && (min..=max).contains(&n)
+}
+
+/// The multi-select check as plainly as it can be written (quadratic, for small lists):
+/// each item in order, then the counts.
+fn multi_reference(field: &'static str, items: &[Value], options: &[&str], min: Option<u64>, max: Option<u64>) -> Vec<Violation> {
+    let mut out = Vec::new();
+    let most = max.map_or(options.len() as u64, |m| m.min(options.len() as u64));
+    let count = items.len() as u64;
+    if count > 2 * most {
+        return vec![Violation { field, problem: Problem::TooManyItems { max_items: most, count } }];
+    }
+    for (i, item) in items.iter().enumerate() {
+        match item.as_str() {
+            None => out.push(Violation { field, problem: Problem::WrongType { expected: "string", found: "integer" } }),
+            Some(s) if !options.contains(&s) => out.push(Violation { field, problem: Problem::UnknownItem(s.to_owned()) }),
+            Some(s) if items[..i].iter().filter(|p| p.as_str() == Some(s)).count() == 1 => {
+                out.push(Violation { field, problem: Problem::DuplicateItem(s.to_owned()) })
+            }
+            Some(_) => {}
+        }
+    }
+    if let Some(min_items) = min.filter(|&m| count < m) {
+        out.push(Violation { field, problem: Problem::TooFewItems { min_items, count } });
+    }
+    if let Some(max_items) = max.filter(|&m| count > m) {
+        out.push(Violation { field, problem: Problem::TooManyItems { max_items, count } });
+    }
+    out
+}
+
+proptest! {
+    #[test]
+    fn an_integer_in_any_spelling_is_read_exactly_or_refused_by_name(
+        n in edgy_integer(),
+        how in any::<u8>(),
+        field in proptest::sample::select(vec![("tiny", -128i128, 127i128), ("byte", 0, 255), ("long", i64::MIN.into(), i64::MAX.into()), ("ulong", 0, u64::MAX.into()), ("stars", 1, 5), ("count", 0, 1000)]),
+    ) {
+        let (name, min, max) = field;
+        let (text, plain) = spelled(n, how);
+        let mut content = elicit_tests::object(samples::integers());
+        content.insert(name.to_owned(), serde_json::from_str(&text).expect("JSON"));
+        judged::<Integers>(&content)?;
+        let decoded = Integers::from_content(&content);
+        if integer_rule(n, plain, min, max) {
+            let read = decoded.map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+            let got: i128 = match name {
+                "tiny" => read.tiny.into(),
+                "byte" => read.byte.into(),
+                "long" => read.long.into(),
+                "ulong" => read.ulong.into(),
+                "stars" => read.stars.into(),
+                _ => read.count.map(i128::from).unwrap_or(-1),
+            };
+            prop_assert_eq!(got, n, "{}", text);
+        } else {
+            let e = decoded.expect_err(&text);
+            prop_assert_eq!(e.violations().len(), 1, "{}: {}", text, e);
+            prop_assert_eq!(e.violations()[0].field, name);
+            prop_assert!(matches!(
+                e.violations()[0].problem,
+                Problem::IntegerOutOfRange { .. } | Problem::InexactInteger | Problem::BelowMinimum { .. } | Problem::AboveMaximum { .. }
+            ), "{}: {}", text, e);
+        }
+    }
+
+    #[test]
+    fn a_multi_select_is_checked_like_the_obvious_quadratic_reading(
+        items in proptest::collection::vec(prop_oneof![
+            4 => proptest::sample::select(vec!["free", "pro-monthly", "enterprise"]).prop_map(Value::from),
+            1 => proptest::sample::select(vec!["gold", "Free", ""]).prop_map(Value::from),
+            1 => Just(json!(1)),
+        ], 0..12),
+    ) {
+        let mut content = elicit_tests::object(samples::multi_selects());
+        content.insert("plans".to_owned(), Value::Array(items.clone()));
+        let expected = multi_reference("plans", &items, &["free", "pro-monthly", "enterprise"], Some(1), Some(2));
+        let got = MultiSelects::SCHEMA.validate(&content).err().map(|e| e.into_violations()).unwrap_or_default();
+        prop_assert_eq!(got, expected);
+        judged::<MultiSelects>(&content)?;
+    }
+}
+
+// ---- fuzz seeds ----------------------------------------------------------------------------
+
+/// Every seed in `tests/fuzz_seeds/`: the content a hostile client sent, the form it was
+/// sent to, and what the server must answer. Each must hold every property above, give
+/// exactly the violations listed, and cost work linear in its size.
+#[test]
+fn fuzz_seeds_hold_the_properties() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fuzz_seeds");
+    let mut seeds: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    seeds.sort();
+    assert!(seeds.len() >= 5, "{} seeds", seeds.len());
+    for path in seeds {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let seed: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let content = seed["content"].as_object().unwrap_or_else(|| panic!("{}: no content", path.display()));
+        let expected: Vec<&str> = seed["violations"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+        fn run<T: Elicit + Debug + PartialEq>(content: &Map<String, Value>) -> (Result<(), TestCaseError>, Vec<String>, u64) {
+            let mut report = elicit_runtime::form::Report::default();
+            T::SCHEMA.check_into(content, &mut report);
+            let work = report.work();
+            let violations = T::from_content(content).err().map(|e| e.violations().iter().map(ToString::to_string).collect()).unwrap_or_default();
+            (judged::<T>(content), violations, work)
+        }
+        let (held, violations, work) = match seed["form"].as_str().unwrap() {
+            "Strings" => run::<Strings>(content),
+            "Integers" => run::<Integers>(content),
+            "MultiSelects" => run::<MultiSelects>(content),
+            other => panic!("{}: unknown form {other}", path.display()),
+        };
+        if let Err(e) = held {
+            panic!("{}: {e}", path.display());
+        }
+        assert_eq!(violations, expected, "{}", path.display());
+        assert!(work <= 4 * text.len() as u64, "{}: {work} steps for {} bytes", path.display(), text.len());
     }
 }

@@ -1,11 +1,13 @@
 //! Compile tests: what `#[derive(Elicit)]` refuses (with the message the user sees,
 //! checked in `ui/**/*.stderr`) and what it accepts (`ui/pass`).
 //!
-//! - `ui/fields`: field types a flat form cannot have;
+//! - `ui/fields`: field types a flat form cannot have, each reported once, with its
+//!   reason, the same inside an `Option`, and with no error from the field's attributes;
 //! - `ui/attributes`: misused, malformed or contradictory attributes, several mistakes
 //!   at once, and the absence of follow-up errors where a refused type is used;
 //! - `ui/shapes`: structs and enums that cannot be a form or a select;
-//! - `ui/sensitive`: field names that ask for a secret in form mode;
+//! - `ui/sensitive`: field names, titles and descriptions that ask for a secret in form
+//!   mode (the vocabulary is in `elicit-derive/src/secret.rs`);
 //! - `ui/pass`: accepted inputs; each `main` runs and asserts on the schema, the wire
 //!   JSON and decoding.
 //!

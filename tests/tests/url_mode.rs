@@ -10,7 +10,8 @@ use elicit_runtime::exchange::ElicitationSupport;
 use elicit_runtime::rmcp::{StateSealer, ToolCall, URL_ELICITATION_REQUIRED};
 use elicit_runtime::testing::{Reply, ScriptedClient, ScriptedSession, Transcript};
 use elicit_runtime::url::{CompleteError, Interactions, MemoryStore, UrlError};
-use elicit_runtime::{ElicitError, ElicitPeer, Elicitation, ProtocolRevision};
+use elicit_runtime::exchange::Outgoing;
+use elicit_runtime::{Elicit, ElicitError, ElicitPeer, Elicitation, ProtocolRevision};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
 use rmcp::service::{RequestContext, ServiceError};
@@ -37,6 +38,13 @@ struct UrlArgs {
     message: String,
 }
 
+/// A form asked after the page is done.
+#[derive(Elicit, Debug)]
+struct KeyLabel {
+    /// What to call the key
+    label: String,
+}
+
 #[derive(Clone)]
 struct KeyServer {
     interactions: Interactions,
@@ -45,7 +53,7 @@ struct KeyServer {
 
 /// The outcome of asking, waiting, or requiring, as text the tests compare.
 async fn connect_flow(ask: &impl ElicitPeer, interactions: &Interactions, user: &str, wait: Duration) -> Result<String, ElicitError> {
-    let page = interactions.url_request(user, "api-key", PAGE, page_url).await?;
+    let page = interactions.url_request(ask, user, "api-key", PAGE, page_url).await?;
     Ok(match page.ask(ask).await? {
         Elicitation::Accept(()) => {
             page.completion(ask, wait).await?;
@@ -70,6 +78,19 @@ impl KeyServer {
         text(connect_flow(&context, &self.interactions, &args.user, Duration::from_secs(2)).await)
     }
 
+    #[tool(description = "waits up to 2 s, reporting progress every 40 ms")]
+    async fn connect_reporting(&self, context: RequestContext<RoleServer>, Parameters(args): Parameters<UserArgs>) -> String {
+        let outcome = async {
+            let page = self.interactions.url_request(&context, &args.user, "api-key", PAGE, page_url).await?.progress_every(Some(Duration::from_millis(40)));
+            if !matches!(page.ask(&context).await?, Elicitation::Accept(())) {
+                return Ok("not accepted".to_owned());
+            }
+            page.completion(&context, Duration::from_secs(2)).await?;
+            Ok::<_, ElicitError>("completed".to_owned())
+        };
+        text(outcome.await)
+    }
+
     #[tool(description = "waits 200 ms only")]
     async fn connect_briefly(&self, context: RequestContext<RoleServer>, Parameters(args): Parameters<UserArgs>) -> String {
         text(connect_flow(&context, &self.interactions, &args.user, Duration::from_millis(200)).await)
@@ -77,7 +98,7 @@ impl KeyServer {
 
     #[tool(description = "cannot go on without the key: -32042 until the page is completed")]
     async fn require(&self, context: RequestContext<RoleServer>, Parameters(args): Parameters<UserArgs>) -> Result<String, ErrorData> {
-        let page = self.interactions.url_request(&args.user, "api-key", PAGE, page_url).await?;
+        let page = self.interactions.url_request(&context, &args.user, "api-key", PAGE, page_url).await?;
         match page.require(&context).await? {
             Elicitation::Accept(()) => Ok(format!("key present for {}", args.user)),
             other => Ok(format!("{other:?}")),
@@ -87,7 +108,7 @@ impl KeyServer {
     #[tool(description = "any URL and message, to test the checks")]
     async fn custom(&self, context: RequestContext<RoleServer>, Parameters(args): Parameters<UrlArgs>) -> String {
         let result = async {
-            let page = self.interactions.url_request("alice", "custom", &args.message, |_| args.url.clone()).await?;
+            let page = self.interactions.url_request(&context, "alice", "custom", &args.message, |_| args.url.clone()).await?;
             page.ask(&context).await.map(|answer| format!("{answer:?}"))
         };
         text(result.await)
@@ -107,12 +128,27 @@ impl KeyServer {
             .await
     }
 
+    #[tool(description = "the connect flow, then a form, in rounds on every revision")]
+    async fn connect_then_name(&self, call: ToolCall, Parameters(args): Parameters<UserArgs>) -> Result<CallToolResponse, ErrorData> {
+        let interactions = self.interactions.clone();
+        call.principal(args.user.clone())
+            .run(&self.sealer, |ask| async move {
+                let connected = connect_flow(&ask, &interactions, &args.user, Duration::from_secs(2)).await?;
+                let label = match KeyLabel::elicit(&ask, "Name the key").await? {
+                    Elicitation::Accept(KeyLabel { label }) => label,
+                    other => format!("{other:?}"),
+                };
+                Ok(CallToolResult::success(vec![ContentBlock::text(format!("{connected}, named {label}"))]))
+            })
+            .await
+    }
+
     #[tool(description = "require in rounds")]
     async fn require_rounds(&self, call: ToolCall, Parameters(args): Parameters<UserArgs>) -> Result<CallToolResponse, ErrorData> {
         let interactions = self.interactions.clone();
         call.principal(args.user.clone())
             .run(&self.sealer, |ask| async move {
-                let page = interactions.url_request(&args.user, "api-key", PAGE, page_url).await?;
+                let page = interactions.url_request(&ask, &args.user, "api-key", PAGE, page_url).await?;
                 let answer = page.require(&ask).await?;
                 Ok(CallToolResult::success(vec![ContentBlock::text(format!("{answer:?}"))]))
             })
@@ -125,6 +161,22 @@ impl ServerHandler for KeyServer {}
 
 fn server(interactions: &Interactions) -> KeyServer {
     KeyServer { interactions: interactions.clone(), sealer: StateSealer::new(*b"a test key of at least 32 bytes!").unwrap() }
+}
+
+/// A 2025-11-25 client with URL mode that is never reached: for checks made before
+/// anything is sent.
+struct Offline;
+
+impl ElicitPeer for Offline {
+    fn protocol_version(&self) -> Option<String> {
+        Some(V11.as_str().to_owned())
+    }
+    fn elicitation_support(&self) -> ElicitationSupport {
+        ElicitationSupport::FORM_AND_URL
+    }
+    async fn send_elicitation(&self, _outgoing: Outgoing) -> Result<Value, ElicitError> {
+        Err(ElicitError::Timeout(Duration::ZERO))
+    }
 }
 
 fn interactions() -> Interactions {
@@ -188,8 +240,9 @@ async fn consent_then_completion_by_the_same_user_finishes_the_call_and_notifies
     let transcript = session.transcript();
     assert_eq!(transcript.completions, vec![json!({"elicitationId": id})]);
     assert_wire_valid(&transcript, V11);
-    // Completed and consumed: the id is forgotten.
-    assert_eq!(interactions.complete(&id, "alice").await, Err(CompleteError::Unknown));
+    // Completed and consumed: completing it again is refused as such.
+    assert_eq!(interactions.complete(&id, "alice").await, Err(CompleteError::AlreadyCompleted));
+    assert_eq!(interactions.pending(&id, "alice").await, Err(CompleteError::AlreadyCompleted));
 }
 
 #[tokio::test]
@@ -215,7 +268,8 @@ async fn another_user_cannot_complete_the_interaction_phishing() {
     // Mallory opens Alice's link: refused, and Alice's call does not finish as completed.
     assert_eq!(interactions.pending(&id, "mallory").await, Err(CompleteError::WrongUser));
     assert_eq!(interactions.complete(&id, "mallory").await, Err(CompleteError::WrongUser));
-    assert_eq!(running.await.unwrap().unwrap(), "error Timeout(200ms)");
+    let outcome = running.await.unwrap().unwrap();
+    assert!(outcome.starts_with("error StillPending { waited: 200ms"), "{outcome}");
     assert!(session.transcript().completions.is_empty());
     // Alice can still complete her own.
     assert!(interactions.pending(&id, "alice").await.is_ok());
@@ -229,16 +283,18 @@ async fn unknown_expired_malformed_and_replayed_ids_are_refused() {
     assert_eq!(interactions.complete(&"0".repeat(64), "alice").await, Err(CompleteError::Unknown));
     assert_eq!(interactions.complete(&"A".repeat(64), "alice").await, Err(CompleteError::Unknown));
 
-    let page = interactions.url_request("alice", "api-key", PAGE, page_url).await.unwrap();
+    let page = interactions.url_request(&Offline, "alice", "api-key", PAGE, page_url).await.unwrap();
     let id = page.id().to_string();
     assert!(interactions.complete(&id, "alice").await.is_ok());
     assert_eq!(interactions.complete(&id, "alice").await, Err(CompleteError::AlreadyCompleted));
 
-    let page = interactions.url_request("bob", "api-key", PAGE, page_url).await.unwrap();
+    let page = interactions.url_request(&Offline, "bob", "api-key", PAGE, page_url).await.unwrap();
     tokio::time::sleep(Duration::from_millis(150)).await;
+    assert_eq!(interactions.pending(page.id().as_str(), "bob").await, Err(CompleteError::Expired));
     assert_eq!(interactions.complete(page.id().as_str(), "bob").await, Err(CompleteError::Expired));
-    // Once expired, it is gone: asked again, it is unknown.
-    assert_eq!(interactions.complete(page.id().as_str(), "bob").await, Err(CompleteError::Unknown));
+    // Forgotten by a later purge, it is still refused as expired, not as unknown.
+    let _ = interactions.url_request(&Offline, "carol", "api-key", PAGE, page_url).await.unwrap();
+    assert_eq!(interactions.complete(page.id().as_str(), "bob").await, Err(CompleteError::Expired));
 }
 
 #[tokio::test]
@@ -317,8 +373,8 @@ async fn every_url_check_refuses_before_sending() {
     assert_eq!(session.transcript().requests[0]["url"], "https://xn--bcher-kva.example/k");
     // Loopback http only with the opt-in.
     let dev = Interactions::new(MemoryStore::new(10)).allow_loopback_http(true);
-    assert!(dev.url_request("alice", "k", PAGE, |_| "http://127.0.0.1:9/k".into()).await.is_ok());
-    assert!(matches!(dev.url_request("alice", "k2", PAGE, |_| "http://10.0.0.1/k".into()).await, Err(ElicitError::Url(UrlError::NotHttps { .. }))));
+    assert!(dev.url_request(&Offline, "alice", "k", PAGE, |_| "http://127.0.0.1:9/k".into()).await.is_ok());
+    assert!(matches!(dev.url_request(&Offline, "alice", "k2", PAGE, |_| "http://10.0.0.1/k".into()).await, Err(ElicitError::Url(UrlError::NotHttps { .. }))));
 }
 
 // ---- 2026-07-28 ----------------------------------------------------------------------
@@ -375,4 +431,183 @@ async fn rounds_without_the_url_capability_are_refused_with_32021() {
     let ServiceError::McpError(error) = call(&session, "require_rounds", json!({"user": "alice"})).await.unwrap_err() else { panic!() };
     assert_eq!(error.code.0, -32021);
     assert_eq!(error.data.unwrap(), json!({"requiredCapabilities": {"elicitation": {"url": {}}}}));
+}
+
+// ---- an interaction is consumed once ------------------------------------------------
+
+#[tokio::test]
+async fn a_completed_or_declined_interaction_is_not_reused_by_the_next_call() {
+    let interactions = interactions();
+    let session = connect(url_client(V11).reply(accept()).reply(Reply::Decline).reply(Reply::Decline), &interactions).await;
+    let running = tokio::spawn({
+        let session = session.clone();
+        async move { call(&session, "connect", json!({"user": "alice"})).await }
+    });
+    let first = requested_id(&session, 1).await;
+    assert!(interactions.complete(&first, "alice").await.is_ok());
+    assert_eq!(running.await.unwrap().unwrap(), "completed for alice");
+    // The next call asks again, about a new interaction: not completed at once.
+    assert_eq!(call(&session, "connect", json!({"user": "alice"})).await.unwrap(), "declined");
+    let second = requested_id(&session, 2).await;
+    assert_ne!(second, first);
+    // Declined, it is given up: its link no longer works, and the next call has a new id.
+    assert_eq!(interactions.complete(&second, "alice").await, Err(CompleteError::Expired));
+    assert_eq!(call(&session, "connect", json!({"user": "alice"})).await.unwrap(), "declined");
+    let third = requested_id(&session, 3).await;
+    assert!(third != first && third != second);
+    let transcript = session.transcript();
+    let ids: Vec<&Value> = transcript.requests.iter().map(|r| &r["elicitationId"]).collect();
+    assert_eq!(ids, [&json!(first), &json!(second), &json!(third)]);
+    assert_wire_valid(&transcript, V11);
+}
+
+#[tokio::test]
+async fn rounds_consume_a_completed_interaction_and_the_next_call_asks_again() {
+    let interactions = interactions();
+    let session = connect(url_client(V07).reply(accept()).reply(accept()), &interactions).await;
+    let running = tokio::spawn({
+        let session = session.clone();
+        async move { call(&session, "connect_rounds", json!({"user": "alice"})).await }
+    });
+    let first = requested_id(&session, 1).await;
+    assert!(interactions.complete(&first, "alice").await.is_ok());
+    assert_eq!(running.await.unwrap().unwrap(), "completed for alice");
+
+    let running = tokio::spawn({
+        let session = session.clone();
+        async move { call(&session, "connect_rounds", json!({"user": "alice"})).await }
+    });
+    let second = requested_id(&session, 2).await;
+    assert_ne!(second, first, "a new call must not find the consumed interaction completed");
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert!(!running.is_finished(), "the second call waits for its own page");
+    assert!(interactions.complete(&second, "alice").await.is_ok());
+    assert_eq!(running.await.unwrap().unwrap(), "completed for alice");
+    assert_wire_valid(&session.transcript(), V07);
+}
+
+#[tokio::test]
+async fn rounds_after_completion_remember_it_while_the_body_asks_more() {
+    let interactions = interactions();
+    let session = connect(url_client(V07).reply(accept()).reply(Reply::accept(json!({"label": "work"}))), &interactions).await;
+    let running = tokio::spawn({
+        let session = session.clone();
+        async move { call(&session, "connect_then_name", json!({"user": "alice"})).await }
+    });
+    let id = requested_id(&session, 1).await;
+    assert!(interactions.complete(&id, "alice").await.is_ok());
+    // The round that sees the completion asks the form; its retry replays the body,
+    // which must find the same (consumed) interaction completed, not start a new one.
+    assert_eq!(running.await.unwrap().unwrap(), "completed for alice, named work");
+    let transcript = session.transcript();
+    assert_eq!(transcript.requests.len(), 2, "the page once, the form once: {:?}", transcript.requests);
+    assert_eq!(transcript.requests[1]["message"], "Name the key");
+    assert_wire_valid(&transcript, V07);
+}
+
+#[tokio::test]
+async fn concurrent_calls_of_one_user_share_the_interaction_and_both_finish() {
+    let interactions = interactions();
+    // Typed accepts: the scripted client keys raw replies by input key, which both calls share.
+    let session = connect(url_client(V07).reply(Reply::accept(json!({}))).reply(Reply::accept(json!({}))), &interactions).await;
+    let calls: Vec<_> = (0..2)
+        .map(|_| {
+            let session = session.clone();
+            tokio::spawn(async move { call(&session, "connect_rounds", json!({"user": "alice"})).await })
+        })
+        .collect();
+    let id = requested_id(&session, 2).await;
+    assert_eq!(requested_id(&session, 1).await, id, "one page for one user and purpose at a time");
+    let completed = interactions.complete(&id, "alice").await;
+    assert!(completed.is_ok(), "{completed:?}");
+    for running in calls {
+        assert_eq!(running.await.unwrap().unwrap(), "completed for alice");
+    }
+}
+
+#[tokio::test]
+async fn a_page_not_completed_in_time_ends_the_call_with_32042_and_the_request_again() {
+    let elicitation = json!({"mode": "url", "message": PAGE, "url": "https://keys.example.com/connect?id=x", "elicitationId": "x"});
+    let err = ElicitError::StillPending { waited: Duration::from_secs(1), elicitation: elicitation.as_object().unwrap().clone() };
+    assert_eq!(err.to_string(), "the user did not complete the URL-mode interaction within 1s; it is still pending");
+    let data = ErrorData::from(err);
+    assert_eq!(data.code.0, URL_ELICITATION_REQUIRED);
+    assert_eq!(data.data, Some(json!({"elicitations": [elicitation]})));
+}
+
+#[tokio::test]
+async fn nothing_is_stored_when_url_mode_cannot_be_used() {
+    let store = Arc::new(MemoryStore::new(10));
+    let interactions = Interactions::new(SharedStore(store.clone()));
+    let session_06 = connect(ScriptedClient::new(ProtocolRevision::V2025_06_18), &interactions).await;
+    let form_only = connect(ScriptedClient::new(V11).support(ElicitationSupport::FORM), &interactions).await;
+    for session in [&session_06, &form_only] {
+        assert!(call(session, "connect", json!({"user": "alice"})).await.unwrap().starts_with("error Url"));
+    }
+    assert!(store.is_empty(), "a refused request left {} interactions", store.len());
+}
+
+/// A store shared with the test, to look inside.
+struct SharedStore(Arc<MemoryStore>);
+
+impl elicit_runtime::url::InteractionStore for SharedStore {
+    fn start<'a>(&'a self, principal: &'a str, purpose: &'a str, ttl: Duration) -> elicit_runtime::url::StoreFuture<'a, Result<elicit_runtime::url::Interaction, elicit_runtime::url::StoreError>> {
+        self.0.start(principal, purpose, ttl)
+    }
+    fn get<'a>(&'a self, id: &'a elicit_runtime::url::InteractionId) -> elicit_runtime::url::StoreFuture<'a, Result<Option<elicit_runtime::url::Interaction>, elicit_runtime::url::StoreError>> {
+        self.0.get(id)
+    }
+    fn check<'a>(&'a self, id: &'a elicit_runtime::url::InteractionId, principal: &'a str) -> elicit_runtime::url::StoreFuture<'a, Result<elicit_runtime::url::Interaction, CompleteError>> {
+        self.0.check(id, principal)
+    }
+    fn complete<'a>(&'a self, id: &'a elicit_runtime::url::InteractionId, principal: &'a str) -> elicit_runtime::url::StoreFuture<'a, Result<elicit_runtime::url::Interaction, CompleteError>> {
+        self.0.complete(id, principal)
+    }
+    fn wait_completed<'a>(&'a self, id: &'a elicit_runtime::url::InteractionId) -> elicit_runtime::url::StoreFuture<'a, Result<bool, elicit_runtime::url::StoreError>> {
+        self.0.wait_completed(id)
+    }
+    fn forget<'a>(&'a self, id: &'a elicit_runtime::url::InteractionId) -> elicit_runtime::url::StoreFuture<'a, Result<(), elicit_runtime::url::StoreError>> {
+        self.0.forget(id)
+    }
+}
+
+#[tokio::test]
+async fn waiting_for_the_page_reports_progress_to_the_request_that_asked() {
+    let interactions = interactions();
+    let session = connect(url_client(V11).reply(accept()).reply(accept()), &interactions).await;
+    let running = tokio::spawn({
+        let session = session.clone();
+        async move { call(&session, "connect_reporting", json!({"user": "alice"})).await }
+    });
+    let id = requested_id(&session, 1).await;
+    for _ in 0..300 {
+        if session.transcript().progress.len() >= 3 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert!(interactions.complete(&id, "alice").await.is_ok());
+    assert_eq!(running.await.unwrap().unwrap(), "completed");
+    let transcript = session.transcript();
+    assert!(transcript.progress.len() >= 3, "{:?}", transcript.progress);
+    let token = &transcript.progress[0]["progressToken"];
+    for (n, progress) in transcript.progress.iter().enumerate() {
+        assert_eq!(&progress["progressToken"], token);
+        assert_eq!(progress["progress"], json!(n as f64 + 1.0));
+        assert_eq!(progress["message"], "waiting for the user to finish on the page");
+    }
+    assert_wire_valid(&transcript, V11);
+
+    // Without a progress token on the tool call, nothing is reported.
+    let running = tokio::spawn({
+        let session = session.clone();
+        async move { session.call_tool_without_progress_token("connect_reporting", json!({"user": "bob"})).await }
+    });
+    let id = requested_id(&session, 2).await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let before = session.transcript().progress.len();
+    assert!(interactions.complete(&id, "bob").await.is_ok());
+    running.await.unwrap().unwrap();
+    assert_eq!(session.transcript().progress.len(), before);
+    assert_eq!(before, transcript.progress.len(), "progress arrived for a call without a token");
 }

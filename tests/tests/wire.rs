@@ -796,15 +796,93 @@ fn schemars_gives_the_latest_requested_schema() {
     );
 }
 
+/// SHA-256 of the official files this repository carries, as published: the schemas the
+/// runtime embeds (`elicit-runtime/spec/<rev>/schema.json`) and the examples the suites
+/// compare against (`tests/spec/<rev>/examples/...`). Checked in every clone; where the
+/// shared folder the project was created from is there, the copies are also compared with
+/// it byte for byte.
+const SCHEMA_SHA256: [(ProtocolRevision, &str); 3] = [
+    (V06, "af845e7e5b9d27107d1690f0936022546177a1403e63ffb11470135b296a2e01"),
+    (V11, "268a5f82ba70fd7e4b6dc4aa1e64f116f74b4d0edcb69dc046829c79dd4e97e7"),
+    (V26, "ef70b61f99b6d2e5e3b46863822eab08dff6a45bedc7a08914e0e5b133f40203"),
+];
+const EXAMPLE_SHA256: [(ProtocolRevision, &str, &str); 2] = [
+    (V26, "ElicitRequest/elicitation-request.json", "e3311ae3764e82f03b1cd9ed7d50e4abbbd84b6b5f393ecc0da2607a7477b3b7"),
+    (V26, "ElicitRequestFormParams/elicit-multiple-fields.json", "c8a4d5f255b361423c9754da270477aab0c6ad06ecadf14b37f403dd7ddbb852"),
+];
+
+fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// The runtime's `testing` feature checks requests against embedded copies of the
 /// official schemas; they must be the files the project was created from, byte for byte.
 #[test]
-fn embedded_official_schemas_match_the_shared_ones() {
-    for &revision in ProtocolRevision::ALL {
-        let shared = std::fs::read_to_string(spec::schema_path(revision)).unwrap_or_else(|e| panic!("{revision}: {e}"));
-        assert!(
-            shared == elicit_runtime::testing::spec::document_text(revision),
-            "{revision}: elicit-runtime/spec/{revision}/schema.json differs from ../shared/spec/{revision}/schema.json"
-        );
+fn embedded_official_schemas_are_the_published_files() {
+    assert_eq!(SCHEMA_SHA256.map(|(revision, _)| revision), *ProtocolRevision::ALL);
+    for (revision, digest) in SCHEMA_SHA256 {
+        let embedded = elicit_runtime::testing::spec::document_text(revision);
+        assert_eq!(sha256_hex(embedded.as_bytes()), digest, "{revision}: elicit-runtime/spec/{revision}/schema.json was changed");
+        if let Some(path) = spec::shared_schema_path(revision) {
+            let shared = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            assert!(shared == embedded, "{revision}: elicit-runtime/spec/{revision}/schema.json differs from {}", path.display());
+        }
     }
+}
+
+/// The official examples vendored in `tests/spec` are the published files, byte for byte.
+#[test]
+fn vendored_official_examples_are_the_published_files() {
+    for (revision, file, digest) in EXAMPLE_SHA256 {
+        let path = spec::examples_dir(revision).join(file);
+        let vendored = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert_eq!(sha256_hex(&vendored), digest, "{revision}: {} was changed", path.display());
+        if let Some(dir) = spec::shared_spec_dir() {
+            let shared_path = dir.join(revision.as_str()).join("examples").join(file);
+            let shared = std::fs::read(&shared_path).unwrap_or_else(|e| panic!("{}: {e}", shared_path.display()));
+            assert!(shared == vendored, "{revision}: {} differs from {}", path.display(), shared_path.display());
+        }
+    }
+}
+
+// ---- descriptions from an enum's doc comment ------------------------------------------
+
+/// The size of the shirt, as on the label.
+#[derive(elicit_runtime::Elicit, PartialEq, Eq, PartialOrd, Ord)]
+enum ShirtSize {
+    #[elicit(title = "Small")]
+    S,
+    #[elicit(title = "Large")]
+    L,
+}
+
+#[derive(elicit_runtime::Elicit)]
+struct Shirt {
+    /// The shirt you want.
+    size: ShirtSize,
+    spare: Option<ShirtSize>,
+    #[elicit(description = "Sizes to send samples of")]
+    samples: Vec<ShirtSize>,
+    more: std::collections::BTreeSet<ShirtSize>,
+}
+
+/// A field of a derived enum's type without a description of its own takes the enum's
+/// doc comment (`Option` and multi-selects too); its own doc comment or `description`
+/// wins.
+#[test]
+fn a_field_of_a_documented_enum_takes_its_doc_comment_as_description() {
+    let one_of = json!([{"const": "S", "title": "Small"}, {"const": "L", "title": "Large"}]);
+    let enum_doc = "The size of the shirt, as on the label.";
+    let expected = json!({
+        "type": "object",
+        "properties": {
+            "size": {"type": "string", "description": "The shirt you want.", "oneOf": one_of},
+            "spare": {"type": "string", "description": enum_doc, "oneOf": one_of},
+            "samples": {"type": "array", "description": "Sizes to send samples of", "items": {"anyOf": one_of}},
+            "more": {"type": "array", "description": enum_doc, "items": {"anyOf": one_of}}
+        },
+        "required": ["size", "samples", "more"]
+    });
+    assert_wire_since_2025_11::<Shirt>(plain(), &expected);
 }
