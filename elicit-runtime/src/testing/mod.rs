@@ -36,7 +36,8 @@ use rmcp::model::{
 use rmcp::service::{RunningService, ServiceError};
 use rmcp::{ClientHandler, RoleClient, ServerHandler, ServiceExt};
 use serde_json::{Map, Value, json};
-use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
+use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader, DuplexStream};
+use tokio_util::sync::CancellationToken;
 
 use crate::exchange::ElicitationSupport;
 use crate::{Elicit, ProtocolRevision};
@@ -260,7 +261,8 @@ impl ScriptedClient {
                 let _ = running.waiting().await;
             }
         });
-        tokio::spawn(tap(tap_server, tap_client, self.revision, shared.clone()));
+        let cut = CancellationToken::new();
+        tokio::spawn(tap(tap_server, tap_client, self.revision, shared.clone(), cut.clone()));
 
         let handler =
             ScriptHandler { info: self.client_info(), shared: shared.clone(), model_answer: self.model_answer.clone(), roots: self.roots.clone() };
@@ -274,7 +276,7 @@ impl ScriptedClient {
             _ => handler.serve(client_io).await,
         }
         .map_err(|e| ScriptError(format!("the client could not connect: {e}")))?;
-        Ok(ScriptedSession { client, shared })
+        Ok(ScriptedSession { client, shared, cut })
     }
 }
 
@@ -347,6 +349,7 @@ impl ClientHandler for ScriptHandler {
 pub struct ScriptedSession {
     client: RunningService<RoleClient, ScriptHandler>,
     shared: Arc<Mutex<Shared>>,
+    cut: CancellationToken,
 }
 
 impl ScriptedSession {
@@ -385,6 +388,13 @@ impl ScriptedSession {
         Ok(result.content.iter().filter_map(|c| c.as_text().map(|t| t.text.clone())).collect::<Vec<_>>().join("\n"))
     }
 
+    /// Cuts the connection, as a network failure or a killed client process would: the
+    /// server sees its input end with no `notifications/cancelled` for what was in
+    /// flight, and the client's calls still waiting fail with a transport error.
+    pub fn cut_connection(&self) {
+        self.cut.cancel();
+    }
+
     /// What the client saw so far.
     pub fn transcript(&self) -> Transcript {
         self.shared.lock().map(|s| s.transcript.clone()).unwrap_or_default()
@@ -417,10 +427,11 @@ impl std::error::Error for ScriptError {}
 /// Sits on the wire between server and client: answers `elicitation/create` from the
 /// script (so any JSON can be sent back), records what it sees, and passes everything
 /// else through.
-async fn tap(server: tokio::io::DuplexStream, client: tokio::io::DuplexStream, revision: ProtocolRevision, shared: Arc<Mutex<Shared>>) {
+async fn tap(server: DuplexStream, client: DuplexStream, revision: ProtocolRevision, shared: Arc<Mutex<Shared>>, cut: CancellationToken) {
     let (server_read, server_write) = tokio::io::split(server);
-    let (client_read, mut client_write) = tokio::io::split(client);
+    let (client_read, client_write) = tokio::io::split(client);
     let server_write = Arc::new(tokio::sync::Mutex::new(server_write));
+    let client_write = Arc::new(tokio::sync::Mutex::new(client_write));
 
     let upstream = {
         let server_write = server_write.clone();
@@ -433,67 +444,82 @@ async fn tap(server: tokio::io::DuplexStream, client: tokio::io::DuplexStream, r
                     break;
                 }
             }
+            // The client is gone: the server must see its connection close, as it would
+            // over stdio or HTTP, or whatever it waits for would wait forever.
+            let _ = server_write.lock().await.shutdown().await;
         }
     };
-    let downstream = async move {
-        let mut lines = BufReader::new(server_read).lines();
-        while let Ok(Some(line)) = lines.next_line().await {
-            let message: Value = serde_json::from_str(&line).unwrap_or(Value::Null);
-            match message.get("method").and_then(Value::as_str) {
-                Some(method @ ("elicitation/create" | "interaction/create")) if message.get("id").is_some() => {
-                    let answered = if method == "interaction/create" { answer_interaction(&message, &shared) } else { answer(&message, revision, &shared) };
-                    match answered {
-                        Some((Some(after), answer)) => {
-                            let server_write = server_write.clone();
-                            tokio::spawn(async move {
-                                tokio::time::sleep(after).await;
-                                let _ = write_line(&mut *server_write.lock().await, &answer.to_string()).await;
-                            });
+    let downstream = {
+        let (server_write, client_write) = (server_write.clone(), client_write.clone());
+        async move {
+            let mut lines = BufReader::new(server_read).lines();
+            while let Ok(Some(line)) = lines.next_line().await {
+                let message: Value = serde_json::from_str(&line).unwrap_or(Value::Null);
+                match message.get("method").and_then(Value::as_str) {
+                    Some(method @ ("elicitation/create" | "interaction/create")) if message.get("id").is_some() => {
+                        let answered = if method == "interaction/create" { answer_interaction(&message, &shared) } else { answer(&message, revision, &shared) };
+                        match answered {
+                            Some((Some(after), answer)) => {
+                                let server_write = server_write.clone();
+                                tokio::spawn(async move {
+                                    tokio::time::sleep(after).await;
+                                    let _ = write_line(&mut *server_write.lock().await, &answer.to_string()).await;
+                                });
+                            }
+                            Some((None, answer)) if write_line(&mut *server_write.lock().await, &answer.to_string()).await.is_err() => break,
+                            Some((None, _)) | None => {}
                         }
-                        Some((None, answer)) if write_line(&mut *server_write.lock().await, &answer.to_string()).await.is_err() => break,
-                        Some((None, _)) | None => {}
+                        continue;
                     }
-                    continue;
-                }
-                Some("notifications/elicitation/complete") => {
-                    let checked = spec::check(revision, spec::Strictness::Official, "ElicitationCompleteNotification", &message);
-                    if let Ok(mut shared) = shared.lock() {
-                        if let Err(errors) = checked {
-                            shared.transcript.violations.extend(errors);
+                    Some("notifications/elicitation/complete") => {
+                        let checked = spec::check(revision, spec::Strictness::Official, "ElicitationCompleteNotification", &message);
+                        if let Ok(mut shared) = shared.lock() {
+                            if let Err(errors) = checked {
+                                shared.transcript.violations.extend(errors);
+                            }
+                            shared.transcript.completions.push(message.get("params").cloned().unwrap_or(Value::Null));
                         }
-                        shared.transcript.completions.push(message.get("params").cloned().unwrap_or(Value::Null));
                     }
-                }
-                None if message.pointer("/error/code") == Some(&json!(-32042)) => {
-                    let checked = spec::check(revision, spec::Strictness::Official, "URLElicitationRequiredError", &message);
-                    if let Ok(mut shared) = shared.lock() {
-                        if let Err(errors) = checked {
-                            shared.transcript.violations.extend(errors);
+                    None if message.pointer("/error/code") == Some(&json!(-32042)) => {
+                        let checked = spec::check(revision, spec::Strictness::Official, "URLElicitationRequiredError", &message);
+                        if let Ok(mut shared) = shared.lock() {
+                            if let Err(errors) = checked {
+                                shared.transcript.violations.extend(errors);
+                            }
+                            shared.transcript.url_required.push(message["error"].clone());
                         }
-                        shared.transcript.url_required.push(message["error"].clone());
                     }
-                }
-                Some("notifications/progress") => {
-                    if let Ok(mut shared) = shared.lock() {
-                        shared.transcript.progress.push(message.get("params").cloned().unwrap_or(Value::Null));
+                    Some("notifications/progress") => {
+                        if let Ok(mut shared) = shared.lock() {
+                            shared.transcript.progress.push(message.get("params").cloned().unwrap_or(Value::Null));
+                        }
                     }
-                }
-                Some("notifications/cancelled") => {
-                    if let Ok(mut shared) = shared.lock() {
-                        shared.transcript.cancellations.push(message.get("params").cloned().unwrap_or(Value::Null));
+                    Some("notifications/cancelled") => {
+                        if let Ok(mut shared) = shared.lock() {
+                            shared.transcript.cancellations.push(message.get("params").cloned().unwrap_or(Value::Null));
+                        }
                     }
+                    None if message.pointer("/result/resultType") == Some(&json!("input_required")) => {
+                        record_input_required(&message["result"], revision, &shared);
+                    }
+                    _ => {}
                 }
-                None if message.pointer("/result/resultType") == Some(&json!("input_required")) => {
-                    record_input_required(&message["result"], revision, &shared);
+                if write_line(&mut *client_write.lock().await, &line).await.is_err() {
+                    break;
                 }
-                _ => {}
             }
-            if write_line(&mut client_write, &line).await.is_err() {
-                break;
-            }
+            let _ = client_write.lock().await.shutdown().await;
         }
     };
-    tokio::join!(upstream, downstream);
+    tokio::select! {
+        _ = async { tokio::join!(upstream, downstream) } => {}
+        () = cut.cancelled() => {
+            // The network between them fails: each side sees its connection close, and
+            // neither hears from the other again.
+            let _ = server_write.lock().await.shutdown().await;
+            let _ = client_write.lock().await.shutdown().await;
+        }
+    }
 }
 
 /// Checks an `InputRequiredResult` against the official schema and records its
