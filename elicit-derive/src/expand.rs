@@ -114,6 +114,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
     };
 
     let schemars = if cont.generics.params.is_empty() { json_schema_impl(ident, p, quote!(form_json_schema)) } else { TokenStream::new() };
+    let path_calls = path_calls(cont, fields, p);
 
     quote! {
         #[automatically_derived]
@@ -141,6 +142,72 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
 
         #(#const_checks)*
         #schemars
+        #path_calls
+    }
+}
+
+/// For a generic form whose fields use its type parameters, the methods of `Elicit`
+/// again as inherent methods bounded by `Self: Elicit`, each forwarding to the trait.
+///
+/// They exist for one error message. `Labeled::<Address>::elicit(..)` on the trait
+/// alone is resolved against an impl whose bounds fail, and rustc answers with a bare
+/// "the function exists but its trait bounds were not satisfied" (E0599), which names
+/// no field and ignores `#[diagnostic::on_unimplemented]`. An inherent method is found
+/// first, and its unmet `where` clause is an ordinary unmet bound (E0277), reported with
+/// the message of the field type that failed, as a generic function's bound is.
+fn path_calls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStream {
+    if !fields.iter().any(|f| f.attrs.skip.is_none() && uses_type_params(cont, f.ty)) {
+        return TokenStream::new();
+    }
+    let ident = cont.ident;
+    let mut generics = cont.generics.clone();
+    for param in generics.type_params_mut() {
+        param.bounds.push(syn::parse_quote!('static));
+    }
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    let bound = quote!(where Self: #p::Elicit);
+    quote! {
+        #[automatically_derived]
+        #[doc(hidden)]
+        impl #impl_generics #ident #ty_generics #where_clause {
+            #[doc(hidden)]
+            #[inline]
+            pub fn elicit<'__elicit, __ElicitPeer: #p::ElicitPeer + ?::core::marker::Sized>(
+                peer: &'__elicit __ElicitPeer,
+                message: &'__elicit str,
+            ) -> #p::ElicitRequest<'__elicit, Self, __ElicitPeer> #bound {
+                <Self as #p::Elicit>::elicit(peer, message)
+            }
+
+            #[doc(hidden)]
+            #[inline]
+            pub fn from_content(content: &#p::Map<#p::String, #p::Value>) -> #p::Result<Self, #p::InvalidContent> #bound {
+                <Self as #p::Elicit>::from_content(content)
+            }
+
+            #[doc(hidden)]
+            #[inline]
+            pub fn to_content(&self) -> #p::Map<#p::String, #p::Value> #bound {
+                <Self as #p::Elicit>::to_content(self)
+            }
+
+            #[doc(hidden)]
+            #[inline]
+            pub fn requested_schema(
+                revision: #p::ProtocolRevision,
+            ) -> #p::Result<&'static #p::RequestedSchema, #p::SchemaError> #bound {
+                <Self as #p::Elicit>::requested_schema(revision)
+            }
+
+            #[doc(hidden)]
+            #[inline]
+            pub fn requested_schema_with(
+                revision: #p::ProtocolRevision,
+                options: &#p::SchemaOptions,
+            ) -> #p::Result<&'static #p::RequestedSchema, #p::SchemaError> #bound {
+                <Self as #p::Elicit>::requested_schema_with(revision, options)
+            }
+        }
     }
 }
 

@@ -8,7 +8,9 @@ pub use std::string::String;
 
 pub use serde_json::{Map, Value};
 
-pub use crate::Elicit;
+pub use crate::exchange::{ElicitPeer, ElicitRequest};
+pub use crate::form::{RequestedSchema, SchemaError, SchemaOptions};
+pub use crate::{Elicit, ProtocolRevision};
 pub use crate::form::{
     ElicitEnum, ElicitField, EnumOption, FieldSchema, Format, FormSchema, InvalidContent, Kind, Literal, MultiSelectField, NotOption,
     NumericField, Problem, Report, StringField, decode_field,

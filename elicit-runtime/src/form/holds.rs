@@ -1,3 +1,21 @@
+//! Which Rust types a flat form holds, in the words the compiler's errors use.
+//!
+//! When a field's type cannot be a form field, the error names it in its first line
+//! ("`Address` cannot be a field of an elicitation form") and says why and what to do;
+//! its `help` line reads "the trait `Holds<Address>` is not implemented for
+//! `FlatForm`" (a flat form does not hold an `Address`), and the traits here are the
+//! ones it can name: [`Holds`]
+//! (any field type), [`HoldsInOption`] (the `T` of an `Option<T>` field),
+//! [`HoldsString`], [`HoldsNumber`], [`HoldsMultiSelect`] (what an attribute asks of
+//! its field), and the refusals with a reason of their own ([`WithinJsonNumbers`],
+//! [`Owned`], [`OneCharacter`], [`NotNested`]). The field types themselves are listed
+//! in the [crate documentation](crate) and at [`ElicitField`].
+//!
+//! You never name or implement these traits: the derive asks for them, and they may
+//! change in any release. They are public so that the names in an error lead here.
+//!
+//! ## How it is built
+//!
 //! The field types that are generic (`Option<T>`, the multi-selects `Vec<E>`,
 //! `BTreeSet<E>`, `HashSet<E>`), and the types that cannot be fields with a reason of
 //! their own (128-bit integers, borrowed strings, `char`, `Option<Option<T>>`).
@@ -29,8 +47,8 @@ use super::field::{ElicitEnum, ElicitField, MultiSelectField, NotOption, Numeric
 use super::schema::{Kind, MultiSelectRules};
 use super::validate::Problem;
 
-/// The self type of [`Holds`]; never built. Public only because associated types of
-/// `ElicitField` name it; this module is private.
+/// The self type of [`Holds`]: `FlatForm: Holds<T>` when a flat form holds a field of
+/// type `T`. Never built.
 pub struct FlatForm;
 
 /// `T` is a field type by way of the blanket impl: `Option<T>`, and the types whose
@@ -42,14 +60,23 @@ pub struct FlatForm;
     note = "for nested data, move its fields into this struct, or ask in several elicitation requests; for a fixed set of choices, derive `Elicit` on a unit-only enum"
 )]
 pub trait Holds<T> {
+    /// [`ElicitField::KIND`] of `T`.
     const KIND: Kind;
+    /// [`ElicitField::OPTIONAL`] of `T`.
     const OPTIONAL: bool;
+    /// [`ElicitField::LEGACY_ENUM_NAMES`] of `T`.
     const LEGACY_ENUM_NAMES: bool;
+    /// [`ElicitField::DESCRIPTION`] of `T`.
     const DESCRIPTION: Option<&'static str>;
+    /// [`ElicitField::Literal`] of `T`.
     type Literal: ?Sized;
+    /// [`ElicitField::IntLiteral`] of `T`.
     type IntLiteral;
+    /// [`ElicitField::from_json`] of `T`.
     fn from_json(value: &Value) -> Result<T, Problem>;
+    /// [`ElicitField::to_json`] of `T`.
     fn to_json(value: &T) -> Option<Value>;
+    /// [`ElicitField::absent`] of `T`.
     fn absent() -> Option<T>;
 }
 
@@ -123,7 +150,9 @@ pub trait HoldsString<T>: Holds<T> {}
     note = "for strings use `min_length` / `max_length`, for multi-selects `min_items` / `max_items`"
 )]
 pub trait HoldsNumber<T>: Holds<T> {
+    /// [`NumericField::Bound`] of `T`.
     type Bound;
+    /// [`NumericField::IntBound`] of `T`.
     type IntBound;
 }
 

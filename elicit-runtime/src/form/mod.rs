@@ -14,8 +14,8 @@ mod number;
 mod pattern;
 mod render;
 mod rfc3339;
+pub mod holds;
 mod schema;
-mod holds;
 mod validate;
 
 pub use self::field::{ElicitEnum, ElicitField, MultiSelectField, NotOption, NumericField, StringField};
