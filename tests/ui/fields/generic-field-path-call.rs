@@ -17,3 +17,7 @@ fn main() {
     let content = serde_json::Map::new();
     let _ = Labeled::<Address>::from_content(&content);
 }
+
+fn ask<P: elicit_runtime::ElicitPeer>(peer: &P) {
+    let _ = Labeled::<Address>::elicit(peer, "Label it");
+}
