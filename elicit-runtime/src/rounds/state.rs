@@ -299,14 +299,21 @@ pub(crate) struct Pending {
 
 impl RoundState {
     /// The plaintext of the sealed state:
-    /// `{"v":1,"exp":…,"answers":{key:{"d":digest,"a":answer}},"pending":[[key,digest]],"notes":{…},"model":true}`
-    /// (a pending question sent to the client's model is `[key,digest,"model"]`; `notes`
+    /// `{"v":2,"exp":…,"answers":{key:{"d":digest,"c":content}},"pending":[[key,digest]],"notes":{…},"model":true}`
+    /// (an answer that is exactly `{"action":"accept","content":{…}}`, as nearly all are,
+    /// keeps only its content under `"c"`; any other result is kept whole under `"a"`. A
+    /// pending question sent to the client's model is `[key,digest,"model"]`; `notes`
     /// only when there are some, `model` only when the model answered some). Written
     /// straight from the state, without copying the answers into a `Value` first.
+    ///
+    /// Version 1 kept every answer whole under `"a"`; it is still read. A server of an
+    /// older release cannot read a version 2 state and refuses it as it refuses any state
+    /// it cannot read (the frozen -32602): upgrade every instance behind one key ring
+    /// before the new one issues states.
     fn to_json_bytes(&self, expires: u64) -> Result<Vec<u8>, serde_json::Error> {
         let answers_len: usize = self.answers.iter().map(|(k, p)| k.len() + p.digest.len() + 256).sum();
         let mut out = Vec::with_capacity(64 + answers_len + self.pending.len() * 64);
-        out.extend_from_slice(b"{\"v\":1,\"exp\":");
+        out.extend_from_slice(b"{\"v\":2,\"exp\":");
         out.extend_from_slice(expires.to_string().as_bytes());
         out.extend_from_slice(b",\"answers\":{");
         for (i, (key, pinned)) in self.answers.iter().enumerate() {
@@ -316,8 +323,16 @@ impl RoundState {
             serde_json::to_writer(&mut out, key)?;
             out.extend_from_slice(b":{\"d\":");
             serde_json::to_writer(&mut out, &pinned.digest)?;
-            out.extend_from_slice(b",\"a\":");
-            serde_json::to_writer(&mut out, &pinned.answer)?;
+            match accepted_content(&pinned.answer) {
+                Some(content) => {
+                    out.extend_from_slice(b",\"c\":");
+                    serde_json::to_writer(&mut out, content)?;
+                }
+                None => {
+                    out.extend_from_slice(b",\"a\":");
+                    serde_json::to_writer(&mut out, &pinned.answer)?;
+                }
+            }
             out.push(b'}');
         }
         out.extend_from_slice(b"},\"pending\":[");
@@ -348,7 +363,8 @@ impl RoundState {
 
     fn from_json(json: Value) -> Option<(Self, u64)> {
         let Value::Object(mut map) = json else { return None };
-        if map.get("v") != Some(&json!(1)) {
+        let version = map.get("v")?.as_u64()?;
+        if version != 1 && version != 2 {
             return None;
         }
         let expires = map.get("exp")?.as_u64()?;
@@ -359,7 +375,12 @@ impl RoundState {
             .map(|(key, pinned)| {
                 let Value::Object(mut pinned) = pinned else { return None };
                 let digest = pinned.remove("d")?.as_str()?.to_owned();
-                Some((key, Pinned { digest, answer: pinned.remove("a")? }))
+                let answer = match (pinned.remove("a"), pinned.remove("c")) {
+                    (Some(answer), None) => answer,
+                    (None, Some(content @ Value::Object(_))) if version == 2 => json!({"action": "accept", "content": content}),
+                    _ => return None,
+                };
+                Some((key, Pinned { digest, answer }))
             })
             .collect::<Option<_>>()?;
         let pending = pending
@@ -387,6 +408,14 @@ impl RoundState {
         };
         Some((RoundState { answers, pending, notes, answers_from_model }, expires))
     }
+}
+
+/// The content of a result that is exactly `{"action":"accept","content":{…}}`: all the
+/// state needs to keep of it.
+fn accepted_content(answer: &Value) -> Option<&Value> {
+    let Value::Object(result) = answer else { return None };
+    let content = result.get("content").filter(|c| c.is_object())?;
+    (result.len() == 2 && result.get("action").and_then(Value::as_str) == Some("accept")).then_some(content)
 }
 
 /// The digest of a question as asked: SHA-256 of its method and canonical params,
@@ -527,9 +556,9 @@ mod tests {
         state.answers_from_model = true;
         let bytes = state.to_json_bytes(42).unwrap();
         let expected = json!({
-            "v": 1,
+            "v": 2,
             "exp": 42,
-            "answers": {"elicit-1": {"d": "d", "a": {"action": "accept", "content": {"n": "xxx"}}}},
+            "answers": {"elicit-1": {"d": "d", "c": {"n": "xxx"}}},
             "pending": [["elicit-2", "e"], ["elicit-3", "f", "model"]],
             "notes": {"url": "interaction \"1\""},
             "model": true,
@@ -538,6 +567,52 @@ mod tests {
         assert_eq!(RoundState::from_json(expected), Some((state, 42)));
         let plain = String::from_utf8(self::state(0).to_json_bytes(1).unwrap()).unwrap();
         assert!(!plain.contains("notes") && !plain.contains("model"), "{plain}");
+    }
+
+    #[test]
+    fn only_a_plain_accept_is_kept_as_its_content_and_every_answer_comes_back_as_it_was() {
+        let answers = [
+            (json!({"action": "accept", "content": {"n": 1}}), true),
+            (json!({"content": {}, "action": "accept"}), true),
+            (json!({"action": "decline"}), false),
+            (json!({"action": "cancel", "content": null}), false),
+            (json!({"action": "accept", "content": {"n": 1}, "_meta": {"k": "v"}}), false),
+            (json!({"action": "accept", "content": "not an object"}), false),
+            (json!({"action": "accept"}), false),
+            (json!({"action": "maybe", "content": {"n": 1}}), false),
+            (json!([1, 2]), false),
+        ];
+        for (answer, compact) in answers {
+            let mut state = RoundState::default();
+            state.answers.insert("k".into(), Pinned { digest: "d".into(), answer: answer.clone() });
+            let plain = String::from_utf8(state.to_json_bytes(7).unwrap()).unwrap();
+            assert_eq!(plain.contains("\"c\":"), compact, "{plain}");
+            let (back, _) = RoundState::from_json(serde_json::from_str(&plain).unwrap()).unwrap();
+            let back = &back.answers["k"].answer;
+            if compact {
+                assert_eq!(back["action"], "accept");
+                assert_eq!(back["content"], answer["content"]);
+            } else {
+                assert_eq!(back, &answer);
+            }
+        }
+    }
+
+    #[test]
+    fn version_1_is_still_read_and_versions_do_not_mix() {
+        let v1 = json!({"v": 1, "exp": 9, "answers": {"k": {"d": "d", "a": {"action": "accept", "content": {"n": 1}}}}, "pending": []});
+        let (state, expires) = RoundState::from_json(v1).unwrap();
+        assert_eq!((state.answers["k"].answer.clone(), expires), (json!({"action": "accept", "content": {"n": 1}}), 9));
+        // `c` did not exist in version 1; both spellings at once, or neither, is no answer.
+        for bad in [
+            json!({"v": 1, "exp": 9, "answers": {"k": {"d": "d", "c": {"n": 1}}}, "pending": []}),
+            json!({"v": 2, "exp": 9, "answers": {"k": {"d": "d", "c": {"n": 1}, "a": {"action": "decline"}}}, "pending": []}),
+            json!({"v": 2, "exp": 9, "answers": {"k": {"d": "d"}}, "pending": []}),
+            json!({"v": 2, "exp": 9, "answers": {"k": {"d": "d", "c": [1]}}, "pending": []}),
+            json!({"v": 3, "exp": 9, "answers": {}, "pending": []}),
+        ] {
+            assert_eq!(RoundState::from_json(bad.clone()), None, "{bad}");
+        }
     }
 
     /// The canonical form as first written (through `Value::to_string`): digests and
