@@ -78,7 +78,8 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
     let const_checks: Vec<_> = active.iter().filter(|f| !uses_type_params(cont, f.ty)).map(|f| const_checks(f, p)).collect();
 
     let locals: Vec<_> = (0..active.len()).map(|i| format_ident!("__elicit_{}", i)).collect();
-    let indices = (0..active.len()).map(Lit::usize_unsuffixed);
+    let indices: Vec<_> = (0..active.len()).map(Lit::usize_unsuffixed).collect();
+    let count = Lit::usize_unsuffixed(active.len());
     let members: Vec<_> = active.iter().map(|f| f.member).collect();
     let tys: Vec<_> = active.iter().map(|f| f.ty).collect();
     let absents = active.iter().map(|f| {
@@ -102,9 +103,10 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
         let first = names[0];
         quote! {
             let __elicit_fields = <Self as #p::Elicit>::SCHEMA.fields();
+            let __elicit_found: [#p::Option<&#p::Value>; #count] = #p::find_fields(__elicit_content, __elicit_fields);
             let mut __elicit_report = #p::Report::default();
             #(
-                let #locals = <#tys as #p::ElicitField>::__decode(__elicit_content, &__elicit_fields[#indices], &mut __elicit_report, #absents);
+                let #locals = <#tys as #p::ElicitField>::__decode(__elicit_found[#indices], &__elicit_fields[#indices], &mut __elicit_report, #absents);
             )*
             match (#(#locals,)*) {
                 (#(#p::Some(#locals),)*) => #p::Ok(Self { #(#members: #locals,)* #(#skipped,)* }),

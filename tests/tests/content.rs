@@ -415,9 +415,20 @@ fn good_content_decodes_with_defaults_absent_options_and_ignored_extras() {
     let nulls = set(set(strings_base(), "homepage", Value::Null), "email", Value::Null);
     let decoded = Strings::from_content(&object(nulls)).unwrap();
     assert_eq!((decoded.homepage, decoded.email.as_str()), (None, "user@example.com"));
-    // Keys the schema does not name are ignored.
+    // Keys the schema does not name are ignored, however many: fields are found by one
+    // walk over small content and looked up one by one in large content (beyond twice
+    // as many properties as fields), and both find the same.
     let extra = set(set(strings_base(), "unknown", json!({"nested": [1, 2]})), "Name", json!(0));
     assert_eq!(Strings::from_content(&object(extra)).unwrap(), strings);
+    let fields = Strings::SCHEMA.fields().len();
+    let mut crowded = strings_base();
+    for extra in 0..=3 * fields {
+        assert_eq!(Strings::from_content(&object(crowded.clone())).unwrap(), strings, "with {extra} extra properties");
+        let bad = set(crowded.clone(), "email", json!("not an address"));
+        let error = Strings::from_content(&object(bad)).unwrap_err();
+        assert_eq!(error.violations().iter().map(|v| v.field).collect::<Vec<_>>(), ["email"], "with {extra} extra properties");
+        crowded = set(crowded, &format!("extra{extra}"), json!(extra));
+    }
 
     // Boundaries that are valid: lengths counted in scalar values, Feb 29 of leap years,
     // fractional seconds of any length, offsets.

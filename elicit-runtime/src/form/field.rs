@@ -142,16 +142,12 @@ pub trait ElicitField: Sized {
         None
     }
 
-    /// Reads this field out of `content` (used by the generated code: calling it through
-    /// the trait keeps an unsupported type to a single compile error).
+    /// Reads this field from its property in the content, `None` when absent (used by the
+    /// generated code: calling it through the trait keeps an unsupported type to a single
+    /// compile error).
     #[doc(hidden)]
-    fn __decode(
-        content: &serde_json::Map<String, Value>,
-        field: &'static FieldSchema,
-        report: &mut Report,
-        absent: fn() -> Option<Self>,
-    ) -> Option<Self> {
-        decode_field(content, field, report, absent)
+    fn __decode(found: Option<&Value>, field: &'static FieldSchema, report: &mut Report, absent: fn() -> Option<Self>) -> Option<Self> {
+        decode_field(found, field, report, absent)
     }
 }
 
@@ -419,14 +415,9 @@ pub(super) fn options_to_json<'a, E: ElicitEnum + 'a>(items: impl Iterator<Item 
 /// there and has no default in the schema (`None` for `Option`, `Default::default()`
 /// under `#[serde(default)]`).
 #[doc(hidden)]
-pub fn decode_field<T: ElicitField>(
-    content: &Map<String, Value>,
-    field: &'static FieldSchema,
-    report: &mut Report,
-    absent: fn() -> Option<T>,
-) -> Option<T> {
+pub fn decode_field<T: ElicitField>(found: Option<&Value>, field: &'static FieldSchema, report: &mut Report, absent: fn() -> Option<T>) -> Option<T> {
     let name = field.name();
-    let decoded = match content.get(name) {
+    let decoded = match found {
         Some(Value::Null) | None if !field.is_required() => match field.default() {
             Some(default) => T::from_json(&default.to_json()),
             None => return absent().or_else(|| {
@@ -443,6 +434,30 @@ pub fn decode_field<T: ElicitField>(
         }
     };
     decoded.map_err(|problem| report.push(name, problem)).ok()
+}
+
+/// The property of each field in `content`, in the order of `fields`, found in one pass
+/// over the content (a form's content is small: its properties are the fields, so
+/// walking it costs less than hashing each name to look it up). Content with many more
+/// properties than the form has fields is looked up field by field instead, so that
+/// properties nobody asked for cost nothing.
+#[doc(hidden)]
+pub fn find_fields<'c, const N: usize>(content: &'c Map<String, Value>, fields: &'static [FieldSchema]) -> [Option<&'c Value>; N] {
+    let mut found = [None; N];
+    if content.len() > 2 * N {
+        for (slot, field) in found.iter_mut().zip(fields) {
+            *slot = content.get(field.name());
+        }
+    } else {
+        for (key, value) in content {
+            if let Some(i) = fields.iter().position(|field| field.name() == key) {
+                if let Some(slot) = found.get_mut(i) {
+                    *slot = Some(value);
+                }
+            }
+        }
+    }
+    found
 }
 
 #[cfg(feature = "chrono")]

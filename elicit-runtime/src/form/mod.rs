@@ -20,7 +20,7 @@ mod validate;
 
 pub use self::field::{ElicitEnum, ElicitField, MultiSelectField, NotOption, NumericField, StringField};
 #[doc(hidden)]
-pub use self::field::decode_field;
+pub use self::field::{decode_field, find_fields};
 pub use self::render::{RequestedSchema, SchemaError, SchemaOptions, render};
 pub(crate) use self::multi_select::{collect_checkboxes, option_property};
 pub(crate) use self::render::cached;
