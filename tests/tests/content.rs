@@ -714,14 +714,21 @@ fn formats_and_patterns_agree_with_the_jsonschema_crate() {
     // The `jsonschema` crate follows the JSON Schema test suite (formats asserted). Where
     // the two disagree on purpose or by a known gap, the case is listed with our answer.
     let known: &[(&str, &str, bool)] = &[
-        // An empty quoted local part: RFC 5321 allows it, the email_address crate does not.
+        // An empty quoted local part: RFC 5321 allows it; we refuse it, as the common validators do.
         ("email", "\"\"@example.com", false),
+        // Display text around an address is RFC 5322's `name-addr`, not a `Mailbox`.
+        ("email", "Ada <ada@example.com>", false),
     ];
     let cases: &[(Format, &str, &[&str])] = &[
         (Format::Email, "email", &[
             "ada@example.com", "\"quoted\"@example.com", "ada@[127.0.0.1]", "ada@[IPv6:::1]", "ada@localhost", "a@b", "x@x.x", "a+b@example.com",
             "ada@-example.com", "ada@exämple.com", "ädä@example.com", "ada@example..com", "ada@example.com.", ".ada@example.com",
             "ada.@example.com", "a..b@example.com", "ada @example.com", "ada@example_underscore.com", "\"\"@example.com", "ada@",
+            // Quoted local parts, escapes, lengths, display text and literals.
+            "\"a b\"@example.com", "\"a\\\"b\"@example.com", "\"a\\\\\"@example.com", "\"a@b\"@example.com", "\"unterminated@example.com",
+            "\"a\"b@example.com", "a\"b\"@example.com", "\"a\u{7}\"@example.com", "\"a\\\u{7}\"@example.com", "\"\\\"@example.com",
+            "@example.com", "ada@@example.com", "ada@example@com", "Ada <ada@example.com>", "ada@[300.0.0.1]", "ada@[IPv6:zz]", "ada@[tag:abc]",
+            "ada@[127.0.0.1", "!#$%&'*+-/=?^_`{|}~@example.com", "a(comment)@example.com", "ada@123.example.com", "ada@example.c-m",
         ]),
         (Format::Uri, "uri", &[
             "https://example.com/", "urn:isbn:0451450523", "http://999.999.999.999/", "a:b", "http://[::1]/", "mailto:ada@example.com",
@@ -750,6 +757,22 @@ fn formats_and_patterns_agree_with_the_jsonschema_crate() {
         }
     }
     assert_eq!(disagreements, known);
+
+    // The lengths of RFC 5321: a local part of 64 octets, a label of 63, a domain of 254.
+    let label = |n: usize| "d".repeat(n);
+    let domain_of = |n: usize| format!("{}.{}.{}.{}", label(63), label(63), label(63), label(n - 3 * 64));
+    for (address, valid) in [
+        (format!("{}@example.com", "a".repeat(64)), true),
+        (format!("{}@example.com", "a".repeat(65)), false),
+        (format!("\"{}\"@example.com", "a".repeat(62)), true),
+        (format!("\"{}\"@example.com", "a".repeat(63)), false),
+        (format!("ada@{}.com", label(63)), true),
+        (format!("ada@{}.com", label(64)), false),
+        (format!("ada@{}", domain_of(254)), true),
+        (format!("ada@{}", domain_of(255)), false),
+    ] {
+        assert_eq!(format_is_valid(Format::Email, &address), valid, "{address} ({} octets)", address.len());
+    }
 
     // Patterns, as the wire carries them with `pattern_on_wire`.
     let schema = Patterns::requested_schema_with(elicit_runtime::ProtocolRevision::LATEST, &elicit_runtime::SchemaOptions::new().pattern_on_wire(true)).unwrap();
