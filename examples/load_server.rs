@@ -27,6 +27,7 @@ use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
+use axum::serve::ListenerExt;
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
 use serde::Deserialize;
 use tokio::io::AsyncWriteExt;
@@ -116,6 +117,14 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut stdout = tokio::io::stdout();
     stdout.write_all(format!("listening on {}\n", listener.local_addr()?).as_bytes()).await?;
     stdout.flush().await?;
+    // Without TCP_NODELAY a streamed response (head, event, last chunk: separate writes)
+    // waits on the client's delayed ACK, about 40 ms per response on Linux loopback.
+    let nodelay = std::env::var_os("ELICIT_LOAD_NAGLE").is_none();
+    let listener = listener.tap_io(move |tcp| {
+        if nodelay && let Err(err) = tcp.set_nodelay(true) {
+            eprintln!("set_nodelay: {err}");
+        }
+    });
     let graceful = stop.clone();
     let serve = axum::serve(listener, router).with_graceful_shutdown(async move { graceful.cancelled().await });
     tokio::select! {

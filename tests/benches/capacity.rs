@@ -8,6 +8,9 @@
 //! `ELICIT_LOAD_SERVER`) as a child process on loopback, speaks HTTP/1.1 to it over plain
 //! sockets, and kills it at the end (a guard, also on panic or when the deadline passes).
 //!
+//! 0. **2025-11-25, N idle sessions**, on a server of their own (killed before the next
+//!    phase): `initialize` and `notifications/initialized`, no call. What a session costs
+//!    before anything is pending, to tell its share of the next phase's number.
 //! 1. **2025-11-25, N pending elicitations.** A few sessions warm the server up and are
 //!    deleted; the server's resident memory (`VmRSS`) is the baseline. Then N sessions
 //!    (`ELICIT_LOAD_SESSIONS`, 10,000 by default), opened `ELICIT_LOAD_CONCURRENCY` at a
@@ -130,6 +133,17 @@ impl Server {
             .find_map(|l| l.strip_prefix("VmRSS:"))
             .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
             .ok_or_else(|| "no VmRSS in the server's /proc status".to_owned())
+    }
+
+    /// The CPU time the server has used so far (user and system, `/proc/<pid>/stat`).
+    fn cpu_time(&self) -> Result<Duration, String> {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).map_err(|e| format!("cannot read the server's stat: {e}"))?;
+        // The fields after the command's name (which may hold spaces, in parentheses): utime and stime are the 12th and 13th.
+        let fields: Vec<&str> = stat.rsplit_once(')').map(|(_, rest)| rest.split_whitespace().collect()).unwrap_or_default();
+        let ticks: u64 = fields.get(11..13).map(|t| t.iter().filter_map(|v| v.parse::<u64>().ok()).sum()).ok_or("a short /proc stat")?;
+        // SAFETY: `sysconf` reads a configuration value and touches no memory of ours.
+        let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as f64;
+        Ok(Duration::from_secs_f64(ticks as f64 / per_second))
     }
 }
 
@@ -474,6 +488,8 @@ struct Held {
     after_kb: u64,
     open_time: Duration,
     answer_time: Duration,
+    /// The server's CPU time while everything was answered.
+    answer_cpu: Duration,
     latency_p50: Duration,
     latency_p99: Duration,
     misrouted: usize,
@@ -576,6 +592,7 @@ async fn hold_and_answer(server: &Server, settings: &Settings) -> Result<Held, S
     // Answer them all: one reader per call stream, and `concurrency` workers POSTing the
     // answers on keep-alive connections, all sessions' answers mixed on each connection.
     // Each answer in the queue carries the channel that tells its reader when it left.
+    let cpu_before = server.cpu_time()?;
     let started = Instant::now();
     type Answer = (String, Value, String, tokio::sync::oneshot::Sender<Instant>);
     let (answers_tx, answers_rx) = tokio::sync::mpsc::unbounded_channel::<Answer>();
@@ -628,6 +645,7 @@ async fn hold_and_answer(server: &Server, settings: &Settings) -> Result<Held, S
         }
     }
     let answer_time = started.elapsed();
+    let answer_cpu = server.cpu_time()?.saturating_sub(cpu_before);
     latencies.sort();
     let after_kb = server.rss_kb()?;
     Ok(Held {
@@ -637,6 +655,7 @@ async fn hold_and_answer(server: &Server, settings: &Settings) -> Result<Held, S
         after_kb,
         open_time,
         answer_time,
+        answer_cpu,
         latency_p50: percentile(&latencies, 0.50),
         latency_p99: percentile(&latencies, 0.99),
         misrouted: tally.misrouted.load(Ordering::Relaxed),
@@ -652,6 +671,48 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[((sorted.len() - 1) as f64 * p).round() as usize]
 }
 
+/// What the idle sessions cost on a server of their own: its memory at the baseline and
+/// with N sessions open and nothing pending, to tell the session's share of a pending
+/// elicitation from the rest.
+struct Idle {
+    sessions: usize,
+    baseline_kb: u64,
+    open_kb: u64,
+}
+
+/// Opens N sessions (`initialize`, `notifications/initialized`, no call) on a fresh server.
+async fn idle_sessions(settings: &Settings) -> Result<Idle, String> {
+    let server = Server::start()?;
+    let port = server.port;
+    let mut control = Conn::open(port).await?;
+    for i in 0..WARM_UP {
+        timed("warm-up", warm_up_one(&mut control, port, format!("warm{i}"))).await?;
+    }
+    drop(control);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let baseline_kb = server.rss_kb()?;
+    let next = Arc::new(AtomicUsize::new(0));
+    let mut workers = Vec::new();
+    for _ in 0..settings.concurrency.min(settings.sessions) {
+        let (next, sessions) = (next.clone(), settings.sessions);
+        workers.push(tokio::spawn(async move {
+            let mut opened = 0;
+            let mut control = Conn::open(port).await?;
+            while next.fetch_add(1, Ordering::Relaxed) < sessions {
+                timed("opening an idle session", open_session(&mut control)).await?;
+                opened += 1;
+            }
+            Ok::<usize, String>(opened)
+        }));
+    }
+    let mut sessions = 0;
+    for worker in workers {
+        sessions += worker.await.map_err(|e| format!("a worker panicked: {e}"))??;
+    }
+    tokio::time::sleep(Duration::from_millis(1_000)).await;
+    Ok(Idle { sessions, baseline_kb, open_kb: server.rss_kb()? })
+}
+
 // ---------------------------------------------------------------------------------------
 // 2026-07-28: two-round flows, nothing held between the rounds.
 
@@ -661,6 +722,9 @@ const ROUNDS: &str = "2026-07-28";
 struct Flows {
     completed: usize,
     elapsed: Duration,
+    /// The server's CPU time during the flows: the generator shares the 2 cores, so this
+    /// says how much of the machine the server itself needed.
+    server_cpu: Duration,
     latency_p50: Duration,
     latency_p99: Duration,
     misrouted: usize,
@@ -717,6 +781,7 @@ async fn two_round_flows(server: &Server, settings: &Settings) -> Result<Flows, 
     drop(conn);
     let tally = Arc::new(Tally::default());
     let completed = Arc::new(AtomicUsize::new(0));
+    let cpu_before = server.cpu_time()?;
     let started = Instant::now();
     let until = started + settings.flow_time;
     let mut workers = Vec::new();
@@ -755,10 +820,12 @@ async fn two_round_flows(server: &Server, settings: &Settings) -> Result<Flows, 
         latencies.extend(worker.await.map_err(|e| format!("a flow worker panicked: {e}"))?);
     }
     let elapsed = started.elapsed();
+    let server_cpu = server.cpu_time()?.saturating_sub(cpu_before);
     latencies.sort();
     Ok(Flows {
         completed: completed.load(Ordering::Relaxed),
         elapsed,
+        server_cpu,
         latency_p50: percentile(&latencies, 0.50),
         latency_p99: percentile(&latencies, 0.99),
         misrouted: tally.misrouted.load(Ordering::Relaxed),
@@ -775,15 +842,28 @@ fn ms(d: Duration) -> String {
 }
 
 /// Prints the tables; the run's verdict: the reasons it fails, none when it passes.
-fn report(settings: &Settings, held: &Held, flows: &Flows) -> Vec<String> {
+fn report(settings: &Settings, idle: &Idle, held: &Held, flows: &Flows) -> Vec<String> {
     let growth_kb = held.pending_kb.saturating_sub(held.baseline_kb);
     let per_pending = growth_kb as f64 / held.sessions as f64;
+    let idle_growth_kb = idle.open_kb.saturating_sub(idle.baseline_kb);
+    println!();
+    println!("2025-11-25: {} idle sessions (initialized, no call) on a server of their own", idle.sessions);
+    println!("| sessions | RSS baseline | RSS, all open | growth | per session |");
+    println!("|---|---|---|---|---|");
+    println!(
+        "| {} | {:.1} MB | {:.1} MB | {:.1} MB | {:.2} KB |",
+        idle.sessions,
+        idle.baseline_kb as f64 / 1024.0,
+        idle.open_kb as f64 / 1024.0,
+        idle_growth_kb as f64 / 1024.0,
+        idle_growth_kb as f64 / idle.sessions.max(1) as f64
+    );
     println!();
     println!("2025-11-25: {} sessions, each with one pending elicitation (opened {} at a time)", held.sessions, settings.concurrency);
-    println!("| sessions | RSS baseline | RSS, all pending | growth | per pending elicitation | misrouted | failed | opening all | answering all | answer→result p50 / p99 | RSS after |");
-    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("| sessions | RSS baseline | RSS, all pending | growth | per pending elicitation | misrouted | failed | opening all | answering all | server CPU answering | answer→result p50 / p99 | RSS after |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
     println!(
-        "| {} | {:.1} MB | {:.1} MB | {:.1} MB | {:.2} KB | {} | {} | {:.2} s | {} | {} / {} | {:.1} MB |",
+        "| {} | {:.1} MB | {:.1} MB | {:.1} MB | {:.2} KB | {} | {} | {:.2} s | {} | {} | {} / {} | {:.1} MB |",
         held.sessions,
         held.baseline_kb as f64 / 1024.0,
         held.pending_kb as f64 / 1024.0,
@@ -793,6 +873,7 @@ fn report(settings: &Settings, held: &Held, flows: &Flows) -> Vec<String> {
         held.failed,
         held.open_time.as_secs_f64(),
         ms(held.answer_time),
+        ms(held.answer_cpu),
         ms(held.latency_p50),
         ms(held.latency_p99),
         held.after_kb as f64 / 1024.0,
@@ -800,13 +881,14 @@ fn report(settings: &Settings, held: &Held, flows: &Flows) -> Vec<String> {
     let rate = flows.completed as f64 / flows.elapsed.as_secs_f64();
     println!();
     println!("2026-07-28: two-round flows, {} in flight for {:?}", settings.flow_concurrency, settings.flow_time);
-    println!("| completed flows | time | flows/s | flow p50 / p99 | misrouted | failed |");
-    println!("|---|---|---|---|---|---|");
+    println!("| completed flows | time | flows/s | server CPU per flow | flow p50 / p99 | misrouted | failed |");
+    println!("|---|---|---|---|---|---|---|");
     println!(
-        "| {} | {:.2} s | {:.0} | {} / {} | {} | {} |",
+        "| {} | {:.2} s | {:.0} | {:.0} µs | {} / {} | {} | {} |",
         flows.completed,
         flows.elapsed.as_secs_f64(),
         rate,
+        flows.server_cpu.as_secs_f64() * 1e6 / flows.completed.max(1) as f64,
         ms(flows.latency_p50),
         ms(flows.latency_p99),
         flows.misrouted,
@@ -835,10 +917,14 @@ fn report(settings: &Settings, held: &Held, flows: &Flows) -> Vec<String> {
     failures
 }
 
-async fn run(server: &Server, settings: &Settings) -> Result<Vec<String>, String> {
-    let held = hold_and_answer(server, settings).await?;
-    let flows = two_round_flows(server, settings).await?;
-    Ok(report(settings, &held, &flows))
+async fn run(settings: &Settings) -> Result<Vec<String>, String> {
+    // Its own server, killed before the main one starts: the two never compete for memory.
+    let idle = idle_sessions(settings).await?;
+    let server = Server::start()?;
+    println!("capacity: load_server pid {} on 127.0.0.1:{}, {} sessions, deadline {:?}", server.child.id(), server.port, settings.sessions, settings.deadline);
+    let held = hold_and_answer(&server, settings).await?;
+    let flows = two_round_flows(&server, settings).await?;
+    Ok(report(settings, &idle, &held, &flows))
 }
 
 fn main() {
@@ -867,18 +953,16 @@ fn main() {
     std::process::exit(code);
 }
 
-/// Starts the server and runs both phases under the global deadline; the server is killed
-/// when this returns, before `main` exits.
+/// Runs every phase under the global deadline; each server is killed when its phase's
+/// future ends or is dropped, before `main` exits.
 fn start_and_run() -> Result<Vec<String>, String> {
     let settings = Settings::from_env()?;
     raise_fd_limit((settings.sessions + 2 * settings.concurrency.max(settings.flow_concurrency) + 256) as u64)?;
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(|e| format!("tokio: {e}"))?;
-    let server = Server::start()?;
-    println!("capacity: load_server pid {} on 127.0.0.1:{}, {} sessions, deadline {:?}", server.child.id(), server.port, settings.sessions, settings.deadline);
-    let outcome = runtime.block_on(async { tokio::time::timeout(settings.deadline, run(&server, &settings)).await });
-    // Thousands of open sockets and tasks: end them without waiting for each.
+    let outcome = runtime.block_on(async { tokio::time::timeout(settings.deadline, run(&settings)).await });
+    // Thousands of open sockets and tasks: end them without waiting for each. The servers'
+    // guards were dropped with the future (the deadline drops it too).
     runtime.shutdown_background();
-    drop(server);
     match outcome {
         Ok(result) => result,
         Err(_) => Err(format!("the run passed its deadline of {:?} (ELICIT_LOAD_DEADLINE_SECS)", settings.deadline)),
