@@ -25,6 +25,8 @@
 //!    its keep-alive connection, run `tools/call` → `InputRequiredResult` → the retry with
 //!    `inputResponses` and the `requestState` → the result, for `ELICIT_LOAD_FLOW_SECS` (10)
 //!    seconds: completed flows per second. The server holds nothing between the rounds.
+//!    The flows run twice: on the server of phase 1, its N sessions answered but still
+//!    open, then on a fresh server of their own.
 //!
 //! A misrouted answer is an `elicitation/create` whose message carries another session's
 //! token, or a result whose token (the call's, or the one the accepted form echoed) is not
@@ -842,7 +844,7 @@ fn ms(d: Duration) -> String {
 }
 
 /// Prints the tables; the run's verdict: the reasons it fails, none when it passes.
-fn report(settings: &Settings, idle: &Idle, held: &Held, flows: &Flows) -> Vec<String> {
+fn report(settings: &Settings, idle: &Idle, held: &Held, flows: &[(&str, &Flows)]) -> Vec<String> {
     let growth_kb = held.pending_kb.saturating_sub(held.baseline_kb);
     let per_pending = growth_kb as f64 / held.sessions as f64;
     let idle_growth_kb = idle.open_kb.saturating_sub(idle.baseline_kb);
@@ -878,40 +880,44 @@ fn report(settings: &Settings, idle: &Idle, held: &Held, flows: &Flows) -> Vec<S
         ms(held.latency_p99),
         held.after_kb as f64 / 1024.0,
     );
-    let rate = flows.completed as f64 / flows.elapsed.as_secs_f64();
     println!();
     println!("2026-07-28: two-round flows, {} in flight for {:?}", settings.flow_concurrency, settings.flow_time);
-    println!("| completed flows | time | flows/s | server CPU per flow | flow p50 / p99 | misrouted | failed |");
-    println!("|---|---|---|---|---|---|---|");
-    println!(
-        "| {} | {:.2} s | {:.0} | {:.0} µs | {} / {} | {} | {} |",
-        flows.completed,
-        flows.elapsed.as_secs_f64(),
-        rate,
-        flows.server_cpu.as_secs_f64() * 1e6 / flows.completed.max(1) as f64,
-        ms(flows.latency_p50),
-        ms(flows.latency_p99),
-        flows.misrouted,
-        flows.failed
-    );
+    println!("| server | completed flows | time | flows/s | server CPU per flow | flow p50 / p99 | misrouted | failed |");
+    println!("|---|---|---|---|---|---|---|---|");
+    for (which, flows) in flows {
+        println!(
+            "| {which} | {} | {:.2} s | {:.0} | {:.0} µs | {} / {} | {} | {} |",
+            flows.completed,
+            flows.elapsed.as_secs_f64(),
+            flows.completed as f64 / flows.elapsed.as_secs_f64(),
+            flows.server_cpu.as_secs_f64() * 1e6 / flows.completed.max(1) as f64,
+            ms(flows.latency_p50),
+            ms(flows.latency_p99),
+            flows.misrouted,
+            flows.failed
+        );
+    }
     println!();
     let mut failures = Vec::new();
     if held.sessions < settings.sessions {
         failures.push(format!("only {} of {} sessions reached their elicitation", held.sessions, settings.sessions));
     }
-    if held.misrouted + flows.misrouted > 0 {
-        failures.push(format!("{} misrouted answers", held.misrouted + flows.misrouted));
+    let misrouted = held.misrouted + flows.iter().map(|(_, f)| f.misrouted).sum::<usize>();
+    if misrouted > 0 {
+        failures.push(format!("{misrouted} misrouted answers"));
     }
-    if held.failed + flows.failed > 0 {
-        failures.push(format!("{} failed requests", held.failed + flows.failed));
+    let failed = held.failed + flows.iter().map(|(_, f)| f.failed).sum::<usize>();
+    if failed > 0 {
+        failures.push(format!("{failed} failed requests"));
     }
     if per_pending >= TARGET_KB_PER_PENDING {
         failures.push(format!("{per_pending:.2} KB per pending elicitation (target: under {TARGET_KB_PER_PENDING} KB)"));
     }
-    if flows.completed == 0 {
+    if flows.iter().any(|(_, f)| f.completed == 0) {
         failures.push("no 2026-07-28 flow completed".to_owned());
     }
-    for first in [&held.first_failure, &flows.first_failure].into_iter().flatten() {
+    let firsts = std::iter::once(&held.first_failure).chain(flows.iter().map(|(_, f)| &f.first_failure));
+    for first in firsts.flatten() {
         failures.push(format!("first problem: {first}"));
     }
     failures
@@ -923,8 +929,13 @@ async fn run(settings: &Settings) -> Result<Vec<String>, String> {
     let server = Server::start()?;
     println!("capacity: load_server pid {} on 127.0.0.1:{}, {} sessions, deadline {:?}", server.child.id(), server.port, settings.sessions, settings.deadline);
     let held = hold_and_answer(&server, settings).await?;
+    // The flows twice: on the server that still has the N sessions of phase 1 (answered,
+    // not deleted), then on a fresh server of their own.
     let flows = two_round_flows(&server, settings).await?;
-    Ok(report(settings, &idle, &held, &flows))
+    drop(server);
+    let fresh = Server::start()?;
+    let flows_fresh = two_round_flows(&fresh, settings).await?;
+    Ok(report(settings, &idle, &held, &[("with the N sessions still open", &flows), ("on a fresh server", &flows_fresh)]))
 }
 
 fn main() {
