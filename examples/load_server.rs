@@ -12,22 +12,27 @@
 //! both against the token of the session that asked, so an answer routed to another
 //! session's call shows up as a mismatch.
 //!
+//! A second tool, `stats`, answers with the count of forms in flight and how the finished
+//! ones ended, so the generator can check that clients who vanish leave nothing pending.
+//!
 //! The same tool serves every revision through [`ToolCall::run`]: on 2025-11-25 the form is
 //! an `elicitation/create` request on the SSE stream of the `tools/call` (the session holds
 //! it until the client answers); on 2026-07-28 the first call returns an
 //! `InputRequiredResult` and the retry carries the answer and the sealed `requestState`, so
 //! nothing is held between the rounds.
 
-use std::sync::Arc;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use axum::serve::ListenerExt;
 use elicit_runtime::rmcp::{StateSealer, ToolCall};
-use elicit_runtime::{Elicit, Elicitation};
+use elicit_runtime::{Elicit, ElicitError, Elicitation};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
-use axum::serve::ListenerExt;
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
 use serde::Deserialize;
 use tokio::io::AsyncWriteExt;
@@ -56,6 +61,52 @@ struct AskArgs {
 struct Load {
     /// Seals the `requestState` of 2026-07-28 rounds (a random key per run).
     sealer: StateSealer,
+    /// Shared by every session's handler.
+    stats: Arc<Stats>,
+}
+
+/// The forms in flight and how the finished ones ended, for the load generator's check
+/// that clients who vanish leave nothing pending (tool `stats`).
+#[derive(Default)]
+struct Stats {
+    pending: AtomicUsize,
+    endings: Mutex<BTreeMap<String, usize>>,
+}
+
+impl Stats {
+    fn ended(&self, how: String) {
+        if let Ok(mut endings) = self.endings.lock() {
+            *endings.entry(how).or_default() += 1;
+        }
+    }
+}
+
+/// Counts one form in flight; a tool future dropped before the form ended (its session
+/// closed under it) still uncounts it, as `dropped`.
+struct InFlight<'a> {
+    stats: &'a Stats,
+    ended: bool,
+}
+
+impl<'a> InFlight<'a> {
+    fn start(stats: &'a Stats) -> Self {
+        stats.pending.fetch_add(1, Ordering::SeqCst);
+        InFlight { stats, ended: false }
+    }
+
+    fn end(mut self, how: String) {
+        self.ended = true;
+        self.stats.ended(how);
+    }
+}
+
+impl Drop for InFlight<'_> {
+    fn drop(&mut self) {
+        if !self.ended {
+            self.stats.ended("dropped".to_owned());
+        }
+        self.stats.pending.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 #[tool_router]
@@ -63,9 +114,18 @@ impl Load {
     // `ToolCall` comes before `Parameters`, which takes the arguments away from the extractors after it.
     #[tool(description = "Asks a form whose message carries the token, and answers with the call's token and the form's")]
     async fn ask(&self, call: ToolCall, Parameters(args): Parameters<AskArgs>) -> Result<CallToolResponse, ErrorData> {
+        let stats = &self.stats;
         call.run(&self.sealer, |ask| async move {
             let message = format!("token {}", args.token);
+            let in_flight = InFlight::start(stats);
             let answer = Echo::elicit(&ask, &message).key("echo").await;
+            in_flight.end(match &answer {
+                Ok(answer) => format!("{:?}", answer.action()),
+                Err(ElicitError::Cancelled(_)) => "Cancelled".to_owned(),
+                Err(ElicitError::Transport(_)) => "Transport".to_owned(),
+                Err(ElicitError::NeedsInputRound) => "a 2026-07-28 round".to_owned(),
+                Err(other) => format!("{other}"),
+            });
             let text = match answer {
                 Ok(Elicitation::Accept(echo)) => format!("token={} answer={} n={}", args.token, echo.token, echo.n),
                 Ok(Elicitation::Decline) => format!("token={} declined", args.token),
@@ -77,13 +137,18 @@ impl Load {
         })
         .await
     }
+
+    #[tool(description = "The forms in flight and how the finished ones ended, as JSON")]
+    async fn stats(&self) -> String {
+        let endings = self.stats.endings.lock().map(|e| e.clone()).unwrap_or_default();
+        serde_json::json!({"pending": self.stats.pending.load(Ordering::SeqCst), "endings": endings}).to_string()
+    }
 }
 
 #[tool_handler]
 impl ServerHandler for Load {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
-            .with_server_info(Implementation::new("elicit-load", env!("CARGO_PKG_VERSION")))
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build()).with_server_info(Implementation::new("elicit-load", env!("CARGO_PKG_VERSION")))
     }
 }
 
@@ -110,7 +175,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut key = [0u8; 32];
     getrandom::fill(&mut key)?;
     let sealer = StateSealer::new(key.to_vec())?;
-    let service = StreamableHttpService::new(move || Ok(Load { sealer: sealer.clone() }), Arc::new(LocalSessionManager::default()), config);
+    let stats = Arc::new(Stats::default());
+    let service =
+        StreamableHttpService::new(move || Ok(Load { sealer: sealer.clone(), stats: stats.clone() }), Arc::new(LocalSessionManager::default()), config);
     let router = axum::Router::new().nest_service("/mcp", service);
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
     // The load generator reads this line to learn the port: flushed before anything is served.

@@ -28,6 +28,14 @@
 //!    The flows run twice: on the server of phase 1, its N sessions answered but still
 //!    open, then on a fresh server of their own.
 //!
+//! 3. **2025-11-25, clients that vanish**, on a fresh server: `ELICIT_LOAD_VANISH` (200)
+//!    sessions each with a pending form; half `DELETE` their session, the other half close
+//!    their call's connection. The server's tool `stats` counts the forms in flight: the
+//!    deleted sessions' forms must end within 30 s; how many of the others are still pending
+//!    2 s later is reported (a dropped connection is not a cancellation in Streamable HTTP,
+//!    the client may resume the stream), and after those sessions are deleted too nothing
+//!    may stay pending.
+//!
 //! A misrouted answer is an `elicitation/create` whose message carries another session's
 //! token, or a result whose token (the call's, or the one the accepted form echoed) is not
 //! the token of the session that asked. The run fails (exit code 1) when any answer is
@@ -62,6 +70,8 @@ struct Settings {
     sessions: usize,
     concurrency: usize,
     flow_concurrency: usize,
+    /// Sessions of phase 3.
+    vanish: usize,
     flow_time: Duration,
     deadline: Duration,
 }
@@ -78,6 +88,7 @@ impl Settings {
             sessions: number("ELICIT_LOAD_SESSIONS", 10_000)?.max(1),
             concurrency: number("ELICIT_LOAD_CONCURRENCY", 64)?.max(1),
             flow_concurrency: number("ELICIT_LOAD_FLOW_CONCURRENCY", 64)?.max(1),
+            vanish: number("ELICIT_LOAD_VANISH", 200)?.max(2),
             flow_time: Duration::from_secs(number("ELICIT_LOAD_FLOW_SECS", 10)? as u64),
             deadline: Duration::from_secs(number("ELICIT_LOAD_DEADLINE_SECS", 300)? as u64),
         })
@@ -472,7 +483,13 @@ async fn post_answer(control: &mut Conn, session: &str, elicitation_id: &Value, 
 /// Reads the rest of a call's stream up to the tool result, and checks its tokens.
 async fn read_result(call: &mut Conn, token: &str) -> Result<(bool, Option<String>), String> {
     // The head was read when the call was opened: resume the chunked body where it stopped.
-    let mut response = Response { conn: call, status: 200, headers: HashMap::from([("content-type".into(), "text/event-stream".into())]), body: Body::Chunked, buffered: Vec::new() };
+    let mut response = Response {
+        conn: call,
+        status: 200,
+        headers: HashMap::from([("content-type".into(), "text/event-stream".into())]),
+        body: Body::Chunked,
+        buffered: Vec::new(),
+    };
     let message = response.response_to(CALL_ID).await?;
     let text = message["result"]["content"][0]["text"].as_str().unwrap_or("");
     let expected = format!("token={token} answer={token} n=7");
@@ -737,21 +754,27 @@ struct Flows {
 /// A `tools/call` of `ask` on 2026-07-28: the request metadata rides in `_meta`, the method
 /// and the tool's name in headers too.
 async fn call_rounds(conn: &mut Conn, id: u64, params: Value) -> Result<Value, String> {
-    let headers = [("MCP-Protocol-Version", ROUNDS), ("Mcp-Method", "tools/call"), ("Mcp-Name", "ask")];
+    let name = params["name"].as_str().unwrap_or("").to_owned();
+    let headers = [("MCP-Protocol-Version", ROUNDS), ("Mcp-Method", "tools/call"), ("Mcp-Name", name.as_str())];
     let mut response = conn.post(&headers, &json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params})).await?;
     let message = response.response_to(id).await?;
     response.read_to_end().await?;
     message.get("result").cloned().ok_or_else(|| format!("tools/call failed: {message}"))
 }
 
-/// One whole flow: the call, its `InputRequiredResult`, the retry with the answer, the
-/// result. `Ok(Err(_))` is a misrouting.
-async fn flow(conn: &mut Conn, token: &str) -> Result<Result<(), String>, String> {
-    let meta = json!({
+/// The request metadata every 2026-07-28 request carries.
+fn rounds_meta() -> Value {
+    json!({
         "io.modelcontextprotocol/protocolVersion": ROUNDS,
         "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}},
         "io.modelcontextprotocol/clientInfo": {"name": "elicit-load", "version": "0"},
-    });
+    })
+}
+
+/// One whole flow: the call, its `InputRequiredResult`, the retry with the answer, the
+/// result. `Ok(Err(_))` is a misrouting.
+async fn flow(conn: &mut Conn, token: &str) -> Result<Result<(), String>, String> {
+    let meta = rounds_meta();
     let first = call_rounds(conn, 1, json!({"name": "ask", "arguments": {"token": token}, "_meta": meta})).await?;
     if first["resultType"] != "input_required" {
         return Err(format!("the first round did not ask: {first}"));
@@ -837,6 +860,84 @@ async fn two_round_flows(server: &Server, settings: &Settings) -> Result<Flows, 
 }
 
 // ---------------------------------------------------------------------------------------
+// 2025-11-25: clients that vanish over HTTP.
+
+/// What phase 3 saw.
+struct Vanished {
+    sessions: usize,
+    /// How long until every form of a deleted session had ended.
+    deleted_ended_in: Duration,
+    /// Forms still pending 2 s after their call's connection was closed.
+    dropped_still_pending: usize,
+    /// How long until nothing was pending once those sessions were deleted too.
+    all_ended_in: Duration,
+    endings: Value,
+}
+
+/// The server's count of forms in flight and their endings (tool `stats`, called on 2026-07-28: no session needed).
+async fn stats(conn: &mut Conn) -> Result<Value, String> {
+    let result = call_rounds(conn, 1, json!({"name": "stats", "arguments": {}, "_meta": rounds_meta()})).await?;
+    let text = result["content"][0]["text"].as_str().ok_or_else(|| format!("stats: {result}"))?;
+    serde_json::from_str(text).map_err(|e| format!("stats is not JSON ({e}): {text}"))
+}
+
+/// Polls `stats` every 20 ms until `pending` satisfies `done`, for at most `within`.
+async fn wait_pending(conn: &mut Conn, within: Duration, done: impl Fn(u64) -> bool) -> Result<(Duration, u64), String> {
+    let started = Instant::now();
+    loop {
+        let pending = stats(conn).await?["pending"].as_u64().unwrap_or(u64::MAX);
+        if done(pending) || started.elapsed() >= within {
+            return Ok((started.elapsed(), pending));
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// M sessions with a pending form each, on a fresh server: half are deleted (`DELETE`),
+/// the other half close their call's connection; then those are deleted too.
+async fn vanish(settings: &Settings) -> Result<Vanished, String> {
+    let server = Server::start()?;
+    let port = server.port;
+    let mut control = Conn::open(port).await?;
+    let mut pending = Vec::with_capacity(settings.vanish);
+    for i in 0..settings.vanish {
+        pending.push(timed("opening a session", open_pending(&mut control, port, format!("v{i}"))).await??);
+    }
+    let total = pending.len() as u64;
+    let mut watch = Conn::open(port).await?;
+    let (_, seen) = wait_pending(&mut watch, Duration::from_secs(10), |p| p == total).await?;
+    if seen != total {
+        return Err(format!("{seen} forms pending on the server, {total} expected"));
+    }
+    let dropped = pending.split_off(pending.len() / 2);
+    let dropped_sessions: Vec<String> = dropped.iter().map(|p| p.session.clone()).collect();
+    // Closing a call's connection: the client is gone without a word.
+    drop(dropped);
+    for p in &pending {
+        let status = control.delete(&p.session).await?;
+        if status != 200 && status != 202 && status != 204 {
+            return Err(format!("DELETE of a session: HTTP {status}"));
+        }
+    }
+    let left = dropped_sessions.len() as u64;
+    let (deleted_ended_in, seen) = wait_pending(&mut watch, Duration::from_secs(30), |p| p <= left).await?;
+    if seen > left {
+        return Err(format!("{} forms of deleted sessions still pending after 30 s", seen - left));
+    }
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let dropped_still_pending = stats(&mut watch).await?["pending"].as_u64().unwrap_or(u64::MAX) as usize;
+    for session in &dropped_sessions {
+        control.delete(session).await?;
+    }
+    let (all_ended_in, seen) = wait_pending(&mut watch, Duration::from_secs(30), |p| p == 0).await?;
+    if seen != 0 {
+        return Err(format!("{seen} forms still pending 30 s after every session was deleted"));
+    }
+    let endings = stats(&mut watch).await?["endings"].clone();
+    Ok(Vanished { sessions: total as usize, deleted_ended_in, dropped_still_pending, all_ended_in, endings })
+}
+
+// ---------------------------------------------------------------------------------------
 // The run.
 
 fn ms(d: Duration) -> String {
@@ -862,7 +963,9 @@ fn report(settings: &Settings, idle: &Idle, held: &Held, flows: &[(&str, &Flows)
     );
     println!();
     println!("2025-11-25: {} sessions, each with one pending elicitation (opened {} at a time)", held.sessions, settings.concurrency);
-    println!("| sessions | RSS baseline | RSS, all pending | growth | per pending elicitation | misrouted | failed | opening all | answering all | server CPU answering | answer→result p50 / p99 | RSS after |");
+    println!(
+        "| sessions | RSS baseline | RSS, all pending | growth | per pending elicitation | misrouted | failed | opening all | answering all | server CPU answering | answer→result p50 / p99 | RSS after |"
+    );
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
     println!(
         "| {} | {:.1} MB | {:.1} MB | {:.1} MB | {:.2} KB | {} | {} | {:.2} s | {} | {} | {} / {} | {:.1} MB |",
@@ -935,7 +1038,24 @@ async fn run(settings: &Settings) -> Result<Vec<String>, String> {
     drop(server);
     let fresh = Server::start()?;
     let flows_fresh = two_round_flows(&fresh, settings).await?;
-    Ok(report(settings, &idle, &held, &[("with the N sessions still open", &flows), ("on a fresh server", &flows_fresh)]))
+    drop(fresh);
+    let vanished = vanish(settings).await?;
+    let failures = report(settings, &idle, &held, &[("with the N sessions still open", &flows), ("on a fresh server", &flows_fresh)]);
+    println!("2025-11-25: {} sessions with a pending form vanish: half DELETE their session, half close the call's connection", vanished.sessions);
+    println!(
+        "| deleted sessions' forms ended in | still pending 2 s after their connection closed | all ended after deleting those too in | how the forms ended (the tool's view) |"
+    );
+    println!("|---|---|---|---|");
+    println!(
+        "| {} | {} of {} | {} | {} |",
+        ms(vanished.deleted_ended_in),
+        vanished.dropped_still_pending,
+        vanished.sessions - vanished.sessions / 2,
+        ms(vanished.all_ended_in),
+        vanished.endings
+    );
+    println!();
+    Ok(failures)
 }
 
 fn main() {
