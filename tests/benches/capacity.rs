@@ -62,6 +62,8 @@ const WARM_UP: usize = 32;
 /// The longest any single request may take before the run counts it as failed: far above
 /// what a loopback round trip needs, well below the deadline.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(60);
+/// How long the server may take to print the line that names its port.
+const SERVER_START: Duration = Duration::from_secs(30);
 /// The cap on the 2026-07-28 flows, so the phase is bounded in count as well as in time.
 const MAX_FLOWS: usize = 10_000_000;
 
@@ -125,10 +127,20 @@ impl Server {
         // From here on the guard owns the child, whatever happens while reading its first line.
         let stdout = child.stdout.take();
         let mut server = Server { child, port: 0 };
-        let mut line = String::new();
+        // Read on a thread of its own: a blocking read is out of the deadline's reach, and a
+        // server that never prints must not hang the run.
+        let (line_tx, line_rx) = std::sync::mpsc::channel();
         if let Some(stdout) = stdout {
-            StdBufReader::new(stdout).read_line(&mut line).map_err(|e| format!("cannot read the server's first line: {e}"))?;
+            std::thread::spawn(move || {
+                let mut line = String::new();
+                let _ = line_tx.send(StdBufReader::new(stdout).read_line(&mut line).map(|_| line));
+            });
         }
+        let line = match line_rx.recv_timeout(SERVER_START) {
+            Ok(Ok(line)) => line,
+            Ok(Err(e)) => return Err(format!("cannot read the server's first line: {e}")),
+            Err(_) => return Err(format!("the server printed no `listening on` line within {SERVER_START:?}")),
+        };
         server.port = line
             .trim()
             .rsplit(':')
