@@ -34,6 +34,7 @@ use std::time::Duration;
 
 use std::future::IntoFuture;
 
+use axum::serve::ListenerExt;
 use elicit_runtime::rmcp::{PromptCall, StateSealer, ToolCall};
 use elicit_runtime::{Elicit, ElicitError, Elicitation};
 use rmcp::handler::server::wrapper::Parameters;
@@ -412,7 +413,13 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let sealer = StateSealer::new(key.to_vec())?;
     let service = StreamableHttpService::new(move || Ok(Conformance { sealer: sealer.clone() }), Arc::new(LocalSessionManager::default()), config);
     let router = axum::Router::new().nest_service("/mcp", service);
-    let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
+    // TCP_NODELAY: a streamed response is written in parts (head, event, last chunk), and
+    // without it each waits on the client's delayed ACK (about 40 ms on Linux loopback).
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?.tap_io(|tcp| {
+        if let Err(err) = tcp.set_nodelay(true) {
+            eprintln!("set_nodelay: {err}");
+        }
+    });
     eprintln!("conformance server on http://127.0.0.1:{port}/mcp (Ctrl-C to stop)");
     let graceful = stop.clone();
     let serve = axum::serve(listener, router).with_graceful_shutdown(async move { graceful.cancelled().await });

@@ -450,10 +450,10 @@ pub fn find_fields<'c, const N: usize>(content: &'c Map<String, Value>, fields: 
         }
     } else {
         for (key, value) in content {
-            if let Some(i) = fields.iter().position(|field| field.name() == key) {
-                if let Some(slot) = found.get_mut(i) {
-                    *slot = Some(value);
-                }
+            if let Some(i) = fields.iter().position(|field| field.name() == key)
+                && let Some(slot) = found.get_mut(i)
+            {
+                *slot = Some(value);
             }
         }
     }
