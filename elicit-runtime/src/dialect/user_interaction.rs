@@ -153,7 +153,7 @@ impl<P: ElicitPeer> ElicitPeer for UserInteraction<P> {
             let support = self.elicitation_support();
             return Err(if prompt { ElicitError::NotSupported(support) } else { ElicitError::UrlNotSupported(support) });
         }
-        let mut outgoing = Outgoing { method: CREATE_METHOD, params, ..outgoing };
+        let mut outgoing = Outgoing { method: CREATE_METHOD, params, form: None, ..outgoing };
         outgoing.relayable = false;
         match self.inner.send_elicitation(outgoing).await {
             Ok(result) if prompt => Ok(match result.get("content") {

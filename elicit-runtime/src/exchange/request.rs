@@ -344,6 +344,7 @@ async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(
     // Fails before anything is sent when the revision cannot express the form.
     let params = form_params::<T>(message, revision, options)?;
     let mut outgoing = Outgoing::new("elicitation/create", params, peer.next_question()).with_key(key);
+    outgoing.form = T::requested_schema_with(revision, options).ok();
     outgoing.timeout = pace.timeout;
     outgoing.progress_every = pace.progress_every;
     outgoing.relayable = !user_only;
@@ -355,6 +356,8 @@ async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(
         match Elicitation::<T>::from_result_on(&result, revision) {
             Err(ElicitError::Invalid(invalid)) if outgoing.attempt < reasks => {
                 outgoing.attempt += 1;
+                // The re-ask's schema carries the valid answers as defaults: not the cached one.
+                outgoing.form = None;
                 outgoing.params.insert("message".into(), reask_message(message, &invalid).into());
                 keep_valid_answers::<T>(&mut outgoing.params, &result, &invalid, revision);
             }

@@ -14,6 +14,7 @@ use std::time::Duration;
 use serde_json::{Map, Value};
 
 use super::error::ElicitError;
+use crate::form::RequestedSchema;
 
 /// The modes of elicitation a client declared in its `elicitation` capability.
 ///
@@ -88,12 +89,16 @@ pub struct Outgoing {
     /// (the fallback of [`ToolCall::relay_through_model`](crate::rmcp::ToolCall)); `false`
     /// for questions only the user may answer ([`ElicitRequest::user_only`](crate::exchange::ElicitRequest::user_only)).
     pub relayable: bool,
+    /// The cached `requestedSchema` of a form asked exactly as rendered (not on a re-ask,
+    /// whose params carry the defaults kept from the previous answer): the rmcp adapter
+    /// reuses a typed copy of it instead of parsing the params back.
+    pub(crate) form: Option<&'static RequestedSchema>,
 }
 
 impl Outgoing {
     /// A request with no timeout and no progress, asked for the first time.
     pub fn new(method: &'static str, params: Map<String, Value>, question: u32) -> Self {
-        Outgoing { method, params, key: None, timeout: None, progress_every: None, question, attempt: 0, relayable: true }
+        Outgoing { method, params, key: None, timeout: None, progress_every: None, question, attempt: 0, relayable: true, form: None }
     }
 
     /// With the input key the author chose.

@@ -70,7 +70,8 @@ use std::fmt;
 use std::future::{Future, IntoFuture};
 use std::marker::PhantomData;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use rmcp::ErrorData;
 use rmcp::RoleServer;
@@ -78,7 +79,7 @@ use rmcp::handler::server::common::FromContextPart;
 use rmcp::handler::server::tool::ToolCallContext;
 use rmcp::model::{
     CallToolResponse, CallToolResult, ClientCapabilities, CreateMessageRequest, CreateMessageRequestParams, CreateMessageResult,
-    ElicitRequest, ElicitRequestParams, GetPromptRequestParams, GetPromptResponse, GetPromptResult, InputRequest, InputRequests,
+    ElicitRequest, ElicitRequestParams, ElicitationSchema, GetPromptRequestParams, GetPromptResponse, GetPromptResult, InputRequest, InputRequests,
     InputRequiredResult, InputResponses, JsonObject, ListRootsRequest, ListRootsResult, ReadResourceRequestParams, ReadResourceResponse,
     ReadResourceResult,
 };
@@ -90,6 +91,7 @@ use super::support_of;
 use crate::ElicitError;
 use crate::ProtocolRevision;
 use crate::exchange::{ElicitPeer, ElicitationSupport, MalformedResult, Outgoing};
+use crate::form::RequestedSchema;
 use super::relay::{Relay, model_result, take_relay};
 use crate::rounds::{Asked, Binding, Round, StateSealer};
 
@@ -176,8 +178,8 @@ impl Replayable {
             return Ok(Outcome::ForModel(model_result(&self.name, self.arguments.as_ref(), &asked, &sealed)));
         }
         let mut requests = InputRequests::new();
-        for Asked { key, method, params, .. } in asked {
-            requests.insert(key.clone(), input_request(&key, method, params)?);
+        for Asked { key, method, params, form, .. } in asked {
+            requests.insert(key.clone(), input_request(&key, method, params, form)?);
         }
         // Waiting for something out of band (a URL-mode interaction): the state alone,
         // and the client retries with it.
@@ -187,16 +189,47 @@ impl Replayable {
 }
 
 /// One question of a round as rmcp's typed input request.
-fn input_request(key: &str, method: &str, params: Map<String, Value>) -> Result<InputRequest, ErrorData> {
+fn input_request(key: &str, method: &str, params: Map<String, Value>, form: Option<&'static RequestedSchema>) -> Result<InputRequest, ErrorData> {
     let cannot = |e: serde_json::Error| internal(&format!("the input request `{key}` cannot be carried: {e}"));
     Ok(match method {
         SAMPLING => InputRequest::CreateMessage(CreateMessageRequest::new(serde_json::from_value(Value::Object(params)).map_err(cannot)?)),
         ROOTS => InputRequest::ListRoots(ListRootsRequest { method: Default::default(), extensions: Default::default() }),
         _ => {
-            let params: ElicitRequestParams = serde_json::from_value(Value::Object(params)).map_err(cannot)?;
-            InputRequest::Elicitation(ElicitRequest::new(params))
+            let typed = match form.filter(|_| method == ELICITATION).and_then(typed_schema) {
+                Some(schema) => form_request(params, schema).map_err(cannot)?,
+                None => serde_json::from_value(Value::Object(params)).map_err(cannot)?,
+            };
+            InputRequest::Elicitation(ElicitRequest::new(typed))
         }
     })
+}
+
+/// A form's params as rmcp's typed request, with the typed schema kept for the form.
+/// Reading the params back through serde costs more than the rest of the round: rmcp's
+/// schema types are untagged enums, which serde buffers and tries one by one.
+fn form_request(mut params: Map<String, Value>, schema: Arc<ElicitationSchema>) -> Result<ElicitRequestParams, serde_json::Error> {
+    debug_assert_eq!(params.get("requestedSchema").map(|s| serde_json::from_value::<ElicitationSchema>(s.clone()).ok()), Some(Some((*schema).clone())));
+    let message = match params.remove("message") {
+        Some(Value::String(message)) => message,
+        other => return serde_json::from_value(other.unwrap_or(Value::Null)),
+    };
+    let meta = params.remove("_meta").map(serde_json::from_value).transpose()?;
+    Ok(ElicitRequestParams::FormElicitationParams { meta, message, requested_schema: (*schema).clone() })
+}
+
+/// rmcp's typed copy of a cached form's `requestedSchema`, parsed once per form,
+/// revision and options (each has its own `&'static` schema). `None` when rmcp's types
+/// cannot hold it, and the params are read the slow way, with its error.
+fn typed_schema(form: &'static RequestedSchema) -> Option<Arc<ElicitationSchema>> {
+    static TYPED: OnceLock<Mutex<HashMap<usize, Arc<ElicitationSchema>>>> = OnceLock::new();
+    let typed = TYPED.get_or_init(Default::default);
+    let id = std::ptr::from_ref(form) as usize;
+    if let Some(schema) = typed.lock().unwrap_or_else(|e| e.into_inner()).get(&id) {
+        return Some(schema.clone());
+    }
+    let schema = Arc::new(serde_json::from_value::<ElicitationSchema>(form.as_json().clone()).ok()?);
+    typed.lock().unwrap_or_else(|e| e.into_inner()).insert(id, schema.clone());
+    Some(schema)
 }
 
 fn internal(message: &str) -> ErrorData {

@@ -26,6 +26,7 @@ pub use self::state::{MAX_STATE_LEN, MIN_KEY_LEN, StateError, StateSealer};
 pub(crate) use self::state::{Binding, Pending, Pinned, RoundState, question_digest};
 use crate::ElicitError;
 use crate::exchange::Outgoing;
+use crate::form::RequestedSchema;
 
 /// A question asked without an answer: its input key, method and params, and whether it
 /// goes to the client's model (the client cannot ask it) rather than to the client.
@@ -36,6 +37,8 @@ pub(crate) struct Asked {
     pub(crate) params: Map<String, Value>,
     pub(crate) digest: String,
     pub(crate) via_model: bool,
+    /// [`Outgoing::form`].
+    pub(crate) form: Option<&'static RequestedSchema>,
 }
 
 /// One round of a replayed body: the answers known so far, and the questions the body
@@ -120,7 +123,7 @@ impl Round {
         if via_model {
             self.model.store(true, Ordering::Relaxed);
         }
-        let asked = Asked { key, method: outgoing.method, params: outgoing.params, digest, via_model };
+        let asked = Asked { key, method: outgoing.method, params: outgoing.params, digest, via_model, form: outgoing.form };
         self.asked.lock().unwrap_or_else(|e| e.into_inner()).push(asked);
         Err(ElicitError::InputRequired)
     }
