@@ -2,58 +2,40 @@
 
 use std::cell::RefCell;
 use std::fmt::Display;
-use std::thread;
 
 use quote::ToTokens;
 
-/// Errors found while reading the input. Must be [`checked`](Ctxt::check) before it is
-/// dropped: forgetting to is a bug of this macro (errors would be lost silently), so
-/// dropping an unchecked context panics, as serde_derive's does.
+/// Errors found while reading the input. A context exists only inside [`Ctxt::collect`],
+/// which hands back every error reported to it: none can be lost by forgetting to look
+/// (the check serde_derive makes with a panic on drop, made here by construction).
 pub struct Ctxt {
-    /// `None` once checked.
-    errors: RefCell<Option<Vec<syn::Error>>>,
+    errors: RefCell<Vec<syn::Error>>,
 }
 
 impl Ctxt {
-    pub fn new() -> Self {
-        Ctxt { errors: RefCell::new(Some(Vec::new())) }
-    }
-
-    fn push(&self, err: syn::Error) {
-        // Only reachable before `check`, which takes the context by value.
-        if let Some(errors) = self.errors.borrow_mut().as_mut() {
-            errors.push(err);
-        }
-    }
-
-    /// An error spanned on the tokens that show the problem.
-    pub fn error_spanned_by<A: ToTokens, T: Display>(&self, obj: A, msg: T) {
-        self.push(syn::Error::new_spanned(obj.into_token_stream(), msg));
-    }
-
-    /// An error already built by syn (a parse error of an attribute).
-    pub fn syn_error(&self, err: syn::Error) {
-        self.push(err);
-    }
-
-    /// All errors combined into one, or `Ok` when there were none.
-    pub fn check(self) -> syn::Result<()> {
-        let mut errors = self.errors.borrow_mut().take().unwrap_or_default().into_iter();
+    /// Runs `read` with a fresh context, and returns what it built with all the errors it
+    /// reported, combined into one (`Ok` when there were none).
+    pub fn collect<T>(read: impl FnOnce(&Ctxt) -> T) -> (T, syn::Result<()>) {
+        let cx = Ctxt { errors: RefCell::new(Vec::new()) };
+        let built = read(&cx);
+        let mut errors = cx.errors.into_inner().into_iter();
         let Some(mut combined) = errors.next() else {
-            return Ok(());
+            return (built, Ok(()));
         };
         for rest in errors {
             combined.combine(rest);
         }
-        Err(combined)
+        (built, Err(combined))
     }
-}
 
-impl Drop for Ctxt {
-    fn drop(&mut self) {
-        if !thread::panicking() && self.errors.borrow().is_some() {
-            panic!("elicit-derive bug: the error context was dropped without being checked");
-        }
+    /// An error spanned on the tokens that show the problem.
+    pub fn error_spanned_by<A: ToTokens, T: Display>(&self, obj: A, msg: T) {
+        self.errors.borrow_mut().push(syn::Error::new_spanned(obj.into_token_stream(), msg));
+    }
+
+    /// An error already built by syn (a parse error of an attribute).
+    pub fn syn_error(&self, err: syn::Error) {
+        self.errors.borrow_mut().push(err);
     }
 }
 
@@ -63,23 +45,17 @@ mod tests {
 
     #[test]
     fn errors_are_combined_in_order() {
-        let cx = Ctxt::new();
-        cx.error_spanned_by(quote::quote!(a), "first");
-        cx.error_spanned_by(quote::quote!(b), "second");
-        let messages: Vec<String> = cx.check().unwrap_err().into_iter().map(|e| e.to_string()).collect();
-        assert_eq!(messages, ["first", "second"]);
+        let (built, result) = Ctxt::collect(|cx| {
+            cx.error_spanned_by(quote::quote!(a), "first");
+            cx.error_spanned_by(quote::quote!(b), "second");
+            7
+        });
+        let messages: Vec<String> = result.err().into_iter().flatten().map(|e| e.to_string()).collect();
+        assert_eq!((built, messages), (7, vec!["first".to_owned(), "second".to_owned()]));
     }
 
     #[test]
-    fn a_checked_context_without_errors_is_ok() {
-        assert!(Ctxt::new().check().is_ok());
-    }
-
-    #[test]
-    #[should_panic(expected = "dropped without being checked")]
-    fn an_unchecked_context_panics_on_drop() {
-        let cx = Ctxt::new();
-        cx.error_spanned_by(quote::quote!(a), "lost");
-        drop(cx);
+    fn a_context_without_errors_is_ok() {
+        assert!(Ctxt::collect(|_| ()).1.is_ok());
     }
 }

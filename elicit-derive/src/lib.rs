@@ -26,14 +26,16 @@ use syn::{DeriveInput, parse_macro_input};
 #[proc_macro_derive(Elicit, attributes(elicit))]
 pub fn derive_elicit(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
-    let cx = ctxt::Ctxt::new();
-    let attrs = attr::Container::from_ast(&cx, &input);
-    let krate = attrs.crate_path.clone();
-    let cont = ast::Container::from_ast(&cx, &input, attrs);
-    if let Some(cont) = &cont {
-        check::check(&cx, cont);
-    }
-    match (cx.check(), cont) {
+    let ((krate, cont), result) = ctxt::Ctxt::collect(|cx| {
+        let attrs = attr::Container::from_ast(cx, &input);
+        let krate = attrs.crate_path.clone();
+        let cont = ast::Container::from_ast(cx, &input, attrs);
+        if let Some(cont) = &cont {
+            check::check(cx, cont);
+        }
+        (krate, cont)
+    });
+    match (result, cont) {
         (Ok(()), Some(cont)) => expand::expand(&cont).into(),
         (result, cont) => {
             let mut tokens = result.err().map(|e| e.to_compile_error()).unwrap_or_default();

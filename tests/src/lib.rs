@@ -445,6 +445,29 @@ pub mod dialects {
     /// `interaction/notify`.
     pub const USER_INTERACTION: &str = include_str!("../dialects/user-interaction.schema.json");
 
+    /// The user both dialects' tests act for, and the message of their consent page.
+    pub const USER: &str = "alice";
+    /// See [`USER`].
+    pub const PAGE: &str = "Authorization is required to access your Example Co files.";
+
+    /// The body of both dialects' `connect` tool: asks for consent to open the page
+    /// through `peer` (a plain rmcp context, or the user-interaction wrapper around it),
+    /// waits for the page, and says how it went.
+    pub async fn connect<P: elicit_runtime::ElicitPeer + ?Sized>(interactions: &elicit_runtime::url::Interactions, peer: &P) -> String {
+        use elicit_runtime::{ElicitError, Elicitation};
+        let outcome = async {
+            let page = interactions.url_request(peer, USER, "files", PAGE, |id| format!("https://oauth.example.com/authorize?state={id}")).await?;
+            Ok::<_, ElicitError>(match page.ask(peer).await? {
+                Elicitation::Accept(()) => {
+                    page.completion(peer, std::time::Duration::from_secs(5)).await?;
+                    "connected".to_owned()
+                }
+                other => format!("{other:?}"),
+            })
+        };
+        outcome.await.unwrap_or_else(|err| format!("error {err:?}"))
+    }
+
     /// Panics (in a test) unless `message` is valid against `definition` of `schema`,
     /// formats included, naming every violation.
     pub fn assert_valid(schema: &str, definition: &str, message: &Value) {

@@ -17,12 +17,10 @@ use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{ClientRequest, CustomRequest, CustomResult, ServerResult};
 use rmcp::service::{RequestContext, ServiceError};
 use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router};
+use elicit_tests::dialects::{self, PAGE, USER};
 use serde_json::{Value, json};
 
 const V11: ProtocolRevision = ProtocolRevision::V2025_11_25;
-const PAGE: &str = "Authorization is required to access your Example Co files.";
-/// The one user of these sessions (a server over HTTP takes it from the authentication).
-const USER: &str = "alice";
 
 fn assert_valid(definition: &str, message: &Value) {
     elicit_tests::dialects::assert_valid(elicit_tests::dialects::ELICITATION_TRACK, definition, message);
@@ -40,17 +38,7 @@ struct Server {
 impl Server {
     #[tool(description = "asks for consent and waits for the page")]
     async fn connect(&self, context: RequestContext<RoleServer>, Parameters(_): Parameters<NoArgs>) -> String {
-        let outcome = async {
-            let page = self.interactions.url_request(&context, USER, "files", PAGE, |id| format!("https://oauth.example.com/authorize?state={id}")).await?;
-            Ok::<_, ElicitError>(match page.ask(&context).await? {
-                Elicitation::Accept(()) => {
-                    page.completion(&context, Duration::from_secs(5)).await?;
-                    "connected".to_owned()
-                }
-                other => format!("{other:?}"),
-            })
-        };
-        outcome.await.unwrap_or_else(|err| format!("error {err:?}"))
+        dialects::connect(&self.interactions, &context).await
     }
 
     #[tool(description = "cannot go on before the page: -32604")]

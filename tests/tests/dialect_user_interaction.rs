@@ -17,10 +17,9 @@ use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{ClientRequest, CustomRequest, CustomResult, ServerResult};
 use rmcp::service::{RequestContext, ServiceError};
 use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router};
+use elicit_tests::dialects::{self, PAGE, USER};
 use serde_json::{Value, json};
 
-const USER: &str = "alice";
-const PAGE: &str = "Authorization is required to access your Example Co files.";
 
 /// The seed's prompt example, as a derived form.
 #[derive(Elicit, Debug)]
@@ -71,18 +70,7 @@ impl Server {
 
     #[tool(description = "a ua interaction, waited for")]
     async fn connect(&self, context: RequestContext<RoleServer>, Parameters(_): Parameters<NoArgs>) -> String {
-        let client = UserInteraction::new(&context, self.types);
-        let outcome = async {
-            let page = self.interactions.url_request(&client, USER, "files", PAGE, |id| format!("https://oauth.example.com/authorize?state={id}")).await?;
-            Ok::<_, ElicitError>(match page.ask(&client).await? {
-                Elicitation::Accept(()) => {
-                    page.completion(&client, Duration::from_secs(5)).await?;
-                    "connected".to_owned()
-                }
-                other => format!("{other:?}"),
-            })
-        };
-        outcome.await.unwrap_or_else(|err| format!("error {err:?}"))
+        dialects::connect(&self.interactions, &UserInteraction::new(&context, self.types)).await
     }
 
     #[tool(description = "cannot go on before the page: -32003")]

@@ -207,14 +207,18 @@ impl<'a, T: Elicit, P: ElicitPeer + ?Sized> IntoFuture for ElicitRequest<'a, T, 
 /// # Ok::<(), elicit_runtime::SchemaError>(())
 /// ```
 pub fn form_params<T: Elicit>(message: &str, revision: ProtocolRevision, options: &SchemaOptions) -> Result<Map<String, Value>, SchemaError> {
-    let schema = T::requested_schema_with(revision, options)?;
+    Ok(params_of(T::requested_schema_with(revision, options)?, message, revision))
+}
+
+/// The `elicitation/create` params around a rendered schema.
+fn params_of(schema: &crate::form::RequestedSchema, message: &str, revision: ProtocolRevision) -> Map<String, Value> {
     let mut params = Map::with_capacity(3);
     if revision.has_modes() {
         params.insert("mode".into(), "form".into());
     }
     params.insert("message".into(), message.into());
     params.insert("requestedSchema".into(), schema.as_json().clone());
-    Ok(params)
+    params
 }
 
 /// [`form_params`] already serialized: the bytes of the `elicitation/create` params,
@@ -342,9 +346,9 @@ async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(
         return Err(ElicitError::UrlInMessage);
     }
     // Fails before anything is sent when the revision cannot express the form.
-    let params = form_params::<T>(message, revision, options)?;
-    let mut outgoing = Outgoing::new("elicitation/create", params, peer.next_question()).with_key(key);
-    outgoing.form = T::requested_schema_with(revision, options).ok();
+    let schema = T::requested_schema_with(revision, options)?;
+    let mut outgoing = Outgoing::new("elicitation/create", params_of(schema, message, revision), peer.next_question()).with_key(key);
+    outgoing.form = Some(schema);
     outgoing.timeout = pace.timeout;
     outgoing.progress_every = pace.progress_every;
     outgoing.relayable = !user_only;

@@ -99,9 +99,13 @@ impl Round {
     /// (a redeployed server) is asked again.
     pub(crate) fn answered(&self, outgoing: &Outgoing) -> Option<Value> {
         let key = input_key(outgoing.key.as_deref(), outgoing.question, outgoing.attempt);
-        let digest = question_digest(outgoing.method, &outgoing.params);
+        self.answer_to(&key, &question_digest(outgoing.method, &outgoing.params))
+    }
+
+    /// The answer held under `key` for the question with `digest`.
+    fn answer_to(&self, key: &str, digest: &str) -> Option<Value> {
         let answers = self.answers.lock().unwrap_or_else(|e| e.into_inner());
-        answers.get(&key).filter(|p| p.digest == digest).map(|p| p.answer.clone())
+        answers.get(key).filter(|p| p.digest == digest).map(|p| p.answer.clone())
     }
 
     /// Keeps an answer the client gave directly, for the replays of a call that also
@@ -115,11 +119,11 @@ impl Round {
     /// The answer to `outgoing` if one was given, else records the question for this
     /// round: for the client (`InputRequiredResult`), or for the client's model.
     pub(crate) fn answer_or_ask(&self, outgoing: Outgoing, via_model: bool) -> Result<Value, ElicitError> {
-        if let Some(answer) = self.answered(&outgoing) {
-            return Ok(answer);
-        }
         let key = input_key(outgoing.key.as_deref(), outgoing.question, outgoing.attempt);
         let digest = question_digest(outgoing.method, &outgoing.params);
+        if let Some(answer) = self.answer_to(&key, &digest) {
+            return Ok(answer);
+        }
         if via_model {
             self.model.store(true, Ordering::Relaxed);
         }
