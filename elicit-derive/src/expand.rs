@@ -562,6 +562,10 @@ fn expand_enum(cont: &Container, variants: &[Variant], paths: &Paths) -> TokenSt
                 #p::enum_from_json::<Self>(value)
             }
 
+            fn __read(value: &#p::Value, field: &'static #p::FieldSchema, report: &mut #p::Report) -> #p::Option<Self> {
+                #p::enum_read::<Self>(value, field, report)
+            }
+
             fn to_json(&self) -> #p::Option<#p::Value> {
                 #p::Some(#p::Value::from(<Self as #p::ElicitEnum>::wire_value(self)))
             }

@@ -199,6 +199,19 @@ pub fn enum_from_json<E: ElicitEnum>(value: &Value) -> Result<E, Problem> {
     E::from_wire_value(s).ok_or_else(|| Problem::NotAnOption(crate::form::echo(s)))
 }
 
+/// [`ElicitField::__read`] of a derived enum: the option's position, found once.
+pub fn enum_read<E: ElicitEnum + ElicitField>(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<E> {
+    match field.kind() {
+        Kind::Select(options) => crate::form::read_select(field.name(), options, value, report).and_then(|i| {
+            E::from_index(i).or_else(|| {
+                // Options that are not the enum's (a hand-built schema): read by value.
+                crate::form::read_checked(value, field, report)
+            })
+        }),
+        _ => crate::form::read_checked(value, field, report),
+    }
+}
+
 /// Expands to its input when the `schemars` feature is on, to nothing otherwise.
 #[cfg(feature = "schemars")]
 #[macro_export]

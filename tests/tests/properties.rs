@@ -321,8 +321,19 @@ fn agrees_with_wire_schema<T: Elicit>(content: &Map<String, Value>) -> Result<()
 
 proptest! {
     #[test]
-    fn every_value_round_trips_through_its_content(value in everything()) {
+    fn every_value_round_trips_through_its_content(value in everything(), turn in any::<usize>(), backwards in any::<bool>(), stranger in any::<usize>()) {
         let content = value.to_content();
+        // In any order of its properties, and with a property nobody asked for among
+        // them, the content reads the same: fields are found by name, wherever they are.
+        let mut entries: Vec<(String, Value)> = content.clone().into_iter().collect();
+        let len = entries.len();
+        entries.rotate_left(turn % len.max(1));
+        if backwards {
+            entries.reverse();
+        }
+        entries.insert(stranger % (len + 1), ("unasked".to_owned(), json!("ignored")));
+        let reordered: Map<String, Value> = entries.into_iter().collect();
+        prop_assert_eq!(&Everything::from_content(&reordered).expect("decodes in any order"), &value);
         // Every field is present: nothing is lost on the way out.
         let expected_absent = usize::from(value.note.is_none()) + usize::from(value.newsletter.is_none())
             + usize::from(value.count.is_none()) + usize::from(value.plan.is_none());

@@ -25,7 +25,7 @@ use serde_json::{Map, Value};
 
 use super::number::json_integer;
 use super::schema::{FieldSchema, IntegerRules, Kind, NumberRules, StringRules};
-use super::validate::{Problem, Report, check_value, echo};
+use super::validate::{Problem, Report, check_value, echo, read_bool, read_integer, read_number, read_string, same_name};
 
 /// A type that can be one field of an elicitation form.
 ///
@@ -149,6 +149,23 @@ pub trait ElicitField: Sized {
     fn __decode(found: Option<&Value>, field: &'static FieldSchema, report: &mut Report, absent: fn() -> Option<Self>) -> Option<Self> {
         decode_field(found, field, report, absent)
     }
+
+    /// Checks a present value against `field`, reporting every problem, and reads it when
+    /// it keeps every rule. The field types of this crate read the JSON once (the check
+    /// gives back what it read); any other reads it again with
+    /// [`from_json`](Self::from_json) after checking.
+    #[doc(hidden)]
+    fn __read(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<Self> {
+        read_checked(value, field, report)
+    }
+}
+
+/// [`ElicitField::__read`] by checking, then [`ElicitField::from_json`].
+pub(crate) fn read_checked<T: ElicitField>(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<T> {
+    if !check_value(field, value, report) {
+        return None;
+    }
+    T::from_json(value).map_err(|problem| report.push(field.name(), problem)).ok()
 }
 
 /// A unit-only enum that derives [`Elicit`](crate::Elicit): the options of a select.
@@ -260,6 +277,12 @@ impl ElicitField for String {
     fn from_json(value: &Value) -> Result<Self, Problem> {
         json_str(value).map(str::to_owned)
     }
+    fn __read(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<Self> {
+        match field.kind() {
+            Kind::String(rules) => read_string(field.name(), rules, value, report).map(str::to_owned),
+            _ => read_checked(value, field, report),
+        }
+    }
     fn to_json(&self) -> Option<Value> {
         Some(Value::from(self.as_str()))
     }
@@ -277,6 +300,12 @@ impl ElicitField for Box<str> {
     fn from_json(value: &Value) -> Result<Self, Problem> {
         json_str(value).map(Box::from)
     }
+    fn __read(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<Self> {
+        match field.kind() {
+            Kind::String(rules) => read_string(field.name(), rules, value, report).map(Box::from),
+            _ => read_checked(value, field, report),
+        }
+    }
     fn to_json(&self) -> Option<Value> {
         Some(Value::from(&**self))
     }
@@ -293,6 +322,12 @@ impl ElicitField for Cow<'static, str> {
     type IntLiteral = &'static str;
     fn from_json(value: &Value) -> Result<Self, Problem> {
         json_str(value).map(|s| Cow::Owned(s.to_owned()))
+    }
+    fn __read(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<Self> {
+        match field.kind() {
+            Kind::String(rules) => read_string(field.name(), rules, value, report).map(|s| Cow::Owned(s.to_owned())),
+            _ => read_checked(value, field, report),
+        }
     }
     fn to_json(&self) -> Option<Value> {
         Some(Value::from(&**self))
@@ -312,6 +347,12 @@ impl ElicitField for bool {
     type IntLiteral = bool;
     fn from_json(value: &Value) -> Result<Self, Problem> {
         value.as_bool().ok_or_else(|| Problem::wrong_type("boolean", value))
+    }
+    fn __read(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<Self> {
+        match field.kind() {
+            Kind::Boolean => read_bool(field.name(), value, report),
+            _ => read_checked(value, field, report),
+        }
     }
     fn to_json(&self) -> Option<Value> {
         Some(Value::Bool(*self))
@@ -333,6 +374,15 @@ macro_rules! integer_field {
                 let (min, max) = (<$ty>::MIN as i128, <$ty>::MAX as i128);
                 let n = json_integer(value, min, max)?;
                 <$ty>::try_from(n).map_err(|_| Problem::IntegerOutOfRange { min, max })
+            }
+            fn __read(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<Self> {
+                match field.kind() {
+                    Kind::Integer(rules) => read_integer(field.name(), rules, value, report).and_then(|n| {
+                        let out_of_range = Problem::IntegerOutOfRange { min: <$ty>::MIN as i128, max: <$ty>::MAX as i128 };
+                        <$ty>::try_from(n).map_err(|_| report.push(field.name(), out_of_range)).ok()
+                    }),
+                    _ => read_checked(value, field, report),
+                }
             }
             fn to_json(&self) -> Option<Value> {
                 Some(Value::from(*self))
@@ -365,6 +415,13 @@ macro_rules! number_field {
                     return Err(Problem::NumberOutOfRange { max: <$ty>::MAX as f64 });
                 }
                 Ok(x as $ty)
+            }
+            fn __read(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<Self> {
+                match field.kind() {
+                    // The rules hold the type's largest magnitude: what they let through fits.
+                    Kind::Number(rules) => read_number(field.name(), rules, value, report).map(|x| x as $ty),
+                    _ => read_checked(value, field, report),
+                }
             }
             fn to_json(&self) -> Option<Value> {
                 serde_json::Number::from_f64(f64::from(*self)).map(Value::Number)
@@ -426,12 +483,7 @@ pub fn decode_field<T: ElicitField>(found: Option<&Value>, field: &'static Field
             }),
         },
         None => Err(Problem::Missing),
-        Some(value) => {
-            if !check_value(field, value, report) {
-                return None;
-            }
-            T::from_json(value)
-        }
+        Some(value) => return T::__read(value, field, report),
     };
     decoded.map_err(|problem| report.push(name, problem)).ok()
 }
@@ -449,11 +501,19 @@ pub fn find_fields<'c, const N: usize>(content: &'c Map<String, Value>, fields: 
             *slot = content.get(field.name());
         }
     } else {
+        // Clients mostly send the properties in the schema's order: the field after the
+        // last one found is tried first, then all of them.
+        let mut next = 0;
         for (key, value) in content {
-            if let Some(i) = fields.iter().position(|field| field.name() == key)
+            let i = match fields.get(next) {
+                Some(field) if same_name(field.name(), key) => Some(next),
+                _ => fields.iter().position(|field| same_name(field.name(), key)),
+            };
+            if let Some(i) = i
                 && let Some(slot) = found.get_mut(i)
             {
                 *slot = Some(value);
+                next = i + 1;
             }
         }
     }

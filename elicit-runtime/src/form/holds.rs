@@ -44,8 +44,8 @@ use std::collections::{BTreeSet, HashSet};
 use std::hash::Hash;
 
 use super::field::{ElicitEnum, ElicitField, MultiSelectField, NotOption, NumericField, StringField, json_options, options_to_json};
-use super::schema::{Kind, MultiSelectRules};
-use super::validate::Problem;
+use super::schema::{FieldSchema, Kind, MultiSelectRules};
+use super::validate::{Problem, Report, check_value};
 
 /// The self type of [`Holds`]: `FlatForm: Holds<T>` when a flat form holds a field of
 /// type `T`. Never built.
@@ -78,6 +78,14 @@ pub trait Holds<T> {
     fn to_json(value: &T) -> Option<Value>;
     /// [`ElicitField::absent`] of `T`.
     fn absent() -> Option<T>;
+    /// [`ElicitField::__read`] of `T`.
+    #[doc(hidden)]
+    fn read(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<T> {
+        if !check_value(field, value, report) {
+            return None;
+        }
+        Self::from_json(value).map_err(|problem| report.push(field.name(), problem)).ok()
+    }
 }
 
 /// `T` may be the `T` of an `Option<T>` field: a field type that is not an `Option`.
@@ -109,6 +117,9 @@ where
     fn absent() -> Option<Self> {
         <FlatForm as Holds<T>>::absent()
     }
+    fn __read(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<Self> {
+        <FlatForm as Holds<T>>::read(value, field, report)
+    }
 }
 
 #[doc(hidden)]
@@ -131,6 +142,9 @@ impl<S, T: NotOption> Holds<Option<T>> for S {
     }
     fn absent() -> Option<Option<T>> {
         Some(None)
+    }
+    fn read(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<Option<T>> {
+        T::__read(value, field, report).map(Some)
     }
 }
 

@@ -21,6 +21,8 @@ mod validate;
 pub use self::field::{ElicitEnum, ElicitField, MultiSelectField, NotOption, NumericField, StringField};
 #[doc(hidden)]
 pub use self::field::{decode_field, find_fields};
+pub(crate) use self::field::read_checked;
+pub(crate) use self::validate::read_select;
 pub use self::render::{RequestedSchema, SchemaError, SchemaOptions, render};
 pub(crate) use self::multi_select::{collect_checkboxes, option_property};
 pub(crate) use self::render::cached;

@@ -332,28 +332,131 @@ impl FormSchema {
 /// Checks one present value against its field, pushing every problem. Returns whether
 /// it is valid.
 pub(crate) fn check_value(field: &FieldSchema, value: &Value, report: &mut Report) -> bool {
-    let before = report.violations.len();
     let name = field.name();
     match field.kind() {
-        Kind::String(rules) => match value.as_str() {
-            Some(s) => check_string(name, rules, s, report),
-            None => report.push(name, Problem::wrong_type("string", value)),
-        },
-        Kind::Integer(rules) => check_integer(name, rules, value, report),
-        Kind::Number(rules) => check_number(name, rules, value, report),
-        Kind::Boolean => {
-            if !value.is_boolean() {
-                report.push(name, Problem::wrong_type("boolean", value));
-            }
+        Kind::String(rules) => read_string(name, rules, value, report).is_some(),
+        Kind::Integer(rules) => read_integer(name, rules, value, report).is_some(),
+        Kind::Number(rules) => read_number(name, rules, value, report).is_some(),
+        Kind::Boolean => read_bool(name, value, report).is_some(),
+        Kind::Select(options) => read_select(name, options, value, report).is_some(),
+        Kind::MultiSelect(rules) => {
+            let before = report.violations.len();
+            check_multi(name, rules, value, report);
+            report.violations.len() == before
         }
-        Kind::Select(options) => match value.as_str() {
-            Some(s) if options.iter().any(|o| o.value() == s) => {}
-            Some(s) => report.push(name, Problem::NotAnOption(echo(s))),
-            None => report.push(name, Problem::wrong_type("string", value)),
-        },
-        Kind::MultiSelect(rules) => check_multi(name, rules, value, report),
     }
-    report.violations.len() == before
+}
+
+// Each `read_*` checks a present value against one kind's rules, pushing every problem,
+// and gives back what it read when the value keeps them all, so that decoding a field
+// (`ElicitField::__read`) reads the JSON once: the string, the integer, the number, the
+// option's position.
+
+/// A string keeping `rules`.
+#[inline]
+pub(crate) fn read_string<'v>(name: &'static str, rules: &StringRules, value: &'v Value, report: &mut Report) -> Option<&'v str> {
+    let Some(s) = value.as_str() else {
+        report.push(name, Problem::wrong_type("string", value));
+        return None;
+    };
+    let before = report.violations.len();
+    check_string(name, rules, s, report);
+    (report.violations.len() == before).then_some(s)
+}
+
+/// An integer keeping `rules` (within its type's range).
+#[inline]
+pub(crate) fn read_integer(name: &'static str, rules: &IntegerRules, value: &Value, report: &mut Report) -> Option<i128> {
+    let n = match json_integer(value, rules.type_min, rules.type_max) {
+        Ok(n) => n,
+        Err(problem) => {
+            report.push(name, problem);
+            return None;
+        }
+    };
+    let mut valid = true;
+    if let Some(minimum) = rules.minimum.filter(|&m| n < m) {
+        report.push(name, Problem::BelowMinimum { minimum: minimum as f64, found: n as f64 });
+        valid = false;
+    }
+    if let Some(maximum) = rules.maximum.filter(|&m| n > m) {
+        report.push(name, Problem::AboveMaximum { maximum: maximum as f64, found: n as f64 });
+        valid = false;
+    }
+    valid.then_some(n)
+}
+
+/// A number keeping `rules` (finite, within its type's magnitude).
+#[inline]
+pub(crate) fn read_number(name: &'static str, rules: &NumberRules, value: &Value, report: &mut Report) -> Option<f64> {
+    let Some(x) = value.as_f64().filter(|_| value.is_number()) else {
+        report.push(name, Problem::wrong_type("number", value));
+        return None;
+    };
+    if x.abs() > rules.type_max {
+        report.push(name, Problem::NumberOutOfRange { max: rules.type_max });
+        return None;
+    }
+    let mut valid = true;
+    if let Some(minimum) = rules.minimum.and_then(|m| m.as_f64()).filter(|&m| x < m) {
+        report.push(name, Problem::BelowMinimum { minimum, found: x });
+        valid = false;
+    }
+    if let Some(maximum) = rules.maximum.and_then(|m| m.as_f64()).filter(|&m| x > m) {
+        report.push(name, Problem::AboveMaximum { maximum, found: x });
+        valid = false;
+    }
+    valid.then_some(x)
+}
+
+/// A boolean.
+#[inline]
+pub(crate) fn read_bool(name: &'static str, value: &Value, report: &mut Report) -> Option<bool> {
+    let b = value.as_bool();
+    if b.is_none() {
+        report.push(name, Problem::wrong_type("boolean", value));
+    }
+    b
+}
+
+/// The position among `options` of the one chosen.
+#[inline]
+pub(crate) fn read_select(name: &'static str, options: &[EnumOption], value: &Value, report: &mut Report) -> Option<usize> {
+    let Some(s) = value.as_str() else {
+        report.push(name, Problem::wrong_type("string", value));
+        return None;
+    };
+    let found = options.iter().position(|o| same_name(o.value(), s));
+    if found.is_none() {
+        report.push(name, Problem::NotAnOption(echo(s)));
+    }
+    found
+}
+
+/// Whether two short strings (field names, option values) are equal, compared inline
+/// rather than through a call to `memcmp`, which costs more than the comparison itself
+/// for the few bytes of a name. Up to 16 bytes: two overlapping 8-byte (or 4-byte) words.
+#[inline]
+pub(crate) fn same_name(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    #[inline(always)]
+    fn word8(s: &[u8], at: usize) -> u64 {
+        s.get(at..at + 8).and_then(|w| w.try_into().ok()).map_or(0, u64::from_ne_bytes)
+    }
+    #[inline(always)]
+    fn word4(s: &[u8], at: usize) -> u32 {
+        s.get(at..at + 4).and_then(|w| w.try_into().ok()).map_or(0, u32::from_ne_bytes)
+    }
+    match n {
+        0..4 => a == b,
+        4..8 => word4(a, 0) == word4(b, 0) && word4(a, n - 4) == word4(b, n - 4),
+        8..=16 => word8(a, 0) == word8(b, 0) && word8(a, n - 8) == word8(b, n - 8),
+        _ => a == b,
+    }
 }
 
 /// How far past `max_length` (or `max_items`) content may go and still be checked in
@@ -363,9 +466,11 @@ const FAR_PAST: u64 = 2;
 
 fn check_string(name: &'static str, rules: &StringRules, s: &str, report: &mut Report) {
     if rules.min_length.is_some() || rules.max_length.is_some() {
-        // A string of n bytes has at most n characters: short ones need no counting.
-        let length = match rules.max_length {
-            Some(max) if rules.min_length.is_none() && s.len() as u64 <= max => None,
+        // A string of n bytes has n/4 to n characters (UTF-8 takes 1 to 4 bytes per
+        // character): when both bounds hold for that whole range, nothing is counted.
+        let (bytes, fewest) = (s.len() as u64, (s.len() as u64).div_ceil(4));
+        let length = match (rules.min_length, rules.max_length) {
+            (min, max) if min.is_none_or(|m| fewest >= m) && max.is_none_or(|m| bytes <= m) => None,
             _ => {
                 report.add_work(s.len());
                 Some(s.chars().count() as u64)
@@ -395,34 +500,6 @@ fn check_string(name: &'static str, rules: &StringRules, s: &str, report: &mut R
         if !format_is_valid(format, s) {
             report.push(name, Problem::InvalidFormat(format));
         }
-    }
-}
-
-fn check_integer(name: &'static str, rules: &IntegerRules, value: &Value, report: &mut Report) {
-    let n = match json_integer(value, rules.type_min, rules.type_max) {
-        Ok(n) => n,
-        Err(problem) => return report.push(name, problem),
-    };
-    if let Some(minimum) = rules.minimum.filter(|&m| n < m) {
-        report.push(name, Problem::BelowMinimum { minimum: minimum as f64, found: n as f64 });
-    }
-    if let Some(maximum) = rules.maximum.filter(|&m| n > m) {
-        report.push(name, Problem::AboveMaximum { maximum: maximum as f64, found: n as f64 });
-    }
-}
-
-fn check_number(name: &'static str, rules: &NumberRules, value: &Value, report: &mut Report) {
-    let Some(x) = value.as_f64().filter(|_| value.is_number()) else {
-        return report.push(name, Problem::wrong_type("number", value));
-    };
-    if x.abs() > rules.type_max {
-        return report.push(name, Problem::NumberOutOfRange { max: rules.type_max });
-    }
-    if let Some(minimum) = rules.minimum.and_then(|m| m.as_f64()).filter(|&m| x < m) {
-        report.push(name, Problem::BelowMinimum { minimum, found: x });
-    }
-    if let Some(maximum) = rules.maximum.and_then(|m| m.as_f64()).filter(|&m| x > m) {
-        report.push(name, Problem::AboveMaximum { maximum, found: x });
     }
 }
 
@@ -531,8 +608,11 @@ pub fn format_is_valid(format: Format, s: &str) -> bool {
 /// of at most 64 octets and a domain of at most 254. Read in one pass, without
 /// allocating.
 fn mailbox(s: &str) -> bool {
-    let Some((local, domain)) = s.rsplit_once('@') else { return false };
-    s.is_ascii() && local_part(local.as_bytes()) && domain.len() <= 254 && mailbox_domain(domain)
+    // No separate ASCII check: every byte the grammar below accepts is ASCII. An address
+    // is short: a plain scan for the last `@` beats a call to `memrchr`.
+    let Some(at) = s.bytes().rposition(|b| b == b'@') else { return false };
+    let (local, domain) = (&s.as_bytes()[..at], &s[at + 1..]);
+    local_part(local) && domain.len() <= 254 && mailbox_domain(domain)
 }
 
 /// `Local-part = Dot-string / Quoted-string`, 1 to 64 octets; an empty quoted string
@@ -541,18 +621,34 @@ fn local_part(local: &[u8]) -> bool {
     if local.is_empty() || local.len() > 64 {
         return false;
     }
-    match local {
-        [b'"', inner @ .., b'"'] => !inner.is_empty() && quoted_content(inner),
-        // `Dot-string = Atom *("." Atom)`: no empty atom, so no leading, trailing or
-        // doubled dot.
-        _ => local.split(|&b| b == b'.').all(|atom| !atom.is_empty() && atom.iter().all(|&b| atext(b))),
+    if let [b'"', inner @ .., b'"'] = local {
+        return !inner.is_empty() && quoted_content(inner);
     }
+    // `Dot-string = Atom *("." Atom)`: no empty atom, so no leading, trailing or
+    // doubled dot.
+    let mut after_dot = true;
+    for &b in local {
+        match b {
+            b'.' if after_dot => return false,
+            b'.' => after_dot = true,
+            _ if ATEXT[usize::from(b)] => after_dot = false,
+            _ => return false,
+        }
+    }
+    !after_dot
 }
 
-/// `atext` of RFC 5322, ASCII: letters, digits and ``!#$%&'*+-/=?^_`{|}~``.
-fn atext(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b"!#$%&'*+-/=?^_`{|}~".contains(&b)
-}
+/// `atext` of RFC 5322, ASCII: letters, digits and ``!#$%&'*+-/=?^_`{|}~``, by byte.
+static ATEXT: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || matches!(c, b'!' | b'#'..=b'\'' | b'*' | b'+' | b'-' | b'/' | b'=' | b'?' | b'^'..=b'`' | b'{'..=b'~');
+        b += 1;
+    }
+    table
+};
 
 /// `*QcontentSMTP`: printable ASCII and space except `"` and `\`, or a backslash
 /// followed by any printable ASCII or space.
@@ -582,10 +678,69 @@ fn mailbox_domain(domain: &str) -> bool {
             None => literal.parse::<std::net::Ipv4Addr>().is_ok(),
         };
     }
-    domain.split('.').all(|label| {
-        (1..=63).contains(&label.len())
-            && label.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
-            && !label.starts_with('-')
-            && !label.ends_with('-')
-    })
+    // Labels of 1 to 63 letters, digits and hyphens, not starting or ending with one.
+    let (mut label, mut last) = (0usize, NOT_HOST);
+    for &b in domain.as_bytes() {
+        let class = HOST[usize::from(b)];
+        if class == LETTER_OR_DIGIT || (class == HYPHEN && label > 0) {
+            label += 1;
+            if label > 63 {
+                return false;
+            }
+        } else if !(b == b'.' && last == LETTER_OR_DIGIT) {
+            return false;
+        } else {
+            label = 0;
+        }
+        last = class;
+    }
+    last == LETTER_OR_DIGIT
+}
+
+const NOT_HOST: u8 = 0;
+const LETTER_OR_DIGIT: u8 = 1;
+const HYPHEN: u8 = 2;
+
+/// The bytes of a host name's labels, by class.
+static HOST: [u8; 256] = {
+    let mut table = [NOT_HOST; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = if c.is_ascii_alphanumeric() {
+            LETTER_OR_DIGIT
+        } else if c == b'-' {
+            HYPHEN
+        } else {
+            NOT_HOST
+        };
+        b += 1;
+    }
+    table
+};
+
+#[cfg(test)]
+mod tests {
+    use super::same_name;
+
+    #[test]
+    fn same_name_is_string_equality_at_every_length_and_position() {
+        for len in 0..=24usize {
+            let a: String = (0..len).map(|i| char::from(b'a' + (i % 26) as u8)).collect();
+            assert!(same_name(&a, &a.clone()), "{a:?} equals itself");
+            // One byte different, at each position: unequal.
+            for at in 0..len {
+                let mut b = a.clone().into_bytes();
+                b[at] = b'-';
+                let b = String::from_utf8(b).expect("ASCII");
+                assert!(!same_name(&a, &b), "{a:?} and {b:?} differ at {at}");
+            }
+            // A prefix or an extension: unequal.
+            assert!(!same_name(&a, &format!("{a}x")));
+            if len > 0 {
+                assert!(!same_name(&a, &a[..len - 1]));
+            }
+        }
+        assert!(same_name("café", "café") && !same_name("café", "cafe\u{301}"));
+    }
 }
