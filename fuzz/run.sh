@@ -6,21 +6,26 @@
 #   LONG=1 fuzz/run.sh retry 300    # inputs up to 4 MiB, one second at most each
 #   RUNS=10000000 fuzz/run.sh state 3600   # stop at ten million executions
 #   SKIP_SEEDS=long-array LONG=1 fuzz/run.sh accept 60   # without one of the long seeds
+#   CORPUS=$(mktemp -d) fuzz/run.sh accept 15   # grow the corpus there, from the seeds alone
 #
-# Needs the nightly toolchain (rustup toolchain list) and cargo-fuzz:
-#   cargo install cargo-fuzz --version 0.13.1 --locked
+# Needs the nightly toolchain (rustup toolchain list), nothing else: fuzz/build.sh builds
+# the targets with plain cargo and the flags of `cargo fuzz build -O -s none`, and this
+# script runs the binary with libFuzzer's arguments (NO_BUILD=1: the build is done).
 # libFuzzer's timeout is wall-clock time: on a machine busy with other work, or under
-# `nice`, a starved process can pass a second on a tiny input. Rerun an artifact alone
-# (fuzz/target/*/release/<target> <file>) before believing a timeout.
-# Built without a sanitizer (`-s none`): elicit-runtime has no unsafe code, and
-# libFuzzer's coverage and crash/timeout detection stay on. Set SANITIZER=address for
-# AddressSanitizer (several times slower).
+# `nice`, a starved process can pass a second on a tiny input. So a timeout is run again
+# alone, from its artifact, with the same one-second limit: only a timeout that happens
+# again is reported as a hang (exit status 70); one that does not is said, and the run
+# passes. Rerun an artifact yourself with `fuzz/target/<host>/release/<target> <file>`.
+# Built without a sanitizer: elicit-runtime has no unsafe code, and libFuzzer's coverage
+# and crash/timeout detection stay on. Set SANITIZER=address for AddressSanitizer
+# (several times slower).
 #
 # Short inputs: libFuzzer's default `-max_len`, a one-second `-timeout`, the corpus in
-# fuzz/corpus/<target> seeded from fuzz/seeds/<target>. Long inputs (LONG=1):
-# `-max_len=4194304 -len_control=0 -timeout=1` from a corpus of megabyte seeds made
-# here (long strings, many fields, deep nesting, many keys), to find work that grows
-# faster than the input.
+# fuzz/corpus/<target> (or $CORPUS) seeded from fuzz/seeds/<target>, which is only read.
+# Long inputs (LONG=1): `-max_len=4194304 -len_control=0 -timeout=1` from a corpus of
+# megabyte seeds made here in fuzz/long-seeds/<target> (long strings, many fields, deep
+# nesting, many keys), to find work that grows faster than the input. Crashes and
+# timeouts are saved in fuzz/artifacts/<target>/. Everything written is ignored by git.
 set -euo pipefail
 
 target=${1:?usage: fuzz/run.sh accept|state|retry SECONDS}
@@ -31,8 +36,8 @@ cd "$root"
 args=(-timeout=1 -max_total_time="$seconds" -print_final_stats=1)
 # RUNS=10000000: stop after that many executions (or at the time limit, whichever first).
 [[ -n "${RUNS:-}" ]] && args+=(-runs="$RUNS")
-corpus="fuzz/corpus/$target"
-mkdir -p "$corpus"
+corpus="${CORPUS:-fuzz/corpus/$target}"
+mkdir -p "$corpus" "fuzz/artifacts/$target"
 if [[ "${LONG:-0}" == 1 ]]; then
   corpus="fuzz/long-seeds/$target"
   mkdir -p "$corpus"
@@ -65,13 +70,35 @@ PY
   args+=(-max_len=4194304 -len_control=0 -rss_limit_mb=4096)
 fi
 
+if [[ "${NO_BUILD:-0}" == 1 ]]; then
+  bin_dir="fuzz/target/$(rustc +nightly -vV | sed -n 's/^host: //p')/release"
+  [[ "${SANITIZER:-none}" == none ]] || bin_dir="fuzz/target/sanitizer-$SANITIZER/${bin_dir#fuzz/target/}"
+else
+  bin_dir=$(fuzz/build.sh)
+fi
+binary="$bin_dir/$target"
+[[ "${SANITIZER:-none}" == address ]] && export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_odr_violation=0"
+args+=(-artifact_prefix="fuzz/artifacts/$target/")
+
 log=$(mktemp)
 started=$SECONDS
 set +e
-cargo +nightly fuzz run --fuzz-dir fuzz -O -s "${SANITIZER:-none}" "$target" "$corpus" "fuzz/seeds/$target" -- "${args[@]}" 2>&1 | tee "$log" | grep -E "^(INFO: Running|#[0-9]+ +(INITED|DONE))|ERROR|panicked|SUMMARY|Done [0-9]+ runs"
+# `timeout`: should libFuzzer itself stop answering, the run still ends (and fails).
+timeout --kill-after=10 $((seconds + 120)) "$binary" "${args[@]}" "$corpus" "fuzz/seeds/$target" 2>&1 | tee "$log" \
+  | grep -E "^(INFO: Running|#[0-9]+ +(INITED|DONE))|ERROR|ALARM|panicked|SUMMARY|Done [0-9]+ runs|artifact"
 status=${PIPESTATUS[0]}
 set -e
 runs=$(grep -oE "^stat::number_of_executed_units: *[0-9]+" "$log" | grep -oE "[0-9]+$" || true)
-echo "$target${LONG:+ (long inputs)}: ${runs:-?} executions in $((SECONDS - started)) s (limit ${seconds} s), exit status $status"
+artifact=$(grep -oE "Test unit written to [^ ]+" "$log" | tail -1 | sed 's/^Test unit written to //' || true)
 rm -f "$log"
+echo "$target${LONG:+ (long inputs)}: ${runs:-?} executions in $((SECONDS - started)) s (limit ${seconds} s), exit status $status"
+if [[ "$status" == 70 && -f "$artifact" ]]; then
+  # libFuzzer's exit status for a timeout: is it the input, or the machine?
+  echo "$target: a timeout on $artifact; running it again alone"
+  if "$binary" -timeout=1 -rss_limit_mb=4096 "$artifact" > /dev/null 2>&1; then
+    echo "$target: $artifact ran in under a second alone: the timeout was the load on this machine, not a hang"
+    exit 0
+  fi
+  echo "$target: $artifact times out alone too: a hang"
+fi
 exit "$status"
