@@ -1,6 +1,7 @@
 //! The server of the capacity benchmark (`tests/benches/capacity.rs`): one tool, `ask`,
 //! that elicits a two-field form whose message carries the call's token, served over
-//! Streamable HTTP on loopback.
+//! Streamable HTTP on loopback; and `ask_rmcp`, the same form asked through rmcp's own
+//! typed `Peer::elicit` (what an rmcp user writes today), for the side-by-side run.
 //!
 //! ```text
 //! cargo run --release -p elicit-examples --bin load_server -- 0
@@ -12,8 +13,9 @@
 //! both against the token of the session that asked, so an answer routed to another
 //! session's call shows up as a mismatch.
 //!
-//! A second tool, `stats`, answers with the count of forms in flight and how the finished
-//! ones ended, so the generator can check that clients who vanish leave nothing pending.
+//! A third tool, `stats`, answers with the count of forms in flight and how the finished
+//! ones ended, so the generator can check that clients who vanish leave nothing pending,
+//! and with the size of each side's elicitation future.
 //!
 //! The same tool serves every revision through [`ToolCall::run`]: on 2025-11-25 the form is
 //! an `elicitation/create` request on the SSE stream of the `tools/call` (the session holds
@@ -22,6 +24,7 @@
 //! nothing is held between the rounds.
 
 use std::collections::BTreeMap;
+use std::future::IntoFuture;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -31,9 +34,10 @@ use elicit_runtime::rmcp::{StateSealer, ToolCall};
 use elicit_runtime::{Elicit, ElicitError, Elicitation};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
+use rmcp::service::{ElicitationError, RequestContext};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
-use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
+use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router};
 use serde::Deserialize;
 use tokio::io::AsyncWriteExt;
 use tokio_util::sync::CancellationToken;
@@ -50,6 +54,20 @@ struct Echo {
     #[elicit(default = 0, minimum = 0, maximum = 1_000_000)]
     n: u32,
 }
+
+/// [`Echo`] as rmcp's typed `Peer::elicit` needs it: the same fields, descriptions, bounds
+/// and default, with serde and schemars.
+#[derive(Deserialize, schemars::JsonSchema)]
+struct EchoSerde {
+    /// The token shown in the message
+    token: String,
+    /// Anything
+    #[serde(default)]
+    #[schemars(range(min = 0, max = 1_000_000))]
+    n: u32,
+}
+
+rmcp::elicit_safe!(EchoSerde);
 
 #[derive(Deserialize, schemars::JsonSchema)]
 struct AskArgs {
@@ -71,6 +89,12 @@ struct Load {
 struct Stats {
     pending: AtomicUsize,
     endings: Mutex<BTreeMap<String, usize>>,
+    /// The size in bytes of elicit's boxed `T::elicit` future (one heap allocation per
+    /// pending form), taken on the first `ask`.
+    elicit_future: AtomicUsize,
+    /// The size of rmcp's `Peer::elicit` future (held inside rmcp's boxed tool future),
+    /// taken on the first `ask_rmcp`.
+    rmcp_future: AtomicUsize,
 }
 
 impl Stats {
@@ -117,6 +141,10 @@ impl Load {
         let stats = &self.stats;
         call.run(&self.sealer, |ask| async move {
             let message = format!("token {}", args.token);
+            if stats.elicit_future.load(Ordering::Relaxed) == 0 {
+                // A future that is never polled sends nothing; it is measured and dropped.
+                stats.elicit_future.store(std::mem::size_of_val(&*Echo::elicit(&ask, "").key("echo").into_future()), Ordering::Relaxed);
+            }
             let in_flight = InFlight::start(stats);
             let answer = Echo::elicit(&ask, &message).key("echo").await;
             in_flight.end(match &answer {
@@ -138,10 +166,44 @@ impl Load {
         .await
     }
 
+    /// `ask` as an rmcp user writes it without elicit (2025-11-25 only: rmcp's `Peer::elicit`
+    /// refuses 2026-07-28, which has no server-to-client requests).
+    #[tool(description = "Asks the same form through rmcp's own typed Peer::elicit, and answers as ask does")]
+    async fn ask_rmcp(&self, context: RequestContext<RoleServer>, Parameters(args): Parameters<AskArgs>) -> Result<CallToolResult, ErrorData> {
+        let message = format!("token {}", args.token);
+        if self.stats.rmcp_future.load(Ordering::Relaxed) == 0 {
+            // Measured on a future of its own, dropped unpolled: keeping the awaited one in a
+            // variable would make the tool's future larger than what an rmcp user writes.
+            self.stats.rmcp_future.store(std::mem::size_of_val(&context.peer.elicit::<EchoSerde>(String::new())), Ordering::Relaxed);
+        }
+        let in_flight = InFlight::start(&self.stats);
+        let answer = context.peer.elicit::<EchoSerde>(message).await;
+        in_flight.end(match &answer {
+            Ok(Some(_)) => "Accept".to_owned(),
+            Ok(None) => "Accept without content".to_owned(),
+            Err(ElicitationError::UserDeclined) => "Decline".to_owned(),
+            Err(ElicitationError::UserCancelled) => "Cancel".to_owned(),
+            Err(other) => format!("{other}"),
+        });
+        let text = match answer {
+            Ok(Some(echo)) => format!("token={} answer={} n={}", args.token, echo.token, echo.n),
+            Err(ElicitationError::UserDeclined) => format!("token={} declined", args.token),
+            Err(ElicitationError::UserCancelled) => format!("token={} cancelled", args.token),
+            Ok(None) => format!("token={} accepted without content", args.token),
+            Err(err) => return Err(ErrorData::internal_error(err.to_string(), None)),
+        };
+        Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+    }
+
     #[tool(description = "The forms in flight and how the finished ones ended, as JSON")]
     async fn stats(&self) -> String {
         let endings = self.stats.endings.lock().map(|e| e.clone()).unwrap_or_default();
-        serde_json::json!({"pending": self.stats.pending.load(Ordering::SeqCst), "endings": endings}).to_string()
+        serde_json::json!({
+            "pending": self.stats.pending.load(Ordering::SeqCst),
+            "endings": endings,
+            "futureBytes": {"elicit": self.stats.elicit_future.load(Ordering::Relaxed), "rmcp": self.stats.rmcp_future.load(Ordering::Relaxed)},
+        })
+        .to_string()
     }
 }
 

@@ -347,23 +347,41 @@ async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(
     }
     // Fails before anything is sent when the revision cannot express the form.
     let schema = T::requested_schema_with(revision, options)?;
-    let mut outgoing = Outgoing::new("elicitation/create", params_of(schema, message, revision), peer.next_question()).with_key(key);
-    outgoing.form = Some(schema);
-    outgoing.timeout = pace.timeout;
-    outgoing.progress_every = pace.progress_every;
-    outgoing.relayable = !user_only;
+    let question = peer.next_question();
+    // The params go to the transport whole: nothing keeps a copy while the user answers.
+    // A re-ask rebuilds them from the cached schema, with the message listing what was
+    // wrong and the fields answered right so far as defaults (by property name).
+    let mut reask: Option<(String, Map<String, Value>)> = None;
+    let mut attempt = 0;
     loop {
-        let result = peer.send_elicitation(outgoing.clone()).await?;
+        let mut outgoing = match &reask {
+            None => {
+                let mut outgoing = Outgoing::new("elicitation/create", params_of(schema, message, revision), question);
+                outgoing.form = Some(schema);
+                outgoing
+            }
+            Some((reask_message, defaults)) => {
+                // The re-ask's schema carries the valid answers as defaults: not the cached one.
+                let mut params = params_of(schema, reask_message, revision);
+                with_defaults(&mut params, defaults);
+                Outgoing::new("elicitation/create", params, question)
+            }
+        };
+        outgoing.key = key.clone();
+        outgoing.timeout = pace.timeout;
+        outgoing.progress_every = pace.progress_every;
+        outgoing.relayable = !user_only;
+        outgoing.attempt = attempt;
+        let result = peer.send_elicitation(outgoing).await?;
         let provenance = Provenance::of(&result);
         // The model gets to correct what it relayed, whatever the author's re-asks.
         let reasks = if provenance == Provenance::Model { reasks.max(MODEL_REASKS) } else { reasks };
         match Elicitation::<T>::from_result_on(&result, revision) {
-            Err(ElicitError::Invalid(invalid)) if outgoing.attempt < reasks => {
-                outgoing.attempt += 1;
-                // The re-ask's schema carries the valid answers as defaults: not the cached one.
-                outgoing.form = None;
-                outgoing.params.insert("message".into(), reask_message(message, &invalid).into());
-                keep_valid_answers::<T>(&mut outgoing.params, &result, &invalid, revision);
+            Err(ElicitError::Invalid(invalid)) if attempt < reasks => {
+                attempt += 1;
+                let (text, defaults) = reask.get_or_insert_with(Default::default);
+                *text = reask_message(message, &invalid);
+                keep_valid_answers::<T>(defaults, schema, &result, &invalid, revision);
             }
             answer => return answer.map(|answer| (answer, provenance)),
         }
@@ -376,10 +394,20 @@ const MODEL_REASKS: u32 = 3;
 /// On a re-ask, the fields the user got right come back as their `default`, so the user
 /// corrects only what was wrong. Only where the revision allows a `default` on the
 /// field's kind (2025-06-18: booleans, including the checkboxes of a multi-select).
-fn keep_valid_answers<T: Elicit>(params: &mut Map<String, Value>, result: &Value, invalid: &InvalidContent, revision: ProtocolRevision) {
+/// Kept in `defaults` by property name, over those of earlier re-asks.
+fn keep_valid_answers<T: Elicit>(
+    defaults: &mut Map<String, Value>,
+    schema: &crate::form::RequestedSchema,
+    result: &Value,
+    invalid: &InvalidContent,
+    revision: ProtocolRevision,
+) {
     let Some(content) = result.get("content").and_then(Value::as_object) else { return };
-    let Some(properties) = params.get_mut("requestedSchema").and_then(|s| s.get_mut("properties")).and_then(Value::as_object_mut) else {
-        return;
+    let Some(properties) = schema.as_json().get("properties").and_then(Value::as_object) else { return };
+    let mut keep = |name: &str, value: &Value| {
+        if properties.get(name).is_some_and(Value::is_object) {
+            defaults.insert(name.to_owned(), value.clone());
+        }
     };
     for field in T::SCHEMA.fields() {
         if invalid.violations().iter().any(|v| v.field == field.name()) {
@@ -389,19 +417,29 @@ fn keep_valid_answers<T: Elicit>(params: &mut Map<String, Value>, result: &Value
             Kind::MultiSelect(rules) if !revision.has_multi_select() => {
                 for option in rules.options {
                     let name = crate::form::option_property(field.name(), option.value());
-                    if let (Some(Value::Bool(ticked)), Some(Value::Object(property))) = (content.get(&name), properties.get_mut(&name)) {
-                        property.insert("default".into(), Value::Bool(*ticked));
+                    if let Some(Value::Bool(ticked)) = content.get(&name) {
+                        keep(&name, &Value::Bool(*ticked));
                     }
                 }
             }
             kind => {
                 let allowed = revision.has_defaults_on_every_type() || matches!(kind, Kind::Boolean);
-                if let (true, Some(value), Some(Value::Object(property))) =
-                    (allowed, content.get(field.name()).filter(|v| !v.is_null()), properties.get_mut(field.name()))
-                {
-                    property.insert("default".into(), value.clone());
+                if let (true, Some(value)) = (allowed, content.get(field.name()).filter(|v| !v.is_null())) {
+                    keep(field.name(), value);
                 }
             }
+        }
+    }
+}
+
+/// The defaults kept from earlier answers, written into the params' `requestedSchema`.
+fn with_defaults(params: &mut Map<String, Value>, defaults: &Map<String, Value>) {
+    let Some(properties) = params.get_mut("requestedSchema").and_then(|s| s.get_mut("properties")).and_then(Value::as_object_mut) else {
+        return;
+    };
+    for (name, value) in defaults {
+        if let Some(Value::Object(property)) = properties.get_mut(name) {
+            property.insert("default".into(), value.clone());
         }
     }
 }

@@ -138,16 +138,36 @@ impl Replayable {
         Binding::new(self.principal.as_deref(), self.method, &self.name, self.arguments.as_ref())
     }
 
-    async fn run<R, F, Fut>(self, sealer: &StateSealer, body: F) -> Result<Outcome<R>, ErrorData>
+    /// Runs the body and gives its outcome to `finish`. The future is held for as long as
+    /// the body waits for its answers: a direct request keeps nothing of the call but its
+    /// context (the body moves it into its `Ask`); a call that may be replayed runs boxed.
+    fn run<R, O, F, Fut>(
+        self,
+        sealer: &StateSealer,
+        body: F,
+        finish: fn(Outcome<R>) -> Result<O, ErrorData>,
+    ) -> impl Future<Output = Result<O, ErrorData>>
     where
         F: FnOnce(Ask) -> Fut,
         Fut: Future<Output = Result<R, ErrorData>>,
     {
         let rounds = self.revision().is_some_and(ProtocolRevision::has_input_rounds);
-        if !rounds && !self.relay {
-            let ask = Ask { inner: AskInner::Direct { context: self.context.clone(), relay: None } };
-            return body(ask).await.map(Outcome::Complete);
+        let start = if !rounds && !self.relay { Ok(self.context) } else { Err(Box::new(self)) };
+        async move {
+            let outcome = match start {
+                Ok(context) => body(Ask { inner: AskInner::Direct { context, relay: None } }).await.map(Outcome::Complete),
+                Err(replayable) => Box::pin(replayable.run_replayed(sealer, body, rounds)).await,
+            };
+            finish(outcome?)
         }
+    }
+
+    /// [`run`](Self::run) for a call answered in rounds (2026-07-28) or relayed through the model.
+    async fn run_replayed<R, F, Fut>(self: Box<Self>, sealer: &StateSealer, body: F, rounds: bool) -> Result<Outcome<R>, ErrorData>
+    where
+        F: FnOnce(Ask) -> Fut,
+        Fut: Future<Output = Result<R, ErrorData>>,
+    {
         let binding = self.binding();
         let responses = if rounds { self.input_responses.clone().unwrap_or_default() } else { InputResponses::new() };
         let relayed = self.relayed.as_ref().map(Relay::results).unwrap_or_default();
@@ -323,15 +343,17 @@ impl ToolCall {
     /// A `requestState` that does not verify is refused with one frozen JSON-RPC error
     /// before the body runs. On the retry, answers to questions that were not asked are
     /// ignored, and a question whose answer is missing is asked again.
-    pub async fn run<F, Fut>(self, sealer: &StateSealer, body: F) -> Result<CallToolResponse, ErrorData>
+    pub fn run<F, Fut>(self, sealer: &StateSealer, body: F) -> impl Future<Output = Result<CallToolResponse, ErrorData>>
     where
         F: FnOnce(Ask) -> Fut,
         Fut: Future<Output = Result<CallToolResult, ErrorData>>,
     {
-        Ok(match self.0.run(sealer, body).await? {
-            Outcome::Complete(result) => CallToolResponse::Complete(result),
-            Outcome::InputRequired(result) => CallToolResponse::InputRequired(result),
-            Outcome::ForModel(result) => CallToolResponse::Complete(result),
+        self.0.run(sealer, body, |outcome| {
+            Ok(match outcome {
+                Outcome::Complete(result) => CallToolResponse::Complete(result),
+                Outcome::InputRequired(result) => CallToolResponse::InputRequired(result),
+                Outcome::ForModel(result) => CallToolResponse::Complete(result),
+            })
         })
     }
 }
@@ -387,15 +409,17 @@ impl PromptCall {
     }
 
     /// Runs the body that builds the prompt, as [`ToolCall::run`] does for a tool.
-    pub async fn run<F, Fut>(self, sealer: &StateSealer, body: F) -> Result<GetPromptResponse, ErrorData>
+    pub fn run<F, Fut>(self, sealer: &StateSealer, body: F) -> impl Future<Output = Result<GetPromptResponse, ErrorData>>
     where
         F: FnOnce(Ask) -> Fut,
         Fut: Future<Output = Result<GetPromptResult, ErrorData>>,
     {
-        Ok(match self.0.run(sealer, body).await? {
-            Outcome::Complete(result) => GetPromptResponse::Complete(result),
-            Outcome::InputRequired(result) => GetPromptResponse::InputRequired(result),
-            Outcome::ForModel(_) => return Err(internal("a prompt cannot hand its questions to the model")),
+        self.0.run(sealer, body, |outcome| {
+            Ok(match outcome {
+                Outcome::Complete(result) => GetPromptResponse::Complete(result),
+                Outcome::InputRequired(result) => GetPromptResponse::InputRequired(result),
+                Outcome::ForModel(_) => return Err(internal("a prompt cannot hand its questions to the model")),
+            })
         })
     }
 }
@@ -430,15 +454,17 @@ impl ResourceCall {
     }
 
     /// Runs the body that reads the resource, as [`ToolCall::run`] does for a tool.
-    pub async fn run<F, Fut>(self, sealer: &StateSealer, body: F) -> Result<ReadResourceResponse, ErrorData>
+    pub fn run<F, Fut>(self, sealer: &StateSealer, body: F) -> impl Future<Output = Result<ReadResourceResponse, ErrorData>>
     where
         F: FnOnce(Ask) -> Fut,
         Fut: Future<Output = Result<ReadResourceResult, ErrorData>>,
     {
-        Ok(match self.0.run(sealer, body).await? {
-            Outcome::Complete(result) => ReadResourceResponse::Complete(result),
-            Outcome::InputRequired(result) => ReadResourceResponse::InputRequired(result),
-            Outcome::ForModel(_) => return Err(internal("a resource cannot hand its questions to the model")),
+        self.0.run(sealer, body, |outcome| {
+            Ok(match outcome {
+                Outcome::Complete(result) => ReadResourceResponse::Complete(result),
+                Outcome::InputRequired(result) => ReadResourceResponse::InputRequired(result),
+                Outcome::ForModel(_) => return Err(internal("a resource cannot hand its questions to the model")),
+            })
         })
     }
 }
@@ -565,6 +591,40 @@ impl<'a, R: DeserializeOwned + Send + 'a> IntoFuture for InputAsk<'a, R> {
 }
 
 impl Ask {
+    /// A request of a call that may be replayed: answered from the round, sent to the
+    /// client and kept, or handed to the model.
+    async fn send_replayed(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {
+        let capabilities = self.capabilities();
+        match &self.inner {
+            AskInner::Direct { context, relay: None } => context.send_elicitation(outgoing).await,
+            AskInner::Direct { context, relay: Some(round) } => {
+                if let Some(answer) = round.answered(&outgoing) {
+                    Ok(answer)
+                } else if client_can_ask(capabilities, &outgoing) {
+                    // Kept, so that the model's call-back replays it instead of asking again.
+                    let answer = context.send_elicitation(outgoing.clone()).await?;
+                    round.record(&outgoing, answer.clone());
+                    Ok(answer)
+                } else if outgoing.relayable && outgoing.method == ELICITATION {
+                    round.answer_or_ask(outgoing, true)
+                } else {
+                    Err(cannot_ask(capabilities, &outgoing))
+                }
+            }
+            AskInner::Round { round, relay, .. } => {
+                if !*relay || client_can_ask(capabilities, &outgoing) {
+                    round.answer_or_ask(outgoing, false)
+                } else if let Some(answer) = round.answered(&outgoing) {
+                    Ok(answer)
+                } else if outgoing.relayable && outgoing.method == ELICITATION {
+                    round.answer_or_ask(outgoing, true)
+                } else {
+                    Err(cannot_ask(capabilities, &outgoing))
+                }
+            }
+        }
+    }
+
     /// The round that keeps answers, if this call is replayed.
     fn round(&self) -> Option<&Arc<Round>> {
         match &self.inner {
@@ -610,34 +670,18 @@ impl ElicitPeer for Ask {
         self.round().map_or(0, |round| round.next_question())
     }
 
-    async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {
-        let capabilities = self.capabilities();
-        match &self.inner {
-            AskInner::Direct { context, relay: None } => context.send_elicitation(outgoing).await,
-            AskInner::Direct { context, relay: Some(round) } => {
-                if let Some(answer) = round.answered(&outgoing) {
-                    Ok(answer)
-                } else if client_can_ask(capabilities, &outgoing) {
-                    // Kept, so that the model's call-back replays it instead of asking again.
-                    let answer = context.send_elicitation(outgoing.clone()).await?;
-                    round.record(&outgoing, answer.clone());
-                    Ok(answer)
-                } else if outgoing.relayable && outgoing.method == ELICITATION {
-                    round.answer_or_ask(outgoing, true)
-                } else {
-                    Err(cannot_ask(capabilities, &outgoing))
-                }
-            }
-            AskInner::Round { round, relay, .. } => {
-                if !*relay || client_can_ask(capabilities, &outgoing) {
-                    round.answer_or_ask(outgoing, false)
-                } else if let Some(answer) = round.answered(&outgoing) {
-                    Ok(answer)
-                } else if outgoing.relayable && outgoing.method == ELICITATION {
-                    round.answer_or_ask(outgoing, true)
-                } else {
-                    Err(cannot_ask(capabilities, &outgoing))
-                }
+    fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Value, ElicitError>> + Send {
+        // The common case, a direct request, awaits the transport's future in place; the
+        // others (answers kept for a replay, rounds) are boxed, so that their copies of the
+        // request do not widen the future every pending form holds.
+        let direct = match &self.inner {
+            AskInner::Direct { context, relay: None } => Some(context),
+            _ => None,
+        };
+        async move {
+            match direct {
+                Some(context) => context.send_elicitation(outgoing).await,
+                None => Box::pin(self.send_replayed(outgoing)).await,
             }
         }
     }

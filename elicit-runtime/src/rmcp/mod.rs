@@ -34,6 +34,7 @@ mod track;
 
 pub use self::error::{ELICITATION_REQUIRED, INTERACTION_REQUIRED, INVALID_STATE, URL_ELICITATION_REQUIRED};
 
+use std::future::Future;
 use std::time::Duration;
 
 use rmcp::model::{
@@ -81,52 +82,70 @@ struct Origin<'a> {
     progress_token: Option<ProgressToken>,
 }
 
-async fn send(peer: &Peer<RoleServer>, version: Option<String>, outgoing: Outgoing, origin: Option<Origin<'_>>) -> Result<Value, ElicitError> {
+/// Sends the request and waits for its response.
+///
+/// The future is held, boxed, for as long as the person answers, once per pending form:
+/// it keeps only what the wait needs. The request is built before the future starts;
+/// sending it (rmcp's future, with the whole message in it) and the rare notifications
+/// (progress, cancellation) each live in a box of their own while they run, instead of
+/// widening the waiting future for its whole life.
+fn send<'a>(
+    peer: &'a Peer<RoleServer>,
+    version: Option<String>,
+    outgoing: Outgoing,
+    origin: Option<Origin<'a>>,
+) -> impl Future<Output = Result<Value, ElicitError>> + Send + 'a {
     let revision = version.as_deref().and_then(|v| v.parse::<ProtocolRevision>().ok());
-    if revision.is_some_and(ProtocolRevision::has_input_rounds) {
-        return Err(ElicitError::NeedsInputRound);
-    }
-    let (method, params, timeout, progress_every) = (outgoing.method, outgoing.params, outgoing.timeout, outgoing.progress_every);
-    let request = ServerRequest::CustomRequest(CustomRequest::new(method, Some(Value::Object(params))));
-    let options = match timeout {
-        // On expiry rmcp tells the client with `notifications/cancelled` itself.
-        Some(timeout) => PeerRequestOptions::with_timeout(timeout),
-        None => PeerRequestOptions::no_options(),
-    };
-    let handle = peer.send_request_with_option(request, options).await.map_err(|e| peer_error(e, timeout))?;
-    let Some(origin) = origin else {
-        return handle.await_response().await.map_err(|e| peer_error(e, timeout)).and_then(result_json);
-    };
-    let id = handle.id.clone();
-    let response = handle.await_response();
-    tokio::pin!(response);
-    // While the person answers, the request that asked waits too, and clients give up on
-    // a request after a timeout of their own (60 s by default in the TypeScript SDK and
-    // the Inspector) unless progress arrives for it.
-    let progress = origin.progress_token.zip(progress_every.filter(|d| !d.is_zero()));
-    let mut ticks = progress.as_ref().map(|(_, every)| tokio::time::interval_at(tokio::time::Instant::now() + *every, *every));
-    let mut sent = 0u32;
-    loop {
-        tokio::select! {
-            response = &mut response => return response.map_err(|e| peer_error(e, timeout)).and_then(result_json),
-            () = origin.cancelled.cancelled() => {
-                // The client cancelled the tool call: withdraw the form from its screen.
-                let reason = Some("the operation that asked for this input was cancelled".to_owned());
-                let _ = peer.notify_cancelled(rmcp::model::CancelledNotificationParam::new(Some(id), reason.clone())).await;
-                return Err(ElicitError::Cancelled(reason));
-            }
-            _ = async {
-                match ticks.as_mut() {
-                    Some(ticks) => ticks.tick().await,
-                    None => std::future::pending().await,
+    let Outgoing { method, params, timeout, progress_every, .. } = outgoing;
+    let sending = (!revision.is_some_and(ProtocolRevision::has_input_rounds)).then(|| {
+        let request = ServerRequest::CustomRequest(CustomRequest::new(method, Some(Value::Object(params))));
+        let options = match timeout {
+            // On expiry rmcp tells the client with `notifications/cancelled` itself.
+            Some(timeout) => PeerRequestOptions::with_timeout(timeout),
+            None => PeerRequestOptions::no_options(),
+        };
+        Box::pin(peer.send_request_with_option(request, options))
+    });
+    async move {
+        let Some(sending) = sending else { return Err(ElicitError::NeedsInputRound) };
+        // Scoped, so that the handle's slot is not kept beside the response's future.
+        let (id, response) = {
+            let handle = sending.await.map_err(|e| peer_error(e, timeout))?;
+            (handle.id.clone(), handle.await_response())
+        };
+        // Pinned where it is: awaiting it by value would give it a second slot in the future.
+        tokio::pin!(response);
+        let Some(origin) = origin else {
+            return response.await.map_err(|e| peer_error(e, timeout)).and_then(result_json);
+        };
+        // While the person answers, the request that asked waits too, and clients give up on
+        // a request after a timeout of their own (60 s by default in the TypeScript SDK and
+        // the Inspector) unless progress arrives for it.
+        let progress = origin.progress_token.zip(progress_every.filter(|d| !d.is_zero()));
+        let mut ticks = progress.as_ref().map(|(_, every)| tokio::time::interval_at(tokio::time::Instant::now() + *every, *every));
+        let mut sent = 0u32;
+        loop {
+            tokio::select! {
+                response = &mut response => return response.map_err(|e| peer_error(e, timeout)).and_then(result_json),
+                () = origin.cancelled.cancelled() => {
+                    // The client cancelled the tool call: withdraw the form from its screen.
+                    let reason = Some("the operation that asked for this input was cancelled".to_owned());
+                    let _ = Box::pin(peer.notify_cancelled(rmcp::model::CancelledNotificationParam::new(Some(id), reason.clone()))).await;
+                    return Err(ElicitError::Cancelled(reason));
                 }
-            } => {
-                sent += 1;
-                if let Some((token, _)) = &progress {
-                    let mut note = ProgressNotificationParam::new(token.clone(), f64::from(sent));
-                    note.message = Some(WAITING.to_owned());
-                    // Progress is a courtesy: a failure to send it is not the form's failure.
-                    let _ = peer.notify_progress(note).await;
+                _ = async {
+                    match ticks.as_mut() {
+                        Some(ticks) => ticks.tick().await,
+                        None => std::future::pending().await,
+                    }
+                } => {
+                    sent += 1;
+                    if let Some((token, _)) = &progress {
+                        let mut note = ProgressNotificationParam::new(token.clone(), f64::from(sent));
+                        note.message = Some(WAITING.to_owned());
+                        // Progress is a courtesy: a failure to send it is not the form's failure.
+                        let _ = Box::pin(peer.notify_progress(note)).await;
+                    }
                 }
             }
         }
@@ -145,8 +164,8 @@ impl ElicitPeer for Peer<RoleServer> {
         support_of(self.peer_info().as_ref().map(|info| &info.capabilities))
     }
 
-    async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {
-        send(self, ElicitPeer::protocol_version(self), outgoing, None).await
+    fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Value, ElicitError>> + Send {
+        send(self, ElicitPeer::protocol_version(self), outgoing, None)
     }
 
     async fn notify_elicitation_complete(&self, elicitation_id: &str) -> Result<(), ElicitError> {
@@ -163,9 +182,9 @@ impl ElicitPeer for RequestContext<RoleServer> {
         support_of(self.client_capabilities().as_ref())
     }
 
-    async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {
+    fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Value, ElicitError>> + Send {
         let origin = Origin { cancelled: &self.ct, progress_token: self.meta.get_progress_token() };
-        send(&self.peer, ElicitPeer::protocol_version(self), outgoing, Some(origin)).await
+        send(&self.peer, ElicitPeer::protocol_version(self), outgoing, Some(origin))
     }
 
     async fn notify_elicitation_complete(&self, elicitation_id: &str) -> Result<(), ElicitError> {
