@@ -347,26 +347,45 @@ async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(
     }
     // Fails before anything is sent when the revision cannot express the form.
     let schema = T::requested_schema_with(revision, options)?;
-    let mut outgoing = Outgoing::new("elicitation/create", params_of(schema, message, revision), peer.next_question()).with_key(key);
-    outgoing.form = Some(schema);
-    outgoing.timeout = pace.timeout;
-    outgoing.progress_every = pace.progress_every;
-    outgoing.relayable = !user_only;
+    let question = peer.next_question();
+    let outgoing = |params: Map<String, Value>, attempt: u32| {
+        let mut outgoing = Outgoing::new("elicitation/create", params, question).with_key(key.clone());
+        outgoing.timeout = pace.timeout;
+        outgoing.progress_every = pace.progress_every;
+        outgoing.relayable = !user_only;
+        outgoing.attempt = attempt;
+        outgoing
+    };
+    // A replayed round may hold the answer: then the params are never built.
+    let mut result = match peer.replayed_form(key.as_deref(), question, schema, message) {
+        Some(result) => result,
+        None => {
+            let mut first = outgoing(params_of(schema, message, revision), 0);
+            first.form = Some(schema);
+            peer.send_elicitation(first).await?
+        }
+    };
+    // The params of the last re-ask, which the next one builds on (the first re-ask is
+    // built from the form: the request itself is sent, not a copy).
+    let mut last_reask: Option<Map<String, Value>> = None;
+    let mut attempt = 0;
     loop {
-        let result = peer.send_elicitation(outgoing.clone()).await?;
         let provenance = Provenance::of(&result);
         // The model gets to correct what it relayed, whatever the author's re-asks.
         let reasks = if provenance == Provenance::Model { reasks.max(MODEL_REASKS) } else { reasks };
-        match Elicitation::<T>::from_result_on(&result, revision) {
-            Err(ElicitError::Invalid(invalid)) if outgoing.attempt < reasks => {
-                outgoing.attempt += 1;
+        let params = match Elicitation::<T>::from_result_on(&result, revision) {
+            Err(ElicitError::Invalid(invalid)) if attempt < reasks => {
                 // The re-ask's schema carries the valid answers as defaults: not the cached one.
-                outgoing.form = None;
-                outgoing.params.insert("message".into(), reask_message(message, &invalid).into());
-                keep_valid_answers::<T>(&mut outgoing.params, &result, &invalid, revision);
+                let mut params = last_reask.take().unwrap_or_else(|| params_of(schema, message, revision));
+                params.insert("message".into(), reask_message(message, &invalid).into());
+                keep_valid_answers::<T>(&mut params, &result, &invalid, revision);
+                params
             }
             answer => return answer.map(|answer| (answer, provenance)),
-        }
+        };
+        attempt += 1;
+        last_reask = Some(params.clone());
+        result = peer.send_elicitation(outgoing(params, attempt)).await?;
     }
 }
 

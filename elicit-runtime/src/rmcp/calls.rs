@@ -610,6 +610,11 @@ impl ElicitPeer for Ask {
         self.round().map_or(0, |round| round.next_question())
     }
 
+    fn replayed_form(&self, key: Option<&str>, question: u32, form: &'static RequestedSchema, message: &str) -> Option<Value> {
+        // Every path of `send_elicitation` with a round returns the round's answer first.
+        self.round().and_then(|round| round.replayed_form(key, question, form, message))
+    }
+
     async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {
         let capabilities = self.capabilities();
         match &self.inner {

@@ -24,6 +24,7 @@ use serde_json::{Map, Value};
 
 pub use self::state::{MAX_STATE_LEN, MIN_KEY_LEN, StateError, StateSealer};
 pub(crate) use self::state::{Binding, Pending, Pinned, RoundState, question_digest};
+use self::state::{as_rendered, form_digest};
 use crate::ElicitError;
 use crate::exchange::Outgoing;
 use crate::form::RequestedSchema;
@@ -37,7 +38,8 @@ pub(crate) struct Asked {
     pub(crate) params: Map<String, Value>,
     pub(crate) digest: String,
     pub(crate) via_model: bool,
-    /// [`Outgoing::form`].
+    /// [`Outgoing::form`], when the params are exactly that form's as rendered (checked,
+    /// not trusted: a peer between may have changed them).
     pub(crate) form: Option<&'static RequestedSchema>,
 }
 
@@ -99,7 +101,18 @@ impl Round {
     /// (a redeployed server) is asked again.
     pub(crate) fn answered(&self, outgoing: &Outgoing) -> Option<Value> {
         let key = input_key(outgoing.key.as_deref(), outgoing.question, outgoing.attempt);
-        self.answer_to(&key, &question_digest(outgoing.method, &outgoing.params))
+        self.answer_to(&key, &digest_of(outgoing).0)
+    }
+
+    /// The answer to the form `form` asked for the first time as question `question`
+    /// (or under the author's `key`) with `message`, without building its params: the
+    /// same answer [`answered`](Self::answered) finds for the request built from them.
+    pub(crate) fn replayed_form(&self, key: Option<&str>, question: u32, form: &'static RequestedSchema, message: &str) -> Option<Value> {
+        let key = input_key(key, question, 0);
+        let answers = self.answers.lock().unwrap_or_else(|e| e.into_inner());
+        // No answer under the key: nothing to digest.
+        let pinned = answers.get(&key)?;
+        (pinned.digest == form_digest(form, message)).then(|| pinned.answer.clone())
     }
 
     /// The answer held under `key` for the question with `digest`.
@@ -112,7 +125,7 @@ impl Round {
     /// asks the model.
     pub(crate) fn record(&self, outgoing: &Outgoing, answer: Value) {
         let key = input_key(outgoing.key.as_deref(), outgoing.question, outgoing.attempt);
-        let digest = question_digest(outgoing.method, &outgoing.params);
+        let (digest, _) = digest_of(outgoing);
         self.answers.lock().unwrap_or_else(|e| e.into_inner()).insert(key, Pinned { digest, answer });
     }
 
@@ -120,14 +133,14 @@ impl Round {
     /// round: for the client (`InputRequiredResult`), or for the client's model.
     pub(crate) fn answer_or_ask(&self, outgoing: Outgoing, via_model: bool) -> Result<Value, ElicitError> {
         let key = input_key(outgoing.key.as_deref(), outgoing.question, outgoing.attempt);
-        let digest = question_digest(outgoing.method, &outgoing.params);
+        let (digest, form) = digest_of(&outgoing);
         if let Some(answer) = self.answer_to(&key, &digest) {
             return Ok(answer);
         }
         if via_model {
             self.model.store(true, Ordering::Relaxed);
         }
-        let asked = Asked { key, method: outgoing.method, params: outgoing.params, digest, via_model, form: outgoing.form };
+        let asked = Asked { key, method: outgoing.method, params: outgoing.params, digest, via_model, form };
         self.asked.lock().unwrap_or_else(|e| e.into_inner()).push(asked);
         Err(ElicitError::InputRequired)
     }
@@ -171,6 +184,18 @@ impl Round {
         let answers = self.answers.lock().unwrap_or_else(|e| e.into_inner()).clone();
         RoundState { answers, pending, notes, answers_from_model: self.involves_model() }
     }
+}
+
+/// The digest of a question, and its form when the params are exactly the form's as
+/// rendered (then the digest is the form's, from its kept canonical schema).
+fn digest_of(outgoing: &Outgoing) -> (String, Option<&'static RequestedSchema>) {
+    if outgoing.method == "elicitation/create"
+        && let Some(form) = outgoing.form
+        && let Some(message) = as_rendered(form, &outgoing.params)
+    {
+        return (form_digest(form, message), Some(form));
+    }
+    (question_digest(outgoing.method, &outgoing.params), None)
 }
 
 /// The input key of a question: the author's (`user_name`) or numbered (`elicit-1`), and

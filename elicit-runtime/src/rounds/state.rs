@@ -14,9 +14,9 @@
 //! ciphertext. The key id picks the key of the ring that opens it; a removed key's
 //! states no longer open.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use base64::Engine as _;
@@ -26,6 +26,11 @@ use chacha20poly1305::{XChaCha20Poly1305, XNonce};
 use hkdf::Hkdf;
 use serde_json::{Map, Value, json};
 use sha2::{Digest, Sha256};
+
+use crate::form::RequestedSchema;
+
+/// The method of an elicitation.
+const ELICITATION: &str = "elicitation/create";
 
 /// The smallest key [`StateSealer`] accepts, in bytes.
 pub const MIN_KEY_LEN: usize = 32;
@@ -431,6 +436,50 @@ pub(crate) fn question_digest(method: &str, params: &Map<String, Value>) -> Stri
     URL_SAFE_NO_PAD.encode(&digest[..16])
 }
 
+/// [`question_digest`] of the `elicitation/create` params of `form` asked as rendered
+/// under `message` (`mode`, when the form's revision has modes, `message`,
+/// `requestedSchema`), without building the params: the canonical JSON of the rendered
+/// schema is written once per form and kept (one entry per type, revision and options,
+/// each a `&'static` of the schema cache: a bounded set).
+pub(crate) fn form_digest(form: &'static RequestedSchema, message: &str) -> String {
+    static CANONICAL: OnceLock<Mutex<HashMap<usize, Arc<[u8]>>>> = OnceLock::new();
+    let cache = CANONICAL.get_or_init(Default::default);
+    let id = std::ptr::from_ref(form) as usize;
+    let found = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&id).cloned();
+    let schema = found.unwrap_or_else(|| {
+        let mut canonical = Vec::with_capacity(form.to_json_string().len());
+        write_canonical_object(form.as_map(), &mut canonical);
+        let canonical: Arc<[u8]> = canonical.into();
+        cache.lock().unwrap_or_else(|e| e.into_inner()).insert(id, canonical.clone());
+        canonical
+    });
+    // The keys of the params in sorted order, as `write_canonical_object` writes them.
+    let mut head = Vec::with_capacity(64 + message.len());
+    head.extend_from_slice(ELICITATION.as_bytes());
+    head.push(0);
+    head.extend_from_slice(b"{\"message\":");
+    write_json(message, &mut head);
+    if form.revision().has_modes() {
+        head.extend_from_slice(b",\"mode\":\"form\"");
+    }
+    head.extend_from_slice(b",\"requestedSchema\":");
+    let digest = Sha256::new().chain_update(&head).chain_update(&schema).chain_update(b"}").finalize();
+    URL_SAFE_NO_PAD.encode(&digest[..16])
+}
+
+/// Whether `params` are exactly those of `form` asked as rendered under their message
+/// (what [`form_digest`] digests); their message when they are.
+pub(crate) fn as_rendered<'a>(form: &RequestedSchema, params: &'a Map<String, Value>) -> Option<&'a str> {
+    let modes = form.revision().has_modes();
+    let mode_ok = match params.get("mode") {
+        Some(mode) => modes && mode == "form",
+        None => !modes,
+    };
+    let len = if modes { 3 } else { 2 };
+    let message = params.get("message")?.as_str()?;
+    (mode_ok && params.len() == len && params.get("requestedSchema") == Some(form.as_json())).then_some(message)
+}
+
 /// What a sealed state is bound to: the principal, the method, the name of the tool or
 /// prompt (or the resource's URI) and the exact arguments (canonical JSON, keys sorted).
 /// Not stored in the state, only authenticated with it: a state presented with any other
@@ -648,6 +697,47 @@ mod tests {
         let binding = Binding::new(Some("alice"), "tools/call", "book", Some(map));
         let expected = format!("elicit/round/v1\x005:alice\x0010:tools/call\x004:book\x00{}", reference_canonical(&params));
         assert_eq!(binding, Binding(expected.into_bytes()));
+    }
+
+    #[test]
+    fn a_form_digest_is_the_digest_of_the_params_it_stands_for() {
+        use crate::form::{EnumOption, FieldSchema, FormSchema, Kind, SchemaOptions, StringRules, render};
+        use crate::ProtocolRevision;
+        static OPTIONS: [EnumOption; 2] = [EnumOption::new("in", Some("Indoors")), EnumOption::new("out", None)];
+        static FIELDS: [FieldSchema; 3] = [
+            FieldSchema::new("zeta", Kind::String(StringRules::PLAIN)).with_title("Z \"quoted\" é"),
+            FieldSchema::new("alpha", Kind::Boolean),
+            FieldSchema::new("seat", Kind::Select(&OPTIONS)),
+        ];
+        static FORM: FormSchema = FormSchema { fields: &FIELDS };
+        for revision in [ProtocolRevision::V2025_06_18, ProtocolRevision::V2025_11_25, ProtocolRevision::V2026_07_28] {
+            let form: &'static RequestedSchema = Box::leak(Box::new(render(&FORM, revision, &SchemaOptions::new()).unwrap()));
+            for message in ["Book a table", "line\nbreak \"quoted\" \u{1} é", ""] {
+                let mut params = Map::new();
+                if revision.has_modes() {
+                    params.insert("mode".into(), "form".into());
+                }
+                params.insert("message".into(), message.into());
+                params.insert("requestedSchema".into(), form.as_json().clone());
+                assert_eq!(as_rendered(form, &params), Some(message));
+                // Twice: the second digest reads the kept canonical schema.
+                for _ in 0..2 {
+                    assert_eq!(form_digest(form, message), question_digest(ELICITATION, &params), "{revision} {message:?}");
+                }
+                // Params that are not the form as rendered are not taken for it.
+                let mut changed = params.clone();
+                changed["requestedSchema"]["properties"]["alpha"].as_object_mut().unwrap().insert("default".into(), true.into());
+                assert_eq!(as_rendered(form, &changed), None);
+                let mut extra = params.clone();
+                extra.insert("_meta".into(), json!({}));
+                assert_eq!(as_rendered(form, &extra), None);
+                let mut no_mode = params.clone();
+                if no_mode.remove("mode").is_none() {
+                    no_mode.insert("mode".into(), "form".into());
+                }
+                assert_eq!(as_rendered(form, &no_mode), None);
+            }
+        }
     }
 
     #[test]
