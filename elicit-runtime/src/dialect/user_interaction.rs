@@ -143,11 +143,11 @@ impl<P: ElicitPeer> ElicitPeer for UserInteraction<P> {
         self.inner.next_question()
     }
 
-    fn replayed_form(&self, key: Option<&str>, question: u32, form: &'static crate::form::RequestedSchema, message: &str) -> Option<Value> {
+    fn play_form(&self, key: Option<&str>, question: u32, form: &'static crate::form::RequestedSchema, message: &str) -> Option<Result<Value, ElicitError>> {
         // Forms sent as interactions are other questions: only forms passed through as they are.
         match self.types {
             Some(_) => None,
-            None => self.inner.replayed_form(key, question, form, message),
+            None => self.inner.play_form(key, question, form, message),
         }
     }
 

@@ -211,7 +211,7 @@ pub fn form_params<T: Elicit>(message: &str, revision: ProtocolRevision, options
 }
 
 /// The `elicitation/create` params around a rendered schema.
-fn params_of(schema: &crate::form::RequestedSchema, message: &str, revision: ProtocolRevision) -> Map<String, Value> {
+pub(crate) fn params_of(schema: &crate::form::RequestedSchema, message: &str, revision: ProtocolRevision) -> Map<String, Value> {
     let mut params = Map::with_capacity(3);
     if revision.has_modes() {
         params.insert("mode".into(), "form".into());
@@ -306,13 +306,13 @@ pub(crate) fn contains_url(text: &str) -> bool {
         }
         let rest = &text[i..];
         let scheme_len = rest.bytes().take_while(|&c| scheme_char(c)).count();
-        let scheme = rest[..scheme_len].to_ascii_lowercase();
+        let scheme = &rest[..scheme_len];
         match rest[scheme_len..].strip_prefix(':') {
             Some(target) => {
                 target.starts_with("//")
-                    || (OPAQUE_SCHEMES.contains(&scheme.as_str()) && target.chars().next().is_some_and(|c| !c.is_whitespace()))
+                    || (OPAQUE_SCHEMES.iter().any(|s| s.eq_ignore_ascii_case(scheme)) && target.chars().next().is_some_and(|c| !c.is_whitespace()))
             }
-            None => scheme.starts_with("www.") && scheme.len() > 4,
+            None => scheme.len() > 4 && scheme[..4].eq_ignore_ascii_case("www."),
         }
     })
 }
@@ -356,9 +356,9 @@ async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(
         outgoing.attempt = attempt;
         outgoing
     };
-    // A replayed round may hold the answer: then the params are never built.
-    let mut result = match peer.replayed_form(key.as_deref(), question, schema, message) {
-        Some(result) => result,
+    // A replayed round holds the answer, or takes the question, without its params.
+    let mut result = match peer.play_form(key.as_deref(), question, schema, message) {
+        Some(result) => result?,
         None => {
             let mut first = outgoing(params_of(schema, message, revision), 0);
             first.form = Some(schema);

@@ -137,14 +137,14 @@ pub trait ElicitPeer: Sync {
     /// [`ElicitError::Client`].
     fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Value, ElicitError>> + Send;
 
-    /// Rounds (2026-07-28): the answer this operation already holds for the form `form`
-    /// asked for the first time, as question `question` (or under the author's `key`),
-    /// with `message`, found before its `elicitation/create` params are built (a replayed
-    /// round answers most questions from its state). `None` builds the request and
-    /// [sends](Self::send_elicitation) it, which must then find the same answer. A
-    /// transport that changes the questions it forwards must not answer here. The
-    /// default is `None`.
-    fn replayed_form(&self, key: Option<&str>, question: u32, form: &'static RequestedSchema, message: &str) -> Option<Value> {
+    /// Rounds (2026-07-28): plays the form `form`, asked for the first time as question
+    /// `question` (or under the author's `key`) with `message`, in the round of a replayed
+    /// operation without building its `elicitation/create` params: `Some(Ok(result))` when
+    /// the round holds its answer, `Some(Err(ElicitError::InputRequired))` when the round
+    /// took it as one of its questions. `None` builds the request and
+    /// [sends](Self::send_elicitation) it, which must come to the same. A transport that
+    /// changes the questions it forwards must answer `None`. The default is `None`.
+    fn play_form(&self, key: Option<&str>, question: u32, form: &'static RequestedSchema, message: &str) -> Option<Result<Value, ElicitError>> {
         let _ = (key, question, form, message);
         None
     }
@@ -223,8 +223,8 @@ impl<P: ElicitPeer + ?Sized> ElicitPeer for &P {
     fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Value, ElicitError>> + Send {
         (**self).send_elicitation(outgoing)
     }
-    fn replayed_form(&self, key: Option<&str>, question: u32, form: &'static RequestedSchema, message: &str) -> Option<Value> {
-        (**self).replayed_form(key, question, form, message)
+    fn play_form(&self, key: Option<&str>, question: u32, form: &'static RequestedSchema, message: &str) -> Option<Result<Value, ElicitError>> {
+        (**self).play_form(key, question, form, message)
     }
     fn notify_elicitation_complete(&self, elicitation_id: &str) -> impl Future<Output = Result<(), ElicitError>> + Send {
         (**self).notify_elicitation_complete(elicitation_id)

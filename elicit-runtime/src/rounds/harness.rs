@@ -120,8 +120,8 @@ impl ElicitPeer for RoundPeer<'_> {
         self.0.next_question()
     }
 
-    fn replayed_form(&self, key: Option<&str>, question: u32, form: &'static RequestedSchema, message: &str) -> Option<Value> {
-        self.0.replayed_form(key, question, form, message)
+    fn play_form(&self, key: Option<&str>, question: u32, form: &'static RequestedSchema, message: &str) -> Option<Result<Value, ElicitError>> {
+        Some(self.0.play_form(key, question, form, message))
     }
 
     async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {

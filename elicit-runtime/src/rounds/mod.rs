@@ -16,6 +16,7 @@ mod state;
 #[doc(hidden)]
 pub mod harness;
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -26,7 +27,7 @@ pub use self::state::{MAX_STATE_LEN, MIN_KEY_LEN, StateError, StateSealer};
 pub(crate) use self::state::{Binding, Pending, Pinned, RoundState, question_digest};
 use self::state::{as_rendered, form_digest};
 use crate::ElicitError;
-use crate::exchange::Outgoing;
+use crate::exchange::{Outgoing, params_of};
 use crate::form::RequestedSchema;
 
 /// A question asked without an answer: its input key, method and params, and whether it
@@ -35,12 +36,29 @@ use crate::form::RequestedSchema;
 pub(crate) struct Asked {
     pub(crate) key: String,
     pub(crate) method: &'static str,
-    pub(crate) params: Map<String, Value>,
+    pub(crate) question: Question,
     pub(crate) digest: String,
     pub(crate) via_model: bool,
-    /// [`Outgoing::form`], when the params are exactly that form's as rendered (checked,
-    /// not trusted: a peer between may have changed them).
-    pub(crate) form: Option<&'static RequestedSchema>,
+}
+
+/// What a question asks: a form exactly as rendered under a message (its params are
+/// built only if they are needed), or any other params.
+#[derive(Debug)]
+pub(crate) enum Question {
+    /// `elicitation/create` of a cached form, as rendered, with this message.
+    Form { form: &'static RequestedSchema, message: String },
+    /// Any other request's params (a re-ask, a sampling request, URL mode...).
+    Params(Map<String, Value>),
+}
+
+impl Question {
+    /// The request's params.
+    pub(crate) fn params(&self) -> Cow<'_, Map<String, Value>> {
+        match self {
+            Question::Form { form, message } => Cow::Owned(params_of(form, message, form.revision())),
+            Question::Params(params) => Cow::Borrowed(params),
+        }
+    }
 }
 
 /// One round of a replayed body: the answers known so far, and the questions the body
@@ -115,6 +133,20 @@ impl Round {
         (pinned.digest == form_digest(form, message)).then(|| pinned.answer.clone())
     }
 
+    /// [`answer_or_ask`](Self::answer_or_ask) for the client, of the form `form` asked for
+    /// the first time as question `question` (or under the author's `key`) with
+    /// `message`, without building its params.
+    pub(crate) fn play_form(&self, key: Option<&str>, question: u32, form: &'static RequestedSchema, message: &str) -> Result<Value, ElicitError> {
+        let key = input_key(key, question, 0);
+        let digest = form_digest(form, message);
+        if let Some(answer) = self.answer_to(&key, &digest) {
+            return Ok(answer);
+        }
+        let asked = Asked { key, method: ELICITATION, question: Question::Form { form, message: message.to_owned() }, digest, via_model: false };
+        self.asked.lock().unwrap_or_else(|e| e.into_inner()).push(asked);
+        Err(ElicitError::InputRequired)
+    }
+
     /// The answer held under `key` for the question with `digest`.
     fn answer_to(&self, key: &str, digest: &str) -> Option<Value> {
         let answers = self.answers.lock().unwrap_or_else(|e| e.into_inner());
@@ -140,7 +172,14 @@ impl Round {
         if via_model {
             self.model.store(true, Ordering::Relaxed);
         }
-        let asked = Asked { key, method: outgoing.method, params: outgoing.params, digest, via_model, form };
+        let question = match form {
+            Some(form) => match outgoing.params.get("message") {
+                Some(Value::String(message)) => Question::Form { form, message: message.clone() },
+                _ => Question::Params(outgoing.params),
+            },
+            None => Question::Params(outgoing.params),
+        };
+        let asked = Asked { key, method: outgoing.method, question, digest, via_model };
         self.asked.lock().unwrap_or_else(|e| e.into_inner()).push(asked);
         Err(ElicitError::InputRequired)
     }
@@ -189,7 +228,7 @@ impl Round {
 /// The digest of a question, and its form when the params are exactly the form's as
 /// rendered (then the digest is the form's, from its kept canonical schema).
 fn digest_of(outgoing: &Outgoing) -> (String, Option<&'static RequestedSchema>) {
-    if outgoing.method == "elicitation/create"
+    if outgoing.method == ELICITATION
         && let Some(form) = outgoing.form
         && let Some(message) = as_rendered(form, &outgoing.params)
     {
@@ -197,6 +236,9 @@ fn digest_of(outgoing: &Outgoing) -> (String, Option<&'static RequestedSchema>) 
     }
     (question_digest(outgoing.method, &outgoing.params), None)
 }
+
+/// The method of an elicitation.
+const ELICITATION: &str = "elicitation/create";
 
 /// The input key of a question: the author's (`user_name`) or numbered (`elicit-1`), and
 /// `…-retry-1` for its first re-ask.
