@@ -25,6 +25,10 @@
 //!   and decodes the answers with serde, unchecked (as rmcp's example does).
 //!   `elicit_rounds_only`: the same three rounds of elicit's body without rmcp and its
 //!   transport (`rounds::harness`), to show where the time goes.
+//!
+//! `ROUNDS_CLOCK=thread-cpu` measures the `flow` group with the CPU time of the bench's
+//! thread instead of the wall clock (client, server and transport all run on it): on a
+//! machine shared with other work, time spent descheduled then does not count.
 #![allow(deprecated)] // rmcp 3.9 marks parts of the 2026-07-28 model deprecated (SEP-2577)
 
 use std::collections::BTreeMap;
@@ -33,6 +37,7 @@ use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
 use criterion::Criterion;
+use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use elicit_runtime::rmcp::{StateSealer, ToolCall};
 use elicit_runtime::rounds::harness::{Harness, Played};
 use elicit_runtime::{Elicit, Elicitation};
@@ -282,7 +287,42 @@ fn rounds_only(harness: &Harness) -> usize {
     panic!("the body did not complete in three rounds")
 }
 
-fn flow(c: &mut Criterion) {
+/// The CPU time of the calling thread (`CLOCK_THREAD_CPUTIME_ID`).
+struct ThreadCpu;
+
+fn thread_cpu_now() -> Duration {
+    let mut now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `clock_gettime` writes one `timespec` into the pointer it is given.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) } == 0;
+    assert!(ok, "the thread's CPU clock is readable");
+    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
+}
+
+impl Measurement for ThreadCpu {
+    type Intermediate = Duration;
+    type Value = Duration;
+
+    fn start(&self) -> Duration {
+        thread_cpu_now()
+    }
+    fn end(&self, start: Duration) -> Duration {
+        thread_cpu_now().saturating_sub(start)
+    }
+    fn add(&self, a: &Duration, b: &Duration) -> Duration {
+        *a + *b
+    }
+    fn zero(&self) -> Duration {
+        Duration::ZERO
+    }
+    fn to_f64(&self, value: &Duration) -> f64 {
+        value.as_nanos() as f64
+    }
+    fn formatter(&self) -> &dyn ValueFormatter {
+        WallTime.formatter()
+    }
+}
+
+fn flow<M: Measurement>(c: &mut Criterion<M>) {
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
     let (ours, theirs) = runtime.block_on(async {
         let ours = connect(ElicitServer { sealer: StateSealer::new(*KEY).expect("key") }).await;
@@ -302,8 +342,15 @@ fn flow(c: &mut Criterion) {
 
 fn main() {
     state_sizes();
-    let mut c = Criterion::default().warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3)).sample_size(50).configure_from_args();
-    state(&mut c);
-    flow(&mut c);
-    c.final_summary();
+    let c = Criterion::default().warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3)).sample_size(50).configure_from_args();
+    if std::env::var("ROUNDS_CLOCK").as_deref() == Ok("thread-cpu") {
+        let mut c = c.with_measurement(ThreadCpu);
+        flow(&mut c);
+        c.final_summary();
+    } else {
+        let mut c = c;
+        state(&mut c);
+        flow(&mut c);
+        c.final_summary();
+    }
 }

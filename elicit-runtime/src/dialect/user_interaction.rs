@@ -143,6 +143,14 @@ impl<P: ElicitPeer> ElicitPeer for UserInteraction<P> {
         self.inner.next_question()
     }
 
+    fn play_form(&self, key: Option<&str>, question: u32, form: &'static crate::form::RequestedSchema, message: &str) -> Option<Result<Value, ElicitError>> {
+        // Forms sent as interactions are other questions: only forms passed through as they are.
+        match self.types {
+            Some(_) => None,
+            None => self.inner.play_form(key, question, form, message),
+        }
+    }
+
     async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {
         let Some(types) = self.types.filter(|_| outgoing.method == "elicitation/create") else {
             return self.inner.send_elicitation(outgoing).await;

@@ -211,7 +211,7 @@ pub fn form_params<T: Elicit>(message: &str, revision: ProtocolRevision, options
 }
 
 /// The `elicitation/create` params around a rendered schema.
-fn params_of(schema: &crate::form::RequestedSchema, message: &str, revision: ProtocolRevision) -> Map<String, Value> {
+pub(crate) fn params_of(schema: &crate::form::RequestedSchema, message: &str, revision: ProtocolRevision) -> Map<String, Value> {
     let mut params = Map::with_capacity(3);
     if revision.has_modes() {
         params.insert("mode".into(), "form".into());
@@ -306,13 +306,13 @@ pub(crate) fn contains_url(text: &str) -> bool {
         }
         let rest = &text[i..];
         let scheme_len = rest.bytes().take_while(|&c| scheme_char(c)).count();
-        let scheme = rest[..scheme_len].to_ascii_lowercase();
+        let scheme = &rest[..scheme_len];
         match rest[scheme_len..].strip_prefix(':') {
             Some(target) => {
                 target.starts_with("//")
-                    || (OPAQUE_SCHEMES.contains(&scheme.as_str()) && target.chars().next().is_some_and(|c| !c.is_whitespace()))
+                    || (OPAQUE_SCHEMES.iter().any(|s| s.eq_ignore_ascii_case(scheme)) && target.chars().next().is_some_and(|c| !c.is_whitespace()))
             }
-            None => scheme.starts_with("www.") && scheme.len() > 4,
+            None => scheme.len() > 4 && scheme[..4].eq_ignore_ascii_case("www."),
         }
     })
 }
@@ -348,43 +348,46 @@ async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(
     // Fails before anything is sent when the revision cannot express the form.
     let schema = T::requested_schema_with(revision, options)?;
     let question = peer.next_question();
-    // The params go to the transport whole: nothing keeps a copy while the user answers.
-    // A re-ask rebuilds them from the cached schema, with the message listing what was
-    // wrong and the fields answered right so far as defaults (by property name).
-    let mut reask: Option<(String, Map<String, Value>)> = None;
-    let mut attempt = 0;
-    loop {
-        let mut outgoing = match &reask {
-            None => {
-                let mut outgoing = Outgoing::new("elicitation/create", params_of(schema, message, revision), question);
-                outgoing.form = Some(schema);
-                outgoing
-            }
-            Some((reask_message, defaults)) => {
-                // The re-ask's schema carries the valid answers as defaults: not the cached one.
-                let mut params = params_of(schema, reask_message, revision);
-                with_defaults(&mut params, defaults);
-                Outgoing::new("elicitation/create", params, question)
-            }
-        };
-        outgoing.key = key.clone();
+    let outgoing = |params: Map<String, Value>, attempt: u32| {
+        let mut outgoing = Outgoing::new("elicitation/create", params, question).with_key(key.clone());
         outgoing.timeout = pace.timeout;
         outgoing.progress_every = pace.progress_every;
         outgoing.relayable = !user_only;
         outgoing.attempt = attempt;
-        let result = peer.send_elicitation(outgoing).await?;
+        outgoing
+    };
+    // A replayed round holds the answer, or takes the question, without its params.
+    let mut result = match peer.play_form(key.as_deref(), question, schema, message) {
+        Some(result) => result?,
+        None => {
+            let mut first = outgoing(params_of(schema, message, revision), 0);
+            first.form = Some(schema);
+            peer.send_elicitation(first).await?
+        }
+    };
+    // The params go to the transport whole: nothing keeps a copy while the user answers.
+    // A re-ask rebuilds them from the cached schema, with the message listing what was
+    // wrong and the fields answered right so far as defaults (by property name).
+    let mut defaults = Map::new();
+    let mut attempt = 0;
+    loop {
         let provenance = Provenance::of(&result);
         // The model gets to correct what it relayed, whatever the author's re-asks.
         let reasks = if provenance == Provenance::Model { reasks.max(MODEL_REASKS) } else { reasks };
-        match Elicitation::<T>::from_result_on(&result, revision) {
+        // Decided before the await, so that no decoded value is held while the user answers.
+        let params = match Elicitation::<T>::from_result_on(&result, revision) {
             Err(ElicitError::Invalid(invalid)) if attempt < reasks => {
-                attempt += 1;
-                let (text, defaults) = reask.get_or_insert_with(Default::default);
-                *text = reask_message(message, &invalid);
-                keep_valid_answers::<T>(defaults, schema, &result, &invalid, revision);
+                keep_valid_answers::<T>(&mut defaults, schema, &result, &invalid, revision);
+                // The re-ask's schema carries the valid answers as defaults: not the cached one.
+                let mut params = params_of(schema, &reask_message(message, &invalid), revision);
+                with_defaults(&mut params, &defaults);
+                params
             }
             answer => return answer.map(|answer| (answer, provenance)),
-        }
+        };
+        attempt += 1;
+        drop(result);
+        result = peer.send_elicitation(outgoing(params, attempt)).await?;
     }
 }
 

@@ -137,6 +137,18 @@ pub trait ElicitPeer: Sync {
     /// [`ElicitError::Client`].
     fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Value, ElicitError>> + Send;
 
+    /// Rounds (2026-07-28): plays the form `form`, asked for the first time as question
+    /// `question` (or under the author's `key`) with `message`, in the round of a replayed
+    /// operation without building its `elicitation/create` params: `Some(Ok(result))` when
+    /// the round holds its answer, `Some(Err(ElicitError::InputRequired))` when the round
+    /// took it as one of its questions. `None` builds the request and
+    /// [sends](Self::send_elicitation) it, which must come to the same. A transport that
+    /// changes the questions it forwards must answer `None`. The default is `None`.
+    fn play_form(&self, key: Option<&str>, question: u32, form: &'static RequestedSchema, message: &str) -> Option<Result<Value, ElicitError>> {
+        let _ = (key, question, form, message);
+        None
+    }
+
     /// URL mode, 2025-11-25: tells the client that the URL-mode interaction with this
     /// `elicitationId` completed (`notifications/elicitation/complete`). The default
     /// sends nothing (a transport without notifications; clients must not rely on it).
@@ -210,6 +222,9 @@ impl<P: ElicitPeer + ?Sized> ElicitPeer for &P {
     }
     fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Value, ElicitError>> + Send {
         (**self).send_elicitation(outgoing)
+    }
+    fn play_form(&self, key: Option<&str>, question: u32, form: &'static RequestedSchema, message: &str) -> Option<Result<Value, ElicitError>> {
+        (**self).play_form(key, question, form, message)
     }
     fn notify_elicitation_complete(&self, elicitation_id: &str) -> impl Future<Output = Result<(), ElicitError>> + Send {
         (**self).notify_elicitation_complete(elicitation_id)

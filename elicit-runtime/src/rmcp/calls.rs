@@ -93,7 +93,7 @@ use crate::ProtocolRevision;
 use crate::exchange::{ElicitPeer, ElicitationSupport, MalformedResult, Outgoing};
 use crate::form::RequestedSchema;
 use super::relay::{Relay, model_result, take_relay};
-use crate::rounds::{Asked, Binding, Round, StateSealer};
+use crate::rounds::{Asked, Binding, Question, Round, StateSealer};
 
 /// The method of a `sampling/createMessage` input request.
 const SAMPLING: &str = "sampling/createMessage";
@@ -163,13 +163,13 @@ impl Replayable {
     }
 
     /// [`run`](Self::run) for a call answered in rounds (2026-07-28) or relayed through the model.
-    async fn run_replayed<R, F, Fut>(self: Box<Self>, sealer: &StateSealer, body: F, rounds: bool) -> Result<Outcome<R>, ErrorData>
+    async fn run_replayed<R, F, Fut>(mut self: Box<Self>, sealer: &StateSealer, body: F, rounds: bool) -> Result<Outcome<R>, ErrorData>
     where
         F: FnOnce(Ask) -> Fut,
         Fut: Future<Output = Result<R, ErrorData>>,
     {
         let binding = self.binding();
-        let responses = if rounds { self.input_responses.clone().unwrap_or_default() } else { InputResponses::new() };
+        let responses = if rounds { self.input_responses.take().unwrap_or_default() } else { InputResponses::new() };
         let relayed = self.relayed.as_ref().map(Relay::results).unwrap_or_default();
         // On older revisions the state is the model's continuation; on 2026-07-28 the
         // client's `requestState`, or the continuation when the model calls back.
@@ -198,8 +198,8 @@ impl Replayable {
             return Ok(Outcome::ForModel(model_result(&self.name, self.arguments.as_ref(), &asked, &sealed)));
         }
         let mut requests = InputRequests::new();
-        for Asked { key, method, params, form, .. } in asked {
-            requests.insert(key.clone(), input_request(&key, method, params, form)?);
+        for Asked { key, method, question, .. } in asked {
+            requests.insert(key.clone(), input_request(&key, method, question)?);
         }
         // Waiting for something out of band (a URL-mode interaction): the state alone,
         // and the client retries with it.
@@ -209,32 +209,26 @@ impl Replayable {
 }
 
 /// One question of a round as rmcp's typed input request.
-fn input_request(key: &str, method: &str, params: Map<String, Value>, form: Option<&'static RequestedSchema>) -> Result<InputRequest, ErrorData> {
+fn input_request(key: &str, method: &str, question: Question) -> Result<InputRequest, ErrorData> {
     let cannot = |e: serde_json::Error| internal(&format!("the input request `{key}` cannot be carried: {e}"));
+    let params = match question {
+        Question::Form { form, message } if method == ELICITATION => {
+            // rmcp's typed schema, parsed once per form: reading the params back through
+            // serde costs more than the rest of the round (rmcp's schema types are untagged
+            // enums, which serde buffers and tries one by one).
+            if let Some(schema) = typed_schema(form) {
+                let params = ElicitRequestParams::FormElicitationParams { meta: None, message, requested_schema: (*schema).clone() };
+                return Ok(InputRequest::Elicitation(ElicitRequest::new(params)));
+            }
+            Question::Form { form, message }.params().into_owned()
+        }
+        question => question.params().into_owned(),
+    };
     Ok(match method {
         SAMPLING => InputRequest::CreateMessage(CreateMessageRequest::new(serde_json::from_value(Value::Object(params)).map_err(cannot)?)),
         ROOTS => InputRequest::ListRoots(ListRootsRequest { method: Default::default(), extensions: Default::default() }),
-        _ => {
-            let typed = match form.filter(|_| method == ELICITATION).and_then(typed_schema) {
-                Some(schema) => form_request(params, schema).map_err(cannot)?,
-                None => serde_json::from_value(Value::Object(params)).map_err(cannot)?,
-            };
-            InputRequest::Elicitation(ElicitRequest::new(typed))
-        }
+        _ => InputRequest::Elicitation(ElicitRequest::new(serde_json::from_value(Value::Object(params)).map_err(cannot)?)),
     })
-}
-
-/// A form's params as rmcp's typed request, with the typed schema kept for the form.
-/// Reading the params back through serde costs more than the rest of the round: rmcp's
-/// schema types are untagged enums, which serde buffers and tries one by one.
-fn form_request(mut params: Map<String, Value>, schema: Arc<ElicitationSchema>) -> Result<ElicitRequestParams, serde_json::Error> {
-    debug_assert_eq!(params.get("requestedSchema").map(|s| serde_json::from_value::<ElicitationSchema>(s.clone()).ok()), Some(Some((*schema).clone())));
-    let message = match params.remove("message") {
-        Some(Value::String(message)) => message,
-        other => return serde_json::from_value(other.unwrap_or(Value::Null)),
-    };
-    let meta = params.remove("_meta").map(serde_json::from_value).transpose()?;
-    Ok(ElicitRequestParams::FormElicitationParams { meta, message, requested_schema: (*schema).clone() })
 }
 
 /// rmcp's typed copy of a cached form's `requestedSchema`, parsed once per form,
@@ -668,6 +662,17 @@ impl ElicitPeer for Ask {
 
     fn next_question(&self) -> u32 {
         self.round().map_or(0, |round| round.next_question())
+    }
+
+    fn play_form(&self, key: Option<&str>, question: u32, form: &'static RequestedSchema, message: &str) -> Option<Result<Value, ElicitError>> {
+        match &self.inner {
+            // As `send_elicitation` does with a form the client can show.
+            AskInner::Round { round, capabilities, relay } if !*relay || capabilities.elicitation.form => {
+                Some(round.play_form(key, question, form, message))
+            }
+            // Every other path with a round returns the round's answer first.
+            _ => self.round().and_then(|round| round.replayed_form(key, question, form, message)).map(Ok),
+        }
     }
 
     fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Value, ElicitError>> + Send {

@@ -160,7 +160,7 @@ pub(crate) fn model_result(tool: &str, arguments: Option<&JsonObject>, asked: &[
         );
     }
     let questions: Map<String, Value> =
-        asked.iter().map(|q| (q.key.clone(), json!({ "method": q.method, "params": q.params }))).collect();
+        asked.iter().map(|q| (q.key.clone(), json!({ "method": q.method, "params": q.question.params() }))).collect();
     let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
     result.structured_content = Some(json!({ RELAY_ARGUMENT: { "continuation": continuation, "questions": questions } }));
     result
@@ -168,7 +168,7 @@ pub(crate) fn model_result(tool: &str, arguments: Option<&JsonObject>, asked: &[
 
 /// One question in plain words.
 fn describe(text: &mut String, question: &Asked) {
-    let params = &question.params;
+    let params = question.question.params();
     let message = params.get("message").and_then(Value::as_str).unwrap_or_default();
     if let Some(url) = params.get("url").and_then(Value::as_str) {
         let _ = write!(
@@ -268,10 +268,11 @@ fn options(property: &Value) -> Option<Vec<String>> {
 
 /// The shape of an answer, for the call-back's example.
 fn example_answer(question: &Asked) -> Value {
-    if question.params.contains_key("url") {
+    let params = question.question.params();
+    if params.contains_key("url") {
         return Value::from("accept");
     }
-    let fields = question.params.get("requestedSchema").and_then(|s| s.get("properties")).and_then(Value::as_object);
+    let fields = params.get("requestedSchema").and_then(|s| s.get("properties")).and_then(Value::as_object);
     let example: Map<String, Value> = fields
         .into_iter()
         .flatten()

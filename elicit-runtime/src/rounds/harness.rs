@@ -14,6 +14,7 @@ use serde_json::{Map, Value};
 
 use super::{Binding, Pending, Pinned, Round, RoundState, StateError, StateSealer, question_digest};
 use crate::exchange::{ElicitPeer, ElicitationSupport, Outgoing};
+use crate::form::RequestedSchema;
 use crate::{ElicitError, Elicit, Elicitation, ProtocolRevision};
 
 /// A sealer and what its states are bound to (a principal, `tools/call`, a tool name and
@@ -117,6 +118,10 @@ impl ElicitPeer for RoundPeer<'_> {
 
     fn next_question(&self) -> u32 {
         self.0.next_question()
+    }
+
+    fn play_form(&self, key: Option<&str>, question: u32, form: &'static RequestedSchema, message: &str) -> Option<Result<Value, ElicitError>> {
+        Some(self.0.play_form(key, question, form, message))
     }
 
     async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {

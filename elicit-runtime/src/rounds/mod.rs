@@ -16,6 +16,7 @@ mod state;
 #[doc(hidden)]
 pub mod harness;
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -24,8 +25,9 @@ use serde_json::{Map, Value};
 
 pub use self::state::{MAX_STATE_LEN, MIN_KEY_LEN, StateError, StateSealer};
 pub(crate) use self::state::{Binding, Pending, Pinned, RoundState, question_digest};
+use self::state::{as_rendered, form_digest};
 use crate::ElicitError;
-use crate::exchange::Outgoing;
+use crate::exchange::{Outgoing, params_of};
 use crate::form::RequestedSchema;
 
 /// A question asked without an answer: its input key, method and params, and whether it
@@ -34,11 +36,29 @@ use crate::form::RequestedSchema;
 pub(crate) struct Asked {
     pub(crate) key: String,
     pub(crate) method: &'static str,
-    pub(crate) params: Map<String, Value>,
+    pub(crate) question: Question,
     pub(crate) digest: String,
     pub(crate) via_model: bool,
-    /// [`Outgoing::form`].
-    pub(crate) form: Option<&'static RequestedSchema>,
+}
+
+/// What a question asks: a form exactly as rendered under a message (its params are
+/// built only if they are needed), or any other params.
+#[derive(Debug)]
+pub(crate) enum Question {
+    /// `elicitation/create` of a cached form, as rendered, with this message.
+    Form { form: &'static RequestedSchema, message: String },
+    /// Any other request's params (a re-ask, a sampling request, URL mode...).
+    Params(Map<String, Value>),
+}
+
+impl Question {
+    /// The request's params.
+    pub(crate) fn params(&self) -> Cow<'_, Map<String, Value>> {
+        match self {
+            Question::Form { form, message } => Cow::Owned(params_of(form, message, form.revision())),
+            Question::Params(params) => Cow::Borrowed(params),
+        }
+    }
 }
 
 /// One round of a replayed body: the answers known so far, and the questions the body
@@ -99,7 +119,32 @@ impl Round {
     /// (a redeployed server) is asked again.
     pub(crate) fn answered(&self, outgoing: &Outgoing) -> Option<Value> {
         let key = input_key(outgoing.key.as_deref(), outgoing.question, outgoing.attempt);
-        self.answer_to(&key, &question_digest(outgoing.method, &outgoing.params))
+        self.answer_to(&key, &digest_of(outgoing).0)
+    }
+
+    /// The answer to the form `form` asked for the first time as question `question`
+    /// (or under the author's `key`) with `message`, without building its params: the
+    /// same answer [`answered`](Self::answered) finds for the request built from them.
+    pub(crate) fn replayed_form(&self, key: Option<&str>, question: u32, form: &'static RequestedSchema, message: &str) -> Option<Value> {
+        let key = input_key(key, question, 0);
+        let answers = self.answers.lock().unwrap_or_else(|e| e.into_inner());
+        // No answer under the key: nothing to digest.
+        let pinned = answers.get(&key)?;
+        (pinned.digest == form_digest(form, message)).then(|| pinned.answer.clone())
+    }
+
+    /// [`answer_or_ask`](Self::answer_or_ask) for the client, of the form `form` asked for
+    /// the first time as question `question` (or under the author's `key`) with
+    /// `message`, without building its params.
+    pub(crate) fn play_form(&self, key: Option<&str>, question: u32, form: &'static RequestedSchema, message: &str) -> Result<Value, ElicitError> {
+        let key = input_key(key, question, 0);
+        let digest = form_digest(form, message);
+        if let Some(answer) = self.answer_to(&key, &digest) {
+            return Ok(answer);
+        }
+        let asked = Asked { key, method: ELICITATION, question: Question::Form { form, message: message.to_owned() }, digest, via_model: false };
+        self.asked.lock().unwrap_or_else(|e| e.into_inner()).push(asked);
+        Err(ElicitError::InputRequired)
     }
 
     /// The answer held under `key` for the question with `digest`.
@@ -112,7 +157,7 @@ impl Round {
     /// asks the model.
     pub(crate) fn record(&self, outgoing: &Outgoing, answer: Value) {
         let key = input_key(outgoing.key.as_deref(), outgoing.question, outgoing.attempt);
-        let digest = question_digest(outgoing.method, &outgoing.params);
+        let (digest, _) = digest_of(outgoing);
         self.answers.lock().unwrap_or_else(|e| e.into_inner()).insert(key, Pinned { digest, answer });
     }
 
@@ -120,14 +165,21 @@ impl Round {
     /// round: for the client (`InputRequiredResult`), or for the client's model.
     pub(crate) fn answer_or_ask(&self, outgoing: Outgoing, via_model: bool) -> Result<Value, ElicitError> {
         let key = input_key(outgoing.key.as_deref(), outgoing.question, outgoing.attempt);
-        let digest = question_digest(outgoing.method, &outgoing.params);
+        let (digest, form) = digest_of(&outgoing);
         if let Some(answer) = self.answer_to(&key, &digest) {
             return Ok(answer);
         }
         if via_model {
             self.model.store(true, Ordering::Relaxed);
         }
-        let asked = Asked { key, method: outgoing.method, params: outgoing.params, digest, via_model, form: outgoing.form };
+        let question = match form {
+            Some(form) => match outgoing.params.get("message") {
+                Some(Value::String(message)) => Question::Form { form, message: message.clone() },
+                _ => Question::Params(outgoing.params),
+            },
+            None => Question::Params(outgoing.params),
+        };
+        let asked = Asked { key, method: outgoing.method, question, digest, via_model };
         self.asked.lock().unwrap_or_else(|e| e.into_inner()).push(asked);
         Err(ElicitError::InputRequired)
     }
@@ -172,6 +224,21 @@ impl Round {
         RoundState { answers, pending, notes, answers_from_model: self.involves_model() }
     }
 }
+
+/// The digest of a question, and its form when the params are exactly the form's as
+/// rendered (then the digest is the form's, from its kept canonical schema).
+fn digest_of(outgoing: &Outgoing) -> (String, Option<&'static RequestedSchema>) {
+    if outgoing.method == ELICITATION
+        && let Some(form) = outgoing.form
+        && let Some(message) = as_rendered(form, &outgoing.params)
+    {
+        return (form_digest(form, message), Some(form));
+    }
+    (question_digest(outgoing.method, &outgoing.params), None)
+}
+
+/// The method of an elicitation.
+const ELICITATION: &str = "elicitation/create";
 
 /// The input key of a question: the author's (`user_name`) or numbered (`elicit-1`), and
 /// `…-retry-1` for its first re-ask.

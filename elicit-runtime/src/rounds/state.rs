@@ -14,9 +14,9 @@
 //! ciphertext. The key id picks the key of the ring that opens it; a removed key's
 //! states no longer open.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use base64::Engine as _;
@@ -24,8 +24,14 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chacha20poly1305::aead::{Aead, KeyInit, Payload};
 use chacha20poly1305::{XChaCha20Poly1305, XNonce};
 use hkdf::Hkdf;
-use serde_json::{Map, Value, json};
+use serde::Deserialize;
+use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
+
+use crate::form::RequestedSchema;
+
+/// The method of an elicitation.
+const ELICITATION: &str = "elicitation/create";
 
 /// The smallest key [`StateSealer`] accepts, in bytes.
 pub const MIN_KEY_LEN: usize = 32;
@@ -169,8 +175,8 @@ impl StateSealer {
         let nonce: [u8; NONCE_LEN] = nonce.try_into().map_err(|_| StateError::Malformed)?;
         let plaintext =
             key.cipher.decrypt(&XNonce::from(nonce), Payload { msg: ciphertext, aad: &binding.0 }).map_err(|_| StateError::Forged)?;
-        let json: Value = serde_json::from_slice(&plaintext).map_err(|e| StateError::Unreadable(e.to_string()))?;
-        let (state, expires) = RoundState::from_json(json).ok_or_else(|| StateError::Unreadable("not a round state".to_owned()))?;
+        let plain: Plain = serde_json::from_slice(&plaintext).map_err(|e| StateError::Unreadable(e.to_string()))?;
+        let (state, expires) = plain.into_state().ok_or_else(|| StateError::Unreadable("not a round state".to_owned()))?;
         let now = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
         if now >= expires {
             return Err(StateError::Expired);
@@ -361,52 +367,76 @@ impl RoundState {
         Ok(out)
     }
 
+    #[cfg(test)]
     fn from_json(json: Value) -> Option<(Self, u64)> {
-        let Value::Object(mut map) = json else { return None };
-        let version = map.get("v")?.as_u64()?;
+        Plain::deserialize(json).ok()?.into_state()
+    }
+}
+
+/// The plaintext of a sealed state as [`RoundState::to_json_bytes`] writes it (version 2)
+/// or version 1 did, read straight from its bytes, without a `Value` tree in between.
+#[derive(Deserialize)]
+struct Plain {
+    v: u64,
+    exp: u64,
+    answers: BTreeMap<String, PlainPinned>,
+    pending: Vec<Vec<Value>>,
+    #[serde(default)]
+    notes: BTreeMap<String, String>,
+    #[serde(default)]
+    model: bool,
+}
+
+/// One answer of [`Plain`]: the digest, and the whole result (`a`) or only the content
+/// of a plain accept (`c`, version 2).
+#[derive(Deserialize)]
+struct PlainPinned {
+    d: String,
+    #[serde(default, deserialize_with = "present")]
+    a: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    c: Option<Value>,
+}
+
+/// A member that is present, even as `null`.
+fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Value>, D::Error> {
+    Value::deserialize(deserializer).map(Some)
+}
+
+impl Plain {
+    fn into_state(self) -> Option<(RoundState, u64)> {
+        let version = self.v;
         if version != 1 && version != 2 {
             return None;
         }
-        let expires = map.get("exp")?.as_u64()?;
-        let Value::Object(answers) = map.remove("answers")? else { return None };
-        let Value::Array(pending) = map.remove("pending")? else { return None };
-        let answers = answers
+        let answers = self
+            .answers
             .into_iter()
             .map(|(key, pinned)| {
-                let Value::Object(mut pinned) = pinned else { return None };
-                let digest = pinned.remove("d")?.as_str()?.to_owned();
-                let answer = match (pinned.remove("a"), pinned.remove("c")) {
+                let answer = match (pinned.a, pinned.c) {
                     (Some(answer), None) => answer,
-                    (None, Some(content @ Value::Object(_))) if version == 2 => json!({"action": "accept", "content": content}),
+                    (None, Some(content @ Value::Object(_))) if version == 2 => {
+                        let mut result = Map::with_capacity(2);
+                        result.insert("action".into(), "accept".into());
+                        result.insert("content".into(), content);
+                        Value::Object(result)
+                    }
                     _ => return None,
                 };
-                Some((key, Pinned { digest, answer }))
+                Some((key, Pinned { digest: pinned.d, answer }))
             })
             .collect::<Option<_>>()?;
-        let pending = pending
+        let pending = self
+            .pending
             .into_iter()
-            .map(|entry| match entry {
-                Value::Array(entry) if entry.len() == 2 || (entry.len() == 3 && entry[2] == "model") => Some(Pending {
-                    key: entry[0].as_str()?.to_owned(),
-                    digest: entry[1].as_str()?.to_owned(),
-                    via_model: entry.len() == 3,
-                }),
+            .map(|entry| match entry.as_slice() {
+                [key, digest] | [key, digest, Value::String(_)] if entry.len() == 2 || entry[2] == "model" => {
+                    Some(Pending { key: key.as_str()?.to_owned(), digest: digest.as_str()?.to_owned(), via_model: entry.len() == 3 })
+                }
                 _ => None,
             })
             .collect::<Option<_>>()?;
-        let notes = match map.remove("notes") {
-            None => BTreeMap::new(),
-            Some(Value::Object(notes)) => {
-                notes.into_iter().map(|(key, note)| Some((key, note.as_str()?.to_owned()))).collect::<Option<_>>()?
-            }
-            Some(_) => return None,
-        };
-        let answers_from_model = match map.remove("model") {
-            None => false,
-            Some(Value::Bool(model)) => model,
-            Some(_) => return None,
-        };
-        Some((RoundState { answers, pending, notes, answers_from_model }, expires))
+        Some((RoundState { answers, pending, notes: self.notes, answers_from_model: self.model }, self.exp))
     }
 }
 
@@ -429,6 +459,74 @@ pub(crate) fn question_digest(method: &str, params: &Map<String, Value>) -> Stri
     write_canonical_object(params, &mut canonical);
     let digest = Sha256::digest(&canonical);
     URL_SAFE_NO_PAD.encode(&digest[..16])
+}
+
+/// [`question_digest`] of the `elicitation/create` params of `form` asked as rendered
+/// under `message` (`mode`, when the form's revision has modes, `message`,
+/// `requestedSchema`), without building the params: the canonical JSON of the rendered
+/// schema is written once per form and kept (one entry per type, revision and options,
+/// each a `&'static` of the schema cache: a bounded set).
+pub(crate) fn form_digest(form: &'static RequestedSchema, message: &str) -> String {
+    static FORMS: OnceLock<Mutex<HashMap<usize, FormDigests>>> = OnceLock::new();
+    let forms = FORMS.get_or_init(Default::default);
+    let id = std::ptr::from_ref(form) as usize;
+    let canonical = {
+        let forms = forms.lock().unwrap_or_else(|e| e.into_inner());
+        match forms.get(&id) {
+            Some(known) => match known.by_message.get(message) {
+                Some(digest) => return digest.clone(),
+                None => Some(known.canonical.clone()),
+            },
+            None => None,
+        }
+    };
+    let canonical = canonical.unwrap_or_else(|| {
+        let mut canonical = Vec::with_capacity(form.to_json_string().len());
+        write_canonical_object(form.as_map(), &mut canonical);
+        canonical.into()
+    });
+    // The keys of the params in sorted order, as `write_canonical_object` writes them.
+    let mut head = Vec::with_capacity(64 + message.len());
+    head.extend_from_slice(ELICITATION.as_bytes());
+    head.push(0);
+    head.extend_from_slice(b"{\"message\":");
+    write_json(message, &mut head);
+    if form.revision().has_modes() {
+        head.extend_from_slice(b",\"mode\":\"form\"");
+    }
+    head.extend_from_slice(b",\"requestedSchema\":");
+    let digest = Sha256::new().chain_update(&head).chain_update(&canonical).chain_update(b"}").finalize();
+    let digest = URL_SAFE_NO_PAD.encode(&digest[..16]);
+    let mut forms = forms.lock().unwrap_or_else(|e| e.into_inner());
+    let known = forms.entry(id).or_insert_with(|| FormDigests { canonical, by_message: HashMap::new() });
+    if known.by_message.len() < MESSAGES_KEPT {
+        known.by_message.insert(message.to_owned(), digest.clone());
+    }
+    digest
+}
+
+/// How many messages' digests [`form_digest`] keeps per form: a body whose messages
+/// change with every call (they quote the user's data) digests the others each time.
+const MESSAGES_KEPT: usize = 64;
+
+/// What [`form_digest`] keeps of a form: its canonical schema, and the digests of the
+/// first messages it was asked with.
+struct FormDigests {
+    canonical: Arc<[u8]>,
+    by_message: HashMap<String, String>,
+}
+
+/// Whether `params` are exactly those of `form` asked as rendered under their message
+/// (what [`form_digest`] digests); their message when they are.
+pub(crate) fn as_rendered<'a>(form: &RequestedSchema, params: &'a Map<String, Value>) -> Option<&'a str> {
+    let modes = form.revision().has_modes();
+    let mode_ok = match params.get("mode") {
+        Some(mode) => modes && mode == "form",
+        None => !modes,
+    };
+    let len = if modes { 3 } else { 2 };
+    let message = params.get("message")?.as_str()?;
+    (mode_ok && params.len() == len && params.get("requestedSchema") == Some(form.as_json())).then_some(message)
 }
 
 /// What a sealed state is bound to: the principal, the method, the name of the tool or
@@ -502,6 +600,7 @@ fn write_json<T: serde::Serialize + ?Sized>(value: &T, out: &mut Vec<u8>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn sealer() -> StateSealer {
         StateSealer::new(*b"a unit-test key of 32 bytes or more").unwrap()
@@ -648,6 +747,48 @@ mod tests {
         let binding = Binding::new(Some("alice"), "tools/call", "book", Some(map));
         let expected = format!("elicit/round/v1\x005:alice\x0010:tools/call\x004:book\x00{}", reference_canonical(&params));
         assert_eq!(binding, Binding(expected.into_bytes()));
+    }
+
+    #[test]
+    fn a_form_digest_is_the_digest_of_the_params_it_stands_for() {
+        use crate::form::{EnumOption, FieldSchema, FormSchema, Kind, SchemaOptions, StringRules, render};
+        use crate::ProtocolRevision;
+        static OPTIONS: [EnumOption; 2] = [EnumOption::new("in", Some("Indoors")), EnumOption::new("out", None)];
+        static FIELDS: [FieldSchema; 3] = [
+            FieldSchema::new("zeta", Kind::String(StringRules::PLAIN)).with_title("Z \"quoted\" é"),
+            FieldSchema::new("alpha", Kind::Boolean),
+            FieldSchema::new("seat", Kind::Select(&OPTIONS)),
+        ];
+        static FORM: FormSchema = FormSchema { fields: &FIELDS };
+        for revision in [ProtocolRevision::V2025_06_18, ProtocolRevision::V2025_11_25, ProtocolRevision::V2026_07_28] {
+            let form: &'static RequestedSchema = Box::leak(Box::new(render(&FORM, revision, &SchemaOptions::new()).unwrap()));
+            for message in ["Book a table", "line\nbreak \"quoted\" \u{1} é", ""] {
+                let mut params = Map::new();
+                if revision.has_modes() {
+                    params.insert("mode".into(), "form".into());
+                }
+                params.insert("message".into(), message.into());
+                params.insert("requestedSchema".into(), form.as_json().clone());
+                assert_eq!(as_rendered(form, &params), Some(message));
+                // Twice: the second digest is the one kept (the first message of each
+                // revision writes the canonical schema; the others read it).
+                for _ in 0..2 {
+                    assert_eq!(form_digest(form, message), question_digest(ELICITATION, &params), "{revision} {message:?}");
+                }
+                // Params that are not the form as rendered are not taken for it.
+                let mut changed = params.clone();
+                changed["requestedSchema"]["properties"]["alpha"].as_object_mut().unwrap().insert("default".into(), true.into());
+                assert_eq!(as_rendered(form, &changed), None);
+                let mut extra = params.clone();
+                extra.insert("_meta".into(), json!({}));
+                assert_eq!(as_rendered(form, &extra), None);
+                let mut no_mode = params.clone();
+                if no_mode.remove("mode").is_none() {
+                    no_mode.insert("mode".into(), "form".into());
+                }
+                assert_eq!(as_rendered(form, &no_mode), None);
+            }
+        }
     }
 
     #[test]
