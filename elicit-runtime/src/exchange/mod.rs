@@ -12,7 +12,9 @@ mod transport;
 
 pub use self::elicitation::{Action, Elicitation};
 pub use self::error::{ElicitError, MalformedResult};
-pub(crate) use self::request::{contains_url, params_of};
+pub(crate) use self::request::contains_url;
+#[cfg(feature = "rmcp")]
+pub(crate) use self::request::params_of;
 #[cfg(feature = "rmcp")]
 pub(crate) use self::request::RELAYED_META;
 pub use self::request::{DEFAULT_PROGRESS_EVERY, ElicitRequest, Provenance, form_params, form_params_json, reask_message};
