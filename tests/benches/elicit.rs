@@ -301,8 +301,8 @@ fn accept_interleaved() {
     let (mut ours, mut serde) = (Vec::with_capacity(BATCHES), Vec::with_capacity(BATCHES));
     for i in 0..BATCHES {
         // Alternating which goes first, so neither always follows the other.
-        let mut elicit = || batch(|| Booking::from_content(black_box(map)));
-        let mut decode = || batch(|| <BookingSerde as serde::Deserialize>::deserialize(black_box(&content)));
+        let elicit = || batch(|| Booking::from_content(black_box(map)));
+        let decode = || batch(|| <BookingSerde as serde::Deserialize>::deserialize(black_box(&content)));
         if i % 2 == 0 {
             ours.push(elicit());
             serde.push(decode());
