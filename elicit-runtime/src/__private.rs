@@ -205,10 +205,10 @@ pub fn enum_read<E: ElicitEnum + ElicitField>(value: &Value, field: &'static Fie
         Kind::Select(options) => crate::form::read_select(field.name(), options, value, report).and_then(|i| {
             E::from_index(i).or_else(|| {
                 // Options that are not the enum's (a hand-built schema): read by value.
-                crate::form::read_checked(value, field, report)
+                crate::form::read_checked(value, field, report, E::from_json)
             })
         }),
-        _ => crate::form::read_checked(value, field, report),
+        _ => crate::form::read_checked(value, field, report, E::from_json),
     }
 }
 

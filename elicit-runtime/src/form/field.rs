@@ -156,16 +156,17 @@ pub trait ElicitField: Sized {
     /// [`from_json`](Self::from_json) after checking.
     #[doc(hidden)]
     fn __read(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<Self> {
-        read_checked(value, field, report)
+        read_checked(value, field, report, Self::from_json)
     }
 }
 
-/// [`ElicitField::__read`] by checking, then [`ElicitField::from_json`].
-pub(crate) fn read_checked<T: ElicitField>(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<T> {
+/// [`ElicitField::__read`] by checking, then reading with `from_json` (the field type's
+/// [`ElicitField::from_json`], or [`Holds::from_json`](super::holds::Holds::from_json)).
+pub(crate) fn read_checked<T>(value: &Value, field: &'static FieldSchema, report: &mut Report, from_json: fn(&Value) -> Result<T, Problem>) -> Option<T> {
     if !check_value(field, value, report) {
         return None;
     }
-    T::from_json(value).map_err(|problem| report.push(field.name(), problem)).ok()
+    from_json(value).map_err(|problem| report.push(field.name(), problem)).ok()
 }
 
 /// A unit-only enum that derives [`Elicit`](crate::Elicit): the options of a select.
@@ -280,7 +281,7 @@ impl ElicitField for String {
     fn __read(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<Self> {
         match field.kind() {
             Kind::String(rules) => read_string(field.name(), rules, value, report).map(str::to_owned),
-            _ => read_checked(value, field, report),
+            _ => read_checked(value, field, report, Self::from_json),
         }
     }
     fn to_json(&self) -> Option<Value> {
@@ -303,7 +304,7 @@ impl ElicitField for Box<str> {
     fn __read(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<Self> {
         match field.kind() {
             Kind::String(rules) => read_string(field.name(), rules, value, report).map(Box::from),
-            _ => read_checked(value, field, report),
+            _ => read_checked(value, field, report, Self::from_json),
         }
     }
     fn to_json(&self) -> Option<Value> {
@@ -326,7 +327,7 @@ impl ElicitField for Cow<'static, str> {
     fn __read(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<Self> {
         match field.kind() {
             Kind::String(rules) => read_string(field.name(), rules, value, report).map(|s| Cow::Owned(s.to_owned())),
-            _ => read_checked(value, field, report),
+            _ => read_checked(value, field, report, Self::from_json),
         }
     }
     fn to_json(&self) -> Option<Value> {
@@ -351,7 +352,7 @@ impl ElicitField for bool {
     fn __read(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<Self> {
         match field.kind() {
             Kind::Boolean => read_bool(field.name(), value, report),
-            _ => read_checked(value, field, report),
+            _ => read_checked(value, field, report, Self::from_json),
         }
     }
     fn to_json(&self) -> Option<Value> {
@@ -381,7 +382,7 @@ macro_rules! integer_field {
                         let out_of_range = Problem::IntegerOutOfRange { min: <$ty>::MIN as i128, max: <$ty>::MAX as i128 };
                         <$ty>::try_from(n).map_err(|_| report.push(field.name(), out_of_range)).ok()
                     }),
-                    _ => read_checked(value, field, report),
+                    _ => read_checked(value, field, report, Self::from_json),
                 }
             }
             fn to_json(&self) -> Option<Value> {
@@ -420,7 +421,7 @@ macro_rules! number_field {
                 match field.kind() {
                     // The rules hold the type's largest magnitude: what they let through fits.
                     Kind::Number(rules) => read_number(field.name(), rules, value, report).map(|x| x as $ty),
-                    _ => read_checked(value, field, report),
+                    _ => read_checked(value, field, report, Self::from_json),
                 }
             }
             fn to_json(&self) -> Option<Value> {

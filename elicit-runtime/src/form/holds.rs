@@ -45,7 +45,8 @@ use std::hash::Hash;
 
 use super::field::{ElicitEnum, ElicitField, MultiSelectField, NotOption, NumericField, StringField, json_options, options_to_json};
 use super::schema::{FieldSchema, Kind, MultiSelectRules};
-use super::validate::{Problem, Report, check_value};
+use super::field::read_checked;
+use super::validate::{Problem, Report};
 
 /// The self type of [`Holds`]: `FlatForm: Holds<T>` when a flat form holds a field of
 /// type `T`. Never built.
@@ -81,10 +82,7 @@ pub trait Holds<T> {
     /// [`ElicitField::__read`] of `T`.
     #[doc(hidden)]
     fn read(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<T> {
-        if !check_value(field, value, report) {
-            return None;
-        }
-        Self::from_json(value).map_err(|problem| report.push(field.name(), problem)).ok()
+        read_checked(value, field, report, Self::from_json)
     }
 }
 
