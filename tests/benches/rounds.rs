@@ -322,6 +322,48 @@ impl Measurement for ThreadCpu {
     }
 }
 
+/// The flow again, elicit and by hand in alternating batches on the thread's CPU clock, so
+/// that the drift of a shared machine over the seconds criterion spends on each function
+/// weighs on both alike: the median per flow of each side over all batches, their ratio,
+/// and the median of the ratios of neighbouring batches. Run with no filter, `flow` or
+/// `interleaved`.
+fn flow_interleaved(runtime: &tokio::runtime::Runtime, ours: &RunningService<RoleClient, Answering>, theirs: &RunningService<RoleClient, Answering>) {
+    const BATCHES: usize = 60;
+    const FLOWS: u32 = 40;
+    let batch = |client: &RunningService<RoleClient, Answering>| {
+        let start = thread_cpu_now();
+        for _ in 0..FLOWS {
+            black_box(runtime.block_on(client.call_tool(call())).expect("completes"));
+        }
+        (thread_cpu_now() - start).as_nanos() as f64 / f64::from(FLOWS) / 1000.0
+    };
+    // Warm both sides up before anything counts.
+    batch(ours);
+    batch(theirs);
+    let (mut elicit, mut hand, mut ratios) = (Vec::with_capacity(BATCHES), Vec::with_capacity(BATCHES), Vec::with_capacity(BATCHES));
+    for i in 0..BATCHES {
+        // Alternating which goes first, so neither always follows the other.
+        let (e, h) = if i % 2 == 0 {
+            let e = batch(ours);
+            (e, batch(theirs))
+        } else {
+            let h = batch(theirs);
+            (batch(ours), h)
+        };
+        elicit.push(e);
+        hand.push(h);
+        ratios.push(e / h);
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let (e, h, r) = (median(&mut elicit), median(&mut hand), median(&mut ratios));
+    println!("flow, interleaved ({BATCHES} batches of {FLOWS} flows each, thread CPU time, medians):");
+    println!("  elicit {e:.1} µs, rmcp by hand {h:.1} µs: {:.2}x (median of batch ratios {r:.2}x, target 1.1x)", e / h);
+    println!();
+}
+
 fn flow<M: Measurement>(c: &mut Criterion<M>) {
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
     let (ours, theirs) = runtime.block_on(async {
@@ -332,6 +374,10 @@ fn flow<M: Measurement>(c: &mut Criterion<M>) {
     });
     let harness = harness();
     assert_eq!(rounds_only(&harness), 2, "both answers accepted");
+    let filter = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    if filter.as_deref().is_none_or(|f| f == "flow" || f.contains("interleaved")) {
+        flow_interleaved(&runtime, &ours, &theirs);
+    }
 
     let mut group = c.benchmark_group("flow");
     group.bench_function("elicit", |b| b.iter(|| runtime.block_on(ours.call_tool(call())).expect("completes")));

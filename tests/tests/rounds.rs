@@ -16,6 +16,7 @@ use elicit_runtime::rmcp::{INVALID_STATE, StateError, StateSealer, ToolCall};
 use elicit_runtime::testing::{Reply, ScriptedClient, ScriptedSession, Transcript};
 use elicit_runtime::{Elicit, Elicitation, ProtocolRevision};
 use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, InputResponses};
+use rmcp::handler::server::tool::{InputResponses as ExtractedResponses, RequestState};
 use rmcp::service::ServiceError;
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
 use serde_json::{Value, json};
@@ -145,6 +146,17 @@ impl Restaurant {
     #[tool(description = "asks through the request context, without ToolCall")]
     async fn direct(&self, context: rmcp::service::RequestContext<rmcp::RoleServer>) -> String {
         format!("{:?}", Name::elicit(&context, "Your name?").await)
+    }
+
+    #[tool(description = "one form, with rmcp's own round extractors after ToolCall")]
+    async fn name_then_extractors(
+        &self,
+        call: ToolCall,
+        RequestState(state): RequestState,
+        ExtractedResponses(responses): ExtractedResponses,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let seen = format!("state {}, responses {}", state.is_some(), responses.is_some());
+        call.run(&self.sealer, |ask| async move { self.done(format!("{} ({seen})", show(&Name::elicit(&ask, "Your name?").await?))) }).await
     }
 
     #[tool(description = "asks again once on invalid content")]
@@ -318,6 +330,18 @@ fn complete_text(response: CallToolResponse) -> String {
         CallToolResponse::Complete(result) => result.content.iter().filter_map(|c| c.as_text().map(|t| t.text.clone())).collect(),
         other => panic!("expected a complete result, got {other:?}"),
     }
+}
+
+/// `ToolCall` takes the round's answers and state out of the call, as rmcp's own
+/// extractors do: the round is still played, and an extractor after it sees neither.
+#[tokio::test]
+async fn tool_call_takes_the_round_from_extractors_after_it() {
+    let session = connect(modern(), Restaurant::new()).await;
+    let (state, keys) = first_round(&session, "name_then_extractors", json!({})).await;
+    assert_eq!(keys, ["elicit-1"]);
+    let responses = json!({ "elicit-1": { "action": "accept", "content": { "name": "Ada" } } });
+    let done = retry(&session, "name_then_extractors", json!({}), &state, responses).await.expect("the retry completes");
+    assert_eq!(complete_text(done), r#"{"name":"Ada"} (state false, responses false)"#);
 }
 
 #[tokio::test]

@@ -281,6 +281,10 @@ macro_rules! replayable_accessors {
 /// A tool call, as a tool receives it: extracted by rmcp from the call
 /// (`async fn my_tool(&self, call: ToolCall)`), then [run](Self::run) with the body that
 /// asks.
+///
+/// Like rmcp's own `InputResponses` and `RequestState` extractors, it takes the call's
+/// 2026-07-28 answers and state out of the context (they are the round's, and it plays
+/// the round): an extractor after it sees none. The arguments stay for `Parameters`.
 #[derive(Debug, Clone)]
 pub struct ToolCall(Replayable);
 
@@ -293,8 +297,8 @@ impl<S> FromContextPart<ToolCallContext<'_, S>> for ToolCall {
             method: "tools/call",
             name: context.name.to_string(),
             arguments,
-            input_responses: context.input_responses.clone(),
-            request_state: context.request_state.clone(),
+            input_responses: context.input_responses.take(),
+            request_state: context.request_state.take(),
             principal: None,
             relay: false,
             relayed,
