@@ -26,6 +26,10 @@
 //!   `elicit_rounds_only`: the same three rounds of elicit's body without rmcp and its
 //!   transport (`rounds::harness`), to show where the time goes.
 //!
+//! Before criterion's groups, `main` also plays the flow in alternating batches, elicit and
+//! by hand taking turns, on the thread's CPU clock, and prints the medians and their ratio
+//! (`-- interleaved` runs only that, with the state sizes).
+//!
 //! `ROUNDS_CLOCK=thread-cpu` measures the `flow` group with the CPU time of the bench's
 //! thread instead of the wall clock (client, server and transport all run on it): on a
 //! machine shared with other work, time spent descheduled then does not count.
