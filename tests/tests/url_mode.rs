@@ -3,7 +3,7 @@
 //! check before sending. Every message the client sees is checked against the official
 //! schema of its revision by the scripted client.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use elicit_runtime::exchange::ElicitationSupport;
@@ -13,7 +13,7 @@ use elicit_runtime::url::{CompleteError, Interactions, MemoryStore, UrlError};
 use elicit_runtime::exchange::Outgoing;
 use elicit_runtime::{Elicit, ElicitError, ElicitPeer, Elicitation, ProtocolRevision};
 use rmcp::handler::server::wrapper::Parameters;
-use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
+use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock};
 use rmcp::service::{RequestContext, ServiceError};
 use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router};
 use serde_json::{Value, json};
@@ -49,6 +49,8 @@ struct KeyLabel {
 struct KeyServer {
     interactions: Interactions,
     sealer: StateSealer,
+    /// The user the server's own authentication signed in (not an argument of the call).
+    signed_in: Arc<Mutex<String>>,
 }
 
 /// The outcome of asking, waiting, or requiring, as text the tests compare.
@@ -143,6 +145,18 @@ impl KeyServer {
             .await
     }
 
+    #[tool(description = "the connect flow, then a form, for the signed-in user; states not bound to the principal")]
+    async fn connect_signed_in(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        let interactions = self.interactions.clone();
+        let user = self.signed_in.lock().map(|u| u.clone()).unwrap_or_default();
+        call.run(&self.sealer, |ask| async move {
+            let connected = connect_flow(&ask, &interactions, &user, Duration::from_secs(2)).await?;
+            let label = KeyLabel::elicit(&ask, "Name the key").await?.accepted().map_or_else(String::new, |k| k.label);
+            Ok(CallToolResult::success(vec![ContentBlock::text(format!("{connected}, named {label}"))]))
+        })
+        .await
+    }
+
     #[tool(description = "require in rounds")]
     async fn require_rounds(&self, call: ToolCall, Parameters(args): Parameters<UserArgs>) -> Result<CallToolResponse, ErrorData> {
         let interactions = self.interactions.clone();
@@ -160,7 +174,11 @@ impl KeyServer {
 impl ServerHandler for KeyServer {}
 
 fn server(interactions: &Interactions) -> KeyServer {
-    KeyServer { interactions: interactions.clone(), sealer: StateSealer::new(*b"a test key of at least 32 bytes!").unwrap() }
+    KeyServer {
+        interactions: interactions.clone(),
+        sealer: StateSealer::new(*b"a test key of at least 32 bytes!").unwrap(),
+        signed_in: Arc::new(Mutex::new("alice".to_owned())),
+    }
 }
 
 /// A 2025-11-25 client with URL mode that is never reached: for checks made before
@@ -192,7 +210,11 @@ fn accept() -> Reply {
 }
 
 async fn connect(client: ScriptedClient, interactions: &Interactions) -> Arc<ScriptedSession> {
-    Arc::new(client.connect(server(interactions)).await.unwrap_or_else(|e| panic!("cannot connect: {e}")))
+    connect_to(client, server(interactions)).await
+}
+
+async fn connect_to(client: ScriptedClient, server: KeyServer) -> Arc<ScriptedSession> {
+    Arc::new(client.connect(server).await.unwrap_or_else(|e| panic!("cannot connect: {e}")))
 }
 
 async fn call(session: &ScriptedSession, tool: &str, arguments: Value) -> Result<String, ServiceError> {
@@ -419,6 +441,67 @@ async fn rounds_decline_and_require() {
     assert!(interactions.complete(&id, "bob").await.is_ok());
     assert_eq!(running.await.unwrap().unwrap(), "Accept(())");
     assert_wire_valid(&session.transcript(), V07);
+}
+
+/// One round of `tool` played by hand: the client's `requestState` and `inputResponses`
+/// as given, whatever state they carry.
+async fn round_once(session: &ScriptedSession, tool: &str, state: Option<&str>, responses: Value) -> CallToolResponse {
+    let mut params = CallToolRequestParams::new(tool.to_owned());
+    if let Some(state) = state {
+        params = params.with_request_state(state.to_owned());
+    }
+    if let Value::Object(responses) = responses {
+        params = params.with_input_responses(responses.into_iter().collect());
+    }
+    session.peer().call_tool_once(params).await.unwrap_or_else(|e| panic!("{tool}: {e}"))
+}
+
+/// The state of an `InputRequiredResult`, and the interaction id of its URL-mode request
+/// (if it asks one) with the request's input key.
+fn asked_page(response: &CallToolResponse) -> (String, Option<(String, String)>) {
+    let CallToolResponse::InputRequired(input) = response else { panic!("expected input_required, got {response:?}") };
+    let page = input.input_requests.iter().flatten().find_map(|(key, request)| {
+        let request = serde_json::to_value(request).ok()?;
+        let url = request.pointer("/params/url")?.as_str()?;
+        Some((key.clone(), url.rsplit_once("id=")?.1.to_owned()))
+    });
+    (input.request_state.clone().expect("a state"), page)
+}
+
+/// A server that signs its users in itself but does not bind the round states to them
+/// (no `ToolCall::principal`): a state that reaches another user must not carry the first
+/// user's page, nor its completion, to them. Each user is asked about a page of their own.
+#[tokio::test]
+async fn a_state_carried_to_another_user_never_hands_them_the_first_users_page() {
+    let interactions = interactions();
+    let server = server(&interactions);
+    let signed_in = server.signed_in.clone();
+    let session = connect_to(url_client(V07), server).await;
+    let consent = |key: &str| json!({ key: { "action": "accept" } });
+
+    // Alice's first round asks her page; she completes it and consents: the form comes next.
+    let first = round_once(&session, "connect_signed_in", None, Value::Null).await;
+    let (before_consent, Some((key, alice_page))) = asked_page(&first) else { panic!("no page asked: {first:?}") };
+    assert!(interactions.complete(&alice_page, "alice").await.is_ok());
+    let second = round_once(&session, "connect_signed_in", Some(&before_consent), consent(&key)).await;
+    let (after_completion, page) = asked_page(&second);
+    assert_eq!(page, None, "the page is done: the form is asked");
+
+    // Bob presents Alice's states (they open: nothing binds them to Alice).
+    *signed_in.lock().unwrap() = "bob".to_owned();
+    for (what, state, responses) in [
+        ("the state before her consent, with a consent", &before_consent, consent(&key)),
+        ("the state after her completion, with a label", &after_completion, json!({ "elicit-2": { "action": "accept", "content": { "label": "work" } } })),
+    ] {
+        let response = round_once(&session, "connect_signed_in", Some(state), responses).await;
+        let CallToolResponse::InputRequired(_) = &response else { panic!("{what}: Bob finished on Alice's page: {response:?}") };
+        let (_, page) = asked_page(&response);
+        let (_, bob_page) = page.unwrap_or_else(|| panic!("{what}: Bob was not asked a page: {response:?}"));
+        assert_ne!(bob_page, alice_page, "{what}: Bob was asked Alice's page");
+        // The page Bob is asked is his: Alice cannot complete it.
+        assert_eq!(interactions.pending(&bob_page, "alice").await, Err(CompleteError::WrongUser), "{what}");
+        assert!(interactions.pending(&bob_page, "bob").await.is_ok(), "{what}");
+    }
 }
 
 #[tokio::test]

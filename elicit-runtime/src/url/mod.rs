@@ -143,7 +143,8 @@ impl Interactions {
     /// user id): only that user may complete the interaction on the page. While one is
     /// pending, calls of the same principal for the same purpose share it (a call retried
     /// after `-32042` finds the one it started). On 2026-07-28 the sealed state remembers
-    /// which interaction the call started, so every round asks about the same page.
+    /// which interaction the call started for `principal`, so every round asks that user
+    /// about the same page; a state carried to another principal remembers none of theirs.
     pub async fn url_request<P: ElicitPeer + ?Sized>(
         &self,
         peer: &P,
@@ -153,7 +154,7 @@ impl Interactions {
         url: impl FnOnce(&InteractionId) -> String,
     ) -> Result<UrlRequest<'_>, ElicitError> {
         let revision = usable(peer)?;
-        let note = note_key(purpose);
+        let note = note_key(principal, purpose);
         let interaction = match peer.note(&note) {
             Some(noted) => self.resumed(&noted, principal, purpose).await?,
             None => {
@@ -218,9 +219,14 @@ const WAITING_FOR_PAGE: &str = "waiting for the user to finish on the page";
 /// The suffix of a round's note once the interaction completed.
 const DONE: &str = " done";
 
-/// The round note that holds the interaction a call started for `purpose`.
-fn note_key(purpose: &str) -> String {
-    format!("url:{purpose}")
+/// The round note that holds the interaction a call started for `principal` and
+/// `purpose`. Keyed by the principal as well: a state that reaches another user (a call
+/// whose states are not bound to their principal with `ToolCall::principal`) holds no
+/// note of theirs, so that user is asked about a page of their own instead of inheriting
+/// the interaction, or the completion, of the user who started it. The length first, so
+/// that no two principal and purpose pairs share a key.
+fn note_key(principal: &str, purpose: &str) -> String {
+    format!("url:{}:{principal}:{purpose}", principal.len())
 }
 
 /// Checks that URL mode can be used with the client behind `peer`, and returns the
