@@ -34,6 +34,12 @@ struct AboutYou {
     age: Option<f64>,
 }
 
+/// A form whose fields are all optional: an accept without content is an empty answer.
+#[derive(Elicit, Debug)]
+struct Remark {
+    note: Option<String>,
+}
+
 fn assert_valid(definition: &str, message: &Value) {
     elicit_tests::dialects::assert_valid(elicit_tests::dialects::USER_INTERACTION, definition, message);
 }
@@ -63,6 +69,28 @@ impl Server {
     async fn profile_briefly(&self, context: RequestContext<RoleServer>, Parameters(_): Parameters<NoArgs>) -> String {
         let client = UserInteraction::new(&context, self.types);
         match AboutYou::elicit(&client, "Let us know some information about you.").timeout(Duration::from_millis(100)).await {
+            Ok(answer) => format!("{answer:?}"),
+            Err(err) => format!("error {err:?}"),
+        }
+    }
+
+    #[tool(description = "a prompt interaction of a form whose fields are all optional")]
+    async fn remark(&self, context: RequestContext<RoleServer>, Parameters(_): Parameters<NoArgs>) -> String {
+        let client = UserInteraction::new(&context, self.types);
+        match Remark::elicit(&client, "Anything to add?").await {
+            Ok(answer) => format!("{answer:?}"),
+            Err(err) => format!("error {err:?}"),
+        }
+    }
+
+    #[tool(description = "a ua interaction, the consent only")]
+    async fn consent(&self, context: RequestContext<RoleServer>, Parameters(_): Parameters<NoArgs>) -> String {
+        let client = UserInteraction::new(&context, self.types);
+        let page = match self.interactions.url_request(&client, USER, "consent", PAGE, |id| format!("https://oauth.example.com/authorize?state={id}")).await {
+            Ok(page) => page,
+            Err(err) => return format!("error {err:?}"),
+        };
+        match page.ask(&client).await {
             Ok(answer) => format!("{answer:?}"),
             Err(err) => format!("error {err:?}"),
         }
@@ -145,6 +173,26 @@ async fn a_form_is_a_prompt_interaction_and_its_content_is_accepted() {
     assert_eq!(session.call_tool_text("profile", json!({})).await.unwrap(), "Decline");
     let requests = session.transcript().requests;
     assert_ne!(requests[0]["id"], requests[1]["id"], "ids are unique across interactions");
+}
+
+/// The proposal's results are objects: `{content}` for a prompt, `{}` for a ua. Anything
+/// else is a malformed result, never consent and never an empty form.
+#[tokio::test]
+async fn a_result_that_is_not_an_object_is_malformed_not_an_answer() {
+    let garbage = [json!(5), json!("accept"), json!(true), json!(null)];
+    let scripted = garbage.iter().chain(&garbage).fold(client(), |scripted, result| scripted.reply(Reply::Raw(result.clone())));
+    let session = connect(scripted, &interactions(), BOTH).await;
+    let malformed = "error Malformed(NotAnObject)";
+    for result in &garbage {
+        assert_eq!(session.call_tool_text("remark", json!({})).await.unwrap(), malformed, "prompt answered {result}");
+    }
+    for result in &garbage {
+        assert_eq!(session.call_tool_text("consent", json!({})).await.unwrap(), malformed, "ua answered {result}");
+    }
+    // The objects the proposal shows still answer.
+    let session = connect(client().reply(Reply::Raw(json!({}))).reply(Reply::Raw(json!({}))), &interactions(), BOTH).await;
+    assert_eq!(session.call_tool_text("remark", json!({})).await.unwrap(), "Accept(Remark { note: None })");
+    assert_eq!(session.call_tool_text("consent", json!({})).await.unwrap(), "Accept(())");
 }
 
 #[tokio::test]

@@ -57,7 +57,8 @@ impl InteractionTypes {
 /// declared `userInteraction`, and ask through the wrapper as through any
 /// [`ElicitPeer`]. Forms go as `prompt` interactions (`{message, schema}`), URL-mode
 /// requests as `ua` interactions (`{url, message}`), only of the types the client listed.
-/// The client's `{content}` (prompt) or `{}` (ua) is `Accept`; its error response (the
+/// The client's `{content}` (prompt) or `{}` (ua) is `Accept` (a result that is not an
+/// object is [`ElicitError::Malformed`]); its error response (the
 /// proposal shows code `-1`, "User did not consent") is `Decline`: the proposal does not
 /// tell a decline from a dismissal, so both read as `Decline`.
 ///
@@ -164,11 +165,14 @@ impl<P: ElicitPeer> ElicitPeer for UserInteraction<P> {
         let mut outgoing = Outgoing { method: CREATE_METHOD, params, form: None, ..outgoing };
         outgoing.relayable = false;
         match self.inner.send_elicitation(outgoing).await {
-            Ok(result) if prompt => Ok(match result.get("content") {
+            Ok(Value::Object(result)) if prompt => Ok(match result.get("content") {
                 Some(content) => json!({ "action": "accept", "content": content }),
                 None => json!({ "action": "accept" }),
             }),
-            Ok(_) => Ok(json!({ "action": "accept" })),
+            Ok(Value::Object(_)) => Ok(json!({ "action": "accept" })),
+            // The proposal's results are objects (`{content}`, `{}`): anything else is no
+            // answer, and is passed on as it came to be read as malformed, not as consent.
+            Ok(other) => Ok(other),
             // The user did not consent (the proposal's code -1): an answer, not a failure.
             Err(ElicitError::Client { code: -1, .. }) => Ok(json!({ "action": "decline" })),
             Err(err) => Err(err),
