@@ -9,8 +9,10 @@
 //!   `tests/vendor/json-schema-test-suite`, with its licence).
 
 use elicit_runtime::form::{Format, Problem, Report, format_is_valid};
-use elicit_runtime::{Elicit, Violation};
+use elicit_runtime::exchange::MalformedResult;
+use elicit_runtime::{Elicit, ElicitError, Elicitation, Violation};
 use serde_json::{Map, Value, json};
+use std::error::Error as _;
 
 // ---- integers in every spelling ---------------------------------------------------------
 
@@ -400,5 +402,23 @@ fn a_violation_repeats_at_most_64_characters_of_what_was_sent() {
         assert_eq!(violations, [Violation { field: "color", problem: cut(&echoed) }]);
         let (violations, _) = check(json!({"colors": [sent]}));
         assert_eq!(violations, [Violation { field: "colors", problem: Problem::UnknownItem(echoed) }]);
+    }
+}
+
+#[test]
+fn an_unknown_action_is_repeated_at_most_64_characters_long() {
+    for (sent, echoed) in [
+        ("maybe".to_owned(), "maybe".to_owned()),
+        ("A".repeat(64), "A".repeat(64)),
+        ("A".repeat(65), format!("{}…", "A".repeat(64))),
+        ("é".repeat(1_000_000), format!("{}…", "é".repeat(64))),
+    ] {
+        let expected = ElicitError::Malformed(MalformedResult::UnknownAction(echoed.clone()));
+        let form = Elicitation::<AllIntegers>::from_result(&json!({"action": sent, "content": {}}));
+        assert_eq!(form, Err(expected.clone()));
+        assert!(form.unwrap_err().source().is_some_and(|why| why.to_string().len() < 300));
+        // What the client sees of it (`-32602` with the error and its source).
+        let shown = rmcp::ErrorData::from(expected).message;
+        assert!(shown.contains(&format!("`{echoed}`")) && shown.len() < 400, "{} bytes", shown.len());
     }
 }

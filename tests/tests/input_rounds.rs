@@ -10,7 +10,7 @@ use elicit_runtime::rmcp::{Ask, PromptCall, ResourceCall, StateSealer, ToolCall}
 use elicit_runtime::testing::{Reply, ScriptedClient, ScriptedSession};
 use elicit_runtime::{Elicit, ElicitError, ProtocolRevision};
 use rmcp::model::{
-    CallToolResponse, CallToolResult, ContentBlock, CreateMessageRequestParams, GetPromptRequestParams, GetPromptResponse, GetPromptResult,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, CreateMessageRequestParams, GetPromptRequestParams, GetPromptResponse, GetPromptResult,
     ListPromptsResult, ListResourcesResult, PaginatedRequestParams, Prompt, PromptMessage, ReadResourceRequestParams, Resource,
     ReadResourceResponse, ReadResourceResult, ResourceContents, Role, SamplingMessage, ServerCapabilities, ServerConfig,
 };
@@ -154,4 +154,24 @@ async fn without_sampling_the_model_is_never_asked() {
         assert_eq!(error.code.0, -32021, "{revision}");
         assert_eq!(error.data, Some(json!({"requiredCapabilities": {"sampling": {}}})), "{revision}");
     }
+}
+
+/// An answer to the model's question that is not its result is malformed, and the error
+/// repeats little of what the client sent (serde's reason quotes the value it refused).
+#[tokio::test]
+async fn a_wrong_answer_to_the_model_is_malformed_and_quoted_briefly() {
+    let session = connect(client(ProtocolRevision::V2026_07_28)).await;
+    let CallToolResponse::InputRequired(input) = session.peer().call_tool_once(CallToolRequestParams::new("sample")).await.unwrap() else {
+        panic!("expected the model's question")
+    };
+    let key = input.input_requests.iter().flatten().map(|(key, _)| key.clone()).next().expect("one question");
+    let role = "x".repeat(100_000);
+    let answer = json!({ "role": role, "content": { "type": "text", "text": "hi" }, "model": "m" });
+    let retry = CallToolRequestParams::new("sample")
+        .with_request_state(input.request_state.expect("a state"))
+        .with_input_responses(serde_json::from_value(json!({ key: answer })).unwrap());
+    let Err(ServiceError::McpError(error)) = session.peer().call_tool_once(retry).await else { panic!("expected an error") };
+    assert_eq!(error.code.0, -32602);
+    assert!(error.message.contains("the answer is not the request's result: unknown variant `xxxx"), "{}", &error.message[..200]);
+    assert!(error.message.len() < 600, "{} bytes", error.message.len());
 }

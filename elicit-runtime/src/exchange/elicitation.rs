@@ -5,7 +5,7 @@ use std::fmt;
 use serde_json::{Map, Value};
 
 use super::error::{ElicitError, MalformedResult};
-use crate::form::{Report, collect_checkboxes};
+use crate::form::{Report, collect_checkboxes, echo};
 use crate::{Elicit, ProtocolRevision};
 
 /// What the user did with the form: accepted it (with a typed, validated value),
@@ -174,7 +174,7 @@ impl<T: Elicit> Elicitation<T> {
             "accept" => {}
             "decline" => return Ok(Elicitation::Decline),
             "cancel" => return Ok(Elicitation::Cancel),
-            other => return Err(MalformedResult::UnknownAction(other.to_owned()).into()),
+            other => return Err(MalformedResult::UnknownAction(echo(other)).into()),
         }
         let empty = Map::new();
         let content = match result.get("content") {
@@ -207,7 +207,7 @@ impl Elicitation<()> {
             "accept" => Ok(Elicitation::Accept(())),
             "decline" => Ok(Elicitation::Decline),
             "cancel" => Ok(Elicitation::Cancel),
-            other => Err(MalformedResult::UnknownAction(other.to_owned()).into()),
+            other => Err(MalformedResult::UnknownAction(echo(other)).into()),
         }
     }
 }

@@ -259,11 +259,15 @@ pub enum MalformedResult {
     NotAnObject,
     /// The result has no `action`, or it is not a string.
     MissingAction,
-    /// `action` is not `accept`, `decline` or `cancel`.
+    /// `action` is not `accept`, `decline` or `cancel`: the action sent, cut to its first
+    /// 64 characters and `…` when longer (errors are logged and shown; a client's text is
+    /// repeated, not copied whole).
     UnknownAction(String),
     /// `content` is present but not a JSON object.
     ContentNotAnObject,
-    /// The answer to a sampling or roots request is not that request's result.
+    /// The answer to a sampling or roots request is not that request's result: why, cut
+    /// to its first 256 characters and `…` when longer (the reason may quote what the
+    /// client sent).
     NotTheResult(String),
 }
 

@@ -114,7 +114,12 @@ const ECHO_CHARS: usize = 64;
 
 /// `s` as a violation repeats it: its first [`ECHO_CHARS`] characters, and `…` if cut.
 pub(crate) fn echo(s: &str) -> String {
-    match s.char_indices().nth(ECHO_CHARS) {
+    echo_up_to(s, ECHO_CHARS)
+}
+
+/// `s` cut to its first `chars` characters, and `…` if cut.
+pub(crate) fn echo_up_to(s: &str, chars: usize) -> String {
+    match s.char_indices().nth(chars) {
         None => s.to_owned(),
         Some((at, _)) => format!("{}…", &s[..at]),
     }

@@ -91,9 +91,13 @@ use super::support_of;
 use crate::ElicitError;
 use crate::ProtocolRevision;
 use crate::exchange::{ElicitPeer, ElicitationSupport, MalformedResult, Outgoing};
-use crate::form::RequestedSchema;
+use crate::form::{RequestedSchema, echo_up_to};
 use super::relay::{Relay, model_result, take_relay};
 use crate::rounds::{Asked, Binding, Question, Round, StateSealer};
+
+/// How much of why an answer is not its request's result is kept: serde's reason quotes
+/// the value it could not read (`unknown variant `…``), which the client chose.
+const WHY_CHARS: usize = 256;
 
 /// The method of a `sampling/createMessage` input request.
 const SAMPLING: &str = "sampling/createMessage";
@@ -549,7 +553,7 @@ impl Ask {
         let question = self.next_question();
         let outgoing = Outgoing::new(method, params, question).with_key(key);
         let result = self.send_elicitation(outgoing).await?;
-        serde_json::from_value(result).map_err(|e| ElicitError::Malformed(MalformedResult::NotTheResult(e.to_string())))
+        serde_json::from_value(result).map_err(|e| ElicitError::Malformed(MalformedResult::NotTheResult(echo_up_to(&e.to_string(), WHY_CHARS))))
     }
 }
 
