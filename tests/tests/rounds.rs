@@ -379,6 +379,28 @@ async fn retry_input_has_defined_outcomes() {
     }
 }
 
+/// Properties nobody asked for are ignored when the answer is read, and are not carried
+/// to the next round either: padding an answer cannot make the server's state too large
+/// to seal (which ended the call with an internal error), whether the answer is valid or
+/// is asked again.
+#[tokio::test]
+async fn properties_nobody_asked_for_are_not_carried_between_rounds() {
+    let session = connect(modern(), Restaurant::new()).await;
+    let padding = "x".repeat(300_000);
+    for (tool, content, next) in [
+        ("two_rounds", json!({ "course": "main", "plates": 2, "note": padding }), "elicit-2"),
+        ("name_reask", json!({ "name": "", "note": padding }), "elicit-1-retry-1"),
+    ] {
+        let (state, keys) = first_round(&session, tool, json!({})).await;
+        let responses = json!({ keys[0].clone(): { "action": "accept", "content": content } });
+        let response = retry(&session, tool, json!({}), &state, responses).await.unwrap_or_else(|e| panic!("{tool}: {e}"));
+        let CallToolResponse::InputRequired(input) = response else { panic!("{tool}: expected the next question, got {response:?}") };
+        assert_eq!(input.input_requests.unwrap().keys().collect::<Vec<_>>(), [next], "{tool}");
+        let carried = input.request_state.expect("a state");
+        assert!(carried.len() < 2_000, "{tool}: the state carries {} bytes", carried.len());
+    }
+}
+
 // ---- the tampering suite -------------------------------------------------------------
 
 fn flip(state: &str, at: usize) -> String {

@@ -119,7 +119,7 @@ impl Round {
     /// (a redeployed server) is asked again.
     pub(crate) fn answered(&self, outgoing: &Outgoing) -> Option<Value> {
         let key = input_key(outgoing.key.as_deref(), outgoing.question, outgoing.attempt);
-        self.answer_to(&key, &digest_of(outgoing).0)
+        self.answer_to(&key, &digest_of(outgoing).0, asked_properties(outgoing))
     }
 
     /// The answer to the form `form` asked for the first time as question `question`
@@ -127,10 +127,10 @@ impl Round {
     /// same answer [`answered`](Self::answered) finds for the request built from them.
     pub(crate) fn replayed_form(&self, key: Option<&str>, question: u32, form: &'static RequestedSchema, message: &str) -> Option<Value> {
         let key = input_key(key, question, 0);
-        let answers = self.answers.lock().unwrap_or_else(|e| e.into_inner());
+        let mut answers = self.answers.lock().unwrap_or_else(|e| e.into_inner());
         // No answer under the key: nothing to digest.
-        let pinned = answers.get(&key)?;
-        (pinned.digest == form_digest(form, message)).then(|| pinned.answer.clone())
+        let pinned = answers.get_mut(&key).filter(|pinned| pinned.digest == form_digest(form, message))?;
+        Some(read_answer(pinned, form_properties(form)))
     }
 
     /// [`answer_or_ask`](Self::answer_or_ask) for the client, of the form `form` asked for
@@ -139,7 +139,7 @@ impl Round {
     pub(crate) fn play_form(&self, key: Option<&str>, question: u32, form: &'static RequestedSchema, message: &str) -> Result<Value, ElicitError> {
         let key = input_key(key, question, 0);
         let digest = form_digest(form, message);
-        if let Some(answer) = self.answer_to(&key, &digest) {
+        if let Some(answer) = self.answer_to(&key, &digest, form_properties(form)) {
             return Ok(answer);
         }
         let asked = Asked { key, method: ELICITATION, question: Question::Form { form, message: message.to_owned() }, digest, via_model: false };
@@ -147,10 +147,11 @@ impl Round {
         Err(ElicitError::InputRequired)
     }
 
-    /// The answer held under `key` for the question with `digest`.
-    fn answer_to(&self, key: &str, digest: &str) -> Option<Value> {
-        let answers = self.answers.lock().unwrap_or_else(|e| e.into_inner());
-        answers.get(key).filter(|p| p.digest == digest).map(|p| p.answer.clone())
+    /// The answer held under `key` for the question with `digest`, which asks for
+    /// `properties` (if it is an elicitation).
+    fn answer_to(&self, key: &str, digest: &str, properties: Option<&Map<String, Value>>) -> Option<Value> {
+        let mut answers = self.answers.lock().unwrap_or_else(|e| e.into_inner());
+        answers.get_mut(key).filter(|p| p.digest == digest).map(|pinned| read_answer(pinned, properties))
     }
 
     /// Keeps an answer the client gave directly, for the replays of a call that also
@@ -158,7 +159,9 @@ impl Round {
     pub(crate) fn record(&self, outgoing: &Outgoing, answer: Value) {
         let key = input_key(outgoing.key.as_deref(), outgoing.question, outgoing.attempt);
         let (digest, _) = digest_of(outgoing);
-        self.answers.lock().unwrap_or_else(|e| e.into_inner()).insert(key, Pinned { digest, answer });
+        let mut pinned = Pinned { digest, answer };
+        read_answer(&mut pinned, asked_properties(outgoing));
+        self.answers.lock().unwrap_or_else(|e| e.into_inner()).insert(key, pinned);
     }
 
     /// The answer to `outgoing` if one was given, else records the question for this
@@ -166,7 +169,7 @@ impl Round {
     pub(crate) fn answer_or_ask(&self, outgoing: Outgoing, via_model: bool) -> Result<Value, ElicitError> {
         let key = input_key(outgoing.key.as_deref(), outgoing.question, outgoing.attempt);
         let (digest, form) = digest_of(&outgoing);
-        if let Some(answer) = self.answer_to(&key, &digest) {
+        if let Some(answer) = self.answer_to(&key, &digest, asked_properties(&outgoing)) {
             return Ok(answer);
         }
         if via_model {
@@ -239,6 +242,42 @@ fn digest_of(outgoing: &Outgoing) -> (String, Option<&'static RequestedSchema>) 
 
 /// The method of an elicitation.
 const ELICITATION: &str = "elicitation/create";
+
+/// A held answer as the body reads it. An accepted elicitation's content keeps only the
+/// properties the question asked for (`properties`): the others are ignored when the
+/// content is read, and are dropped here so that the state sealed for the next round does
+/// not carry them (a client padding its answer would make that state too large to seal).
+fn read_answer(pinned: &mut Pinned, properties: Option<&Map<String, Value>>) -> Value {
+    if let (Some(properties), Some(Value::Object(content))) = (properties, pinned.answer.get_mut("content"))
+        && content.keys().any(|name| !properties.contains_key(name))
+    {
+        content.retain(|name, _| properties.contains_key(name));
+    }
+    pinned.answer.clone()
+}
+
+/// The properties of a rendered form.
+fn form_properties(form: &RequestedSchema) -> Option<&Map<String, Value>> {
+    form.as_map().get("properties").and_then(Value::as_object)
+}
+
+/// The properties an elicitation asks for: its form's, or those of the schema in its
+/// params (a re-ask); none for a URL-mode one, whose answer has no content. `None` for a
+/// request that is not an elicitation.
+fn asked_properties(outgoing: &Outgoing) -> Option<&Map<String, Value>> {
+    static NONE: std::sync::OnceLock<Map<String, Value>> = std::sync::OnceLock::new();
+    if outgoing.method != ELICITATION {
+        return None;
+    }
+    if let Some(form) = outgoing.form {
+        return form_properties(form);
+    }
+    match outgoing.params.get("requestedSchema") {
+        Some(schema) => schema.get("properties").and_then(Value::as_object),
+        None if outgoing.params.get("mode").and_then(Value::as_str) == Some("url") => Some(NONE.get_or_init(Map::new)),
+        None => None,
+    }
+}
 
 /// The input key of a question: the author's (`user_name`) or numbered (`elicit-1`), and
 /// `…-retry-1` for its first re-ask.
