@@ -241,6 +241,14 @@ async fn accept_without_content_and_garbage_are_typed_errors() {
 }
 
 #[tokio::test]
+async fn a_clients_error_message_is_repeated_in_part() {
+    let long = "é".repeat(200_000);
+    let session = connect(ScriptedClient::new(ProtocolRevision::V2025_11_25).reply(Reply::Error { code: -32000, message: long })).await;
+    let expected = ElicitError::Client { code: -32000, message: format!("{}…", "é".repeat(256)) };
+    assert_eq!(call(&session, "contact").await, format!("error {expected:?}"));
+}
+
+#[tokio::test]
 async fn a_client_without_the_capability_is_never_asked() {
     for revision in REVISIONS {
         let session = connect(ScriptedClient::new(revision).support(ElicitationSupport::NONE)).await;

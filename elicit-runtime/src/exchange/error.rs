@@ -60,7 +60,7 @@ pub enum ElicitError {
     Client {
         /// The JSON-RPC error code.
         code: i64,
-        /// The error message.
+        /// The error message (from rmcp: its first 256 characters, and `…` when longer).
         message: String,
     },
     /// The connection failed or closed before an answer came; the transport's own error

@@ -51,6 +51,7 @@ pub use self::track::{TRACK_METHOD, Track};
 use crate::ProtocolRevision;
 use crate::ElicitError;
 use crate::exchange::{ElicitPeer, ElicitationSupport, Outgoing};
+use crate::form::echo_up_to;
 #[doc(no_inline)]
 pub use crate::rounds::{StateError, StateSealer};
 
@@ -59,10 +60,14 @@ fn support_of(capabilities: Option<&ClientCapabilities>) -> ElicitationSupport {
     ElicitationSupport::from_capability(elicitation.as_ref())
 }
 
+/// How much of a client's JSON-RPC error message [`ElicitError::Client`] keeps.
+const CLIENT_MESSAGE_CHARS: usize = 256;
+
 fn peer_error(err: ServiceError, timeout: Option<Duration>) -> ElicitError {
     match err {
         ServiceError::Timeout { timeout: after } => ElicitError::Timeout(timeout.unwrap_or(after)),
-        ServiceError::McpError(data) => ElicitError::Client { code: i64::from(data.code.0), message: data.message.into_owned() },
+        // The client's own words, repeated in part: errors are logged and sent on.
+        ServiceError::McpError(data) => ElicitError::Client { code: i64::from(data.code.0), message: echo_up_to(&data.message, CLIENT_MESSAGE_CHARS) },
         ServiceError::Cancelled { reason } => ElicitError::Cancelled(reason),
         other => ElicitError::transport(other),
     }
