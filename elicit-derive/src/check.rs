@@ -110,7 +110,9 @@ fn check_sensitive(cx: &Ctxt, field: &Field) {
     let member = field.member.unraw().to_string();
     let name = if member == field.wire_name { format!("field `{member}`") } else { format!("field `{member}` (sent as `{}`)", field.wire_name) };
     let doc = a.description.is_none().then(|| a.doc_lines.iter().find_map(|line| secret_in(&line.value).map(|w| (w, line)))).flatten();
-    let found = if let Some(what) = secret_in(&field.wire_name) {
+    // The wire name, or else the Rust name: a rename (`#[elicit(rename = "value")]
+    // password`) does not make the field ask for something else.
+    let found = if let Some(what) = secret_in(&field.wire_name).or_else(|| secret_in(&member)) {
         Some((format!("{name} looks like it asks for a secret (`{what}`)"), field.member.to_token_stream()))
     } else if let Some((what, title)) = a.title.as_ref().and_then(|t| secret_in(&t.value).map(|w| (w, t))) {
         Some((format!("the `title` of {name} asks for a secret (`{what}`)"), title.tokens.clone()))
