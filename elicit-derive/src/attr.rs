@@ -197,6 +197,42 @@ pub struct Number {
     pub int: Option<i128>,
 }
 
+impl Number {
+    /// Compares two literals exactly: two integers as integers (an `f64` would round
+    /// integers beyond 2^53 and find `9007199254740993` equal to `9007199254740992`).
+    pub fn cmp(&self, other: &Number) -> std::cmp::Ordering {
+        match (self.int, other.int) {
+            (Some(a), Some(b)) => a.cmp(&b),
+            (Some(a), None) => int_cmp_float(a, other.value),
+            (None, Some(b)) => int_cmp_float(b, self.value).reverse(),
+            (None, None) => float_cmp(self.value, other.value),
+        }
+    }
+}
+
+/// `a` against a finite float, exactly when the float is a whole number an `i128` holds.
+fn int_cmp_float(a: i128, b: f64) -> std::cmp::Ordering {
+    if b.fract() == 0.0 && b.abs() < 1.0e38 {
+        a.cmp(&(b as i128))
+    } else {
+        float_cmp(a as f64, b)
+    }
+}
+
+/// Finite floats (the parser refuses the others), with `-0.0` equal to `0.0`.
+fn float_cmp(a: f64, b: f64) -> std::cmp::Ordering {
+    a.partial_cmp(&b).unwrap_or(std::cmp::Ordering::Equal)
+}
+
+impl std::fmt::Display for Number {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.int {
+            Some(i) => write!(f, "{i}"),
+            None => write!(f, "{}", self.value),
+        }
+    }
+}
+
 /// A `default = ...` literal.
 #[derive(Clone)]
 pub enum DefaultLit {
@@ -529,7 +565,20 @@ fn count_value(meta: &ParseNestedMeta) -> syn::Result<u64> {
 fn number_value(meta: &ParseNestedMeta) -> syn::Result<Number> {
     let name = attr_name(meta);
     let expr: Expr = value_of(meta, &format!("`{name} = 0`"))?.parse()?;
-    number_literal(&expr).ok_or_else(|| syn::Error::new_spanned(&expr, format!("`{name}` takes a number, such as `{name} = 0`, `-5` or `2.5`")))
+    let number = number_literal(&expr).ok_or_else(|| syn::Error::new_spanned(&expr, format!("`{name}` takes a number, such as `{name} = 0`, `-5` or `2.5`")))?;
+    finite(number, &name)
+}
+
+/// A float literal too large for an `f64` (`1e400`) reads as infinity, which no JSON
+/// number can carry (and no Rust float literal can be written as).
+fn finite(number: Number, name: &str) -> syn::Result<Number> {
+    if number.value.is_finite() {
+        return Ok(number);
+    }
+    Err(syn::Error::new_spanned(
+        &number.expr,
+        format!("`{name}` is out of range: a JSON number is a 64-bit float, between about -1.8e308 and 1.8e308; write a number in that range"),
+    ))
 }
 
 fn number_literal(expr: &Expr) -> Option<Number> {
@@ -558,7 +607,7 @@ fn number_literal(expr: &Expr) -> Option<Number> {
 
 fn default_literal(expr: &Expr) -> syn::Result<DefaultLit> {
     if let Some(number) = number_literal(expr) {
-        return Ok(DefaultLit::Number(number));
+        return finite(number, DEFAULT).map(DefaultLit::Number);
     }
     match expr {
         Expr::Lit(ExprLit { lit: Lit::Str(s), .. }) => Ok(DefaultLit::Str(s.value())),
@@ -673,4 +722,32 @@ pub fn doc_comment(attrs: &[syn::Attribute]) -> Option<String> {
 fn first_line(s: &str) -> String {
     // regex-syntax errors are multi-line drawings of the pattern; keep the message part.
     s.lines().filter(|l| l.starts_with("error:")).map(|l| l.trim_start_matches("error:").trim().to_owned()).next().unwrap_or_else(|| s.lines().next().unwrap_or_default().to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cmp::Ordering::{Equal, Greater, Less};
+
+    fn number(text: &str) -> Number {
+        number_literal(&syn::parse_str(text).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn numbers_compare_exactly() {
+        assert_eq!(number("9007199254740993").cmp(&number("9007199254740992")), Greater);
+        assert_eq!(number("9007199254740993").cmp(&number("9007199254740992.0")), Greater);
+        assert_eq!(number("-3").cmp(&number("-2.5")), Less);
+        assert_eq!(number("0.0").cmp(&number("-0.0")), Equal);
+        assert_eq!(number("2").cmp(&number("2.0")), Equal);
+        assert_eq!(number("9007199254740993").to_string(), "9007199254740993");
+        assert_eq!(number("-1.5").to_string(), "-1.5");
+    }
+
+    #[test]
+    fn a_number_beyond_f64_is_refused() {
+        assert!(finite(number("1e400"), MAXIMUM).is_err());
+        assert!(finite(number("-1e999"), DEFAULT).is_err());
+        assert!(finite(number("1.7e308"), MAXIMUM).is_ok());
+    }
 }

@@ -150,8 +150,8 @@ fn check_bounds(cx: &Ctxt, field: &Field) {
         cx.error_spanned_by(max, "`max_items = 0` allows no choice at all, so the only answer is an empty selection; allow at least one choice, or remove the field");
     }
     if let (Some(min), Some(max)) = (&a.minimum, &a.maximum)
-        && min.value.value > max.value.value {
-            cx.error_spanned_by(min, format!("`minimum` ({}) is greater than `maximum` ({}): no number could satisfy both", min.value.value, max.value.value));
+        && min.value.cmp(&max.value).is_gt() {
+            cx.error_spanned_by(min, format!("`minimum` ({}) is greater than `maximum` ({}): no number could satisfy both", min.value, max.value));
         }
 }
 
@@ -161,11 +161,11 @@ fn check_default(cx: &Ctxt, field: &Field) {
     let (expr, lit) = &default.value;
     match lit {
         DefaultLit::Number(n) => {
-            if let Some(min) = a.minimum.as_ref().filter(|m| n.value < m.value.value) {
-                cx.error_spanned_by(expr, format!("the default {} is below `minimum` ({})", n.value, min.value.value));
+            if let Some(min) = a.minimum.as_ref().filter(|m| n.cmp(&m.value).is_lt()) {
+                cx.error_spanned_by(expr, format!("the default {n} is below `minimum` ({})", min.value));
             }
-            if let Some(max) = a.maximum.as_ref().filter(|m| n.value > m.value.value) {
-                cx.error_spanned_by(expr, format!("the default {} is above `maximum` ({})", n.value, max.value.value));
+            if let Some(max) = a.maximum.as_ref().filter(|m| n.cmp(&m.value).is_gt()) {
+                cx.error_spanned_by(expr, format!("the default {n} is above `maximum` ({})", max.value));
             }
         }
         DefaultLit::Str(s) => {
