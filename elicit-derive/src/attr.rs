@@ -549,6 +549,9 @@ fn pattern_value(meta: &ParseNestedMeta) -> syn::Result<String> {
     if let Err(err) = regex_syntax::Parser::new().parse(&s.value()) {
         return Err(syn::Error::new_spanned(&s, format!("invalid `pattern`: {}", first_line(&err.to_string()))));
     }
+    if let Some(problem) = crate::pattern::rust_only(&s.value()) {
+        return Err(syn::Error::new_spanned(&s, format!("`pattern` is an ECMA-262 regular expression, the dialect of JSON Schema that clients use: {problem}")));
+    }
     Ok(s.value())
 }
 

@@ -11,7 +11,7 @@ use syn::ext::IdentExt;
 use crate::ast::{Container, Data, Field};
 use quote::ToTokens;
 
-use crate::attr::{DefaultLit, Format, Spanned};
+use crate::attr::{DefaultLit, Spanned};
 use crate::ctxt::Ctxt;
 use crate::secret::secret_in;
 
@@ -177,9 +177,17 @@ fn check_default(cx: &Ctxt, field: &Field) {
                 cx.error_spanned_by(expr, format!("the default is {length} characters long, longer than `max_length` ({})", max.value));
             }
             if let Some(format) = &a.format
-                && !default_has_format(format.value, s) {
+                && !crate::format::is_valid(format.value, s) {
                     cx.error_spanned_by(expr, format!("the default `{s}` is not a valid `{}`", format.value.name()));
                 }
+            if let Some(pattern) = &a.pattern
+                && crate::pattern::matches(&pattern.value, s) == Some(false)
+            {
+                cx.error_spanned_by(
+                    expr,
+                    format!("the default `{s}` does not match `pattern` (`{}`), so the answer would be refused if the user kept it", pattern.value),
+                );
+            }
         }
         DefaultLit::List(items) => {
             let count = items.len() as u64;
@@ -196,22 +204,6 @@ fn check_default(cx: &Ctxt, field: &Field) {
             }
         }
         DefaultLit::Bool(_) => {}
-    }
-}
-
-/// A light syntactic check of a default against its format; the runtime checks received
-/// values fully.
-fn default_has_format(format: Format, s: &str) -> bool {
-    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    let date = |s: &str| {
-        let parts: Vec<&str> = s.split('-').collect();
-        parts.len() == 3 && parts[0].len() == 4 && parts[1].len() == 2 && parts[2].len() == 2 && parts.iter().all(|p| digits(p))
-    };
-    match format {
-        Format::Email => s.split_once('@').is_some_and(|(local, domain)| !local.is_empty() && !domain.is_empty()),
-        Format::Uri => s.split_once(':').is_some_and(|(scheme, _)| !scheme.is_empty() && scheme.chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))),
-        Format::Date => date(s),
-        Format::DateTime => s.is_char_boundary(10) && s.len() >= 20 && date(&s[..10]) && matches!(s.as_bytes().get(10), Some(b'T' | b't')),
     }
 }
 
