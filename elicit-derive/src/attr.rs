@@ -134,7 +134,10 @@ impl Container {
                         rename_all.set(&meta.path, parse_rename_rule(&s)?);
                     } else if meta.path.is_ident(CRATE) {
                         let s = lit_str(&meta, "\"::elicit_runtime\"")?;
-                        crate_path.set(&meta.path, s.parse::<syn::Path>()?);
+                        let path = s.parse::<syn::Path>().map_err(|_| {
+                            syn::Error::new_spanned(&s, "`crate` takes the path of the elicit-runtime crate, such as `crate = \"::elicit_runtime\"` or `crate = \"my_crate::elicit\"`")
+                        })?;
+                        crate_path.set(&meta.path, path);
                     } else if meta.path.is_ident(LEGACY_ENUM_NAMES) && is_enum {
                         legacy_enum_names.set(&meta.path, ());
                     } else if meta.path.is_ident(LEGACY_ENUM_NAMES) {

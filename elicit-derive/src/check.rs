@@ -28,7 +28,11 @@ pub fn check(cx: &Ctxt, cont: &Container) {
                 check_sensitive(cx, field);
                 check_bounds(cx, field);
                 check_default(cx, field);
-                check_no_urls(cx, [("the `title`", &field.attrs.title), ("the `description`", &field.attrs.description)]);
+                check_not_empty(cx, &field.attrs.rename, "a property of the form needs a name: write the name to send");
+                check_no_urls(
+                    cx,
+                    [("the `title`", &field.attrs.title), ("the `description`", &field.attrs.description), ("the `rename` (the property's name)", &field.attrs.rename)],
+                );
                 // The doc comment is the description only when there is no `description`.
                 if field.attrs.description.is_none() {
                     check_doc_urls(cx, &field.attrs.doc_lines, "the doc comment (the field's description)");
@@ -38,7 +42,9 @@ pub fn check(cx: &Ctxt, cont: &Container) {
         Data::Enum(variants) => {
             check_duplicate_names(cx, variants.iter().map(|v| (v.wire_name.as_str(), v.ident)), "variant");
             for variant in variants {
-                check_no_urls(cx, [("the `title`", &variant.attrs.title)]);
+                check_not_empty(cx, &variant.attrs.rename, "an option of a select needs a value: write the value to send");
+                // Without a title, the client shows the value itself.
+                check_no_urls(cx, [("the `title`", &variant.attrs.title), ("the `rename` (the option's value)", &variant.attrs.rename)]);
             }
             // The enum's doc comment is the description of fields of its type.
             check_doc_urls(cx, &cont.attrs.doc_lines, "the doc comment (the description of fields of this type)");
@@ -86,6 +92,13 @@ fn check_duplicate_names<'a>(cx: &Ctxt, names: impl Iterator<Item = (&'a str, &'
         } else {
             seen.insert(name, ident);
         }
+    }
+}
+
+/// `rename = ""`.
+fn check_not_empty(cx: &Ctxt, rename: &Option<Spanned<String>>, why: &str) {
+    if let Some(rename) = rename.as_ref().filter(|r| r.value.is_empty()) {
+        cx.error_spanned_by(rename, format!("`rename` is empty, and {why}, or remove `rename`"));
     }
 }
 
