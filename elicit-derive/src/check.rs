@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use syn::ext::IdentExt;
 
-use crate::ast::{Container, Data, Field};
+use crate::ast::{Container, Data, Field, Variant};
 use quote::ToTokens;
 
 use crate::attr::{DefaultLit, Spanned};
@@ -41,6 +41,7 @@ pub fn check(cx: &Ctxt, cont: &Container) {
         }
         Data::Enum(variants) => {
             check_duplicate_names(cx, variants.iter().map(|v| (v.wire_name.as_str(), v.ident)), "variant");
+            check_duplicate_titles(cx, variants);
             for variant in variants {
                 check_not_empty(cx, &variant.attrs.rename, "an option of a select needs a value: write the value to send");
                 // Without a title, the client shows the value itself.
@@ -91,6 +92,25 @@ fn check_duplicate_names<'a>(cx: &Ctxt, names: impl Iterator<Item = (&'a str, &'
             );
         } else {
             seen.insert(name, ident);
+        }
+    }
+}
+
+/// Two options with one title look the same to the user, who cannot tell which is which.
+fn check_duplicate_titles(cx: &Ctxt, variants: &[Variant]) {
+    let mut seen: HashMap<&str, &syn::Ident> = HashMap::new();
+    for variant in variants {
+        let Some(title) = &variant.attrs.title else { continue };
+        if let Some(first) = seen.get(title.value.as_str()) {
+            cx.error_spanned_by(
+                title,
+                format!(
+                    "variant `{}` has the title `{}`, which variant `{first}` already has: the user could not tell the two options apart; give each its own title",
+                    variant.ident, title.value
+                ),
+            );
+        } else {
+            seen.insert(&title.value, variant.ident);
         }
     }
 }
