@@ -255,7 +255,7 @@ pub enum Format {
 }
 
 impl Format {
-    const ALL: [Format; 4] = [Format::Email, Format::Uri, Format::Date, Format::DateTime];
+    pub const ALL: [Format; 4] = [Format::Email, Format::Uri, Format::Date, Format::DateTime];
 
     /// The name as written in the attribute and on the wire.
     pub fn name(self) -> &'static str {
@@ -264,6 +264,16 @@ impl Format {
             Format::Uri => "uri",
             Format::Date => "date",
             Format::DateTime => "date-time",
+        }
+    }
+
+    /// How a valid value is written, for a message.
+    pub fn example(self) -> &'static str {
+        match self {
+            Format::Email => "write an email address, such as `name@example.com`",
+            Format::Uri => "write an absolute URI with its scheme, such as `https://example.com/`",
+            Format::Date => "write a date that exists, as `YYYY-MM-DD`",
+            Format::DateTime => "write an RFC 3339 date-time with its offset, such as `2025-01-31T09:30:00Z`",
         }
     }
 
