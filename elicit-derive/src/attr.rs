@@ -134,7 +134,10 @@ impl Container {
                         rename_all.set(&meta.path, parse_rename_rule(&s)?);
                     } else if meta.path.is_ident(CRATE) {
                         let s = lit_str(&meta, "\"::elicit_runtime\"")?;
-                        crate_path.set(&meta.path, s.parse::<syn::Path>()?);
+                        let path = s.parse::<syn::Path>().map_err(|_| {
+                            syn::Error::new_spanned(&s, "`crate` takes the path of the elicit-runtime crate, such as `crate = \"::elicit_runtime\"` or `crate = \"my_crate::elicit\"`")
+                        })?;
+                        crate_path.set(&meta.path, path);
                     } else if meta.path.is_ident(LEGACY_ENUM_NAMES) && is_enum {
                         legacy_enum_names.set(&meta.path, ());
                     } else if meta.path.is_ident(LEGACY_ENUM_NAMES) {
@@ -197,6 +200,42 @@ pub struct Number {
     pub int: Option<i128>,
 }
 
+impl Number {
+    /// Compares two literals exactly: two integers as integers (an `f64` would round
+    /// integers beyond 2^53 and find `9007199254740993` equal to `9007199254740992`).
+    pub fn cmp(&self, other: &Number) -> std::cmp::Ordering {
+        match (self.int, other.int) {
+            (Some(a), Some(b)) => a.cmp(&b),
+            (Some(a), None) => int_cmp_float(a, other.value),
+            (None, Some(b)) => int_cmp_float(b, self.value).reverse(),
+            (None, None) => float_cmp(self.value, other.value),
+        }
+    }
+}
+
+/// `a` against a finite float, exactly when the float is a whole number an `i128` holds.
+fn int_cmp_float(a: i128, b: f64) -> std::cmp::Ordering {
+    if b.fract() == 0.0 && b.abs() < 1.0e38 {
+        a.cmp(&(b as i128))
+    } else {
+        float_cmp(a as f64, b)
+    }
+}
+
+/// Finite floats (the parser refuses the others), with `-0.0` equal to `0.0`.
+fn float_cmp(a: f64, b: f64) -> std::cmp::Ordering {
+    a.partial_cmp(&b).unwrap_or(std::cmp::Ordering::Equal)
+}
+
+impl std::fmt::Display for Number {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.int {
+            Some(i) => write!(f, "{i}"),
+            None => write!(f, "{}", self.value),
+        }
+    }
+}
+
 /// A `default = ...` literal.
 #[derive(Clone)]
 pub enum DefaultLit {
@@ -216,7 +255,7 @@ pub enum Format {
 }
 
 impl Format {
-    const ALL: [Format; 4] = [Format::Email, Format::Uri, Format::Date, Format::DateTime];
+    pub const ALL: [Format; 4] = [Format::Email, Format::Uri, Format::Date, Format::DateTime];
 
     /// The name as written in the attribute and on the wire.
     pub fn name(self) -> &'static str {
@@ -225,6 +264,16 @@ impl Format {
             Format::Uri => "uri",
             Format::Date => "date",
             Format::DateTime => "date-time",
+        }
+    }
+
+    /// How a valid value is written, for a message.
+    pub fn example(self) -> &'static str {
+        match self {
+            Format::Email => "write an email address, such as `name@example.com`",
+            Format::Uri => "write an absolute URI with its scheme, such as `https://example.com/`",
+            Format::Date => "write a date that exists, as `YYYY-MM-DD`",
+            Format::DateTime => "write an RFC 3339 date-time with its offset, such as `2025-01-31T09:30:00Z`",
         }
     }
 
@@ -513,6 +562,9 @@ fn pattern_value(meta: &ParseNestedMeta) -> syn::Result<String> {
     if let Err(err) = regex_syntax::Parser::new().parse(&s.value()) {
         return Err(syn::Error::new_spanned(&s, format!("invalid `pattern`: {}", first_line(&err.to_string()))));
     }
+    if let Some(problem) = crate::pattern::rust_only(&s.value()) {
+        return Err(syn::Error::new_spanned(&s, format!("`pattern` is an ECMA-262 regular expression, the dialect of JSON Schema that clients use: {problem}")));
+    }
     Ok(s.value())
 }
 
@@ -529,7 +581,20 @@ fn count_value(meta: &ParseNestedMeta) -> syn::Result<u64> {
 fn number_value(meta: &ParseNestedMeta) -> syn::Result<Number> {
     let name = attr_name(meta);
     let expr: Expr = value_of(meta, &format!("`{name} = 0`"))?.parse()?;
-    number_literal(&expr).ok_or_else(|| syn::Error::new_spanned(&expr, format!("`{name}` takes a number, such as `{name} = 0`, `-5` or `2.5`")))
+    let number = number_literal(&expr).ok_or_else(|| syn::Error::new_spanned(&expr, format!("`{name}` takes a number, such as `{name} = 0`, `-5` or `2.5`")))?;
+    finite(number, &name)
+}
+
+/// A float literal too large for an `f64` (`1e400`) reads as infinity, which no JSON
+/// number can carry (and no Rust float literal can be written as).
+fn finite(number: Number, name: &str) -> syn::Result<Number> {
+    if number.value.is_finite() {
+        return Ok(number);
+    }
+    Err(syn::Error::new_spanned(
+        &number.expr,
+        format!("`{name}` is out of range: a JSON number is a 64-bit float, between about -1.8e308 and 1.8e308; write a number in that range"),
+    ))
 }
 
 fn number_literal(expr: &Expr) -> Option<Number> {
@@ -558,7 +623,7 @@ fn number_literal(expr: &Expr) -> Option<Number> {
 
 fn default_literal(expr: &Expr) -> syn::Result<DefaultLit> {
     if let Some(number) = number_literal(expr) {
-        return Ok(DefaultLit::Number(number));
+        return finite(number, DEFAULT).map(DefaultLit::Number);
     }
     match expr {
         Expr::Lit(ExprLit { lit: Lit::Str(s), .. }) => Ok(DefaultLit::Str(s.value())),
@@ -673,4 +738,32 @@ pub fn doc_comment(attrs: &[syn::Attribute]) -> Option<String> {
 fn first_line(s: &str) -> String {
     // regex-syntax errors are multi-line drawings of the pattern; keep the message part.
     s.lines().filter(|l| l.starts_with("error:")).map(|l| l.trim_start_matches("error:").trim().to_owned()).next().unwrap_or_else(|| s.lines().next().unwrap_or_default().to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cmp::Ordering::{Equal, Greater, Less};
+
+    fn number(text: &str) -> Number {
+        number_literal(&syn::parse_str(text).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn numbers_compare_exactly() {
+        assert_eq!(number("9007199254740993").cmp(&number("9007199254740992")), Greater);
+        assert_eq!(number("9007199254740993").cmp(&number("9007199254740992.0")), Greater);
+        assert_eq!(number("-3").cmp(&number("-2.5")), Less);
+        assert_eq!(number("0.0").cmp(&number("-0.0")), Equal);
+        assert_eq!(number("2").cmp(&number("2.0")), Equal);
+        assert_eq!(number("9007199254740993").to_string(), "9007199254740993");
+        assert_eq!(number("-1.5").to_string(), "-1.5");
+    }
+
+    #[test]
+    fn a_number_beyond_f64_is_refused() {
+        assert!(finite(number("1e400"), MAXIMUM).is_err());
+        assert!(finite(number("-1e999"), DEFAULT).is_err());
+        assert!(finite(number("1.7e308"), MAXIMUM).is_ok());
+    }
 }

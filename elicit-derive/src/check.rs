@@ -8,10 +8,10 @@ use std::collections::HashMap;
 
 use syn::ext::IdentExt;
 
-use crate::ast::{Container, Data, Field};
+use crate::ast::{Container, Data, Field, Variant};
 use quote::ToTokens;
 
-use crate::attr::{DefaultLit, Format, Spanned};
+use crate::attr::{DefaultLit, Spanned};
 use crate::ctxt::Ctxt;
 use crate::secret::secret_in;
 
@@ -28,7 +28,11 @@ pub fn check(cx: &Ctxt, cont: &Container) {
                 check_sensitive(cx, field);
                 check_bounds(cx, field);
                 check_default(cx, field);
-                check_no_urls(cx, [("the `title`", &field.attrs.title), ("the `description`", &field.attrs.description)]);
+                check_not_empty(cx, &field.attrs.rename, "a property of the form needs a name: write the name to send");
+                check_no_urls(
+                    cx,
+                    [("the `title`", &field.attrs.title), ("the `description`", &field.attrs.description), ("the `rename` (the property's name)", &field.attrs.rename)],
+                );
                 // The doc comment is the description only when there is no `description`.
                 if field.attrs.description.is_none() {
                     check_doc_urls(cx, &field.attrs.doc_lines, "the doc comment (the field's description)");
@@ -37,8 +41,11 @@ pub fn check(cx: &Ctxt, cont: &Container) {
         }
         Data::Enum(variants) => {
             check_duplicate_names(cx, variants.iter().map(|v| (v.wire_name.as_str(), v.ident)), "variant");
+            check_duplicate_titles(cx, variants);
             for variant in variants {
-                check_no_urls(cx, [("the `title`", &variant.attrs.title)]);
+                check_not_empty(cx, &variant.attrs.rename, "an option of a select needs a value: write the value to send");
+                // Without a title, the client shows the value itself.
+                check_no_urls(cx, [("the `title`", &variant.attrs.title), ("the `rename` (the option's value)", &variant.attrs.rename)]);
             }
             // The enum's doc comment is the description of fields of its type.
             check_doc_urls(cx, &cont.attrs.doc_lines, "the doc comment (the description of fields of this type)");
@@ -89,6 +96,32 @@ fn check_duplicate_names<'a>(cx: &Ctxt, names: impl Iterator<Item = (&'a str, &'
     }
 }
 
+/// Two options with one title look the same to the user, who cannot tell which is which.
+fn check_duplicate_titles(cx: &Ctxt, variants: &[Variant]) {
+    let mut seen: HashMap<&str, &syn::Ident> = HashMap::new();
+    for variant in variants {
+        let Some(title) = &variant.attrs.title else { continue };
+        if let Some(first) = seen.get(title.value.as_str()) {
+            cx.error_spanned_by(
+                title,
+                format!(
+                    "variant `{}` has the title `{}`, which variant `{first}` already has: the user could not tell the two options apart; give each its own title",
+                    variant.ident, title.value
+                ),
+            );
+        } else {
+            seen.insert(&title.value, variant.ident);
+        }
+    }
+}
+
+/// `rename = ""`.
+fn check_not_empty(cx: &Ctxt, rename: &Option<Spanned<String>>, why: &str) {
+    if let Some(rename) = rename.as_ref().filter(|r| r.value.is_empty()) {
+        cx.error_spanned_by(rename, format!("`rename` is empty, and {why}, or remove `rename`"));
+    }
+}
+
 fn check_skipped(cx: &Ctxt, field: &Field) {
     for tokens in field.attrs.written_besides_skip() {
         cx.error_spanned_by(
@@ -110,7 +143,9 @@ fn check_sensitive(cx: &Ctxt, field: &Field) {
     let member = field.member.unraw().to_string();
     let name = if member == field.wire_name { format!("field `{member}`") } else { format!("field `{member}` (sent as `{}`)", field.wire_name) };
     let doc = a.description.is_none().then(|| a.doc_lines.iter().find_map(|line| secret_in(&line.value).map(|w| (w, line)))).flatten();
-    let found = if let Some(what) = secret_in(&field.wire_name) {
+    // The wire name, or else the Rust name: a rename (`#[elicit(rename = "value")]
+    // password`) does not make the field ask for something else.
+    let found = if let Some(what) = secret_in(&field.wire_name).or_else(|| secret_in(&member)) {
         Some((format!("{name} looks like it asks for a secret (`{what}`)"), field.member.to_token_stream()))
     } else if let Some((what, title)) = a.title.as_ref().and_then(|t| secret_in(&t.value).map(|w| (w, t))) {
         Some((format!("the `title` of {name} asks for a secret (`{what}`)"), title.tokens.clone()))
@@ -148,8 +183,8 @@ fn check_bounds(cx: &Ctxt, field: &Field) {
         cx.error_spanned_by(max, "`max_items = 0` allows no choice at all, so the only answer is an empty selection; allow at least one choice, or remove the field");
     }
     if let (Some(min), Some(max)) = (&a.minimum, &a.maximum)
-        && min.value.value > max.value.value {
-            cx.error_spanned_by(min, format!("`minimum` ({}) is greater than `maximum` ({}): no number could satisfy both", min.value.value, max.value.value));
+        && min.value.cmp(&max.value).is_gt() {
+            cx.error_spanned_by(min, format!("`minimum` ({}) is greater than `maximum` ({}): no number could satisfy both", min.value, max.value));
         }
 }
 
@@ -159,11 +194,11 @@ fn check_default(cx: &Ctxt, field: &Field) {
     let (expr, lit) = &default.value;
     match lit {
         DefaultLit::Number(n) => {
-            if let Some(min) = a.minimum.as_ref().filter(|m| n.value < m.value.value) {
-                cx.error_spanned_by(expr, format!("the default {} is below `minimum` ({})", n.value, min.value.value));
+            if let Some(min) = a.minimum.as_ref().filter(|m| n.cmp(&m.value).is_lt()) {
+                cx.error_spanned_by(expr, format!("the default {n} is below `minimum` ({})", min.value));
             }
-            if let Some(max) = a.maximum.as_ref().filter(|m| n.value > m.value.value) {
-                cx.error_spanned_by(expr, format!("the default {} is above `maximum` ({})", n.value, max.value.value));
+            if let Some(max) = a.maximum.as_ref().filter(|m| n.cmp(&m.value).is_gt()) {
+                cx.error_spanned_by(expr, format!("the default {n} is above `maximum` ({})", max.value));
             }
         }
         DefaultLit::Str(s) => {
@@ -175,9 +210,17 @@ fn check_default(cx: &Ctxt, field: &Field) {
                 cx.error_spanned_by(expr, format!("the default is {length} characters long, longer than `max_length` ({})", max.value));
             }
             if let Some(format) = &a.format
-                && !default_has_format(format.value, s) {
+                && !crate::format::is_valid(format.value, s) {
                     cx.error_spanned_by(expr, format!("the default `{s}` is not a valid `{}`", format.value.name()));
                 }
+            if let Some(pattern) = &a.pattern
+                && crate::pattern::matches(&pattern.value, s) == Some(false)
+            {
+                cx.error_spanned_by(
+                    expr,
+                    format!("the default `{s}` does not match `pattern` (`{}`), so the answer would be refused if the user kept it", pattern.value),
+                );
+            }
         }
         DefaultLit::List(items) => {
             let count = items.len() as u64;
@@ -194,22 +237,6 @@ fn check_default(cx: &Ctxt, field: &Field) {
             }
         }
         DefaultLit::Bool(_) => {}
-    }
-}
-
-/// A light syntactic check of a default against its format; the runtime checks received
-/// values fully.
-fn default_has_format(format: Format, s: &str) -> bool {
-    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    let date = |s: &str| {
-        let parts: Vec<&str> = s.split('-').collect();
-        parts.len() == 3 && parts[0].len() == 4 && parts[1].len() == 2 && parts[2].len() == 2 && parts.iter().all(|p| digits(p))
-    };
-    match format {
-        Format::Email => s.split_once('@').is_some_and(|(local, domain)| !local.is_empty() && !domain.is_empty()),
-        Format::Uri => s.split_once(':').is_some_and(|(scheme, _)| !scheme.is_empty() && scheme.chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))),
-        Format::Date => date(s),
-        Format::DateTime => s.is_char_boundary(10) && s.len() >= 20 && date(&s[..10]) && matches!(s.as_bytes().get(10), Some(b'T' | b't')),
     }
 }
 

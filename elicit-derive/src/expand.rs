@@ -232,12 +232,7 @@ fn field_schema(f: &Field, p: &TokenStream) -> TokenStream {
         kind = quote!(#kind.pattern(#pattern));
     }
     if let Some(format) = &a.format {
-        let variant = match format.value {
-            Format::Email => quote!(Email),
-            Format::Uri => quote!(Uri),
-            Format::Date => quote!(Date),
-            Format::DateTime => quote!(DateTime),
-        };
+        let variant = format_variant(format.value);
         kind = quote!(#kind.format(#p::Format::#variant));
     }
     if let Some(min) = &a.minimum {
@@ -280,6 +275,16 @@ fn field_schema(f: &Field, p: &TokenStream) -> TokenStream {
         schema = quote!(#schema.with_default(#lit));
     }
     schema
+}
+
+/// The runtime's `Format` variant.
+fn format_variant(format: Format) -> TokenStream {
+    match format {
+        Format::Email => quote!(Email),
+        Format::Uri => quote!(Uri),
+        Format::Date => quote!(Date),
+        Format::DateTime => quote!(DateTime),
+    }
 }
 
 fn number(n: &Number, p: &TokenStream) -> TokenStream {
@@ -434,6 +439,30 @@ fn const_checks(f: &Field, p: &TokenStream) -> TokenStream {
             let panic = const_panic(&tokens, &message);
             out.extend(quote! {
                 const _: () = if !#p::default_is_valid(&<#ty as #p::ElicitField>::KIND, &#p::Literal::Str(#value)) {
+                    #panic
+                };
+            });
+        }
+    }
+    // A string default on a type sent with a `format` of its own (`NaiveDate`, `Url`):
+    // for each format the default is not valid for, the type must not have it. (With a
+    // `format` attribute the default was checked against it already.)
+    if a.format.is_none()
+        && let Some(default) = &a.default
+        && let DefaultLit::Str(value) = &default.value.1
+    {
+        for format in Format::ALL.into_iter().filter(|&f| !crate::format::is_valid(f, value)) {
+            let message = format!(
+                "the default `{value}` of field `{}` is not a valid `{}`, the format of its type `{}`: {}",
+                f.member,
+                format.name(),
+                type_name(ty),
+                format.example()
+            );
+            let panic = const_panic(&default.value.0.to_token_stream(), &message);
+            let variant = format_variant(format);
+            out.extend(quote! {
+                const _: () = if #p::has_format(&<#ty as #p::ElicitField>::KIND, #p::Format::#variant) {
                     #panic
                 };
             });

@@ -11,8 +11,8 @@
 //!
 //! The vocabulary (documented in the README's "Sensitive information"):
 //!
-//! - passwords and PINs: `password`, `passwd`, `pwd`, `passphrase`, `passcode`, `passkey`,
-//!   `pin`, `pincode`;
+//! - passwords and PINs: `password` (also in two words, `pass_word`), `passwd`, `pwd`, `pw`,
+//!   `passphrase`, `passcode`, `passkey`, `pin`, `pincode`;
 //! - secrets, keys and tokens: `secret`, `token` (singular: `max_tokens` counts tokens),
 //!   `credential(s)`, API keys and tokens, private, secret, access, signing, encryption,
 //!   master and recovery keys, session ids, keys and cookies, seed and recovery phrases;
@@ -22,7 +22,16 @@
 //! - payment data: card numbers (`card_number`, `cardNo`, credit and debit cards, `ccn`,
 //!   the primary account number), `cvv`, `cvc`, `csc`, `cvn`, bank account and routing
 //!   numbers, sort codes, `iban`;
-//! - identity: `ssn`, social security numbers.
+//! - identity: `ssn`, social security numbers;
+//! - the same in other languages: passwords (`passwort`, `kennwort`, `mot_de_passe`,
+//!   `contraseña`, `senha`, `wachtwoord`, `lösenord`, `hasło`, `пароль`, ...), API and
+//!   private keys (`clé_api`, `api_schlüssel`, `clave_privada`, ...) and card numbers
+//!   (`kreditkarte`, `numéro_de_carte`, `tarjeta_de_crédito`, ...); in scripts written
+//!   without spaces between words, the word anywhere in the text (`密码`, `パスワード`,
+//!   `비밀번호`, `信用卡`, `验证码`).
+//!
+//! A word of [`WORDS`] and the last word of a phrase match in the plural too
+//! (`passwords`, `api_keys`, `PINs`), except `tokens`, which counts tokens.
 //!
 //! Left out on purpose: `key` alone (`sort_key`, `hotkey`), `pass` alone (`bypass`,
 //! `boarding_pass`), `code` alone (`postal_code`), `pan` alone (a camera pan), `mfa` and
@@ -31,17 +40,37 @@
 /// Segments that name a secret on their own.
 const WORDS: &[&str] = &[
     // passwords and PINs
-    "password", "passwd", "pwd", "passphrase", "passcode", "passkey", "pin", "pincode",
+    "password", "passwd", "pwd", "pw", "passphrase", "passcode", "passkey", "pin", "pincode",
     // secrets and tokens, also written as one word
-    "secret", "token", "credential", "credentials", "apikey", "apitoken", "privatekey", "secretkey", "accesstoken", "authtoken",
-    "refreshtoken", "bearertoken",
+    "secret", "token", "credential", "apikey", "apitoken", "apisecret", "privatekey", "secretkey", "accesskey", "accesstoken",
+    "authtoken", "refreshtoken", "bearertoken", "sessiontoken", "clientsecret", "jwt",
     // one-time codes
     "otp", "totp", "hotp",
     // payment data
     "cvv", "cvc", "csc", "cvn", "ccn", "cardnumber", "creditcard", "iban",
     // identity
     "ssn",
+    // other languages: passwords and PINs
+    "passwort", "kennwort", "geheimzahl", "motdepasse", "contraseña", "contrasena", "contrasenya", "senha", "wachtwoord", "lösenord",
+    "losenord", "passord", "adgangskode", "salasana", "hasło", "haslo", "heslo", "jelszó", "jelszo", "şifre", "sifre", "parolă",
+    "пароль", "пин", "סיסמה", "סיסמא",
+    // other languages: keys and card numbers
+    "apischlüssel", "apischluessel", "kreditkarte", "kreditkartennummer", "kartennummer",
 ];
+
+/// Words found anywhere in the text: in scripts written without spaces between words (or
+/// with combining marks that cut segments), a word is not a segment of its own.
+const CONTAINED: &[&str] = &[
+    // passwords, PINs, secret and private keys, tokens
+    "密码", "密碼", "パスワード", "暗証番号", "비밀번호", "密钥", "密鑰", "秘密鍵", "私钥", "令牌", "पासवर्ड", "รหัสผ่าน",
+    // one-time codes
+    "验证码", "驗證碼", "認証コード", "인증번호",
+    // card numbers
+    "信用卡", "クレジットカード", "신용카드", "카드번호",
+];
+
+/// Words of [`WORDS`] whose plural is not the secret: `max_tokens` counts tokens.
+const NO_PLURAL: &[&str] = &["token"];
 
 /// Runs of segments that name a secret together.
 const PHRASES: &[&[&str]] = &[
@@ -88,6 +117,45 @@ const PHRASES: &[&[&str]] = &[
     &["sort", "code"],
     // identity
     &["social", "security"],
+    // passwords and keys written in two words
+    &["pass", "word"],
+    &["pass", "wd"],
+    &["pass", "phrase"],
+    &["pass", "code"],
+    &["hmac", "key"],
+    &["mnemonic", "phrase"],
+    &["personal", "identification", "number"],
+    &["cc", "number"],
+    &["cc", "num"],
+    &["cc", "no"],
+    // other languages
+    &["mot", "de", "passe"],
+    &["palavra", "passe"],
+    &["clave", "de", "acceso"],
+    &["κωδικός", "πρόσβασης"],
+    &["كلمة", "المرور"],
+    &["clé", "api"],
+    &["cle", "api"],
+    &["clave", "api"],
+    &["chave", "api"],
+    &["api", "schlüssel"],
+    &["api", "schluessel"],
+    &["clé", "privée"],
+    &["cle", "privee"],
+    &["privater", "schlüssel"],
+    &["clave", "privada"],
+    &["chave", "privada"],
+    &["numéro", "de", "carte"],
+    &["numero", "de", "carte"],
+    &["carte", "bancaire"],
+    &["carte", "de", "crédit"],
+    &["carte", "de", "credit"],
+    &["tarjeta", "de", "crédito"],
+    &["tarjeta", "de", "credito"],
+    &["número", "de", "tarjeta"],
+    &["numero", "de", "tarjeta"],
+    &["cartão", "de", "crédito"],
+    &["cartao", "de", "credito"],
 ];
 
 /// Words that, right after a match, make it a property of the secret, not the secret.
@@ -129,8 +197,9 @@ pub fn segments(text: &str) -> Vec<String> {
             (Some(Class::Digit), Class::Lower | Class::Upper) | (Some(Class::Lower | Class::Upper), Class::Digit) => true,
             // `apiKey`
             (Some(Class::Lower), Class::Upper) => true,
-            // `APIKey`: the last capital of a run starts the next word
-            (Some(Class::Upper), Class::Upper) => next_lower,
+            // `APIKey`: the last capital of a run starts the next word, except before
+            // the plural `s` that ends the word (`PINs`, `APIs`)
+            (Some(Class::Upper), Class::Upper) => next_lower && !plural_s(&chars, i + 1),
             _ => false,
         };
         if boundary && !current.is_empty() {
@@ -145,14 +214,26 @@ pub fn segments(text: &str) -> Vec<String> {
     words
 }
 
+/// Whether `chars[at]` is an `s` that ends its word (nothing alphanumeric after it but
+/// a capital or a digit).
+fn plural_s(chars: &[char], at: usize) -> bool {
+    chars.get(at) == Some(&'s') && chars.get(at + 1).is_none_or(|c| !c.is_alphanumeric() || c.is_uppercase() || c.is_ascii_digit())
+}
+
 /// What secret the text (a name, a title, a description) looks like it asks for, as the
 /// words that matched (`"api key"`), or `None`.
 pub fn secret_in(text: &str) -> Option<String> {
+    let lower = text.to_lowercase();
+    if let Some(found) = CONTAINED.iter().find(|word| lower.contains(*word)) {
+        return Some((*found).to_owned());
+    }
     let words = segments(text);
-    let qualified = |end: usize| words.get(end).is_some_and(|next| QUALIFIERS.contains(&next.as_str()));
+    let qualified = |end: usize| words.get(end).is_some_and(|next| QUALIFIERS.iter().any(|q| same_word(next, q, true)));
     for start in 0..words.len() {
-        if WORDS.contains(&words[start].as_str()) && !qualified(start + 1) {
-            return Some(words[start].clone());
+        if let Some(word) = WORDS.iter().find(|w| same_word(&words[start], w, !NO_PLURAL.contains(w)))
+            && !qualified(start + 1)
+        {
+            return Some((*word).to_owned());
         }
         for phrase in PHRASES {
             let end = start + phrase.len();
@@ -164,9 +245,10 @@ pub fn secret_in(text: &str) -> Option<String> {
     None
 }
 
-/// `word` is `phrase_word`, or, at the end of a phrase, its plural (`recovery_codes`).
-fn same_word(word: &str, phrase_word: &str, last: bool) -> bool {
-    word == phrase_word || (last && word.strip_suffix('s') == Some(phrase_word))
+/// `word` is `phrase_word`, or, when `plural` (at the end of a phrase), its plural
+/// (`recovery_codes`, `passwords`).
+fn same_word(word: &str, phrase_word: &str, plural: bool) -> bool {
+    word == phrase_word || (plural && word.strip_suffix('s') == Some(phrase_word))
 }
 
 #[cfg(test)]
@@ -214,7 +296,7 @@ mod tests {
             ("bearerToken", "token"),
             ("token_id", "token"),
             ("accesstoken", "accesstoken"),
-            ("credentials", "credentials"),
+            ("credentials", "credential"),
             ("API_KEY", "api key"),
             ("apiKey", "api key"),
             ("apikey", "apikey"),
@@ -279,6 +361,60 @@ mod tests {
         }
         // Only right after the match: a qualifier elsewhere does not help.
         assert_eq!(secret_in("count_token").as_deref(), Some("token"));
+    }
+
+    #[test]
+    fn split_spellings_plurals_and_other_languages_are_secrets() {
+        let secrets: &[(&str, &str)] = &[
+            ("PassWord", "pass word"),
+            ("pass_word", "pass word"),
+            ("passWd", "pass wd"),
+            ("user_pw", "pw"),
+            ("passwords", "password"),
+            ("api_keys", "api key"),
+            ("PINs", "pin"),
+            ("CVVs", "cvv"),
+            ("client_secrets", "secret"),
+            ("cc_number", "cc number"),
+            ("ccNo", "cc no"),
+            ("jwt", "jwt"),
+            ("hmac_key", "hmac key"),
+            ("clientsecret", "clientsecret"),
+            ("passwort", "passwort"),
+            ("Kennwort", "kennwort"),
+            ("mot_de_passe", "mot de passe"),
+            ("Mot de passe", "mot de passe"),
+            ("contraseña", "contraseña"),
+            ("senha", "senha"),
+            ("wachtwoord", "wachtwoord"),
+            ("hasło", "hasło"),
+            ("Пароль", "пароль"),
+            ("Clé API", "clé api"),
+            ("api_schlüssel", "api schlüssel"),
+            ("numéro de carte", "numéro de carte"),
+            ("Kreditkartennummer", "kreditkartennummer"),
+            ("请输入您的密码", "密码"),
+            ("パスワードを入力", "パスワード"),
+            ("비밀번호를 입력하세요", "비밀번호"),
+            ("验证码", "验证码"),
+        ];
+        for (text, want) in secrets {
+            assert_eq!(secret_in(text).as_deref(), Some(*want), "{text} should be a secret");
+        }
+        for text in [
+            "passport_country", "tokenizer_name", "keyboard_layout", "pinned", "spinach", "pinyin", "bypass_word", "passage", "surpass",
+            "APIs", "URLs", "userIDs", "password_hints", "tokens", "max_tokens", "word_pass", "Parole", "keypass",
+        ] {
+            assert_eq!(secret_in(text), None, "{text} should not be a secret");
+        }
+    }
+
+    #[test]
+    fn an_acronym_keeps_its_plural_s() {
+        assert_eq!(segments("PINs"), ["pins"]);
+        assert_eq!(segments("userAPIsList"), ["user", "apis", "list"]);
+        assert_eq!(segments("APIKey"), ["api", "key"]);
+        assert_eq!(segments("APIServer"), ["api", "server"]);
     }
 
     #[test]

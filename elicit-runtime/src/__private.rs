@@ -175,6 +175,19 @@ pub const fn default_is_valid(kind: &Kind, default: &Literal) -> bool {
     }
 }
 
+/// Whether the field's type is sent with this `format` (`NaiveDate` is a `date`, `Url` a
+/// `uri`): the derive checks a string default against each format itself and asks this
+/// for the ones the default is not valid for.
+pub const fn has_format(kind: &Kind, format: Format) -> bool {
+    match kind {
+        Kind::String(rules) => match rules.format {
+            Some(f) => f as u8 == format as u8,
+            None => false,
+        },
+        _ => false,
+    }
+}
+
 /// Whether an integer literal written for a field (a default or a bound) fits the
 /// field's Rust type (always true for other kinds).
 pub const fn int_fits(kind: &Kind, n: i128) -> bool {
