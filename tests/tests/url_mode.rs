@@ -709,6 +709,8 @@ async fn a_url_browsers_open_without_slashes_or_behind_invisible_characters_is_r
         "Open h\u{ad}ttps\u{2060}://evil.example to continue",
         "Open www\u{feff}.evil.example to continue",
         "Open \u{ff48}\u{ff54}\u{ff54}\u{ff50}\u{ff53}\u{ff1a}//evil.example to continue",
+        // Shown right to left: `https://evil.example`.
+        "Open \u{202e}elpmaxe.live//:sptth\u{202c} to continue",
     ] {
         let refused = interactions.url_request(&Offline, "alice", "api-key", message, page_url).await;
         assert!(matches!(refused, Err(ElicitError::Url(UrlError::UrlInMessage))), "{message:?}: {refused:?}");

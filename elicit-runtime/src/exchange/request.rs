@@ -304,7 +304,7 @@ const SPECIAL_SCHEMES: &[&str] = &["http", "https", "ftp", "ws", "wss", "file"];
 /// browsers open too) or a `www.` address: the same rule as `#[derive(Elicit)]` applies
 /// to titles and descriptions. Characters that show nothing (a zero-width space, a soft
 /// hyphen, a word joiner) do not hide a URL from it, nor do full-width letters
-/// (`ｈｔｔｐｓ://`): the user sees the URL all the same.
+/// (`ｈｔｔｐｓ://`) or a right-to-left override: the user sees the URL all the same.
 pub(crate) fn contains_url(text: &str) -> bool {
     if text.is_ascii() {
         return contains_ascii_url(text);
@@ -318,7 +318,9 @@ pub(crate) fn contains_url(text: &str) -> bool {
             _ => c,
         })
         .collect();
-    contains_ascii_url(&seen)
+    // After a right-to-left override the letters show in reverse: `moc.live//:sptth`
+    // reads `https://evil.com`.
+    contains_ascii_url(&seen) || (text.contains('\u{202e}') && contains_ascii_url(&seen.chars().rev().collect::<String>()))
 }
 
 /// Characters that take no room where they stand: format characters (zero-width
@@ -543,6 +545,7 @@ mod url_tests {
             "see h\u{ad}ttps\u{2060}://evil.example",
             "see www\u{200b}.evil.example",
             "see \u{ff48}\u{ff54}\u{ff54}\u{ff50}\u{ff53}\u{ff1a}//evil.example",
+            "see \u{202e}elpmaxe.live//:sptth\u{202c} now",
         ] {
             assert!(contains_url(text), "{text}");
         }
