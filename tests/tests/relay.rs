@@ -331,3 +331,28 @@ async fn tools_list_shows_the_relay_argument() {
     let text = schema.to_string();
     assert!(text.contains("\"continuation\"") && text.contains("\"answers\""), "{schema}");
 }
+
+#[tokio::test]
+async fn relayed_answers_of_a_shape_no_question_takes_are_the_models_to_correct() {
+    for revision in REVISIONS {
+        let session = connect(ScriptedClient::new(revision).support(ElicitationSupport::NONE), server()).await;
+        let (continuation, _) = for_model(&session.call_tool("book", json!({})).await.unwrap());
+        // Not an object nor an action: invalid params naming the question, the call can be made again.
+        for answer in [json!(42), json!(null), json!([1, 2]), json!("yes"), json!(true)] {
+            let refused = session.call_tool("book", with_relay(json!({}), &continuation, json!({ "elicit-1": answer }))).await;
+            let Err(ServiceError::McpError(error)) = refused else { panic!("{revision}: {answer} was not refused: {refused:?}") };
+            assert_eq!(error.code.0, -32602, "{revision}: {answer}: {error:?}");
+            assert!(error.message.contains("an answer to `elicit-1` that is neither an object"), "{revision}: {answer}: {}", error.message);
+        }
+        // "accept" of a form with nothing in it: the required fields go back to the model.
+        let again = session.call_tool("book", with_relay(json!({}), &continuation, json!({ "elicit-1": "accept" }))).await.unwrap();
+        let said = text_of(&again);
+        for field in ["`name`", "`guests`", "`area`"] {
+            assert!(said.contains(&format!("- {field}")), "{revision}: {field} not named in:\n{said}");
+        }
+        let (continuation, keys) = for_model(&again);
+        let right = json!({ keys[0].clone(): { "name": "Ada", "guests": 2, "area": "indoor" } });
+        let done = session.call_tool("book", with_relay(json!({}), &continuation, right)).await.unwrap();
+        assert_eq!(text_of(&done), "Ada x2 Indoor None by Model", "{revision}");
+    }
+}

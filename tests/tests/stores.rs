@@ -193,6 +193,31 @@ async fn redis_store_keeps_the_contract() {
     );
 }
 
+/// What any store must do with a `ttl` past every clock, and with principals and
+/// purposes that run into each other: a typed answer, each user their own interaction.
+async fn edges(store: Arc<dyn InteractionStore>) {
+    let forever = store.start("alice", "forever", Duration::MAX).await.expect("a ttl past any clock is cut, not a panic or an error");
+    assert!(forever.expires_at > std::time::SystemTime::now() + Duration::from_secs(365 * 24 * 3600));
+    store.complete(&forever.id, "alice").await.unwrap();
+    // "alice" for "x\0y" and "alice\0x" for "y": one text joined with NUL, two users.
+    let alice = store.start("alice", "x\0y", TTL).await.unwrap();
+    let other = store.start("alice\0x", "y", TTL).await.unwrap();
+    assert_ne!(alice.id, other.id);
+    assert_eq!((other.principal.as_str(), other.purpose.as_str()), ("alice\0x", "y"));
+    assert_eq!(store.complete(&alice.id, "alice\0x").await, Err(CompleteError::WrongUser));
+}
+
+#[tokio::test]
+async fn memory_store_edges() {
+    edges(Arc::new(MemoryStore::new(100))).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn redis_store_edges() {
+    let Some(server) = RedisServer::start() else { return };
+    edges(Arc::new(redis_store(&server, "edges").await)).await;
+}
+
 // ---- two server instances -------------------------------------------------------------
 
 const PAGE: &str = "Open the page to enter your API key";

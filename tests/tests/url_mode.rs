@@ -9,7 +9,7 @@ use std::time::Duration;
 use elicit_runtime::exchange::ElicitationSupport;
 use elicit_runtime::rmcp::{StateSealer, ToolCall, URL_ELICITATION_REQUIRED};
 use elicit_runtime::testing::{Reply, ScriptedClient, ScriptedSession, Transcript};
-use elicit_runtime::url::{CompleteError, Interactions, MemoryStore, UrlError};
+use elicit_runtime::url::{CompleteError, InteractionStore as _, Interactions, MemoryStore, UrlError};
 use elicit_runtime::exchange::Outgoing;
 use elicit_runtime::{Elicit, ElicitError, ElicitPeer, Elicitation, ProtocolRevision};
 use rmcp::handler::server::wrapper::Parameters;
@@ -693,4 +693,90 @@ async fn waiting_for_the_page_reports_progress_to_the_request_that_asked() {
     running.await.unwrap().unwrap();
     assert_eq!(session.transcript().progress.len(), before);
     assert_eq!(before, transcript.progress.len(), "progress arrived for a call without a token");
+}
+
+#[tokio::test]
+async fn a_url_browsers_open_without_slashes_or_behind_invisible_characters_is_refused_and_nothing_stays_pending() {
+    let store = Arc::new(MemoryStore::new(10));
+    let interactions = Interactions::new(SharedStore(store.clone()));
+    for message in [
+        // `https:host`, `https:/host`, `https:\\host`: a browser opens each as https://host/.
+        "Open https:evil.example to continue",
+        "Open https:/evil.example to continue",
+        "Open HTTPS:\\\\evil.example to continue",
+        // Characters that show nothing, and full-width letters, hide nothing from the user.
+        "Open https\u{200b}://evil.example to continue",
+        "Open h\u{ad}ttps\u{2060}://evil.example to continue",
+        "Open www\u{feff}.evil.example to continue",
+        "Open \u{ff48}\u{ff54}\u{ff54}\u{ff50}\u{ff53}\u{ff1a}//evil.example to continue",
+        // Shown right to left: `https://evil.example`.
+        "Open \u{202e}elpmaxe.live//:sptth\u{202c} to continue",
+    ] {
+        let refused = interactions.url_request(&Offline, "alice", "api-key", message, page_url).await;
+        assert!(matches!(refused, Err(ElicitError::Url(UrlError::UrlInMessage))), "{message:?}: {refused:?}");
+    }
+    // A URL refused once the interaction's id is in it leaves nothing pending either.
+    for url in ["http://keys.example.com/connect", "https://user:pw@keys.example.com/connect", "/connect"] {
+        let refused = interactions.url_request(&Offline, "alice", "api-key", PAGE, |_| url.to_owned()).await;
+        assert!(matches!(refused, Err(ElicitError::Url(_))), "{url}: {refused:?}");
+    }
+    assert!(store.is_empty(), "a refused request left {} interactions pending", store.len());
+    // Prose with a colon after a scheme's name is no URL.
+    assert!(interactions.url_request(&Offline, "alice", "api-key", "HTTPS: the page keeps your key safe", page_url).await.is_ok());
+}
+
+#[tokio::test]
+async fn an_empty_principal_is_refused_and_a_page_that_identified_nobody_completes_nothing() {
+    let store = Arc::new(MemoryStore::new(10));
+    let interactions = Interactions::new(SharedStore(store.clone()));
+    for nobody in ["", "  "] {
+        let refused = interactions.url_request(&Offline, nobody, "api-key", PAGE, page_url).await;
+        assert!(matches!(refused, Err(ElicitError::Url(UrlError::NoPrincipal))), "{nobody:?}: {refused:?}");
+    }
+    assert!(store.is_empty());
+    // An interaction some other code bound to nobody is not completed by a page without a user.
+    let anonymous = store.start("", "api-key", Duration::from_secs(60)).await.unwrap();
+    assert_eq!(interactions.pending(anonymous.id.as_str(), "").await, Err(CompleteError::WrongUser));
+    assert_eq!(interactions.complete(anonymous.id.as_str(), "").await, Err(CompleteError::WrongUser));
+    assert!(!store.get(&anonymous.id).await.unwrap().unwrap().completed);
+}
+
+/// A store that answers every `start` with the interaction of `victim` (a tampered or
+/// colliding shared store).
+struct Impersonating {
+    store: Arc<MemoryStore>,
+    victim: &'static str,
+}
+
+impl elicit_runtime::url::InteractionStore for Impersonating {
+    fn start<'a>(&'a self, _principal: &'a str, purpose: &'a str, ttl: Duration) -> elicit_runtime::url::StoreFuture<'a, Result<elicit_runtime::url::Interaction, elicit_runtime::url::StoreError>> {
+        self.store.start(self.victim, purpose, ttl)
+    }
+    fn get<'a>(&'a self, id: &'a elicit_runtime::url::InteractionId) -> elicit_runtime::url::StoreFuture<'a, Result<Option<elicit_runtime::url::Interaction>, elicit_runtime::url::StoreError>> {
+        self.store.get(id)
+    }
+    fn check<'a>(&'a self, id: &'a elicit_runtime::url::InteractionId, principal: &'a str) -> elicit_runtime::url::StoreFuture<'a, Result<elicit_runtime::url::Interaction, CompleteError>> {
+        self.store.check(id, principal)
+    }
+    fn complete<'a>(&'a self, id: &'a elicit_runtime::url::InteractionId, principal: &'a str) -> elicit_runtime::url::StoreFuture<'a, Result<elicit_runtime::url::Interaction, CompleteError>> {
+        self.store.complete(id, principal)
+    }
+    fn wait_completed<'a>(&'a self, id: &'a elicit_runtime::url::InteractionId) -> elicit_runtime::url::StoreFuture<'a, Result<bool, elicit_runtime::url::StoreError>> {
+        self.store.wait_completed(id)
+    }
+    fn forget<'a>(&'a self, id: &'a elicit_runtime::url::InteractionId) -> elicit_runtime::url::StoreFuture<'a, Result<(), elicit_runtime::url::StoreError>> {
+        self.store.forget(id)
+    }
+}
+
+#[tokio::test]
+async fn a_store_answering_with_another_users_interaction_sends_nothing() {
+    let store = Arc::new(MemoryStore::new(10));
+    let alice = store.start("alice", "api-key", Duration::from_secs(60)).await.unwrap();
+    let interactions = Interactions::new(Impersonating { store: store.clone(), victim: "alice" });
+    let refused = interactions.url_request(&Offline, "mallory", "api-key", PAGE, page_url).await;
+    assert!(matches!(refused, Err(ElicitError::Store(elicit_runtime::url::StoreError::Unavailable(_)))), "{refused:?}");
+    // Alice's interaction is hers, untouched.
+    let kept = store.get(&alice.id).await.unwrap().unwrap();
+    assert_eq!((kept.principal.as_str(), kept.completed), ("alice", false));
 }

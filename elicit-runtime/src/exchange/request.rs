@@ -294,10 +294,44 @@ const OPAQUE_SCHEMES: &[&str] = &[
     "blob", "intent", "market", "bitcoin", "file",
 ];
 
+/// Schemes a URL parser (WHATWG, every browser) reads as a URL even without `//`:
+/// `https:evil.example`, `https:/evil.example` and `https:\\evil.example` all open
+/// `https://evil.example/`.
+const SPECIAL_SCHEMES: &[&str] = &["http", "https", "ftp", "ws", "wss", "file"];
+
 /// Whether text carries a URL of any scheme (`https://`, `ftp://`, `mailto:`,
-/// `javascript:`, a custom `app://`, any case) or a `www.` address: the same rule as
-/// `#[derive(Elicit)]` applies to titles and descriptions.
+/// `javascript:`, a custom `app://`, any case; `https:host` and `https:\\host`, which
+/// browsers open too) or a `www.` address: the same rule as `#[derive(Elicit)]` applies
+/// to titles and descriptions. Characters that show nothing (a zero-width space, a soft
+/// hyphen, a word joiner) do not hide a URL from it, nor do full-width letters
+/// (`ｈｔｔｐｓ://`) or a right-to-left override: the user sees the URL all the same.
 pub(crate) fn contains_url(text: &str) -> bool {
+    if text.is_ascii() {
+        return contains_ascii_url(text);
+    }
+    let seen: String = text
+        .chars()
+        .filter(|&c| !is_invisible(c))
+        .map(|c| match c {
+            // Full-width ASCII (U+FF01..U+FF5E) shows as its ASCII letter.
+            '\u{ff01}'..='\u{ff5e}' => char::from_u32(u32::from(c) - 0xfee0).unwrap_or(c),
+            _ => c,
+        })
+        .collect();
+    // After a right-to-left override the letters show in reverse: `moc.live//:sptth`
+    // reads `https://evil.com`.
+    contains_ascii_url(&seen) || (text.contains('\u{202e}') && contains_ascii_url(&seen.chars().rev().collect::<String>()))
+}
+
+/// Characters that take no room where they stand: format characters (zero-width
+/// spaces and joiners, bidirectional controls, the soft hyphen, the word joiner,
+/// invisible operators, the byte order mark).
+fn is_invisible(c: char) -> bool {
+    matches!(c, '\u{ad}' | '\u{34f}' | '\u{61c}' | '\u{180e}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{feff}')
+}
+
+/// [`contains_url`] of text as it shows.
+fn contains_ascii_url(text: &str) -> bool {
     let bytes = text.as_bytes();
     let scheme_char = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.');
     (0..bytes.len()).any(|i| {
@@ -309,8 +343,10 @@ pub(crate) fn contains_url(text: &str) -> bool {
         let scheme = &rest[..scheme_len];
         match rest[scheme_len..].strip_prefix(':') {
             Some(target) => {
+                let first = target.chars().next();
                 target.starts_with("//")
-                    || (OPAQUE_SCHEMES.iter().any(|s| s.eq_ignore_ascii_case(scheme)) && target.chars().next().is_some_and(|c| !c.is_whitespace()))
+                    || (OPAQUE_SCHEMES.iter().any(|s| s.eq_ignore_ascii_case(scheme)) && first.is_some_and(|c| !c.is_whitespace()))
+                    || (SPECIAL_SCHEMES.iter().any(|s| s.eq_ignore_ascii_case(scheme)) && first.is_some_and(|c| c.is_alphanumeric() || matches!(c, '/' | '\\' | '[')))
             }
             None => scheme.len() > 4 && scheme[..4].eq_ignore_ascii_case("www."),
         }
@@ -498,10 +534,22 @@ mod url_tests {
             "open myapp://settings",
             "see www.example.com",
             "(data:text/html,hi)",
+            // What a browser opens as `https://evil.example/`.
+            "open https:evil.example",
+            "open https:/evil.example",
+            "open HTTPS:\\\\evil.example",
+            "ws:evil.example",
+            "https:[::1]",
+            // Invisible characters and full-width letters hide nothing from the user.
+            "see https\u{200b}://evil.example",
+            "see h\u{ad}ttps\u{2060}://evil.example",
+            "see www\u{200b}.evil.example",
+            "see \u{ff48}\u{ff54}\u{ff54}\u{ff50}\u{ff53}\u{ff1a}//evil.example",
+            "see \u{202e}elpmaxe.live//:sptth\u{202c} now",
         ] {
             assert!(contains_url(text), "{text}");
         }
-        for text in ["Time: 10:30", "Note: read this", "ratio 1:2", "a www word", "mailto: nobody", "Step 1: open the app", "key:value", ""] {
+        for text in ["Time: 10:30", "Note: read this", "ratio 1:2", "a www word", "mailto: nobody", "Step 1: open the app", "key:value", "", "HTTPS: always", "ftp: no", "zero\u{200b}width: fine", "\u{ff21}\u{ff22}: fine"] {
             assert!(!contains_url(text), "{text}");
         }
     }

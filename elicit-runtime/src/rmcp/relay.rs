@@ -72,6 +72,21 @@ impl Relay {
             None | Some(Value::Null) => Map::new(),
             Some(_) => return Err(wrong("has `answers` that is not an object")),
         };
+        // Each answer is the model's: a shape no question takes is its mistake to correct
+        // (invalid params), not an unreadable client result that ends the call.
+        for (key, answer) in &answers {
+            let readable = match answer {
+                Value::Object(_) => true,
+                Value::String(action) => matches!(action.as_str(), "accept" | "decline" | "cancel"),
+                _ => false,
+            };
+            if !readable {
+                let key: String = key.chars().take(64).collect();
+                return Err(wrong(&format!(
+                    "has an answer to `{key}` that is neither an object of field values nor \"accept\", \"decline\" or \"cancel\""
+                )));
+            }
+        }
         Ok(Relay { continuation: continuation.to_owned(), answers })
     }
 
@@ -82,9 +97,11 @@ impl Relay {
             .map(|(key, answer)| {
                 let meta = json!({ RELAYED_META: true });
                 let result = match answer {
-                    Value::String(action) if matches!(action.as_str(), "accept" | "decline" | "cancel") => {
-                        json!({ "action": action, "_meta": meta })
-                    }
+                    // "accept" of a form is an empty answer: its required fields are
+                    // named back to the model, like any invalid answer (a link's question
+                    // reads no content).
+                    Value::String(action) if action == "accept" => json!({ "action": action, "content": {}, "_meta": meta }),
+                    Value::String(action) if matches!(action.as_str(), "decline" | "cancel") => json!({ "action": action, "_meta": meta }),
                     content => json!({ "action": "accept", "content": content, "_meta": meta }),
                 };
                 (key.clone(), result)

@@ -36,6 +36,9 @@ pub enum UrlError {
     EmptyMessage,
     /// The message contains a URL: the specification allows URLs only in `url`.
     UrlInMessage,
+    /// The principal is empty: an interaction must be bound to an authenticated user,
+    /// or any visitor of the page whose identity is empty could complete it.
+    NoPrincipal,
 }
 
 impl fmt::Display for UrlError {
@@ -53,6 +56,9 @@ impl fmt::Display for UrlError {
             UrlError::EmptyMessage => f.write_str("the message is empty: tell the user why they should open the page; nothing was sent"),
             UrlError::UrlInMessage => f.write_str(
                 "the message contains a URL, which the specification allows only in `url`; say what the page is for instead; nothing was sent",
+            ),
+            UrlError::NoPrincipal => f.write_str(
+                "the principal is empty: bind the interaction to the authenticated user of the request (a token subject, a user id); nothing was stored or sent",
             ),
         }
     }
@@ -76,12 +82,23 @@ impl std::error::Error for UrlError {}
 /// # Ok::<(), UrlError>(())
 /// ```
 pub fn checked_url(url: &str, message: &str, allow_loopback_http: bool) -> Result<String, UrlError> {
+    checked_message(message)?;
+    checked_link(url, allow_loopback_http)
+}
+
+/// The checks of the message alone: not empty, no URL in it.
+pub(super) fn checked_message(message: &str) -> Result<(), UrlError> {
     if message.trim().is_empty() {
         return Err(UrlError::EmptyMessage);
     }
     if contains_url(message) {
         return Err(UrlError::UrlInMessage);
     }
+    Ok(())
+}
+
+/// The checks of the URL alone.
+fn checked_link(url: &str, allow_loopback_http: bool) -> Result<String, UrlError> {
     let parsed = Url::parse(url).map_err(|e| UrlError::Invalid { url: url.to_owned(), reason: e.to_string() })?;
     let scheme = parsed.scheme();
     if scheme != "https" && scheme != "http" {

@@ -6,7 +6,7 @@ use std::time::{Duration, SystemTime};
 
 use tokio::sync::watch;
 
-use super::store::{CompleteError, Interaction, InteractionId, InteractionStore, StoreError, StoreFuture};
+use super::store::{CompleteError, Interaction, InteractionId, InteractionStore, MAX_TTL, StoreError, StoreFuture};
 
 /// Pending interactions in memory: bounded in number, each forgotten when it expires.
 /// Enough for one server process; several instances need a shared store.
@@ -153,7 +153,7 @@ impl InteractionStore for MemoryStore {
                 id: InteractionId::random()?,
                 principal: key.0.clone(),
                 purpose: key.1.clone(),
-                expires_at: now + ttl,
+                expires_at: now + ttl.min(MAX_TTL),
                 completed: false,
             };
             state.by_purpose.insert(key, interaction.id.clone());

@@ -55,11 +55,12 @@ use std::time::Duration;
 
 use serde_json::{Map, Value};
 
+use self::check::checked_message;
 pub use self::check::{UrlError, checked_url};
 pub use self::memory::MemoryStore;
 #[cfg(feature = "redis")]
 pub use self::redis::RedisStore;
-pub use self::store::{CompleteError, Interaction, InteractionId, InteractionStore, StoreError, StoreFuture};
+pub use self::store::{CompleteError, Interaction, InteractionId, InteractionStore, MAX_TTL, StoreError, StoreFuture};
 use crate::dialect::Dialect;
 use crate::exchange::{Elicitation, ElicitPeer, Outgoing};
 use crate::{ElicitError, ProtocolRevision};
@@ -101,8 +102,9 @@ impl Interactions {
 
     /// How long an interaction stays valid (default 10 minutes): clients may never learn
     /// of completion, so the server decides how long one is worth waiting for.
+    /// Longer than [`MAX_TTL`] is cut to it.
     pub fn ttl(mut self, ttl: Duration) -> Self {
-        self.ttl = ttl;
+        self.ttl = ttl.min(MAX_TTL);
         self
     }
 
@@ -134,10 +136,11 @@ impl Interactions {
 
     /// Starts (or finds again) the interaction of `principal` for `purpose`, and builds
     /// the URL-mode request for the client behind `peer`: `url` gets the interaction's id
-    /// to put into the page's address. Checked here, before anything is stored or sent:
-    /// the revision has URL mode ([`ElicitError::UrlModeUnavailable`]), the client
-    /// declared it ([`ElicitError::UrlNotSupported`]), the URL and the message
-    /// ([`ElicitError::Url`]).
+    /// to put into the page's address. Checked here, before anything is sent (and with
+    /// nothing left stored when refused): the revision has URL mode
+    /// ([`ElicitError::UrlModeUnavailable`]), the client declared it
+    /// ([`ElicitError::UrlNotSupported`]), the principal is not empty, the URL and the
+    /// message ([`ElicitError::Url`]).
     ///
     /// `principal` is the authenticated user of the MCP request (a token subject, a
     /// user id): only that user may complete the interaction on the page. While one is
@@ -154,16 +157,36 @@ impl Interactions {
         url: impl FnOnce(&InteractionId) -> String,
     ) -> Result<UrlRequest<'_>, ElicitError> {
         let revision = usable(peer)?;
+        // What can be checked without the interaction's id, before anything is stored.
+        if principal.trim().is_empty() {
+            return Err(ElicitError::Url(UrlError::NoPrincipal));
+        }
+        checked_message(message).map_err(ElicitError::Url)?;
         let note = note_key(principal, purpose);
-        let interaction = match peer.note(&note) {
-            Some(noted) => self.resumed(&noted, principal, purpose).await?,
-            None => {
-                let interaction = self.store.start(principal, purpose, self.ttl).await.map_err(ElicitError::Store)?;
-                peer.set_note(&note, interaction.id.as_str().to_owned());
-                interaction
+        let (interaction, started) = match peer.note(&note) {
+            Some(noted) => (self.resumed(&noted, principal, purpose).await?, false),
+            None => (self.store.start(principal, purpose, self.ttl).await.map_err(ElicitError::Store)?, true),
+        };
+        // A store that answers with another user's interaction (tampered, or keys that
+        // collide) must not hand that user's page, or its completion, to this one.
+        if interaction.principal != principal || interaction.purpose != purpose {
+            return Err(ElicitError::Store(StoreError::Unavailable(
+                "the store answered with an interaction of another principal or purpose; nothing was sent".to_owned(),
+            )));
+        }
+        let url = match checked_url(&url(&interaction.id), message, self.allow_loopback_http) {
+            Ok(url) => url,
+            Err(refused) => {
+                // Nothing is sent: nothing may stay pending either.
+                if started && !interaction.completed {
+                    self.store.forget(&interaction.id).await.map_err(ElicitError::Store)?;
+                }
+                return Err(ElicitError::Url(refused));
             }
         };
-        let url = checked_url(&url(&interaction.id), message, self.allow_loopback_http).map_err(ElicitError::Url)?;
+        if started {
+            peer.set_note(&note, interaction.id.as_str().to_owned());
+        }
         Ok(UrlRequest {
             interactions: self,
             interaction,
@@ -200,8 +223,12 @@ impl Interactions {
     /// Completes an interaction from the page, as `principal`, the user the page
     /// identified. Refused (and nothing changed) when the id is unknown or expired, the
     /// interaction was completed already, or `principal` is not the user who started it.
+    /// An empty `principal` (a page that identified nobody) is never the user.
     pub async fn complete(&self, id: &str, principal: &str) -> Result<Interaction, CompleteError> {
         let id = InteractionId::parse(id).ok_or(CompleteError::Unknown)?;
+        if principal.trim().is_empty() {
+            return Err(CompleteError::WrongUser);
+        }
         self.store.complete(&id, principal).await
     }
 
@@ -209,6 +236,9 @@ impl Interactions {
     /// [`complete`](Self::complete) would be, without completing it.
     pub async fn pending(&self, id: &str, principal: &str) -> Result<Interaction, CompleteError> {
         let id = InteractionId::parse(id).ok_or(CompleteError::Unknown)?;
+        if principal.trim().is_empty() {
+            return Err(CompleteError::WrongUser);
+        }
         self.store.check(&id, principal).await
     }
 }

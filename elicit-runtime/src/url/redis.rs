@@ -24,9 +24,11 @@ use futures_util::StreamExt as _;
 use redis::aio::ConnectionManager;
 use redis::{Client, Script};
 
-use super::store::{CompleteError, Interaction, InteractionId, InteractionStore, StoreError, StoreFuture};
+use super::store::{CompleteError, Interaction, InteractionId, InteractionStore, MAX_TTL, StoreError, StoreFuture};
 
-/// Finds the pending interaction of a user and purpose, or starts one.
+/// Finds the pending interaction of a user and purpose, or starts one. The record found
+/// must be that user's for that purpose (keys that collide, or were tampered with, never
+/// hand one user another's interaction).
 /// KEYS: none. ARGV: prefix, new id, principal, purpose, ttl ms, now ms.
 const START: &str = r"
 local prefix, id, principal, purpose, ttl, now = ARGV[1], ARGV[2], ARGV[3], ARGV[4], tonumber(ARGV[5]), tonumber(ARGV[6])
@@ -34,7 +36,7 @@ local pkey = prefix .. ':p:' .. redis.sha1hex(principal .. '\0' .. purpose)
 local current = redis.call('GET', pkey)
 if current then
   local rec = redis.call('HMGET', prefix .. ':i:' .. current, 'principal', 'purpose', 'exp', 'done')
-  if rec[1] and tonumber(rec[3]) > now then
+  if rec[1] == principal and rec[2] == purpose and (tonumber(rec[3]) or 0) > now then
     return {current, rec[1], rec[2], rec[3], rec[4]}
   end
 end
@@ -191,7 +193,7 @@ impl InteractionStore for RedisStore {
     fn start<'a>(&'a self, principal: &'a str, purpose: &'a str, ttl: Duration) -> StoreFuture<'a, Result<Interaction, StoreError>> {
         Box::pin(async move {
             let id = InteractionId::random()?;
-            let ttl_ms = u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX).max(1);
+            let ttl_ms = u64::try_from(ttl.min(MAX_TTL).as_millis()).unwrap_or(u64::MAX).max(1);
             let reply: Vec<String> = START_SCRIPT
                 .prepare_invoke()
                 .arg(&self.prefix)

@@ -52,6 +52,10 @@ impl fmt::Debug for InteractionId {
     }
 }
 
+/// The longest an interaction lives, whatever `ttl` a store is given: ten years. A longer
+/// one (`Duration::MAX`) is cut to it rather than overflow a clock or a Redis integer.
+pub const MAX_TTL: Duration = Duration::from_secs(10 * 365 * 24 * 60 * 60);
+
 /// One pending (or completed) URL-mode interaction: who started it, for what, until when.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Interaction {
@@ -140,7 +144,7 @@ impl std::error::Error for CompleteError {
 /// id never both succeed.
 pub trait InteractionStore: Send + Sync + 'static {
     /// The interaction of `principal` for `purpose` that is still valid (pending or
-    /// completed), or a new pending one expiring after `ttl`.
+    /// completed), or a new pending one expiring after `ttl` (at most [`MAX_TTL`]).
     fn start<'a>(&'a self, principal: &'a str, purpose: &'a str, ttl: Duration) -> StoreFuture<'a, Result<Interaction, StoreError>>;
 
     /// The interaction with this id, if it is known and has not expired.
