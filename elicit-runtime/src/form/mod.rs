@@ -26,7 +26,9 @@ pub(crate) use self::validate::read_select;
 pub use self::render::{RequestedSchema, SchemaError, SchemaOptions, render};
 pub(crate) use self::multi_select::{collect_checkboxes, option_property};
 pub(crate) use self::render::cached;
-pub(crate) use self::validate::{echo, echo_up_to};
+pub(crate) use self::validate::echo;
+#[cfg(feature = "rmcp")]
+pub(crate) use self::validate::echo_up_to;
 #[cfg(feature = "schemars")]
 pub(crate) use self::render::render_field;
 pub use self::schema::{
