@@ -104,7 +104,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
         quote! {
             let __elicit_fields = <Self as #p::Elicit>::SCHEMA.fields();
             let __elicit_found: [#p::Option<&#p::Value>; #count] = #p::find_fields(__elicit_content, __elicit_fields);
-            let mut __elicit_report = #p::Report::default();
+            let mut __elicit_report = <#p::Report as ::core::default::Default>::default();
             #(
                 let #locals = <#tys as #p::ElicitField>::__decode(__elicit_found[#indices], &__elicit_fields[#indices], &mut __elicit_report, #absents);
             )*
@@ -135,7 +135,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
                 let mut __elicit_map = #p::Map::new();
                 #(
                     if let #p::Some(__elicit_value) = <#tys as #p::ElicitField>::to_json(&self.#members) {
-                        __elicit_map.insert(#p::String::from(#names), __elicit_value);
+                        __elicit_map.insert(<#p::String as ::core::convert::From<&::core::primitive::str>>::from(#names), __elicit_value);
                     }
                 )*
                 __elicit_map
@@ -176,7 +176,7 @@ fn path_calls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStrea
             #[inline]
             pub fn elicit<'__elicit, __ElicitPeer: #p::ElicitPeer + ?::core::marker::Sized>(
                 peer: &'__elicit __ElicitPeer,
-                message: &'__elicit str,
+                message: &'__elicit ::core::primitive::str,
             ) -> #p::ElicitRequest<'__elicit, Self, __ElicitPeer> #bound {
                 <Self as #p::Elicit>::elicit(peer, message)
             }
@@ -523,7 +523,7 @@ fn json_schema_impl(ident: &syn::Ident, p: &TokenStream, helper: TokenStream) ->
         #p::if_schemars! {
             #[automatically_derived]
             impl #p::schemars::JsonSchema for #ident {
-                fn schema_name() -> ::std::borrow::Cow<'static, str> {
+                fn schema_name() -> ::std::borrow::Cow<'static, ::core::primitive::str> {
                     ::std::borrow::Cow::Borrowed(#name)
                 }
                 fn json_schema(_: &mut #p::schemars::SchemaGenerator) -> #p::schemars::Schema {
@@ -552,8 +552,8 @@ fn expand_enum(cont: &Container, variants: &[Variant], paths: &Paths) -> TokenSt
     });
     let idents: Vec<_> = variants.iter().map(|v| v.ident).collect();
     let indices: Vec<_> = (0..variants.len()).map(Lit::usize_unsuffixed).collect();
-    let legacy = cont.attrs.legacy_enum_names.as_ref().map(|_| quote!(const LEGACY_ENUM_NAMES: bool = true;));
-    let description = cont.attrs.doc.as_ref().map(|doc| quote!(const DESCRIPTION: #p::Option<&'static str> = #p::Some(#doc);));
+    let legacy = cont.attrs.legacy_enum_names.as_ref().map(|_| quote!(const LEGACY_ENUM_NAMES: ::core::primitive::bool = true;));
+    let description = cont.attrs.doc.as_ref().map(|doc| quote!(const DESCRIPTION: #p::Option<&'static ::core::primitive::str> = #p::Some(#doc);));
     let span = Span::call_site();
     let schemars = json_schema_impl(ident, p, quote!(enum_json_schema));
     quote_spanned! {span=>
@@ -563,14 +563,14 @@ fn expand_enum(cont: &Container, variants: &[Variant], paths: &Paths) -> TokenSt
             const OPTIONS: &'static [#p::EnumOption] = &[#(#options),*];
             #description
 
-            fn from_index(index: usize) -> #p::Option<Self> {
+            fn from_index(index: ::core::primitive::usize) -> #p::Option<Self> {
                 match index {
                     #(#indices => #p::Some(Self::#idents),)*
                     _ => #p::None,
                 }
             }
 
-            fn index(&self) -> usize {
+            fn index(&self) -> ::core::primitive::usize {
                 match self {
                     #(Self::#idents => #indices,)*
                 }
@@ -583,9 +583,9 @@ fn expand_enum(cont: &Container, variants: &[Variant], paths: &Paths) -> TokenSt
         impl #p::ElicitField for #ident {
             const KIND: #p::Kind = #p::Kind::Select(<Self as #p::ElicitEnum>::OPTIONS);
             #legacy
-            const DESCRIPTION: #p::Option<&'static str> = <Self as #p::ElicitEnum>::DESCRIPTION;
-            type Literal = &'static str;
-            type IntLiteral = &'static str;
+            const DESCRIPTION: #p::Option<&'static ::core::primitive::str> = <Self as #p::ElicitEnum>::DESCRIPTION;
+            type Literal = &'static ::core::primitive::str;
+            type IntLiteral = &'static ::core::primitive::str;
 
             fn from_json(value: &#p::Value) -> #p::Result<Self, #p::Problem> {
                 #p::enum_from_json::<Self>(value)
@@ -596,7 +596,7 @@ fn expand_enum(cont: &Container, variants: &[Variant], paths: &Paths) -> TokenSt
             }
 
             fn to_json(&self) -> #p::Option<#p::Value> {
-                #p::Some(#p::Value::from(<Self as #p::ElicitEnum>::wire_value(self)))
+                #p::Some(<#p::Value as ::core::convert::From<&::core::primitive::str>>::from(<Self as #p::ElicitEnum>::wire_value(self)))
             }
         }
 

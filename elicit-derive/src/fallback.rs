@@ -25,15 +25,15 @@ pub fn dummy(input: &syn::DeriveInput, crate_path: Option<&syn::Path>, cont: Opt
             #[automatically_derived]
             impl #impl_generics #p::ElicitEnum for #ident #ty_generics #where_clause {
                 const OPTIONS: &'static [#p::EnumOption] = &[];
-                fn from_index(_: usize) -> #p::Option<Self> { #p::None }
-                fn index(&self) -> usize { 0 }
+                fn from_index(_: ::core::primitive::usize) -> #p::Option<Self> { #p::None }
+                fn index(&self) -> ::core::primitive::usize { 0 }
             }
             #[diagnostic::do_not_recommend]
             #[automatically_derived]
             impl #impl_generics #p::ElicitField for #ident #ty_generics #where_clause {
                 const KIND: #p::Kind = #p::Kind::Select(&[]);
-                type Literal = &'static str;
-                type IntLiteral = &'static str;
+                type Literal = &'static ::core::primitive::str;
+                type IntLiteral = &'static ::core::primitive::str;
                 fn from_json(_: &#p::Value) -> #p::Result<Self, #p::Problem> { ::core::unimplemented!() }
                 fn to_json(&self) -> #p::Option<#p::Value> { #p::None }
             }
