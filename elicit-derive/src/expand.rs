@@ -31,7 +31,7 @@ pub fn expand(cont: &Container) -> TokenStream {
     };
     quote! {
         #[doc(hidden)]
-        #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+        #[allow(non_upper_case_globals, unused_qualifications, deprecated, clippy::all, clippy::default_numeric_fallback)]
         const _: () = {
             #body
         };

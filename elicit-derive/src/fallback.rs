@@ -62,7 +62,7 @@ pub fn dummy(input: &syn::DeriveInput, crate_path: Option<&syn::Path>, cont: Opt
     };
     quote! {
         #[doc(hidden)]
-        #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+        #[allow(non_upper_case_globals, unused_qualifications, deprecated, clippy::all, clippy::default_numeric_fallback)]
         const _: () = {
             #body
             #checks
