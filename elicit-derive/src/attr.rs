@@ -527,10 +527,32 @@ fn flag(meta: &ParseNestedMeta) -> syn::Result<()> {
     Ok(())
 }
 
+/// The value of `name = value`, out of the invisible group a `macro_rules!` fragment
+/// puts around it: `#[elicit(title = $title)]` with `$title:expr` is the literal it was given.
+fn value_expr(meta: &ParseNestedMeta, example: &str) -> syn::Result<Expr> {
+    let expr: Expr = value_of(meta, example)?.parse()?;
+    Ok(ungroup(expr))
+}
+
+fn ungroup(expr: Expr) -> Expr {
+    match expr {
+        Expr::Group(group) => ungroup(*group.expr),
+        Expr::Unary(ExprUnary { attrs, op, expr }) => Expr::Unary(ExprUnary { attrs, op, expr: Box::new(ungroup(*expr)) }),
+        Expr::Array(mut array) => {
+            array.elems = array.elems.into_pairs().map(|pair| {
+                let (elem, comma) = pair.into_tuple();
+                syn::punctuated::Pair::new(ungroup(elem), comma)
+            }).collect();
+            Expr::Array(array)
+        }
+        expr => expr,
+    }
+}
+
 /// `name = "..."`.
 fn lit_str(meta: &ParseNestedMeta, example: &str) -> syn::Result<LitStr> {
     let name = attr_name(meta);
-    let expr: Expr = value_of(meta, &format!("`{name} = {example}`"))?.parse()?;
+    let expr = value_expr(meta, &format!("`{name} = {example}`"))?;
     match expr {
         Expr::Lit(ExprLit { lit: Lit::Str(s), .. }) => Ok(s),
         other => Err(syn::Error::new_spanned(other, format!("`{name}` takes a string, such as `{name} = {example}`"))),
@@ -542,7 +564,7 @@ fn string_value(meta: &ParseNestedMeta) -> syn::Result<String> {
 }
 
 fn default_value(meta: &ParseNestedMeta) -> syn::Result<(Expr, DefaultLit)> {
-    let expr: Expr = value_of(meta, "`default = \"text\"`, `default = 3`, `default = true` or `default = [\"option\"]`")?.parse()?;
+    let expr = value_expr(meta, "`default = \"text\"`, `default = 3`, `default = true` or `default = [\"option\"]`")?;
     let lit = default_literal(&expr)?;
     Ok((expr, lit))
 }
@@ -570,7 +592,7 @@ fn pattern_value(meta: &ParseNestedMeta) -> syn::Result<String> {
 
 fn count_value(meta: &ParseNestedMeta) -> syn::Result<u64> {
     let name = attr_name(meta);
-    let expr: Expr = value_of(meta, &format!("`{name} = 3`"))?.parse()?;
+    let expr = value_expr(meta, &format!("`{name} = 3`"))?;
     match &expr {
         Expr::Lit(ExprLit { lit: Lit::Int(i), .. }) => i.base10_parse::<u64>().ok(),
         _ => None,
@@ -580,7 +602,7 @@ fn count_value(meta: &ParseNestedMeta) -> syn::Result<u64> {
 
 fn number_value(meta: &ParseNestedMeta) -> syn::Result<Number> {
     let name = attr_name(meta);
-    let expr: Expr = value_of(meta, &format!("`{name} = 0`"))?.parse()?;
+    let expr = value_expr(meta, &format!("`{name} = 0`"))?;
     let number = number_literal(&expr).ok_or_else(|| syn::Error::new_spanned(&expr, format!("`{name}` takes a number, such as `{name} = 0`, `-5` or `2.5`")))?;
     finite(number, &name)
 }

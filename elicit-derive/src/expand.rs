@@ -386,13 +386,16 @@ fn respan(tokens: TokenStream, span: Span) -> TokenStream {
 /// reported on the literal alone ("expected `u8`, found `&str`").
 fn literal_check(slot: TokenStream, literal: &syn::Expr, allow: TokenStream, p: &TokenStream) -> TokenStream {
     let span = literal.span();
-    let assign = quote_spanned!(span=> let () = __elicit_slot = #p::Some(#p::Slot { value: #literal }););
+    // One identifier for the local, spanned here: spanned on the literal, which may come
+    // from a `macro_rules!` fragment, it would name another variable (hygiene).
+    let local = format_ident!("__elicit_slot");
+    let assign = quote_spanned!(span=> let () = #local = #p::Some(#p::Slot { value: #literal }););
     quote! {
         {
-            let mut __elicit_slot = #slot;
-            let _ = &__elicit_slot;
+            let mut #local = #slot;
+            let _ = &#local;
             #allow #assign
-            let _ = &__elicit_slot;
+            let _ = &#local;
         }
     }
 }
