@@ -80,12 +80,20 @@ fn static_generics(generics: &syn::Generics) -> (TokenStream, TokenStream, Token
     }
     let params = generics.params.iter().filter_map(|param| match param {
         syn::GenericParam::Lifetime(_) => None,
+        // An impl's parameters take no defaults (`struct Form<T = String>`).
         syn::GenericParam::Type(t) => {
             let mut t = t.clone();
             t.bounds.push(syn::parse_quote!('static));
+            t.eq_token = None;
+            t.default = None;
             Some(quote!(#t))
         }
-        syn::GenericParam::Const(c) => Some(quote!(#c)),
+        syn::GenericParam::Const(c) => {
+            let mut c = c.clone();
+            c.eq_token = None;
+            c.default = None;
+            Some(quote!(#c))
+        }
     });
     let args = generics.params.iter().map(|param| match param {
         syn::GenericParam::Lifetime(_) => quote!('static),
