@@ -534,15 +534,13 @@ fn value_expr(meta: &ParseNestedMeta, example: &str) -> syn::Result<Expr> {
     Ok(ungroup(expr))
 }
 
+/// The expression without the invisible groups around it and its parts.
 fn ungroup(expr: Expr) -> Expr {
     match expr {
         Expr::Group(group) => ungroup(*group.expr),
         Expr::Unary(ExprUnary { attrs, op, expr }) => Expr::Unary(ExprUnary { attrs, op, expr: Box::new(ungroup(*expr)) }),
         Expr::Array(mut array) => {
-            array.elems = array.elems.into_pairs().map(|pair| {
-                let (elem, comma) = pair.into_tuple();
-                syn::punctuated::Pair::new(ungroup(elem), comma)
-            }).collect();
+            array.elems = array.elems.into_iter().map(ungroup).collect();
             Expr::Array(array)
         }
         expr => expr,
