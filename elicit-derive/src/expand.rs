@@ -48,7 +48,7 @@ pub(crate) fn field_checks(cont: &Container, fields: &[Field], p: &TokenStream) 
         let ty = f.ty;
         quote_spanned!(ty.span()=> let _ = <#ty as #p::ElicitField>::KIND;)
     });
-    let checks = active.iter().map(|f| type_checks(f, p));
+    let checks = active.iter().map(|f| type_checks(f, uses_type_params(cont, f.ty), p));
     let const_checks: Vec<_> = active.iter().filter(|f| !uses_type_params(cont, f.ty)).map(|f| const_checks(f, p)).collect();
     quote! {
         #[allow(dead_code)]
@@ -74,7 +74,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
     });
 
     let entries = active.iter().map(|f| field_schema(f, p));
-    let checks = active.iter().map(|f| type_checks(f, p));
+    let checks = active.iter().map(|f| type_checks(f, uses_type_params(cont, f.ty), p));
     let const_checks: Vec<_> = active.iter().filter(|f| !uses_type_params(cont, f.ty)).map(|f| const_checks(f, p)).collect();
 
     let locals: Vec<_> = (0..active.len()).map(|i| format_ident!("__elicit_{}", i)).collect();
@@ -316,7 +316,10 @@ fn default_literal(lit: &DefaultLit, p: &TokenStream) -> TokenStream {
 /// They ask `(&Probe::<Type>::NEW).field()`, which is the field's type when it is a
 /// field type and a stand-in that every check accepts when it is not: a type that is no
 /// field type is then reported once, on the type, and its attributes add nothing.
-fn type_checks(f: &Field, p: &TokenStream) -> TokenStream {
+///
+/// For a field whose type names a type parameter, the literals are not checked here:
+/// `check` refused them, and the checks would only add a type mismatch.
+fn type_checks(f: &Field, generic: bool, p: &TokenStream) -> TokenStream {
     let ty = f.ty;
     let a = &f.attrs;
     let mut out = TokenStream::new();
@@ -333,13 +336,13 @@ fn type_checks(f: &Field, p: &TokenStream) -> TokenStream {
         let found = probe(span, quote!(field));
         out.extend(respan(quote!(#p::#require(#found);), span));
     }
-    for bound in [&a.minimum, &a.maximum].into_iter().flatten() {
+    for bound in [&a.minimum, &a.maximum].into_iter().flatten().filter(|_| !generic) {
         let span = bound.span();
         let slot = if bound.value.int.is_some() { quote_spanned!(span=> int_bound) } else { quote_spanned!(span=> bound) };
         let found = probe(span, quote_spanned!(span=> field_for));
         out.extend(literal_check(respan(quote!(#p::#slot(#found)), span), magnitude(&bound.value), allow_magnitude(&bound.value), p));
     }
-    if let Some(default) = &a.default {
+    if let Some(default) = a.default.as_ref().filter(|_| !generic) {
         let (expr, lit) = &default.value;
         let span = expr.span();
         let found = probe(span, quote_spanned!(span=> field_for));
@@ -514,7 +517,7 @@ fn const_panic(tokens: &TokenStream, message: &str) -> TokenStream {
 }
 
 /// A type as the user wrote it, for a message.
-fn type_name(ty: &syn::Type) -> String {
+pub(crate) fn type_name(ty: &syn::Type) -> String {
     quote!(#ty).to_string().replace(" :: ", "::").replace(":: ", "::").replace(" <", "<").replace("< ", "<").replace(" >", ">").replace(" ,", ",")
 }
 
