@@ -116,6 +116,9 @@ pub struct Container {
     /// none of their own.
     pub doc: Option<String>,
     pub doc_lines: Vec<Spanned<String>>,
+    /// `#[serde(default)]` or `#[serde(default = "path")]` on the struct: a missing field
+    /// takes its value from the struct's default, as serde does.
+    pub serde_default: Option<SerdeDefault>,
 }
 
 impl Container {
@@ -124,6 +127,7 @@ impl Container {
         let mut serde_rename_all = Attr::none(cx, RENAME_ALL);
         let mut crate_path = Attr::none(cx, CRATE);
         let mut legacy_enum_names = Attr::none(cx, LEGACY_ENUM_NAMES);
+        let mut serde_default = None;
         let is_enum = matches!(input.data, syn::Data::Enum(_));
         let allowed = if is_enum { ENUM_ATTRS } else { STRUCT_ATTRS };
         for attr in &input.attrs {
@@ -161,6 +165,10 @@ impl Container {
                         }
                         return Ok(true);
                     }
+                    if meta.path.is_ident(DEFAULT) && !is_enum {
+                        serde_default = Some(serde_default_value(meta)?);
+                        return Ok(true);
+                    }
                     Ok(false)
                 });
             }
@@ -186,6 +194,7 @@ impl Container {
             legacy_enum_names: legacy_enum_names.get(),
             doc: doc_comment(&input.attrs),
             doc_lines: doc_lines(&input.attrs),
+            serde_default,
         }
     }
 }
@@ -282,13 +291,24 @@ impl Format {
     }
 }
 
-/// `#[serde(default)]` or `#[serde(default = "path")]` on a field.
+/// `#[serde(default)]` or `#[serde(default = "path")]` on a field or on the struct.
 #[derive(Clone)]
 pub enum SerdeDefault {
     /// Absent means `Default::default()`.
     Trait,
     /// Absent means `path()`, a function the derive cannot evaluate.
     Path(syn::ExprPath),
+}
+
+/// The value of serde's `default`: bare, or `= "path"`.
+fn serde_default_value(meta: &ParseNestedMeta) -> syn::Result<SerdeDefault> {
+    if meta.input.peek(syn::Token![=]) {
+        // serde's derive reports a malformed path itself.
+        let s: LitStr = meta.value()?.parse()?;
+        Ok(SerdeDefault::Path(s.parse()?))
+    } else {
+        Ok(SerdeDefault::Trait)
+    }
 }
 
 /// The kind of field an attribute applies to, which the generated code checks (and a
@@ -431,13 +451,7 @@ impl Field {
                             serde_rename.set(&meta.path, s);
                         }
                     } else if meta.path.is_ident(DEFAULT) {
-                        serde_default = Some(if meta.input.peek(syn::Token![=]) {
-                            // serde's derive reports a malformed path itself.
-                            let s: LitStr = meta.value()?.parse()?;
-                            SerdeDefault::Path(s.parse()?)
-                        } else {
-                            SerdeDefault::Trait
-                        });
+                        serde_default = Some(serde_default_value(meta)?);
                     } else if meta.path.is_ident(SKIP) || meta.path.is_ident("skip_deserializing") {
                         serde_skip = true;
                     } else {

@@ -73,7 +73,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
         quote_spanned!(f.ty.span()=> #member: ::core::default::Default::default())
     });
 
-    let entries = active.iter().map(|f| field_schema(f, p));
+    let entries = active.iter().map(|f| field_schema(f, container_default(cont, f).is_some(), p));
     let checks = active.iter().map(|f| type_checks(f, uses_type_params(cont, f.ty), p));
     let const_checks: Vec<_> = active.iter().filter(|f| !uses_type_params(cont, f.ty)).map(|f| const_checks(f, p)).collect();
 
@@ -84,12 +84,16 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
     let tys: Vec<_> = active.iter().map(|f| f.ty).collect();
     let absents = active.iter().map(|f| {
         let ty = f.ty;
-        match &f.attrs.serde_default {
-            Some(SerdeDefault::Trait) => quote_spanned!(ty.span()=> || #p::Some(::core::default::Default::default())),
+        let member = f.member;
+        match (&f.attrs.serde_default, container_default(cont, f)) {
+            (Some(SerdeDefault::Trait), _) => quote_spanned!(ty.span()=> || #p::Some(::core::default::Default::default())),
             // serde calls the function for a missing field; so does the form. Its value is
             // not known here, so the schema shows no `default` for it.
-            Some(SerdeDefault::Path(path)) => quote_spanned!(path.span()=> || #p::Some(#path())),
-            None => quote!(<#ty as #p::ElicitField>::absent),
+            (Some(SerdeDefault::Path(path)), _) => quote_spanned!(path.span()=> || #p::Some(#path())),
+            // `#[serde(default)]` on the struct: the field of the struct's default.
+            (None, Some(SerdeDefault::Trait)) => quote!(|| #p::Some(<Self as ::core::default::Default>::default().#member)),
+            (None, Some(SerdeDefault::Path(path))) => quote_spanned!(path.span()=> || #p::Some(#path().#member)),
+            (None, None) => quote!(<#ty as #p::ElicitField>::absent),
         }
     });
     let names: Vec<_> = active.iter().map(|f| f.wire_name.as_str()).collect();
@@ -213,9 +217,19 @@ fn path_calls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStrea
     }
 }
 
+/// The struct's `#[serde(default)]`, when it gives this field its value: the field has
+/// no default of its own (serde's or elicit's).
+fn container_default<'c>(cont: &'c Container, f: &Field) -> Option<&'c SerdeDefault> {
+    if f.attrs.serde_default.is_some() || f.attrs.default.is_some() {
+        return None;
+    }
+    cont.attrs.serde_default.as_ref()
+}
+
 /// `FieldSchema::new(name, kind-with-constraints)` and its labels, default and
-/// required-ness, as a constant expression.
-fn field_schema(f: &Field, p: &TokenStream) -> TokenStream {
+/// required-ness, as a constant expression. `defaulted`: the struct's `#[serde(default)]`
+/// fills the field in when it is missing.
+fn field_schema(f: &Field, defaulted: bool, p: &TokenStream) -> TokenStream {
     let ty = f.ty;
     let a = &f.attrs;
     let mut kind = quote_spanned!(ty.span()=> <#ty as #p::ElicitField>::KIND);
@@ -267,7 +281,7 @@ fn field_schema(f: &Field, p: &TokenStream) -> TokenStream {
         // A derived enum's doc comment, when the field has no description of its own.
         None => schema = quote!(#schema.with_type_description(<#ty as #p::ElicitField>::DESCRIPTION)),
     }
-    if a.serde_default.is_some() {
+    if a.serde_default.is_some() || defaulted {
         schema = quote!(#schema.optional_if(true));
     }
     if let Some(default) = &a.default {
