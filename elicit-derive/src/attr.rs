@@ -116,6 +116,9 @@ pub struct Container {
     /// none of their own.
     pub doc: Option<String>,
     pub doc_lines: Vec<Spanned<String>>,
+    /// `#[serde(default)]` or `#[serde(default = "path")]` on the struct: a missing field
+    /// takes its value from the struct's default, as serde does.
+    pub serde_default: Option<SerdeDefault>,
 }
 
 impl Container {
@@ -124,6 +127,7 @@ impl Container {
         let mut serde_rename_all = Attr::none(cx, RENAME_ALL);
         let mut crate_path = Attr::none(cx, CRATE);
         let mut legacy_enum_names = Attr::none(cx, LEGACY_ENUM_NAMES);
+        let mut serde_default = None;
         let is_enum = matches!(input.data, syn::Data::Enum(_));
         let allowed = if is_enum { ENUM_ATTRS } else { STRUCT_ATTRS };
         for attr in &input.attrs {
@@ -161,6 +165,10 @@ impl Container {
                         }
                         return Ok(true);
                     }
+                    if meta.path.is_ident(DEFAULT) && !is_enum {
+                        serde_default = Some(serde_default_value(meta)?);
+                        return Ok(true);
+                    }
                     Ok(false)
                 });
             }
@@ -186,6 +194,7 @@ impl Container {
             legacy_enum_names: legacy_enum_names.get(),
             doc: doc_comment(&input.attrs),
             doc_lines: doc_lines(&input.attrs),
+            serde_default,
         }
     }
 }
@@ -282,13 +291,24 @@ impl Format {
     }
 }
 
-/// `#[serde(default)]` or `#[serde(default = "path")]` on a field.
+/// `#[serde(default)]` or `#[serde(default = "path")]` on a field or on the struct.
 #[derive(Clone)]
 pub enum SerdeDefault {
     /// Absent means `Default::default()`.
     Trait,
     /// Absent means `path()`, a function the derive cannot evaluate.
     Path(syn::ExprPath),
+}
+
+/// The value of serde's `default`: bare, or `= "path"`.
+fn serde_default_value(meta: &ParseNestedMeta) -> syn::Result<SerdeDefault> {
+    if meta.input.peek(syn::Token![=]) {
+        // serde's derive reports a malformed path itself.
+        let s: LitStr = meta.value()?.parse()?;
+        Ok(SerdeDefault::Path(s.parse()?))
+    } else {
+        Ok(SerdeDefault::Trait)
+    }
 }
 
 /// The kind of field an attribute applies to, which the generated code checks (and a
@@ -431,13 +451,7 @@ impl Field {
                             serde_rename.set(&meta.path, s);
                         }
                     } else if meta.path.is_ident(DEFAULT) {
-                        serde_default = Some(if meta.input.peek(syn::Token![=]) {
-                            // serde's derive reports a malformed path itself.
-                            let s: LitStr = meta.value()?.parse()?;
-                            SerdeDefault::Path(s.parse()?)
-                        } else {
-                            SerdeDefault::Trait
-                        });
+                        serde_default = Some(serde_default_value(meta)?);
                     } else if meta.path.is_ident(SKIP) || meta.path.is_ident("skip_deserializing") {
                         serde_skip = true;
                     } else {
@@ -527,10 +541,30 @@ fn flag(meta: &ParseNestedMeta) -> syn::Result<()> {
     Ok(())
 }
 
+/// The value of `name = value`, out of the invisible group a `macro_rules!` fragment
+/// puts around it: `#[elicit(title = $title)]` with `$title:expr` is the literal it was given.
+fn value_expr(meta: &ParseNestedMeta, example: &str) -> syn::Result<Expr> {
+    let expr: Expr = value_of(meta, example)?.parse()?;
+    Ok(ungroup(expr))
+}
+
+/// The expression without the invisible groups around it and its parts.
+fn ungroup(expr: Expr) -> Expr {
+    match expr {
+        Expr::Group(group) => ungroup(*group.expr),
+        Expr::Unary(ExprUnary { attrs, op, expr }) => Expr::Unary(ExprUnary { attrs, op, expr: Box::new(ungroup(*expr)) }),
+        Expr::Array(mut array) => {
+            array.elems = array.elems.into_iter().map(ungroup).collect();
+            Expr::Array(array)
+        }
+        expr => expr,
+    }
+}
+
 /// `name = "..."`.
 fn lit_str(meta: &ParseNestedMeta, example: &str) -> syn::Result<LitStr> {
     let name = attr_name(meta);
-    let expr: Expr = value_of(meta, &format!("`{name} = {example}`"))?.parse()?;
+    let expr = value_expr(meta, &format!("`{name} = {example}`"))?;
     match expr {
         Expr::Lit(ExprLit { lit: Lit::Str(s), .. }) => Ok(s),
         other => Err(syn::Error::new_spanned(other, format!("`{name}` takes a string, such as `{name} = {example}`"))),
@@ -542,7 +576,7 @@ fn string_value(meta: &ParseNestedMeta) -> syn::Result<String> {
 }
 
 fn default_value(meta: &ParseNestedMeta) -> syn::Result<(Expr, DefaultLit)> {
-    let expr: Expr = value_of(meta, "`default = \"text\"`, `default = 3`, `default = true` or `default = [\"option\"]`")?.parse()?;
+    let expr = value_expr(meta, "`default = \"text\"`, `default = 3`, `default = true` or `default = [\"option\"]`")?;
     let lit = default_literal(&expr)?;
     Ok((expr, lit))
 }
@@ -570,7 +604,7 @@ fn pattern_value(meta: &ParseNestedMeta) -> syn::Result<String> {
 
 fn count_value(meta: &ParseNestedMeta) -> syn::Result<u64> {
     let name = attr_name(meta);
-    let expr: Expr = value_of(meta, &format!("`{name} = 3`"))?.parse()?;
+    let expr = value_expr(meta, &format!("`{name} = 3`"))?;
     match &expr {
         Expr::Lit(ExprLit { lit: Lit::Int(i), .. }) => i.base10_parse::<u64>().ok(),
         _ => None,
@@ -580,7 +614,7 @@ fn count_value(meta: &ParseNestedMeta) -> syn::Result<u64> {
 
 fn number_value(meta: &ParseNestedMeta) -> syn::Result<Number> {
     let name = attr_name(meta);
-    let expr: Expr = value_of(meta, &format!("`{name} = 0`"))?.parse()?;
+    let expr = value_expr(meta, &format!("`{name} = 0`"))?;
     let number = number_literal(&expr).ok_or_else(|| syn::Error::new_spanned(&expr, format!("`{name}` takes a number, such as `{name} = 0`, `-5` or `2.5`")))?;
     finite(number, &name)
 }

@@ -26,6 +26,7 @@ pub fn check(cx: &Ctxt, cont: &Container) {
                     continue;
                 }
                 check_sensitive(cx, field);
+                check_generic_literals(cx, cont, field);
                 check_bounds(cx, field);
                 check_default(cx, field);
                 check_not_empty(cx, &field.attrs.rename, "a property of the form needs a name: write the name to send");
@@ -112,6 +113,32 @@ fn check_duplicate_titles(cx: &Ctxt, variants: &[Variant]) {
         } else {
             seen.insert(&title.value, variant.ident);
         }
+    }
+}
+
+/// A literal (`default`, `minimum`, `maximum`) has the type of its field, checked at
+/// compile time; a field whose type names a type parameter has no one type to check it
+/// against (`3` fits `T = u8` and not `T = String`).
+fn check_generic_literals(cx: &Ctxt, cont: &Container, field: &Field) {
+    if !crate::bound::uses_type_params(cont, field.ty) {
+        return;
+    }
+    let a = &field.attrs;
+    let literals = [
+        (crate::attr::DEFAULT, a.default.as_ref().map(|d| d.to_token_stream())),
+        (crate::attr::MINIMUM, a.minimum.as_ref().map(|m| m.to_token_stream())),
+        (crate::attr::MAXIMUM, a.maximum.as_ref().map(|m| m.to_token_stream())),
+    ];
+    for (name, tokens) in literals {
+        let Some(tokens) = tokens else { continue };
+        cx.error_spanned_by(
+            tokens,
+            format!(
+                "`{name}` is a literal of the type of field `{}`, but its type `{}` depends on a type parameter, so the literal cannot be checked: give the field a concrete type, or remove `{name}`",
+                field.member,
+                crate::expand::type_name(field.ty)
+            ),
+        );
     }
 }
 

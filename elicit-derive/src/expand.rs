@@ -31,7 +31,7 @@ pub fn expand(cont: &Container) -> TokenStream {
     };
     quote! {
         #[doc(hidden)]
-        #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+        #[allow(non_upper_case_globals, unused_qualifications, deprecated, clippy::all, clippy::default_numeric_fallback)]
         const _: () = {
             #body
         };
@@ -48,7 +48,7 @@ pub(crate) fn field_checks(cont: &Container, fields: &[Field], p: &TokenStream) 
         let ty = f.ty;
         quote_spanned!(ty.span()=> let _ = <#ty as #p::ElicitField>::KIND;)
     });
-    let checks = active.iter().map(|f| type_checks(f, p));
+    let checks = active.iter().map(|f| type_checks(f, uses_type_params(cont, f.ty), p));
     let const_checks: Vec<_> = active.iter().filter(|f| !uses_type_params(cont, f.ty)).map(|f| const_checks(f, p)).collect();
     quote! {
         #[allow(dead_code)]
@@ -73,8 +73,8 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
         quote_spanned!(f.ty.span()=> #member: ::core::default::Default::default())
     });
 
-    let entries = active.iter().map(|f| field_schema(f, p));
-    let checks = active.iter().map(|f| type_checks(f, p));
+    let entries = active.iter().map(|f| field_schema(f, container_default(cont, f).is_some(), p));
+    let checks = active.iter().map(|f| type_checks(f, uses_type_params(cont, f.ty), p));
     let const_checks: Vec<_> = active.iter().filter(|f| !uses_type_params(cont, f.ty)).map(|f| const_checks(f, p)).collect();
 
     let locals: Vec<_> = (0..active.len()).map(|i| format_ident!("__elicit_{}", i)).collect();
@@ -84,12 +84,16 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
     let tys: Vec<_> = active.iter().map(|f| f.ty).collect();
     let absents = active.iter().map(|f| {
         let ty = f.ty;
-        match &f.attrs.serde_default {
-            Some(SerdeDefault::Trait) => quote_spanned!(ty.span()=> || #p::Some(::core::default::Default::default())),
+        let member = f.member;
+        match (&f.attrs.serde_default, container_default(cont, f)) {
+            (Some(SerdeDefault::Trait), _) => quote_spanned!(ty.span()=> || #p::Some(::core::default::Default::default())),
             // serde calls the function for a missing field; so does the form. Its value is
             // not known here, so the schema shows no `default` for it.
-            Some(SerdeDefault::Path(path)) => quote_spanned!(path.span()=> || #p::Some(#path())),
-            None => quote!(<#ty as #p::ElicitField>::absent),
+            (Some(SerdeDefault::Path(path)), _) => quote_spanned!(path.span()=> || #p::Some(#path())),
+            // `#[serde(default)]` on the struct: the field of the struct's default.
+            (None, Some(SerdeDefault::Trait)) => quote!(|| #p::Some(<Self as ::core::default::Default>::default().#member)),
+            (None, Some(SerdeDefault::Path(path))) => quote_spanned!(path.span()=> || #p::Some(#path().#member)),
+            (None, None) => quote!(<#ty as #p::ElicitField>::absent),
         }
     });
     let names: Vec<_> = active.iter().map(|f| f.wire_name.as_str()).collect();
@@ -104,7 +108,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
         quote! {
             let __elicit_fields = <Self as #p::Elicit>::SCHEMA.fields();
             let __elicit_found: [#p::Option<&#p::Value>; #count] = #p::find_fields(__elicit_content, __elicit_fields);
-            let mut __elicit_report = #p::Report::default();
+            let mut __elicit_report = <#p::Report as ::core::default::Default>::default();
             #(
                 let #locals = <#tys as #p::ElicitField>::__decode(__elicit_found[#indices], &__elicit_fields[#indices], &mut __elicit_report, #absents);
             )*
@@ -135,7 +139,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
                 let mut __elicit_map = #p::Map::new();
                 #(
                     if let #p::Some(__elicit_value) = <#tys as #p::ElicitField>::to_json(&self.#members) {
-                        __elicit_map.insert(#p::String::from(#names), __elicit_value);
+                        __elicit_map.insert(<#p::String as ::core::convert::From<&::core::primitive::str>>::from(#names), __elicit_value);
                     }
                 )*
                 __elicit_map
@@ -176,7 +180,7 @@ fn path_calls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStrea
             #[inline]
             pub fn elicit<'__elicit, __ElicitPeer: #p::ElicitPeer + ?::core::marker::Sized>(
                 peer: &'__elicit __ElicitPeer,
-                message: &'__elicit str,
+                message: &'__elicit ::core::primitive::str,
             ) -> #p::ElicitRequest<'__elicit, Self, __ElicitPeer> #bound {
                 <Self as #p::Elicit>::elicit(peer, message)
             }
@@ -213,9 +217,19 @@ fn path_calls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStrea
     }
 }
 
+/// The struct's `#[serde(default)]`, when it gives this field its value: the field has
+/// no default of its own (serde's or elicit's).
+fn container_default<'c>(cont: &'c Container, f: &Field) -> Option<&'c SerdeDefault> {
+    if f.attrs.serde_default.is_some() || f.attrs.default.is_some() {
+        return None;
+    }
+    cont.attrs.serde_default.as_ref()
+}
+
 /// `FieldSchema::new(name, kind-with-constraints)` and its labels, default and
-/// required-ness, as a constant expression.
-fn field_schema(f: &Field, p: &TokenStream) -> TokenStream {
+/// required-ness, as a constant expression. `defaulted`: the struct's `#[serde(default)]`
+/// fills the field in when it is missing.
+fn field_schema(f: &Field, defaulted: bool, p: &TokenStream) -> TokenStream {
     let ty = f.ty;
     let a = &f.attrs;
     let mut kind = quote_spanned!(ty.span()=> <#ty as #p::ElicitField>::KIND);
@@ -267,7 +281,7 @@ fn field_schema(f: &Field, p: &TokenStream) -> TokenStream {
         // A derived enum's doc comment, when the field has no description of its own.
         None => schema = quote!(#schema.with_type_description(<#ty as #p::ElicitField>::DESCRIPTION)),
     }
-    if a.serde_default.is_some() {
+    if a.serde_default.is_some() || defaulted {
         schema = quote!(#schema.optional_if(true));
     }
     if let Some(default) = &a.default {
@@ -316,7 +330,10 @@ fn default_literal(lit: &DefaultLit, p: &TokenStream) -> TokenStream {
 /// They ask `(&Probe::<Type>::NEW).field()`, which is the field's type when it is a
 /// field type and a stand-in that every check accepts when it is not: a type that is no
 /// field type is then reported once, on the type, and its attributes add nothing.
-fn type_checks(f: &Field, p: &TokenStream) -> TokenStream {
+///
+/// For a field whose type names a type parameter, the literals are not checked here:
+/// `check` refused them, and the checks would only add a type mismatch.
+fn type_checks(f: &Field, generic: bool, p: &TokenStream) -> TokenStream {
     let ty = f.ty;
     let a = &f.attrs;
     let mut out = TokenStream::new();
@@ -333,13 +350,13 @@ fn type_checks(f: &Field, p: &TokenStream) -> TokenStream {
         let found = probe(span, quote!(field));
         out.extend(respan(quote!(#p::#require(#found);), span));
     }
-    for bound in [&a.minimum, &a.maximum].into_iter().flatten() {
+    for bound in [&a.minimum, &a.maximum].into_iter().flatten().filter(|_| !generic) {
         let span = bound.span();
         let slot = if bound.value.int.is_some() { quote_spanned!(span=> int_bound) } else { quote_spanned!(span=> bound) };
         let found = probe(span, quote_spanned!(span=> field_for));
         out.extend(literal_check(respan(quote!(#p::#slot(#found)), span), magnitude(&bound.value), allow_magnitude(&bound.value), p));
     }
-    if let Some(default) = &a.default {
+    if let Some(default) = a.default.as_ref().filter(|_| !generic) {
         let (expr, lit) = &default.value;
         let span = expr.span();
         let found = probe(span, quote_spanned!(span=> field_for));
@@ -386,13 +403,16 @@ fn respan(tokens: TokenStream, span: Span) -> TokenStream {
 /// reported on the literal alone ("expected `u8`, found `&str`").
 fn literal_check(slot: TokenStream, literal: &syn::Expr, allow: TokenStream, p: &TokenStream) -> TokenStream {
     let span = literal.span();
-    let assign = quote_spanned!(span=> let () = __elicit_slot = #p::Some(#p::Slot { value: #literal }););
+    // One identifier for the local, spanned here: spanned on the literal, which may come
+    // from a `macro_rules!` fragment, it would name another variable (hygiene).
+    let local = format_ident!("__elicit_slot");
+    let assign = quote_spanned!(span=> let () = #local = #p::Some(#p::Slot { value: #literal }););
     quote! {
         {
-            let mut __elicit_slot = #slot;
-            let _ = &__elicit_slot;
+            let mut #local = #slot;
+            let _ = &#local;
             #allow #assign
-            let _ = &__elicit_slot;
+            let _ = &#local;
         }
     }
 }
@@ -511,7 +531,7 @@ fn const_panic(tokens: &TokenStream, message: &str) -> TokenStream {
 }
 
 /// A type as the user wrote it, for a message.
-fn type_name(ty: &syn::Type) -> String {
+pub(crate) fn type_name(ty: &syn::Type) -> String {
     quote!(#ty).to_string().replace(" :: ", "::").replace(":: ", "::").replace(" <", "<").replace("< ", "<").replace(" >", ">").replace(" ,", ",")
 }
 
@@ -523,7 +543,7 @@ fn json_schema_impl(ident: &syn::Ident, p: &TokenStream, helper: TokenStream) ->
         #p::if_schemars! {
             #[automatically_derived]
             impl #p::schemars::JsonSchema for #ident {
-                fn schema_name() -> ::std::borrow::Cow<'static, str> {
+                fn schema_name() -> ::std::borrow::Cow<'static, ::core::primitive::str> {
                     ::std::borrow::Cow::Borrowed(#name)
                 }
                 fn json_schema(_: &mut #p::schemars::SchemaGenerator) -> #p::schemars::Schema {
@@ -552,8 +572,8 @@ fn expand_enum(cont: &Container, variants: &[Variant], paths: &Paths) -> TokenSt
     });
     let idents: Vec<_> = variants.iter().map(|v| v.ident).collect();
     let indices: Vec<_> = (0..variants.len()).map(Lit::usize_unsuffixed).collect();
-    let legacy = cont.attrs.legacy_enum_names.as_ref().map(|_| quote!(const LEGACY_ENUM_NAMES: bool = true;));
-    let description = cont.attrs.doc.as_ref().map(|doc| quote!(const DESCRIPTION: #p::Option<&'static str> = #p::Some(#doc);));
+    let legacy = cont.attrs.legacy_enum_names.as_ref().map(|_| quote!(const LEGACY_ENUM_NAMES: ::core::primitive::bool = true;));
+    let description = cont.attrs.doc.as_ref().map(|doc| quote!(const DESCRIPTION: #p::Option<&'static ::core::primitive::str> = #p::Some(#doc);));
     let span = Span::call_site();
     let schemars = json_schema_impl(ident, p, quote!(enum_json_schema));
     quote_spanned! {span=>
@@ -563,14 +583,14 @@ fn expand_enum(cont: &Container, variants: &[Variant], paths: &Paths) -> TokenSt
             const OPTIONS: &'static [#p::EnumOption] = &[#(#options),*];
             #description
 
-            fn from_index(index: usize) -> #p::Option<Self> {
+            fn from_index(index: ::core::primitive::usize) -> #p::Option<Self> {
                 match index {
                     #(#indices => #p::Some(Self::#idents),)*
                     _ => #p::None,
                 }
             }
 
-            fn index(&self) -> usize {
+            fn index(&self) -> ::core::primitive::usize {
                 match self {
                     #(Self::#idents => #indices,)*
                 }
@@ -583,9 +603,9 @@ fn expand_enum(cont: &Container, variants: &[Variant], paths: &Paths) -> TokenSt
         impl #p::ElicitField for #ident {
             const KIND: #p::Kind = #p::Kind::Select(<Self as #p::ElicitEnum>::OPTIONS);
             #legacy
-            const DESCRIPTION: #p::Option<&'static str> = <Self as #p::ElicitEnum>::DESCRIPTION;
-            type Literal = &'static str;
-            type IntLiteral = &'static str;
+            const DESCRIPTION: #p::Option<&'static ::core::primitive::str> = <Self as #p::ElicitEnum>::DESCRIPTION;
+            type Literal = &'static ::core::primitive::str;
+            type IntLiteral = &'static ::core::primitive::str;
 
             fn from_json(value: &#p::Value) -> #p::Result<Self, #p::Problem> {
                 #p::enum_from_json::<Self>(value)
@@ -596,7 +616,7 @@ fn expand_enum(cont: &Container, variants: &[Variant], paths: &Paths) -> TokenSt
             }
 
             fn to_json(&self) -> #p::Option<#p::Value> {
-                #p::Some(#p::Value::from(<Self as #p::ElicitEnum>::wire_value(self)))
+                #p::Some(<#p::Value as ::core::convert::From<&::core::primitive::str>>::from(<Self as #p::ElicitEnum>::wire_value(self)))
             }
         }
 

@@ -25,15 +25,15 @@ pub fn dummy(input: &syn::DeriveInput, crate_path: Option<&syn::Path>, cont: Opt
             #[automatically_derived]
             impl #impl_generics #p::ElicitEnum for #ident #ty_generics #where_clause {
                 const OPTIONS: &'static [#p::EnumOption] = &[];
-                fn from_index(_: usize) -> #p::Option<Self> { #p::None }
-                fn index(&self) -> usize { 0 }
+                fn from_index(_: ::core::primitive::usize) -> #p::Option<Self> { #p::None }
+                fn index(&self) -> ::core::primitive::usize { 0 }
             }
             #[diagnostic::do_not_recommend]
             #[automatically_derived]
             impl #impl_generics #p::ElicitField for #ident #ty_generics #where_clause {
                 const KIND: #p::Kind = #p::Kind::Select(&[]);
-                type Literal = &'static str;
-                type IntLiteral = &'static str;
+                type Literal = &'static ::core::primitive::str;
+                type IntLiteral = &'static ::core::primitive::str;
                 fn from_json(_: &#p::Value) -> #p::Result<Self, #p::Problem> { ::core::unimplemented!() }
                 fn to_json(&self) -> #p::Option<#p::Value> { #p::None }
             }
@@ -62,7 +62,7 @@ pub fn dummy(input: &syn::DeriveInput, crate_path: Option<&syn::Path>, cont: Opt
     };
     quote! {
         #[doc(hidden)]
-        #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+        #[allow(non_upper_case_globals, unused_qualifications, deprecated, clippy::all, clippy::default_numeric_fallback)]
         const _: () = {
             #body
             #checks
@@ -80,12 +80,20 @@ fn static_generics(generics: &syn::Generics) -> (TokenStream, TokenStream, Token
     }
     let params = generics.params.iter().filter_map(|param| match param {
         syn::GenericParam::Lifetime(_) => None,
+        // An impl's parameters take no defaults (`struct Form<T = String>`).
         syn::GenericParam::Type(t) => {
             let mut t = t.clone();
             t.bounds.push(syn::parse_quote!('static));
+            t.eq_token = None;
+            t.default = None;
             Some(quote!(#t))
         }
-        syn::GenericParam::Const(c) => Some(quote!(#c)),
+        syn::GenericParam::Const(c) => {
+            let mut c = c.clone();
+            c.eq_token = None;
+            c.default = None;
+            Some(quote!(#c))
+        }
     });
     let args = generics.params.iter().map(|param| match param {
         syn::GenericParam::Lifetime(_) => quote!('static),

@@ -9,7 +9,7 @@
 //!
 //! | Rust type | kind |
 //! |---|---|
-//! | `String`, `Box<str>`, `Cow<'static, str>` | string |
+//! | `String`, `Box<str>`, `Arc<str>`, `Rc<str>`, `Cow<'static, str>` | string |
 //! | `bool` | boolean |
 //! | `i8`..`i64`, `u8`..`u64`, `isize`, `usize` | integer, with the type's range: exactly the integers it holds, however written (`1e2` is 100), a fraction part or exponent beyond ±(2^53 − 1) refused as not read exactly |
 //! | `f32`, `f64` | number |
@@ -20,6 +20,8 @@
 //! | `url::Url` (feature `url`) | string, `uri` |
 
 use std::borrow::Cow;
+use std::rc::Rc;
+use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
@@ -338,6 +340,52 @@ impl ElicitField for Cow<'static, str> {
 impl NotOption for Cow<'static, str> {}
 #[diagnostic::do_not_recommend]
 impl StringField for Cow<'static, str> {}
+
+#[diagnostic::do_not_recommend]
+impl ElicitField for Arc<str> {
+    const KIND: Kind = Kind::String(StringRules::PLAIN);
+    type Literal = &'static str;
+    type IntLiteral = &'static str;
+    fn from_json(value: &Value) -> Result<Self, Problem> {
+        json_str(value).map(Arc::from)
+    }
+    fn __read(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<Self> {
+        match field.kind() {
+            Kind::String(rules) => read_string(field.name(), rules, value, report).map(Arc::from),
+            _ => read_checked(value, field, report, Self::from_json),
+        }
+    }
+    fn to_json(&self) -> Option<Value> {
+        Some(Value::from(&**self))
+    }
+}
+#[diagnostic::do_not_recommend]
+impl NotOption for Arc<str> {}
+#[diagnostic::do_not_recommend]
+impl StringField for Arc<str> {}
+
+#[diagnostic::do_not_recommend]
+impl ElicitField for Rc<str> {
+    const KIND: Kind = Kind::String(StringRules::PLAIN);
+    type Literal = &'static str;
+    type IntLiteral = &'static str;
+    fn from_json(value: &Value) -> Result<Self, Problem> {
+        json_str(value).map(Rc::from)
+    }
+    fn __read(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<Self> {
+        match field.kind() {
+            Kind::String(rules) => read_string(field.name(), rules, value, report).map(Rc::from),
+            _ => read_checked(value, field, report, Self::from_json),
+        }
+    }
+    fn to_json(&self) -> Option<Value> {
+        Some(Value::from(&**self))
+    }
+}
+#[diagnostic::do_not_recommend]
+impl NotOption for Rc<str> {}
+#[diagnostic::do_not_recommend]
+impl StringField for Rc<str> {}
 
 // ---- booleans ------------------------------------------------------------------------
 
