@@ -19,6 +19,7 @@ pub const SERDE: &str = "serde";
 pub const RENAME_ALL: &str = "rename_all";
 pub const CRATE: &str = "crate";
 pub const LEGACY_ENUM_NAMES: &str = "legacy_enum_names";
+pub const JSON_SCHEMA: &str = "json_schema";
 // Field and variant attributes.
 pub const TITLE: &str = "title";
 pub const DESCRIPTION: &str = "description";
@@ -35,8 +36,8 @@ pub const MIN_ITEMS: &str = "min_items";
 pub const MAX_ITEMS: &str = "max_items";
 pub const NOT_SENSITIVE: &str = "not_sensitive";
 
-const STRUCT_ATTRS: &[&str] = &[RENAME_ALL, CRATE];
-const ENUM_ATTRS: &[&str] = &[RENAME_ALL, CRATE, LEGACY_ENUM_NAMES];
+const STRUCT_ATTRS: &[&str] = &[RENAME_ALL, CRATE, JSON_SCHEMA];
+const ENUM_ATTRS: &[&str] = &[RENAME_ALL, CRATE, LEGACY_ENUM_NAMES, JSON_SCHEMA];
 const VARIANT_ATTRS: &[&str] = &[RENAME, TITLE];
 
 /// One attribute's value, with the tokens to point at when it is wrong.
@@ -112,6 +113,9 @@ pub struct Container {
     /// `#[elicit(legacy_enum_names)]` on an enum: its titled single-selects are written
     /// as `enum` + `enumNames` on every revision.
     pub legacy_enum_names: Option<Spanned<()>>,
+    /// `#[elicit(json_schema)]`: the type also implements `schemars::JsonSchema`, with
+    /// the same flat schema (the runtime's `schemars` feature).
+    pub json_schema: Option<Spanned<()>>,
     /// The doc comment: on an enum, the description of the fields of its type that have
     /// none of their own.
     pub doc: Option<String>,
@@ -127,6 +131,7 @@ impl Container {
         let mut serde_rename_all = Attr::none(cx, RENAME_ALL);
         let mut crate_path = Attr::none(cx, CRATE);
         let mut legacy_enum_names = Attr::none(cx, LEGACY_ENUM_NAMES);
+        let mut json_schema = Attr::none(cx, JSON_SCHEMA);
         let mut serde_default = None;
         let is_enum = matches!(input.data, syn::Data::Enum(_));
         let allowed = if is_enum { ENUM_ATTRS } else { STRUCT_ATTRS };
@@ -142,6 +147,9 @@ impl Container {
                             syn::Error::new_spanned(&s, "`crate` takes the path of the elicit-runtime crate, such as `crate = \"::elicit_runtime\"` or `crate = \"my_crate::elicit\"`")
                         })?;
                         crate_path.set(&meta.path, path);
+                    } else if meta.path.is_ident(JSON_SCHEMA) {
+                        flag(&meta)?;
+                        json_schema.set(&meta.path, ());
                     } else if meta.path.is_ident(LEGACY_ENUM_NAMES) && is_enum {
                         legacy_enum_names.set(&meta.path, ());
                     } else if meta.path.is_ident(LEGACY_ENUM_NAMES) {
@@ -192,6 +200,7 @@ impl Container {
             rename_all,
             crate_path: crate_path.get().map(|p| p.value),
             legacy_enum_names: legacy_enum_names.get(),
+            json_schema: json_schema.get(),
             doc: doc_comment(&input.attrs),
             doc_lines: doc_lines(&input.attrs),
             serde_default,

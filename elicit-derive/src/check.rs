@@ -66,6 +66,17 @@ pub fn check(cx: &Ctxt, cont: &Container) {
 }
 
 fn check_generics(cx: &Ctxt, cont: &Container) {
+    if let Some(json_schema) = &cont.attrs.json_schema
+        && !cont.generics.params.is_empty()
+    {
+        cx.error_spanned_by(
+            json_schema,
+            format!(
+                "`json_schema` implements `schemars::JsonSchema` for a form without parameters, and `{}` has some: implement it by hand for each instance you need, from `requested_schema(ProtocolRevision::LATEST)`",
+                cont.ident
+            ),
+        );
+    }
     for param in &cont.generics.params {
         match param {
             syn::GenericParam::Lifetime(lt) => cx.error_spanned_by(

@@ -119,7 +119,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
         }
     };
 
-    let schemars = if cont.generics.params.is_empty() { json_schema_impl(ident, p, quote!(form_json_schema)) } else { TokenStream::new() };
+    let schemars = json_schema_impl(cont, p, quote!(form_json_schema));
     let path_calls = path_calls(cont, fields, p);
 
     quote! {
@@ -535,9 +535,17 @@ pub(crate) fn type_name(ty: &syn::Type) -> String {
     quote!(#ty).to_string().replace(" :: ", "::").replace(":: ", "::").replace(" <", "<").replace("< ", "<").replace(" >", ">").replace(" ,", ",")
 }
 
-/// `schemars::JsonSchema` with the same flat schema, when the runtime's `schemars`
-/// feature is on; `helper` is the runtime function that builds it.
-fn json_schema_impl(ident: &syn::Ident, p: &TokenStream, helper: TokenStream) -> TokenStream {
+/// `schemars::JsonSchema` with the same flat schema, for a type that asks for it with
+/// `#[elicit(json_schema)]` (opt-in, so that a crate deriving `JsonSchema` itself keeps
+/// compiling whoever turns the runtime's `schemars` feature on); `helper` is the runtime
+/// function that builds it. Without the feature, the runtime's `if_schemars!` is an error
+/// that says to turn it on.
+fn json_schema_impl(cont: &Container, p: &TokenStream, helper: TokenStream) -> TokenStream {
+    if cont.attrs.json_schema.is_none() || !cont.generics.params.is_empty() {
+        // On a generic form, `check` refused it.
+        return TokenStream::new();
+    }
+    let ident = cont.ident;
     let name = ident.to_string();
     quote! {
         #p::if_schemars! {
@@ -575,7 +583,7 @@ fn expand_enum(cont: &Container, variants: &[Variant], paths: &Paths) -> TokenSt
     let legacy = cont.attrs.legacy_enum_names.as_ref().map(|_| quote!(const LEGACY_ENUM_NAMES: ::core::primitive::bool = true;));
     let description = cont.attrs.doc.as_ref().map(|doc| quote!(const DESCRIPTION: #p::Option<&'static ::core::primitive::str> = #p::Some(#doc);));
     let span = Span::call_site();
-    let schemars = json_schema_impl(ident, p, quote!(enum_json_schema));
+    let schemars = json_schema_impl(cont, p, quote!(enum_json_schema));
     quote_spanned! {span=>
         #[diagnostic::do_not_recommend]
         #[automatically_derived]

@@ -225,7 +225,8 @@ pub fn enum_read<E: ElicitEnum + ElicitField>(value: &Value, field: &'static Fie
     }
 }
 
-/// Expands to its input when the `schemars` feature is on, to nothing otherwise.
+/// Expands to its input when the `schemars` feature is on (the derive invokes it for a
+/// type with `#[elicit(json_schema)]`).
 #[cfg(feature = "schemars")]
 #[macro_export]
 #[doc(hidden)]
@@ -233,12 +234,17 @@ macro_rules! __elicit_if_schemars {
     ($($tt:tt)*) => { $($tt)* };
 }
 
-/// Expands to its input when the `schemars` feature is on, to nothing otherwise.
+/// Expands to its input when the `schemars` feature is on; otherwise, an error on the
+/// `#[elicit(json_schema)]` that asked for it.
 #[cfg(not(feature = "schemars"))]
 #[macro_export]
 #[doc(hidden)]
 macro_rules! __elicit_if_schemars {
-    ($($tt:tt)*) => {};
+    ($($tt:tt)*) => {
+        ::core::compile_error!(
+            "`#[elicit(json_schema)]` implements `schemars::JsonSchema`, which needs elicit-runtime's `schemars` feature: `elicit-runtime = { version = \"0.1\", features = [\"schemars\"] }`"
+        );
+    };
 }
 
 pub use crate::__elicit_if_schemars as if_schemars;

@@ -73,20 +73,21 @@
 //! | `derive` | yes | re-exports `#[derive(Elicit)]` |
 //! | `chrono` | no | `chrono::NaiveDate` (`date`), `DateTime<Utc>` and `DateTime<FixedOffset>` (`date-time`) fields |
 //! | `url` | no | `url::Url` fields (`uri`) |
-//! | `schemars` | no | derived types also implement `schemars::JsonSchema`, with the same flat schema |
+//! | `schemars` | no | a derived type with `#[elicit(json_schema)]` also implements `schemars::JsonSchema`, with the same flat schema |
 //! | `testing` | no | [`testing::ScriptedClient`](crate::testing): a scripted MCP client for your tools' tests, checking every request against the official schema |
 //! | `redis` | no | `url::RedisStore`: URL-mode interactions in Redis, shared by several server instances |
 //! | `rmcp` | no | [`ElicitPeer`] for rmcp's `Peer<RoleServer>` and `RequestContext<RoleServer>`: `Contact::elicit(&context, "...")` inside a tool |
 //!
 //! # The derive's attributes
 //!
-//! On a struct: `rename_all = "..."` (serde's casings), `crate = "path"`.
+//! On a struct: `rename_all = "..."` (serde's casings), `crate = "path"`, `json_schema`
+//! (also implement `schemars::JsonSchema`, feature `schemars`).
 //! On a field: `title`, `description` (default: the doc comment), `rename`, `skip`
 //! (filled with `Default`), `default = literal`, `format = "email" | "uri" | "date" |
 //! "date-time"`, `min_length`, `max_length`, `pattern` (strings), `minimum`, `maximum`
 //! (numbers and integers), `min_items`, `max_items` (multi-selects), and
 //! `not_sensitive` (the field's name looks like a secret but is not one).
-//! On a unit-only enum: `rename_all`, `crate`, and `legacy_enum_names` (its titled
+//! On a unit-only enum: `rename_all`, `crate`, `json_schema`, and `legacy_enum_names` (its titled
 //! options are written as `enum` + `enumNames` on every revision, for clients that predate
 //! `oneOf`); on its variants `rename` and `title`.
 //! `#[serde(rename, rename_all, default, skip)]` are honoured as well.

@@ -140,6 +140,7 @@ pub mod forms {
 
     // Untitled options: `enum` on every revision.
     #[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[elicit(json_schema)]
     #[elicit(rename_all = "lowercase")]
     pub enum Color {
         Red,
@@ -149,6 +150,7 @@ pub mod forms {
 
     // Titled options, one of them left untitled (its value stands in as its title).
     #[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[elicit(json_schema)]
     #[elicit(rename_all = "kebab-case")]
     pub enum Plan {
         #[elicit(title = "Free tier")]
@@ -169,6 +171,7 @@ pub mod forms {
 
     /// Strings with every constraint and every format, from attributes and from types.
     #[derive(Elicit, Debug, Clone, PartialEq)]
+    #[elicit(json_schema)]
     pub struct Strings {
         /// Shown on your profile
         #[elicit(title = "Display name", min_length = 3, max_length = 20, pattern = "^[A-Za-z][A-Za-z ]*$")]
@@ -190,6 +193,7 @@ pub mod forms {
 
     /// Integers of every width, with and without bounds of their own.
     #[derive(Elicit, Debug, Clone, PartialEq)]
+    #[elicit(json_schema)]
     pub struct Integers {
         pub tiny: i8,
         pub byte: u8,
@@ -213,6 +217,7 @@ pub mod forms {
 
     /// Numbers: plain, bounded by integer and by fractional literals, with defaults.
     #[derive(Elicit, Debug, Clone, PartialEq)]
+    #[elicit(json_schema)]
     pub struct Numbers {
         pub ratio: f64,
         pub weight: f32,
@@ -228,6 +233,7 @@ pub mod forms {
 
     /// Booleans, with and without defaults.
     #[derive(Elicit, Debug, Clone, PartialEq)]
+    #[elicit(json_schema)]
     pub struct Booleans {
         pub agree: bool,
         pub newsletter: Option<bool>,
@@ -240,6 +246,7 @@ pub mod forms {
 
     /// Single-selects: untitled and titled, optional, with defaults.
     #[derive(Elicit, Debug, Clone, PartialEq)]
+    #[elicit(json_schema)]
     pub struct Selects {
         pub color: Color,
         /// Pick a plan
@@ -254,6 +261,7 @@ pub mod forms {
 
     /// Multi-selects: untitled and titled, with item counts, optional, with a default.
     #[derive(Elicit, Debug, Clone, PartialEq)]
+    #[elicit(json_schema)]
     pub struct MultiSelects {
         pub colors: Vec<Color>,
         /// Choose up to two plans
@@ -267,6 +275,7 @@ pub mod forms {
     /// Wire names from `rename_all`, `rename` and serde's attributes; a skipped field;
     /// a `#[serde(default)]` field. Also derives serde, to compare the two encodings.
     #[derive(Elicit, Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+    #[elicit(json_schema)]
     #[serde(rename_all = "camelCase")]
     pub struct Renamed {
         pub first_name: String,
@@ -286,6 +295,7 @@ pub mod forms {
 
     /// The defaults of the SEP-1034 conformance scenario: one of every kind.
     #[derive(Elicit, Debug, Clone, PartialEq)]
+    #[elicit(json_schema)]
     pub struct Defaults {
         #[elicit(default = "John Doe")]
         pub name: String,
@@ -336,10 +346,12 @@ pub mod forms {
 
     /// A form with no field at all.
     #[derive(Elicit, Debug, Clone, PartialEq)]
+    #[elicit(json_schema)]
     pub struct Empty {}
 
     /// One of everything, for the round-trip property test.
     #[derive(Elicit, Debug, Clone, PartialEq)]
+    #[elicit(json_schema)]
     pub struct Everything {
         #[elicit(min_length = 1, max_length = 12)]
         pub name: String,
