@@ -735,31 +735,33 @@ fn serde_string(meta: &ParseNestedMeta, side: &str) -> syn::Result<Option<String
 
 /// The `#[doc = "..."]` attributes (one per `///` line), with their tokens.
 fn doc_lines(attrs: &[syn::Attribute]) -> Vec<Spanned<String>> {
-    attrs
-        .iter()
-        .filter(|attr| attr.path().is_ident("doc"))
-        .filter_map(|attr| match &attr.meta {
-            syn::Meta::NameValue(syn::MetaNameValue { value: Expr::Lit(ExprLit { lit: Lit::Str(s), .. }), .. }) => {
-                Some(Spanned { value: s.value(), tokens: attr.to_token_stream() })
-            }
-            _ => None,
-        })
-        .collect()
+    attrs.iter().filter_map(|attr| Some(Spanned { value: doc_text(attr)?.value(), tokens: attr.to_token_stream() })).collect()
+}
+
+/// The text of a `#[doc = "..."]` (a `///` comment), also when a `macro_rules!` macro
+/// passed it as an `$x:expr` (an invisible group around the literal).
+fn doc_text(attr: &syn::Attribute) -> Option<&LitStr> {
+    if !attr.path().is_ident("doc") {
+        return None;
+    }
+    let syn::Meta::NameValue(nv) = &attr.meta else { return None };
+    let mut value = &nv.value;
+    while let Expr::Group(group) = value {
+        value = &group.expr;
+    }
+    match value {
+        Expr::Lit(ExprLit { lit: Lit::Str(s), .. }) => Some(s),
+        _ => None,
+    }
 }
 
 /// The doc comment, lines trimmed and joined; paragraphs keep their blank line.
 pub fn doc_comment(attrs: &[syn::Attribute]) -> Option<String> {
     let mut lines = Vec::new();
-    for attr in attrs {
-        if !attr.path().is_ident("doc") {
-            continue;
-        }
-        if let syn::Meta::NameValue(nv) = &attr.meta
-            && let Expr::Lit(ExprLit { lit: Lit::Str(s), .. }) = &nv.value {
-                // Not `lines()`: a blank `///` is an empty string, which `lines()` drops,
-                // and the paragraph break with it.
-                lines.extend(s.value().split('\n').map(|l| l.trim().to_owned()).collect::<Vec<_>>());
-            }
+    for s in attrs.iter().filter_map(doc_text) {
+        // Not `lines()`: a blank `///` is an empty string, which `lines()` drops, and the
+        // paragraph break with it.
+        lines.extend(s.value().split('\n').map(|l| l.trim().to_owned()));
     }
     let mut text = String::new();
     for line in lines {

@@ -48,7 +48,24 @@ metas!(
     }
 );
 
+// Doc comments passed as `$doc:expr` (`#[doc = $doc]`): an invisible group around the
+// literal, read as the literal, so the description is kept and its text checked.
+macro_rules! documented {
+    ($form:expr, $field:expr) => {
+        #[doc = $form]
+        #[derive(Elicit, Debug, PartialEq)]
+        struct Documented {
+            #[doc = $field]
+            city: String,
+        }
+    };
+}
+documented!("Where to", "The city you travel to");
+
 fn main() {
+    let schema = Documented::requested_schema(ProtocolRevision::V2025_11_25).unwrap();
+    assert_eq!(schema.as_json()["properties"]["city"], json!({"type": "string", "description": "The city you travel to"}));
+
     let schema = Exprs::requested_schema(ProtocolRevision::V2025_11_25).unwrap();
     assert_eq!(
         *schema.as_json(),
