@@ -384,6 +384,21 @@ impl ServerHandler for Conformance {
     }
 }
 
+/// The server's routes: MCP at `/mcp`, over Streamable HTTP. `stop` closes the open SSE
+/// streams.
+pub fn router(sealer: StateSealer, stop: &CancellationToken) -> axum::Router {
+    // Sessions (the default) let the server send `elicitation/create` on the SSE stream of
+    // the tool call. Against DNS rebinding and pages of other sites, which the transport
+    // says a server must refuse: the default allowed hosts (localhost, 127.0.0.1, ::1),
+    // and no `Origin` at all. rmcp checks an `Origin` only against a list it is given,
+    // and its default list is empty (every site is let in); no browser page is a client
+    // of this server (it serves no CORS), so any request that carries an `Origin` is a
+    // page of another site, and is refused with 403.
+    let config = StreamableHttpServerConfig::default().with_cancellation_token(stop.child_token()).enforce_origin_validation();
+    let service = StreamableHttpService::new(move || Ok(Conformance { sealer: sealer.clone() }), Arc::new(LocalSessionManager::default()), config);
+    axum::Router::new().nest_service("/mcp", service)
+}
+
 const USAGE: &str = "usage: conformance_server [PORT]   (default 8765; serves http://127.0.0.1:PORT/mcp)";
 
 #[tokio::main]
@@ -402,17 +417,12 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
         },
     };
-    // Sessions (the default) let the server send `elicitation/create` on the SSE stream of
-    // the tool call; the default allowed hosts (localhost, 127.0.0.1, ::1) guard against
-    // DNS rebinding. The token closes the open SSE streams on Ctrl-C.
+    // The token closes the open SSE streams on Ctrl-C.
     let stop = CancellationToken::new();
-    let config = StreamableHttpServerConfig::default().with_cancellation_token(stop.child_token());
     // The scenarios' retries need no restart-proof key: a random one per run.
     let mut key = [0u8; 32];
     getrandom::fill(&mut key)?;
-    let sealer = StateSealer::new(key.to_vec())?;
-    let service = StreamableHttpService::new(move || Ok(Conformance { sealer: sealer.clone() }), Arc::new(LocalSessionManager::default()), config);
-    let router = axum::Router::new().nest_service("/mcp", service);
+    let router = router(StateSealer::new(key.to_vec())?, &stop);
     // TCP_NODELAY: a streamed response is written in parts (head, event, last chunk), and
     // without it each waits on the client's delayed ACK (about 40 ms on Linux loopback).
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?.tap_io(|tcp| {

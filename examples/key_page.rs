@@ -7,7 +7,7 @@
 //! |---|---|
 //! | `GET /` | says what the page is for |
 //! | `GET /connect?id=ID` | the form, if the interaction `ID` is pending and was started by the user on the page; otherwise a refusal |
-//! | `POST /connect` (`id`, `api_key`) | completes the interaction **as the user on the page** and stores the key, bound to that user; refused (and nothing stored) for another user, an unknown, expired or completed id |
+//! | `POST /connect` (`id`, `api_key`) | completes the interaction **as the user on the page** and stores the key, bound to that user; refused (and nothing stored) for another user, an unknown, expired or completed id, a key that is not UTF-8 |
 //!
 //! # Who is on the page
 //!
@@ -161,9 +161,42 @@ pub fn page_user(headers: &HeaderMap) -> String {
         .unwrap_or_else(|| LOCAL_USER.to_owned())
 }
 
-/// The value of `name` in a query string or a form body.
-fn field(encoded: &[u8], name: &str) -> Option<String> {
-    form_urlencoded::parse(encoded).find(|(key, _)| key == name).map(|(_, value)| value.into_owned())
+/// The value of `name` in a query string or a form body (the first, if it is there more
+/// than once); `Err` when its bytes are not UTF-8. Decoded here, strictly: a decoder that
+/// replaces such bytes with `U+FFFD` (as `form_urlencoded::parse` does) would store a key
+/// other than the one sent, and report it stored.
+fn field(encoded: &[u8], name: &str) -> Option<Result<String, NotUtf8>> {
+    encoded.split(|&b| b == b'&').find_map(|pair| {
+        let (key, value) = match pair.iter().position(|&b| b == b'=') {
+            Some(at) => (&pair[..at], &pair[at + 1..]),
+            None => (pair, &[][..]),
+        };
+        (percent_decoded(key).as_deref() == Ok(name)).then(|| percent_decoded(value))
+    })
+}
+
+/// A form value whose bytes are not UTF-8.
+#[derive(Debug, PartialEq)]
+struct NotUtf8;
+
+/// `application/x-www-form-urlencoded` decoding of one name or value: `+` is a space,
+/// `%XX` a byte (a `%` not followed by two hex digits stays as it is).
+fn percent_decoded(encoded: &[u8]) -> Result<String, NotUtf8> {
+    let hex = |b: u8| char::from(b).to_digit(16).and_then(|d| u8::try_from(d).ok());
+    let mut bytes = Vec::with_capacity(encoded.len());
+    let mut i = 0;
+    while i < encoded.len() {
+        match encoded[i] {
+            b'+' => bytes.push(b' '),
+            b'%' if let (Some(high), Some(low)) = (encoded.get(i + 1).and_then(|&b| hex(b)), encoded.get(i + 2).and_then(|&b| hex(b))) => {
+                bytes.push(high << 4 | low);
+                i += 2;
+            }
+            b => bytes.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8(bytes).map_err(|_| NotUtf8)
 }
 
 /// Why a typed key is not taken, if it is not.
@@ -196,7 +229,8 @@ async fn show(State(page): State<KeyPage>, headers: HeaderMap, RawQuery(query): 
         return refused;
     }
     let user = page_user(&headers);
-    let id = field(query.unwrap_or_default().as_bytes(), "id").unwrap_or_default();
+    // An id that is not UTF-8 is no id: unknown.
+    let id = field(query.unwrap_or_default().as_bytes(), "id").and_then(Result::ok).unwrap_or_default();
     match page.interactions.pending(&id, &user).await {
         Ok(_) => form(StatusCode::OK, &id, &user, None),
         Err(refused) => {
@@ -211,15 +245,22 @@ async fn submit(State(page): State<KeyPage>, headers: HeaderMap, RawForm(body): 
         return refused;
     }
     let user = page_user(&headers);
-    let id = field(&body, "id").unwrap_or_default();
-    let key = field(&body, "api_key").unwrap_or_default().trim().to_owned();
-    if let Some(problem) = key_problem(&key) {
+    let id = field(&body, "id").and_then(Result::ok).unwrap_or_default();
+    // What was typed, or why it is not taken.
+    let key = match field(&body, "api_key").unwrap_or(Ok(String::new())) {
+        Ok(key) => Ok(key.trim().to_owned()).and_then(|key| key_problem(&key).map_or(Ok(key), Err)),
+        Err(NotUtf8) => Err("The API key arrived as bytes that are not UTF-8 text. Type it again."),
+    };
+    let key = match key {
+        Ok(key) => key,
         // Show the form again only to the user it belongs to.
-        return match page.interactions.pending(&id, &user).await {
-            Ok(_) => form(StatusCode::UNPROCESSABLE_ENTITY, &id, &user, Some(problem)),
-            Err(refused) => refusal(&refused, &user),
-        };
-    }
+        Err(problem) => {
+            return match page.interactions.pending(&id, &user).await {
+                Ok(_) => form(StatusCode::UNPROCESSABLE_ENTITY, &id, &user, Some(problem)),
+                Err(refused) => refusal(&refused, &user),
+            };
+        }
+    };
     match page.keys.complete_and_store(&page.interactions, &id, &user, key).await {
         Ok(end) => {
             eprintln!("[stdio_server] key page: stored an API key for {user:?} (ending in {end})");

@@ -233,7 +233,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         },
     };
     let stop = CancellationToken::new();
-    let config = StreamableHttpServerConfig::default().with_cancellation_token(stop.child_token());
+    // Refuses every request that carries an `Origin` (a browser page: no page is a client
+    // of this server), as conformance_server does; rmcp's default lets every site in.
+    let config = StreamableHttpServerConfig::default().with_cancellation_token(stop.child_token()).enforce_origin_validation();
     let mut key = [0u8; 32];
     getrandom::fill(&mut key)?;
     let sealer = StateSealer::new(key.to_vec())?;

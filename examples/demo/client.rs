@@ -61,7 +61,7 @@ impl Client {
                     .map_err(|e| ErrorData::internal_error(e.to_string(), None))?
             }
             Some(plan) => {
-                println!("[client] non-interactive: answering the request to open {url} with plan {plan:?}");
+                println!("[client] non-interactive: answering the request to open {} with plan {plan:?}", terminal::shown(&url));
                 match plan {
                     Plan::Accept | Plan::Invalid => ElicitationAction::Accept,
                     Plan::Decline => ElicitationAction::Decline,
@@ -70,8 +70,8 @@ impl Client {
             }
         };
         if consent == ElicitationAction::Accept {
-            println!("[browser] opens {url}; {USER} signs in on the organiser's page");
-            println!("[page] {}", page::submit(&self.page, &url, USER).await);
+            println!("[browser] opens {}; {USER} signs in on the organiser's page", terminal::shown(&url));
+            println!("[page] {}", terminal::shown(&page::submit(&self.page, &url, USER).await));
         }
         Ok(ElicitResult::new(consent))
     }

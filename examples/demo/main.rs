@@ -148,7 +148,8 @@ async fn connect(version: ProtocolVersion, script: Option<Arc<Mutex<Plan>>>) -> 
 async fn call(client: &RunningService<RoleClient, Client>, tool: &'static str) -> Result<CallToolResult, Box<dyn std::error::Error>> {
     let result = client.call_tool(CallToolRequestParams::new(tool)).await?;
     let kind = if result.is_error == Some(true) { "tool error" } else { "tool result" };
-    println!("[client] {kind}: {}", text_of(&result));
+    // The tool's text, line by line, with what a terminal would obey escaped.
+    println!("[client] {kind}: {}", text_of(&result).lines().map(terminal::shown).collect::<Vec<_>>().join("\n"));
     Ok(result)
 }
 

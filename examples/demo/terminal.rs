@@ -8,6 +8,26 @@ use serde_json::{Map, Value};
 use crate::client::Answer;
 use crate::schema::{is_multi, is_select, num, options, properties, required};
 
+/// Text from the server as the terminal shows it. The server writes the message, the
+/// titles, the options and the URL, and a hostile one can put in them what a terminal
+/// obeys instead of printing: escape sequences that clear the line, move the cursor or
+/// retitle the window (and so draw another URL over the one that will be opened), `\r`,
+/// and the bidirectional overrides and invisible characters that reorder or hide what is
+/// printed. Each of those is shown as its `\u{..}` escape; everything else as it is.
+pub(crate) fn shown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        let hidden = c.is_control()
+            || matches!(c, '\u{061c}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}');
+        if hidden {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// One line from stdin; `None` at end of input.
 pub(crate) fn read_line(prompt: &str) -> Option<String> {
     print!("{prompt}");
@@ -77,29 +97,29 @@ fn pick(input: &str, choices: &[(String, String)]) -> String {
 /// its validation at work.
 pub(crate) fn prompt_form(message: &str, schema: &Value) -> Answer {
     let mut lines = message.lines();
-    println!("\n[client] +--- the server asks: {}", lines.next().unwrap_or_default());
+    println!("\n[client] +--- the server asks: {}", shown(lines.next().unwrap_or_default()));
     for line in lines {
-        println!("[client] | {line}");
+        println!("[client] | {}", shown(line));
     }
     println!("[client] | Enter alone keeps the default (or skips an optional field).");
     println!("[client] | Type :decline to decline the form, :cancel to dismiss it.");
     let required = required(schema);
     let mut content = Map::new();
     for (name, prop) in properties(schema) {
-        let title = prop.get("title").and_then(Value::as_str).unwrap_or(&name).to_owned();
+        let title = shown(prop.get("title").and_then(Value::as_str).unwrap_or(&name));
         let star = if required.contains(&name) { " *" } else { "" };
         println!("[client] |");
         match prop.get("description").and_then(Value::as_str) {
-            Some(description) => println!("[client] | {title}{star}: {description}"),
+            Some(description) => println!("[client] | {title}{star}: {}", shown(description)),
             None => println!("[client] | {title}{star}"),
         }
-        println!("[client] |   ({})", describe(&prop));
+        println!("[client] |   ({})", shown(&describe(&prop)));
         let choices = if is_multi(&prop) { prop.get("items").map(options).unwrap_or_default() } else { options(&prop) };
         for (i, (value, label)) in choices.iter().enumerate() {
             if value == label {
-                println!("[client] |   {}) {value}", i + 1);
+                println!("[client] |   {}) {}", i + 1, shown(value));
             } else {
-                println!("[client] |   {}) {label}  [{value}]", i + 1);
+                println!("[client] |   {}) {}  [{}]", i + 1, shown(label), shown(value));
             }
         }
         loop {
@@ -165,8 +185,8 @@ pub(crate) fn prompt_form(message: &str, schema: &Value) -> Answer {
 /// URL mode: shows the message and the page's address and asks whether to open it.
 /// Opening it is consent (`accept`), not completion: the user finishes on the page.
 pub(crate) fn prompt_url(message: &str, url: &str) -> ElicitationAction {
-    println!("\n[client] +--- the server asks you to open a page: {message}");
-    println!("[client] |   {url}");
+    println!("\n[client] +--- the server asks you to open a page: {}", shown(message));
+    println!("[client] |   {}", shown(url));
     println!("[client] | Open it? [Y/n] (:decline, :cancel)");
     loop {
         let Some(input) = read_line("[client] | > ") else {
@@ -199,5 +219,25 @@ mod tests {
         assert_eq!(pick("1", &options(&titled)), "a");
         assert_eq!(pick("a", &options(&titled)), "a");
         assert_eq!(pick("zzz", &options(&titled)), "zzz");
+    }
+
+    #[test]
+    fn what_the_server_wrote_is_printed_never_obeyed() {
+        // A URL with another drawn over it: erase the line, back to its start, the decoy.
+        let url = "https://evil.example/x\u{1b}[2K\rhttps://bank.example/login";
+        assert_eq!(shown(url), "https://evil.example/x\\u{1b}[2K\\u{d}https://bank.example/login");
+        // A window title (OSC), an 8-bit CSI, DEL, a right-to-left override and a zero-width
+        // space: every one escaped, nothing else touched.
+        let cases = [
+            ("\u{1b}]0;title\u{7}", "\\u{1b}]0;title\\u{7}"),
+            ("a\u{9b}31mb\u{7f}", "a\\u{9b}31mb\\u{7f}"),
+            ("moc.knab\u{202e}//:sptth", "moc.knab\\u{202e}//:sptth"),
+            ("ba\u{200b}nk", "ba\\u{200b}nk"),
+            ("Café, 東京, naïve — ok", "Café, 東京, naïve — ok"),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(shown(text), expected, "{text:?}");
+            assert!(!shown(text).chars().any(|c| c.is_control() || ('\u{202a}'..='\u{202e}').contains(&c)), "{text:?}");
+        }
     }
 }
