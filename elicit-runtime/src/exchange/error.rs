@@ -165,6 +165,7 @@ impl fmt::Display for ElicitError {
             ElicitError::Cancelled(None) => f.write_str("the elicitation was cancelled"),
             ElicitError::Client { code, message } => write!(f, "the client answered with error {code}: {message}"),
             ElicitError::Transport(_) => f.write_str("the connection to the client failed"),
+            ElicitError::Malformed(MalformedResult::NotTheResult(_)) => f.write_str("the client's answer to a sampling or roots request cannot be read"),
             ElicitError::Malformed(_) => f.write_str("the client's elicitation result cannot be read"),
             ElicitError::AcceptWithoutContent => f.write_str("the client accepted the form but sent no `content`"),
             ElicitError::Invalid(_) => f.write_str("the accepted content does not satisfy the form"),
