@@ -493,6 +493,22 @@ async fn arguments_bind_by_value_not_by_key_order() {
     assert_eq!(complete_text(done), r#"{"name":"Ada"}"#);
 }
 
+/// No `arguments` and `arguments: {}` are the same call (the schema's `arguments` is an
+/// optional object): a client that writes one on the first call and the other on the
+/// retry is not refused. Any argument, even `null`, is still a different call.
+#[tokio::test]
+async fn absent_and_empty_arguments_bind_alike() {
+    let session = connect(modern(), Restaurant::new()).await;
+    let ada = json!({ "elicit-1": { "action": "accept", "content": { "name": "Ada" } } });
+    for (first, again) in [(Value::Null, json!({})), (json!({}), Value::Null)] {
+        let (state, _) = first_round(&session, "name", first.clone()).await;
+        let done = retry(&session, "name", again.clone(), &state, ada.clone()).await.unwrap_or_else(|e| panic!("{first} then {again}: {e}"));
+        assert_eq!(complete_text(done), r#"{"name":"Ada"}"#);
+    }
+    let (state, _) = first_round(&session, "name", Value::Null).await;
+    assert_frozen(retry(&session, "name", json!({ "a": null }), &state, ada).await, "an argument added");
+}
+
 #[test]
 fn a_server_without_a_key_refuses_to_start_rounds() {
     assert!(matches!(StateSealer::from_env("ELICIT_ROUNDS_SUITE_UNSET"), Err(StateError::MissingKey { .. })));
