@@ -191,6 +191,9 @@ impl Replayable {
             AskInner::Direct { context: self.context.clone(), relay: Some(round.clone()) }
         };
         let outcome = body(Ask { inner }).await;
+        if let Some(key) = round.duplicate_key() {
+            return Err(ElicitError::DuplicateKey(key).into());
+        }
 
         let (asked, retry) = round.finish();
         if asked.is_empty() && !retry {
