@@ -195,6 +195,30 @@ async fn a_result_that_is_not_an_object_is_malformed_not_an_answer() {
     assert_eq!(session.call_tool_text("consent", json!({})).await.unwrap(), "Accept(())");
 }
 
+/// A client that answers an interaction in the shape of an elicitation result (an
+/// `action`, which the proposal's results do not carry) is read in that shape: a decline
+/// or a cancel is never taken as consent (an empty answer to a form whose fields are all
+/// optional, or the consent to a page), and an action nobody knows is malformed.
+#[tokio::test]
+async fn a_result_with_an_action_is_read_as_that_action_never_as_consent() {
+    let cases = [
+        (json!({ "action": "decline" }), "Decline"),
+        (json!({ "action": "cancel", "content": { "note": "x" } }), "Cancel"),
+        (json!({ "action": "nope" }), "error Malformed(UnknownAction(\"nope\"))"),
+        (json!({ "action": 5 }), "error Malformed(MissingAction)"),
+    ];
+    let scripted = cases.iter().chain(&cases).fold(client(), |scripted, (result, _)| scripted.reply(Reply::Raw(result.clone())));
+    let session = connect(scripted, &interactions(), BOTH).await;
+    for (result, expected) in &cases {
+        let answer = session.call_tool_text("remark", json!({})).await.unwrap();
+        assert_eq!(&answer, expected, "prompt answered {result}");
+    }
+    for (result, expected) in &cases {
+        let answer = session.call_tool_text("consent", json!({})).await.unwrap();
+        assert_eq!(&answer, expected, "ua answered {result}");
+    }
+}
+
 #[tokio::test]
 async fn a_url_request_is_a_ua_interaction_tracked_with_interaction_notify() {
     let interactions = interactions();

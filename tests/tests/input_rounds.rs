@@ -56,6 +56,20 @@ impl Server {
         call.run(&self.sealer, |ask| async move { Ok(text(everything(&ask).await?)) }).await
     }
 
+    #[tool(description = "asks the roots, then the model, then a name, one round each")]
+    async fn one_by_one(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.run(&self.sealer, |ask| async move {
+            let roots = ask.list_roots().key("roots").await?;
+            let question = CreateMessageRequestParams::new(vec![SamplingMessage::user_text("Say hello")], 20);
+            let hello = ask.create_message(question).key("hello").await?;
+            let name = Name::elicit(&ask, "Your name?").key("user_name").await?.accepted().map_or("nobody".to_owned(), |n| n.name);
+            let hello = hello.message.content.iter().filter_map(|c| c.as_text().map(|t| t.text.clone())).collect::<String>();
+            let roots: Vec<String> = roots.roots.into_iter().map(|r| r.uri).collect();
+            Ok(text(format!("{name} | {hello} | {}", roots.join(","))))
+        })
+        .await
+    }
+
     #[tool(description = "asks the model only")]
     async fn sample(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
         call.run(&self.sealer, |ask| async move {
@@ -174,4 +188,65 @@ async fn a_wrong_answer_to_the_model_is_malformed_and_quoted_briefly() {
     assert_eq!(error.code.0, -32602);
     assert!(error.message.contains("the answer is not the request's result: unknown variant `xxxx"), "{}", &error.message[..200]);
     assert!(error.message.len() < 600, "{} bytes", error.message.len());
+}
+
+/// A root the specification does not allow (not a URI, not `file://`) is no root: the
+/// answer is malformed, on every revision, and the error names the kind of request (not
+/// an elicitation) and repeats the root briefly.
+#[tokio::test]
+async fn roots_that_are_not_file_uris_are_malformed_answers() {
+    let long = format!("https://{}", "x".repeat(10_000));
+    for revision in REVISIONS {
+        for uri in ["https://example.com/", "", "not a uri", "/home/ada", "file:///\u{202e}gpj.exe", "file:///a b", long.as_str()] {
+            let client = ScriptedClient::new(revision).reply(Reply::accept(json!({"name": "Ada"}))).model_answer("Hello!").roots(&[("file:///work", "work"), (uri, "odd")]);
+            let session = connect(client).await;
+            let err = session.call_tool_text("one_by_one", json!({})).await.unwrap_err();
+            let ServiceError::McpError(error) = err else { panic!("{revision} {uri:.40}: {err:?}") };
+            assert_eq!(error.code.0, -32602, "{revision} {uri:.40}");
+            assert!(error.message.starts_with("the client's answer to a sampling or roots request cannot be read"), "{revision}: {}", error.message);
+            assert!(error.message.contains("root 1 is not a `file://` URI"), "{revision}: {}", error.message);
+            assert!(error.message.len() < 300, "{revision}: {} bytes", error.message.len());
+        }
+        // Spelled otherwise but allowed: the scheme's case, a host, percent-encoding.
+        for uri in ["FILE:///work", "file://host/share", "file:///caf%C3%A9/a%2Fb"] {
+            let client = ScriptedClient::new(revision).reply(Reply::accept(json!({"name": "Ada"}))).model_answer("Hello!").roots(&[(uri, "ok")]);
+            let answer = connect(client).await.call_tool_text("one_by_one", json!({})).await.unwrap();
+            assert_eq!(answer, format!("Ada | Hello! | {uri}"), "{revision}");
+        }
+    }
+}
+
+/// The answers to the model and to the roots are carried to the next rounds as they were
+/// read: fields nobody reads (a client padding its answer) are not sealed into every
+/// later `requestState`, and the body still gets the same answers on every replay.
+#[tokio::test]
+async fn fields_nobody_reads_in_sampling_and_roots_answers_are_not_carried_between_rounds() {
+    let session = connect(client(ProtocolRevision::V2026_07_28)).await;
+    let padding = "p".repeat(100_000);
+    let retry = |state: String, responses: serde_json::Value| {
+        CallToolRequestParams::new("one_by_one").with_request_state(state).with_input_responses(serde_json::from_value(responses).unwrap())
+    };
+    let round = |response: CallToolResponse| match response {
+        CallToolResponse::InputRequired(input) => {
+            let keys: Vec<String> = input.input_requests.iter().flatten().map(|(key, _)| key.clone()).collect();
+            (keys, input.request_state.expect("a state"))
+        }
+        other => panic!("expected another round, got {other:?}"),
+    };
+    let (keys, state) = round(session.peer().call_tool_once(CallToolRequestParams::new("one_by_one")).await.unwrap());
+    assert_eq!(keys, ["roots"]);
+    let roots = json!({"roots": [{"uri": "file:///work", "name": "work", "padding": padding}], "padding": padding});
+    let (keys, state) = round(session.peer().call_tool_once(retry(state, json!({"roots": roots}))).await.unwrap());
+    assert_eq!(keys, ["hello"]);
+    assert!(state.len() < 2_000, "the roots' padding was sealed: {} bytes", state.len());
+    let hello = json!({"role": "assistant", "content": {"type": "text", "text": "Hi"}, "model": "m", "padding": padding});
+    let (keys, state) = round(session.peer().call_tool_once(retry(state, json!({"hello": hello}))).await.unwrap());
+    assert_eq!(keys, ["user_name"]);
+    assert!(state.len() < 2_000, "the model's padding was sealed: {} bytes", state.len());
+    let name = json!({"action": "accept", "content": {"name": "Ada"}});
+    let CallToolResponse::Complete(result) = session.peer().call_tool_once(retry(state, json!({"user_name": name}))).await.unwrap() else {
+        panic!("expected the result")
+    };
+    let text: String = result.content.iter().filter_map(|c| c.as_text().map(|t| t.text.clone())).collect();
+    assert_eq!(text, "Ada | Hi | file:///work");
 }

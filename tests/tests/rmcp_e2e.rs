@@ -3,6 +3,7 @@
 //! and checks every request it receives against the official schema of the negotiated
 //! revision. Each scenario runs on 2025-06-18 and on 2025-11-25.
 
+use std::future::IntoFuture;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -93,6 +94,22 @@ impl TestServer {
     #[tool(description = "asks with a 300 ms timeout")]
     async fn contact_timeout(&self, context: RequestContext<RoleServer>) -> String {
         outcome(Contact::elicit(&context, "Quick, who are you?").timeout(Duration::from_millis(300)).await)
+    }
+
+    #[tool(description = "stops waiting for the form after 200 ms, its own way")]
+    async fn contact_dropped(&self, context: RequestContext<RoleServer>) -> String {
+        match tokio::time::timeout(Duration::from_millis(200), Contact::elicit(&context, "Who are you?").into_future()).await {
+            Ok(result) => outcome(result),
+            Err(_) => "gave up".into(),
+        }
+    }
+
+    #[tool(description = "stops waiting for the form asked through the peer after 200 ms")]
+    async fn contact_via_peer_dropped(&self, peer: Peer<RoleServer>) -> String {
+        match tokio::time::timeout(Duration::from_millis(200), Contact::elicit(&peer, "Who are you?").into_future()).await {
+            Ok(result) => outcome(result),
+            Err(_) => "gave up".into(),
+        }
     }
 
     #[tool(description = "reports progress every 40 ms while the user answers")]
@@ -303,6 +320,34 @@ async fn timeout_cancels_the_request_on_the_client() {
         }
         assert_eq!(cancellations.len(), 1, "{revision}: the client was not told");
         assert!(cancellations[0].get("requestId").is_some(), "{revision}: {}", cancellations[0]);
+    }
+}
+
+/// A body that stops waiting for its form without `.timeout` (its own timer, a
+/// `select!`, a `try_join!` that failed on another question) withdraws the form as
+/// `.timeout` does: the client gets `notifications/cancelled` for it, and rmcp stops
+/// waiting for its response. An answered form is never cancelled.
+#[tokio::test]
+async fn a_form_the_tool_stops_waiting_for_is_cancelled_on_the_client() {
+    for revision in REVISIONS {
+        for tool in ["contact_dropped", "contact_via_peer_dropped"] {
+            let session = connect(ScriptedClient::new(revision).reply(Reply::Silence)).await;
+            assert_eq!(call(&session, tool).await, "gave up", "{revision} {tool}");
+            let mut cancellations = Vec::new();
+            for _ in 0..50 {
+                cancellations = session.transcript().cancellations;
+                if !cancellations.is_empty() {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            assert_eq!(cancellations.len(), 1, "{revision} {tool}: the form stayed on the client's screen");
+            assert!(cancellations[0].get("requestId").is_some_and(Value::is_number), "{revision} {tool}: {}", cancellations[0]);
+        }
+        let session = connect(ScriptedClient::new(revision).reply(Reply::accept_value(&ada()))).await;
+        assert!(call(&session, "contact").await.starts_with("accept"), "{revision}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        assert_eq!(session.transcript().cancellations, Vec::<Value>::new(), "{revision}: an answered form was cancelled");
     }
 }
 

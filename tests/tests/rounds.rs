@@ -159,6 +159,36 @@ impl Restaurant {
         call.run(&self.sealer, |ask| async move { self.done(format!("{} ({seen})", show(&Name::elicit(&ask, "Your name?").await?))) }).await
     }
 
+    #[tool(description = "two forms in one round under one key")]
+    async fn one_key_together(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.run(&self.sealer, |ask| async move {
+            let (name, order) = tokio::join!(Name::elicit(&ask, "Your name?").key("k"), Order::elicit(&ask, "Your order?").key("k"));
+            let (name, order) = (name?, order?);
+            self.done(format!("{} {}", show(&name), show(&order)))
+        })
+        .await
+    }
+
+    #[tool(description = "two forms one after the other under one key")]
+    async fn one_key_in_turn(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.run(&self.sealer, |ask| async move {
+            let name = Name::elicit(&ask, "Your name?").key("k").await?;
+            let again = Name::elicit(&ask, "Your name, again?").key("k").await?;
+            self.done(format!("{} {}", show(&name), show(&again)))
+        })
+        .await
+    }
+
+    #[tool(description = "one form asked twice under its key: the same question")]
+    async fn same_question_twice(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.run(&self.sealer, |ask| async move {
+            let name = Name::elicit(&ask, "Your name?").key("k").await?;
+            let again = Name::elicit(&ask, "Your name?").key("k").await?;
+            self.done(format!("{} {}", show(&name), show(&again)))
+        })
+        .await
+    }
+
     #[tool(description = "asks again once on invalid content")]
     async fn name_reask(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
         call.run(&self.sealer, |ask| async move {
@@ -491,6 +521,43 @@ async fn arguments_bind_by_value_not_by_key_order() {
     let ada = json!({ "elicit-1": { "action": "accept", "content": { "name": "Ada" } } });
     let done = retry(&session, "name", json!({ "b": { "y": 2, "x": 1 }, "a": 1 }), &state, ada).await.unwrap();
     assert_eq!(complete_text(done), r#"{"name":"Ada"}"#);
+}
+
+/// Two different questions under one input key would take each other's answers round
+/// after round (the client gives up after its own limit of rounds, never told why): the
+/// call fails at once with an error naming the key, asked together or in turn. The same
+/// question asked twice under its key is one question, with one answer.
+#[tokio::test]
+async fn two_questions_under_one_key_are_an_error_naming_it() {
+    let session = connect(modern().reply(Reply::accept(json!({ "name": "Ada" }))).reply(Reply::accept(json!({ "name": "Bob" }))), Restaurant::new()).await;
+    for tool in ["one_key_together", "one_key_in_turn"] {
+        let Err(ServiceError::McpError(error)) = call(&session, tool).await else { panic!("{tool}: expected an error") };
+        assert_eq!(error.code.0, -32603, "{tool}");
+        assert!(error.message.contains("two different questions of one body use the input key `k`"), "{tool}: {}", error.message);
+    }
+    // Together, the error comes with the first round: no question is sent.
+    let Err(ServiceError::McpError(_)) = session.peer().call_tool_once(CallToolRequestParams::new("one_key_together")).await else {
+        panic!("expected the error on the first round")
+    };
+    let session = connect(modern().reply(Reply::accept(json!({ "name": "Ada" }))), Restaurant::new()).await;
+    assert_eq!(call(&session, "same_question_twice").await.unwrap(), r#"{"name":"Ada"} {"name":"Ada"}"#);
+    assert_eq!(session.transcript().requests.len(), 1);
+}
+
+/// No `arguments` and `arguments: {}` are the same call (the schema's `arguments` is an
+/// optional object): a client that writes one on the first call and the other on the
+/// retry is not refused. Any argument, even `null`, is still a different call.
+#[tokio::test]
+async fn absent_and_empty_arguments_bind_alike() {
+    let session = connect(modern(), Restaurant::new()).await;
+    let ada = json!({ "elicit-1": { "action": "accept", "content": { "name": "Ada" } } });
+    for (first, again) in [(Value::Null, json!({})), (json!({}), Value::Null)] {
+        let (state, _) = first_round(&session, "name", first.clone()).await;
+        let done = retry(&session, "name", again.clone(), &state, ada.clone()).await.unwrap_or_else(|e| panic!("{first} then {again}: {e}"));
+        assert_eq!(complete_text(done), r#"{"name":"Ada"}"#);
+    }
+    let (state, _) = first_round(&session, "name", Value::Null).await;
+    assert_frozen(retry(&session, "name", json!({ "a": null }), &state, ada).await, "an argument added");
 }
 
 #[test]

@@ -58,7 +58,9 @@ impl InteractionTypes {
 /// [`ElicitPeer`]. Forms go as `prompt` interactions (`{message, schema}`), URL-mode
 /// requests as `ua` interactions (`{url, message}`), only of the types the client listed.
 /// The client's `{content}` (prompt) or `{}` (ua) is `Accept` (a result that is not an
-/// object is [`ElicitError::Malformed`]); its error response (the
+/// object is [`ElicitError::Malformed`], and one that carries an `action`, the shape of an
+/// elicitation result, is read as that result: `{"action": "decline"}` is `Decline`,
+/// never consent); its error response (the
 /// proposal shows code `-1`, "User did not consent") is `Decline`: the proposal does not
 /// tell a decline from a dismissal, so both read as `Decline`.
 ///
@@ -165,6 +167,10 @@ impl<P: ElicitPeer> ElicitPeer for UserInteraction<P> {
         let mut outgoing = Outgoing { method: CREATE_METHOD, params, form: None, ..outgoing };
         outgoing.relayable = false;
         match self.inner.send_elicitation(outgoing).await {
+            // The proposal's results carry no `action`: a client that answers in the shape
+            // of an elicitation result (`{"action": "decline"}`) is read in that shape,
+            // never as consent to what it declined.
+            Ok(Value::Object(result)) if result.contains_key("action") => Ok(Value::Object(result)),
             Ok(Value::Object(result)) if prompt => Ok(match result.get("content") {
                 Some(content) => json!({ "action": "accept", "content": content }),
                 None => json!({ "action": "accept" }),

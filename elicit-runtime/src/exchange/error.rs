@@ -113,6 +113,11 @@ pub enum ElicitError {
     /// The client did not declare this capability (`"sampling"`, `"roots"`), which the
     /// request needs. Nothing was sent.
     ClientLacks(&'static str),
+    /// 2026-07-28 (and answers kept for the model): two different questions of one body
+    /// use this input key (an author's `.key(...)`, or one that collides with a numbered
+    /// key or a re-ask's `…-retry-1`). Each answer is filed under its key, so the two
+    /// would take each other's answers round after round. Nothing was sent.
+    DuplicateKey(String),
 }
 
 impl ElicitError {
@@ -132,6 +137,7 @@ impl ElicitError {
                 | ElicitError::ElicitationRequired(_)
                 | ElicitError::InteractionRequired(_)
                 | ElicitError::ClientLacks(_)
+                | ElicitError::DuplicateKey(_)
         )
     }
 
@@ -165,6 +171,7 @@ impl fmt::Display for ElicitError {
             ElicitError::Cancelled(None) => f.write_str("the elicitation was cancelled"),
             ElicitError::Client { code, message } => write!(f, "the client answered with error {code}: {message}"),
             ElicitError::Transport(_) => f.write_str("the connection to the client failed"),
+            ElicitError::Malformed(MalformedResult::NotTheResult(_)) => f.write_str("the client's answer to a sampling or roots request cannot be read"),
             ElicitError::Malformed(_) => f.write_str("the client's elicitation result cannot be read"),
             ElicitError::AcceptWithoutContent => f.write_str("the client accepted the form but sent no `content`"),
             ElicitError::Invalid(_) => f.write_str("the accepted content does not satisfy the form"),
@@ -182,6 +189,9 @@ impl fmt::Display for ElicitError {
             }
             ElicitError::Store(_) => f.write_str("the URL-mode interaction store failed"),
             ElicitError::ClientLacks(capability) => write!(f, "the client did not declare the `{capability}` capability; nothing was sent"),
+            ElicitError::DuplicateKey(key) => {
+                write!(f, "two different questions of one body use the input key `{key}`: give each its own key; nothing was sent")
+            }
         }
     }
 }

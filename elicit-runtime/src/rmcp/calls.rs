@@ -84,6 +84,7 @@ use rmcp::model::{
     ReadResourceResult,
 };
 use rmcp::service::RequestContext;
+use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
@@ -190,6 +191,9 @@ impl Replayable {
             AskInner::Direct { context: self.context.clone(), relay: Some(round.clone()) }
         };
         let outcome = body(Ask { inner }).await;
+        if let Some(key) = round.duplicate_key() {
+            return Err(ElicitError::DuplicateKey(key).into());
+        }
 
         let (asked, retry) = round.finish();
         if asked.is_empty() && !retry {
@@ -540,7 +544,7 @@ impl Ask {
         InputAsk { ask: self, method: ROOTS, params: Some(Value::Object(Map::new())), key: None, result: PhantomData }
     }
 
-    async fn send<R: DeserializeOwned>(&self, method: &'static str, params: Option<Value>, key: Option<String>) -> Result<R, ElicitError> {
+    async fn send<R: DeserializeOwned + Serialize>(&self, method: &'static str, params: Option<Value>, key: Option<String>) -> Result<R, ElicitError> {
         let capabilities = self.capabilities();
         match method {
             SAMPLING if !capabilities.sampling => return Err(ElicitError::ClientLacks("sampling")),
@@ -552,9 +556,45 @@ impl Ask {
         };
         let question = self.next_question();
         let outgoing = Outgoing::new(method, params, question).with_key(key);
+        // Kept to pin the answer as read, when a round holds it.
+        let asked = self.round().map(|_| outgoing.clone());
         let result = self.send_elicitation(outgoing).await?;
-        serde_json::from_value(result).map_err(|e| ElicitError::Malformed(MalformedResult::NotTheResult(echo_up_to(&e.to_string(), WHY_CHARS))))
+        if method == ROOTS {
+            check_roots(&result).map_err(|why| ElicitError::Malformed(MalformedResult::NotTheResult(why)))?;
+        }
+        let read: R =
+            serde_json::from_value(result).map_err(|e| ElicitError::Malformed(MalformedResult::NotTheResult(echo_up_to(&e.to_string(), WHY_CHARS))))?;
+        // The next rounds carry the answer as it was read, not as the client padded it
+        // (fields nobody reads would be sealed into every later state, up to its limit).
+        if let (Some(round), Some(asked)) = (self.round(), asked)
+            && let Ok(kept) = serde_json::to_value(&read)
+        {
+            round.record(&asked, kept);
+        }
+        Ok(read)
     }
+}
+
+/// How much of a root's URI an error repeats.
+const URI_CHARS: usize = 64;
+
+/// The rule the specification sets for `roots/list` results that serde's types do not
+/// check: each root's `uri` is a URI (RFC 3986) that starts with `file://`. A root
+/// elsewhere (`https:`, a bare path, an empty string) would be handed to the body as a
+/// boundary of the file system.
+fn check_roots(result: &Value) -> Result<(), String> {
+    let Some(roots) = result.get("roots").and_then(Value::as_array) else {
+        // Not a list of roots: serde says why.
+        return Ok(());
+    };
+    for (i, root) in roots.iter().enumerate() {
+        let Some(uri) = root.get("uri").and_then(Value::as_str) else { continue };
+        let file = uri.get(..7).is_some_and(|scheme| scheme.eq_ignore_ascii_case("file://"));
+        if !file || fluent_uri::Uri::parse(uri).is_err() {
+            return Err(format!("root {i} is not a `file://` URI: `{}`", echo_up_to(uri, URI_CHARS)));
+        }
+    }
+    Ok(())
 }
 
 /// A sampling or roots request about to be asked; `.await` sends it (or plays it in the
@@ -583,7 +623,7 @@ impl<R> InputAsk<'_, R> {
     }
 }
 
-impl<'a, R: DeserializeOwned + Send + 'a> IntoFuture for InputAsk<'a, R> {
+impl<'a, R: DeserializeOwned + Serialize + Send + 'a> IntoFuture for InputAsk<'a, R> {
     type Output = Result<R, ElicitError>;
     type IntoFuture = Pin<Box<dyn Future<Output = Self::Output> + Send + 'a>>;
 

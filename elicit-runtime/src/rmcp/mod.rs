@@ -114,14 +114,16 @@ fn send<'a>(
     async move {
         let Some(sending) = sending else { return Err(ElicitError::NeedsInputRound) };
         // Scoped, so that the handle's slot is not kept beside the response's future.
-        let (id, response) = {
+        let (mut waiting, response) = {
             let handle = sending.await.map_err(|e| peer_error(e, timeout))?;
-            (handle.id.clone(), handle.await_response())
+            (Waiting { peer, id: Some(handle.id.clone()) }, handle.await_response())
         };
         // Pinned where it is: awaiting it by value would give it a second slot in the future.
         tokio::pin!(response);
         let Some(origin) = origin else {
-            return response.await.map_err(|e| peer_error(e, timeout)).and_then(result_json);
+            let response = response.await;
+            waiting.answered();
+            return response.map_err(|e| peer_error(e, timeout)).and_then(result_json);
         };
         // While the person answers, the request that asked waits too, and clients give up on
         // a request after a timeout of their own (60 s by default in the TypeScript SDK and
@@ -131,11 +133,15 @@ fn send<'a>(
         let mut sent = 0u32;
         loop {
             tokio::select! {
-                response = &mut response => return response.map_err(|e| peer_error(e, timeout)).and_then(result_json),
+                response = &mut response => {
+                    waiting.answered();
+                    return response.map_err(|e| peer_error(e, timeout)).and_then(result_json);
+                }
                 () = origin.cancelled.cancelled() => {
                     // The client cancelled the tool call: withdraw the form from its screen.
                     let reason = Some("the operation that asked for this input was cancelled".to_owned());
-                    let _ = Box::pin(peer.notify_cancelled(rmcp::model::CancelledNotificationParam::new(Some(id), reason.clone()))).await;
+                    let id = waiting.answered();
+                    let _ = Box::pin(peer.notify_cancelled(rmcp::model::CancelledNotificationParam::new(id, reason.clone()))).await;
                     return Err(ElicitError::Cancelled(reason));
                 }
                 _ = async {
@@ -154,6 +160,39 @@ fn send<'a>(
                 }
             }
         }
+    }
+}
+
+/// A request sent to the client and not answered yet. Dropped while it waits (the body
+/// stopped waiting: its own timeout, a `select!`, a `try_join!` that failed on another
+/// question, an aborted task), it tells the client with `notifications/cancelled`, as
+/// [`ElicitRequest::timeout`](crate::exchange::ElicitRequest::timeout) and a cancelled tool call do:
+/// the form leaves the user's screen, and rmcp stops waiting for its response instead of
+/// keeping it pending until the client answers (or forever).
+struct Waiting<'a> {
+    peer: &'a Peer<RoleServer>,
+    /// The request's id, until it is answered or its cancellation is sent.
+    id: Option<rmcp::model::RequestId>,
+}
+
+impl Waiting<'_> {
+    /// The request ended (answered, timed out and cancelled by rmcp, or cancelled here):
+    /// nothing to do on drop. Its id, if it was still waiting.
+    fn answered(&mut self) -> Option<rmcp::model::RequestId> {
+        self.id.take()
+    }
+}
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        let Some(id) = self.id.take() else { return };
+        // Outside a runtime (the runtime itself is going away) there is no one to tell.
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else { return };
+        let peer = self.peer.clone();
+        let reason = Some("the operation that asked for this input no longer waits for it".to_owned());
+        runtime.spawn(async move {
+            let _ = peer.notify_cancelled(rmcp::model::CancelledNotificationParam::new(Some(id), reason)).await;
+        });
     }
 }
 

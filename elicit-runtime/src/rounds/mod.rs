@@ -72,6 +72,12 @@ pub(crate) struct Round {
     asked: Mutex<Vec<Asked>>,
     questions: AtomicU32,
     retry: AtomicBool,
+    /// The input keys of this replay's questions and their digests: a key names one
+    /// question only.
+    keys: Mutex<BTreeMap<String, String>>,
+    /// A key two different questions used, which fails the whole call whatever the body
+    /// did with the error (a `join!` may end on another question's `InputRequired` first).
+    duplicate: Mutex<Option<String>>,
 }
 
 impl Round {
@@ -105,7 +111,7 @@ impl Round {
             }
             model |= state.answers_from_model;
         }
-        Ok(Self { answers: Mutex::new(answers), model: AtomicBool::new(model), notes: Mutex::new(notes), asked: Mutex::new(Vec::new()), questions: AtomicU32::new(0), retry: AtomicBool::new(false) })
+        Ok(Self { answers: Mutex::new(answers), model: AtomicBool::new(model), notes: Mutex::new(notes), asked: Mutex::new(Vec::new()), questions: AtomicU32::new(0), retry: AtomicBool::new(false), keys: Mutex::default(), duplicate: Mutex::default() })
     }
 
     /// Numbers the body's next question (1, 2, ...), in the order the body asks them,
@@ -139,12 +145,30 @@ impl Round {
     pub(crate) fn play_form(&self, key: Option<&str>, question: u32, form: &'static RequestedSchema, message: &str) -> Result<Value, ElicitError> {
         let key = input_key(key, question, 0);
         let digest = form_digest(form, message);
+        self.claim(&key, &digest)?;
         if let Some(answer) = self.answer_to(&key, &digest, form_properties(form)) {
             return Ok(answer);
         }
         let asked = Asked { key, method: ELICITATION, question: Question::Form { form, message: message.to_owned() }, digest, via_model: false };
         self.asked.lock().unwrap_or_else(|e| e.into_inner()).push(asked);
         Err(ElicitError::InputRequired)
+    }
+
+    /// Files the question with `digest` under `key` for this replay; the same question may
+    /// be asked again under it (it gets the same answer), another may not.
+    fn claim(&self, key: &str, digest: &str) -> Result<(), ElicitError> {
+        let mut keys = self.keys.lock().unwrap_or_else(|e| e.into_inner());
+        match keys.get(key) {
+            Some(known) if known != digest => {
+                self.duplicate.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert_with(|| key.to_owned());
+                Err(ElicitError::DuplicateKey(key.to_owned()))
+            }
+            Some(_) => Ok(()),
+            None => {
+                keys.insert(key.to_owned(), digest.to_owned());
+                Ok(())
+            }
+        }
     }
 
     /// The answer held under `key` for the question with `digest`, which asks for
@@ -169,6 +193,7 @@ impl Round {
     pub(crate) fn answer_or_ask(&self, outgoing: Outgoing, via_model: bool) -> Result<Value, ElicitError> {
         let key = input_key(outgoing.key.as_deref(), outgoing.question, outgoing.attempt);
         let (digest, form) = digest_of(&outgoing);
+        self.claim(&key, &digest)?;
         if let Some(answer) = self.answer_to(&key, &digest, asked_properties(&outgoing)) {
             return Ok(answer);
         }
@@ -185,6 +210,12 @@ impl Round {
         let asked = Asked { key, method: outgoing.method, question, digest, via_model };
         self.asked.lock().unwrap_or_else(|e| e.into_inner()).push(asked);
         Err(ElicitError::InputRequired)
+    }
+
+    /// The input key two different questions of this replay used, if any: the call fails
+    /// with [`ElicitError::DuplicateKey`] instead of ending the round.
+    pub(crate) fn duplicate_key(&self) -> Option<String> {
+        self.duplicate.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
     /// Whether the client's model took part in this call (answered, or is asked).

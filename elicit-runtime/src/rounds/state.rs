@@ -546,7 +546,8 @@ impl Binding {
             binding.extend_from_slice(part.as_bytes());
             binding.push(0);
         }
-        match arguments {
+        // No arguments and `{}` are the same call, whichever the client writes on a retry.
+        match arguments.filter(|arguments| !arguments.is_empty()) {
             Some(arguments) => write_canonical_object(arguments, &mut binding),
             None => binding.extend_from_slice(b"null"),
         }
@@ -794,6 +795,9 @@ mod tests {
     #[test]
     fn bindings_of_different_parts_never_collide() {
         assert_ne!(Binding::new(Some("a\0b"), "m", "n", None), Binding::new(Some("a"), "b\0m", "n", None));
-        assert_ne!(Binding::new(None, "tools/call", "x", None), Binding::new(Some(""), "tools/call", "x", Some(&Map::new())));
+        // No arguments and `{}` are the same call; any argument makes another.
+        assert_eq!(Binding::new(None, "tools/call", "x", None), Binding::new(None, "tools/call", "x", Some(&Map::new())));
+        let null = Map::from_iter([("a".to_owned(), Value::Null)]);
+        assert_ne!(Binding::new(None, "tools/call", "x", None), Binding::new(None, "tools/call", "x", Some(&null)));
     }
 }
