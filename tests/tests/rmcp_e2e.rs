@@ -304,20 +304,25 @@ async fn a_url_in_the_message_is_refused_before_sending() {
     assert!(session.transcript().requests.is_empty());
 }
 
+/// The cancellations the client received, once there are some or after a second: a
+/// cancellation travels after the tool's answer.
+async fn cancellations_soon(session: &ScriptedSession) -> Vec<Value> {
+    for _ in 0..50 {
+        let cancellations = session.transcript().cancellations;
+        if !cancellations.is_empty() {
+            return cancellations;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    session.transcript().cancellations
+}
+
 #[tokio::test]
 async fn timeout_cancels_the_request_on_the_client() {
     for revision in REVISIONS {
         let session = connect(ScriptedClient::new(revision).reply(Reply::Silence)).await;
         assert_eq!(call(&session, "contact_timeout").await, "error Timeout(300ms)", "{revision}");
-        // The cancellation travels after the tool's answer; give it a moment.
-        let mut cancellations = Vec::new();
-        for _ in 0..50 {
-            cancellations = session.transcript().cancellations;
-            if !cancellations.is_empty() {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+        let cancellations = cancellations_soon(&session).await;
         assert_eq!(cancellations.len(), 1, "{revision}: the client was not told");
         assert!(cancellations[0].get("requestId").is_some(), "{revision}: {}", cancellations[0]);
     }
@@ -333,14 +338,7 @@ async fn a_form_the_tool_stops_waiting_for_is_cancelled_on_the_client() {
         for tool in ["contact_dropped", "contact_via_peer_dropped"] {
             let session = connect(ScriptedClient::new(revision).reply(Reply::Silence)).await;
             assert_eq!(call(&session, tool).await, "gave up", "{revision} {tool}");
-            let mut cancellations = Vec::new();
-            for _ in 0..50 {
-                cancellations = session.transcript().cancellations;
-                if !cancellations.is_empty() {
-                    break;
-                }
-                tokio::time::sleep(Duration::from_millis(20)).await;
-            }
+            let cancellations = cancellations_soon(&session).await;
             assert_eq!(cancellations.len(), 1, "{revision} {tool}: the form stayed on the client's screen");
             assert!(cancellations[0].get("requestId").is_some_and(Value::is_number), "{revision} {tool}: {}", cancellations[0]);
         }

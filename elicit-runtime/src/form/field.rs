@@ -295,97 +295,40 @@ impl NotOption for String {}
 #[diagnostic::do_not_recommend]
 impl StringField for String {}
 
-#[diagnostic::do_not_recommend]
-impl ElicitField for Box<str> {
-    const KIND: Kind = Kind::String(StringRules::PLAIN);
-    type Literal = &'static str;
-    type IntLiteral = &'static str;
-    fn from_json(value: &Value) -> Result<Self, Problem> {
-        json_str(value).map(Box::from)
-    }
-    fn __read(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<Self> {
-        match field.kind() {
-            Kind::String(rules) => read_string(field.name(), rules, value, report).map(Box::from),
-            _ => read_checked(value, field, report, Self::from_json),
+/// The other owned strings, read as a `String` is and converted with `$from`.
+macro_rules! owned_str_field {
+    ($($ty:ty => $from:expr),* $(,)?) => {$(
+        #[diagnostic::do_not_recommend]
+        impl ElicitField for $ty {
+            const KIND: Kind = Kind::String(StringRules::PLAIN);
+            type Literal = &'static str;
+            type IntLiteral = &'static str;
+            fn from_json(value: &Value) -> Result<Self, Problem> {
+                json_str(value).map($from)
+            }
+            fn __read(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<Self> {
+                match field.kind() {
+                    Kind::String(rules) => read_string(field.name(), rules, value, report).map($from),
+                    _ => read_checked(value, field, report, Self::from_json),
+                }
+            }
+            fn to_json(&self) -> Option<Value> {
+                Some(Value::from(&**self))
+            }
         }
-    }
-    fn to_json(&self) -> Option<Value> {
-        Some(Value::from(&**self))
-    }
+        #[diagnostic::do_not_recommend]
+        impl NotOption for $ty {}
+        #[diagnostic::do_not_recommend]
+        impl StringField for $ty {}
+    )*};
 }
-#[diagnostic::do_not_recommend]
-impl NotOption for Box<str> {}
-#[diagnostic::do_not_recommend]
-impl StringField for Box<str> {}
 
-#[diagnostic::do_not_recommend]
-impl ElicitField for Cow<'static, str> {
-    const KIND: Kind = Kind::String(StringRules::PLAIN);
-    type Literal = &'static str;
-    type IntLiteral = &'static str;
-    fn from_json(value: &Value) -> Result<Self, Problem> {
-        json_str(value).map(|s| Cow::Owned(s.to_owned()))
-    }
-    fn __read(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<Self> {
-        match field.kind() {
-            Kind::String(rules) => read_string(field.name(), rules, value, report).map(|s| Cow::Owned(s.to_owned())),
-            _ => read_checked(value, field, report, Self::from_json),
-        }
-    }
-    fn to_json(&self) -> Option<Value> {
-        Some(Value::from(&**self))
-    }
+owned_str_field! {
+    Box<str> => Box::from,
+    Cow<'static, str> => |s: &str| Cow::Owned(s.to_owned()),
+    Arc<str> => Arc::from,
+    Rc<str> => Rc::from,
 }
-#[diagnostic::do_not_recommend]
-impl NotOption for Cow<'static, str> {}
-#[diagnostic::do_not_recommend]
-impl StringField for Cow<'static, str> {}
-
-#[diagnostic::do_not_recommend]
-impl ElicitField for Arc<str> {
-    const KIND: Kind = Kind::String(StringRules::PLAIN);
-    type Literal = &'static str;
-    type IntLiteral = &'static str;
-    fn from_json(value: &Value) -> Result<Self, Problem> {
-        json_str(value).map(Arc::from)
-    }
-    fn __read(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<Self> {
-        match field.kind() {
-            Kind::String(rules) => read_string(field.name(), rules, value, report).map(Arc::from),
-            _ => read_checked(value, field, report, Self::from_json),
-        }
-    }
-    fn to_json(&self) -> Option<Value> {
-        Some(Value::from(&**self))
-    }
-}
-#[diagnostic::do_not_recommend]
-impl NotOption for Arc<str> {}
-#[diagnostic::do_not_recommend]
-impl StringField for Arc<str> {}
-
-#[diagnostic::do_not_recommend]
-impl ElicitField for Rc<str> {
-    const KIND: Kind = Kind::String(StringRules::PLAIN);
-    type Literal = &'static str;
-    type IntLiteral = &'static str;
-    fn from_json(value: &Value) -> Result<Self, Problem> {
-        json_str(value).map(Rc::from)
-    }
-    fn __read(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<Self> {
-        match field.kind() {
-            Kind::String(rules) => read_string(field.name(), rules, value, report).map(Rc::from),
-            _ => read_checked(value, field, report, Self::from_json),
-        }
-    }
-    fn to_json(&self) -> Option<Value> {
-        Some(Value::from(&**self))
-    }
-}
-#[diagnostic::do_not_recommend]
-impl NotOption for Rc<str> {}
-#[diagnostic::do_not_recommend]
-impl StringField for Rc<str> {}
 
 // ---- booleans ------------------------------------------------------------------------
 
