@@ -19,6 +19,8 @@ struct Context {
     with_quickstart: bool,
     before: &'static str,
     after: &'static str,
+    /// Compiled but not run (a server that would wait on stdin).
+    no_run: bool,
 }
 
 const CONTEXTS: &[Context] = &[
@@ -29,6 +31,15 @@ const CONTEXTS: &[Context] = &[
         before: "use std::time::Duration;\n\
                  async fn configured(ask: impl elicit_runtime::ElicitPeer) -> Result<(), elicit_runtime::ElicitError> {",
         after: "let _: Elicitation<Contact> = answer;\nOk(())\n}",
+        no_run: false,
+    },
+    // Serving the quickstart's server over stdio: compiled, not run (it would wait for a client).
+    Context {
+        first_line: "#[tokio::main]",
+        with_quickstart: true,
+        before: "",
+        after: "",
+        no_run: true,
     },
     // Testing the quickstart's tool: run for real, on a current-thread runtime.
     Context {
@@ -40,6 +51,7 @@ const CONTEXTS: &[Context] = &[
                  async fn main() -> Result<(), Box<dyn std::error::Error>> {\n\
                  let sealer = StateSealer::new([7u8; 32])?;",
         after: "Ok(())\n}",
+        no_run: false,
     },
 ];
 
@@ -87,8 +99,9 @@ fn main() {
          `tests/build.rs`; the hidden lines are the context each block continues).\n\n",
     );
     for (line, code) in &blocks {
-        let _ = writeln!(doc, "README.md, the block at line {line}:\n\n```rust");
         let context = CONTEXTS.iter().find(|context| code.starts_with(context.first_line));
+        let info = if context.is_some_and(|context| context.no_run) { "rust,no_run" } else { "rust" };
+        let _ = writeln!(doc, "README.md, the block at line {line}:\n\n```{info}");
         if let Some(context) = context {
             if context.with_quickstart {
                 hidden(&mut doc, &quickstart);

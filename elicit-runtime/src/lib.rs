@@ -123,8 +123,10 @@ pub use crate::form::{InvalidContent, RequestedSchema, SchemaError, SchemaOption
 pub use crate::revision::{ProtocolRevision, UnknownRevision};
 
 /// Derives [`Elicit`] on a struct with named fields (a form), or makes a unit-only enum
-/// usable as a single- or multi-select field. See the [crate docs](crate) for the
-/// attributes.
+/// usable as a single- or multi-select field. Which Rust types are fields:
+/// [`form`](crate::form#supported-field-types).
+///
+#[doc = include_str!("../docs/attributes.md")]
 #[cfg(feature = "derive")]
 pub use elicit_derive::Elicit;
 

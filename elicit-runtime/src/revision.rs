@@ -15,6 +15,8 @@ use std::str::FromStr;
 /// assert_eq!(ProtocolRevision::LATEST.to_string(), "2026-07-28");
 /// assert!("2024-11-05".parse::<ProtocolRevision>().is_err());
 /// ```
+///
+#[doc = include_str!("../docs/revisions.md")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
 pub enum ProtocolRevision {

@@ -1,10 +1,10 @@
 //! The capacity of one Streamable HTTP server: a load generator (issue 13).
 //!
 //! ```sh
-//! cargo build --release -p elicit-examples --bin load_server && cargo bench -p elicit-tests --bench capacity
+//! cargo build --release -p elicit-servers --bin load_server && cargo bench -p elicit-tests --bench capacity
 //! ```
 //!
-//! It starts `examples/load_server.rs` (from `target/release`, or the path in
+//! It starts `tests/servers/load_server.rs` (from `target/release`, or the path in
 //! `ELICIT_LOAD_SERVER`) as a child process on loopback, speaks HTTP/1.1 to it over plain
 //! sockets, and kills it at the end (a guard, also on panic or when the deadline passes).
 //!
@@ -130,7 +130,7 @@ impl Server {
         let path = server_path();
         if !path.exists() {
             return Err(format!(
-                "{} not found: build it first with `cargo build --release -p elicit-examples --bin load_server` (or set ELICIT_LOAD_SERVER)",
+                "{} not found: build it first with `cargo build --release -p elicit-servers --bin load_server` (or set ELICIT_LOAD_SERVER)",
                 path.display()
             ));
         }

@@ -11,7 +11,7 @@
 #   which has no elicitation). Both come from npm, at the versions in inspector/package.json
 #   and package-lock.json, into <cargo target dir>/interop-cache/inspector (once; reused while
 #   the pins are unchanged). Nothing needs `npx` or a global install.
-# - stdio_server is built first (`cargo build -p elicit-examples --bin stdio_server`) and the
+# - stdio_server is built first (`cargo build -p elicit-servers --bin stdio_server`) and the
 #   Inspector starts the binary, so the first connection does not wait for a compile
 #   (the Inspector gives up on a server that does not answer within its connection timeout).
 # - --protocol-era picks the protocol: legacy (the default: 2025-11-25, the server sends
@@ -91,8 +91,8 @@ export PATH="$DIR/node_modules/node/bin:$PATH"
 
 # ---- the server, built before the Inspector starts it ----
 
-echo "inspector: building stdio_server (cargo build -p elicit-examples --bin stdio_server)" >&2
-cargo build -q -p elicit-examples --bin stdio_server >"$LOGS/inspector-cargo-build.log" 2>&1 ||
+echo "inspector: building stdio_server (cargo build -p elicit-servers --bin stdio_server)" >&2
+cargo build -q -p elicit-servers --bin stdio_server >"$LOGS/inspector-cargo-build.log" 2>&1 ||
     { tail -n 60 "$LOGS/inspector-cargo-build.log" >&2; die "cargo build failed (log: $LOGS/inspector-cargo-build.log)"; }
 SERVER="$TARGET_DIR/debug/stdio_server"
 [[ -x "$SERVER" ]] || die "no $SERVER after the build"

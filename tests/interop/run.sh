@@ -127,8 +127,8 @@ PYTHON="$VENV/bin/python"
 
 # ---- build the example servers once ----
 
-log "building the example servers (cargo build -p elicit-examples --bins)"
-cargo build -p elicit-examples --bins >"$LOGS/cargo-build.log" 2>&1 ||
+log "building the judged servers (cargo build -p elicit-servers --bins)"
+cargo build -p elicit-servers --bins >"$LOGS/cargo-build.log" 2>&1 ||
     { tail -n 60 "$LOGS/cargo-build.log" >&2; die "cargo build failed (log: $LOGS/cargo-build.log)"; }
 STDIO_SERVER="$TARGET_DIR/debug/stdio_server"
 CONFORMANCE_SERVER="$TARGET_DIR/debug/conformance_server"

@@ -2,7 +2,7 @@
 //! on loopback as their binaries serve them (the example files are included with `#[path]`,
 //! so the test runs the code users copy):
 //!
-//! - `stdio_server`'s API-key page (`examples/key_page.rs`) decodes its form strictly: a
+//! - `stdio_server`'s API-key page (`tests/servers/key_page.rs`) decodes its form strictly: a
 //!   key whose bytes are not UTF-8 is refused and nothing is stored, where a lossy decoder
 //!   stored another key (with `U+FFFD` in it) and told the user it was theirs;
 //! - the Streamable HTTP servers (`examples/conformance_server.rs`; `load_server.rs` has
@@ -18,11 +18,11 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 
 #[allow(dead_code, unreachable_pub)]
-#[path = "../../examples/key_page.rs"]
+#[path = "../servers/key_page.rs"]
 mod key_page;
 
 #[allow(dead_code, unreachable_pub)]
-#[path = "../../examples/conformance_server.rs"]
+#[path = "../servers/conformance_server.rs"]
 mod conformance_server;
 
 type Result<T = ()> = std::result::Result<T, Box<dyn std::error::Error>>;

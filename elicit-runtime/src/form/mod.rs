@@ -7,6 +7,8 @@
 //! `validate` (wire JSON back, every rule), `field` (decoding into Rust types);
 //! `number`, `pattern` and `rfc3339` hold the exact readings of JSON numbers, ECMA-262
 //! patterns and RFC 3339 dates that validation relies on.
+//!
+#![doc = include_str!("../../docs/field-types.md")]
 
 mod field;
 mod multi_select;

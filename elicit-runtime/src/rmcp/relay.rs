@@ -13,6 +13,8 @@
 //! to the model with every violation named. An answer relayed by the model is marked
 //! [`Provenance::Model`](crate::exchange::Provenance), and a question asked with
 //! [`user_only`](crate::exchange::ElicitRequest::user_only) is never relayed.
+//!
+#![doc = include_str!("../../docs/relay.md")]
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;

@@ -10,6 +10,8 @@
 //! Transport-neutral: the rmcp adapter ([`ToolCall`](crate::rmcp::ToolCall)) builds a
 //! round from the request, runs the body, and turns what the round recorded into an
 //! `InputRequiredResult`.
+//!
+#![doc = include_str!("../../docs/rounds.md")]
 
 mod state;
 

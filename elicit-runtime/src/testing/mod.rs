@@ -1,29 +1,4 @@
-//! Testing tools that elicit, with no person at the keyboard (feature `testing`).
-//!
-//! [`ScriptedClient`] is an MCP client that connects to your rmcp server in memory, calls
-//! its tools, and answers each `elicitation/create` with the next reply of its script:
-//! accept with given content, decline, cancel, a JSON-RPC error, silence, or any raw
-//! JSON (garbage included). Every request it receives is checked against the official
-//! JSON Schema of the negotiated revision, and against a strict copy of it that tells
-//! whether a client that drops unknown keywords would lose anything.
-//!
-//! ```no_run
-//! use elicit_runtime::testing::{ScriptedClient, Reply};
-//! use elicit_runtime::ProtocolRevision;
-//! use serde_json::json;
-//! # #[derive(Clone)] struct MyServer;
-//! # impl rmcp::ServerHandler for MyServer {}
-//!
-//! # async fn test() -> Result<(), Box<dyn std::error::Error>> {
-//! let session = ScriptedClient::new(ProtocolRevision::V2025_11_25)
-//!     .reply(Reply::accept(json!({"name": "Ada"})))
-//!     .reply(Reply::Decline)
-//!     .connect(MyServer)
-//!     .await?;
-//! let result = session.call_tool("greet", json!({})).await?;
-//! assert!(session.transcript().violations.is_empty(), "{:?}", session.transcript().violations);
-//! # Ok(()) }
-//! ```
+#![doc = include_str!("../../docs/testing.md")]
 
 use std::collections::VecDeque;
 use std::fmt;

@@ -1,47 +1,4 @@
-//! URL mode: sending the user to a page for what must not pass through the MCP client
-//! (an API key, an OAuth consent, a payment).
-//!
-//! A URL-mode elicitation asks the user to open a page; `accept` is the user's consent
-//! to open it, not the end of the interaction. The page (the server's own web handler)
-//! finishes the interaction **with the identity of the user who is on it**, and the
-//! tool learns of it:
-//!
-//! | revision | how the tool asks | how it learns of completion |
-//! |---|---|---|
-//! | 2025-06-18 | no URL mode: [`ElicitError::UrlModeUnavailable`], nothing sent | — |
-//! | 2025-11-25 | `elicitation/create` with `mode: "url"`, `url`, `elicitationId` | waits, then sends `notifications/elicitation/complete`; or ends the call with `-32042` and the client retries |
-//! | 2026-07-28 | inside an `InputRequiredResult` (`mode`, `message`, `url`) | on the client's retry: a retry before completion gets another round |
-//!
-//! ```no_run
-//! use std::time::Duration;
-//! use elicit_runtime::url::Interactions;
-//! use elicit_runtime::{ElicitError, ElicitPeer, Elicitation};
-//!
-//! async fn connect_key(ask: &impl ElicitPeer, interactions: &Interactions, user: &str) -> Result<String, ElicitError> {
-//!     let page = interactions
-//!         .url_request(ask, user, "api-key", "Open the page to enter your API key", |id| format!("https://keys.example.com/connect?id={id}"))
-//!         .await?;
-//!     Ok(match page.ask(ask).await? {
-//!         Elicitation::Accept(()) => {
-//!             page.completion(ask, Duration::from_secs(300)).await?;
-//!             "connected".to_owned()
-//!         }
-//!         Elicitation::Decline | Elicitation::Cancel => "not connected".to_owned(),
-//!     })
-//! }
-//!
-//! // In the page's handler, once the page knows who its user is (its own login):
-//! async fn on_submit(interactions: &Interactions, id: &str, logged_in_user: &str) {
-//!     match interactions.complete(id, logged_in_user).await {
-//!         Ok(_) => { /* store what the user typed, bound to `logged_in_user` */ }
-//!         Err(refused) => { /* show the refusal; store nothing */ }
-//!     }
-//! }
-//! ```
-//!
-//! Interactions live in an [`InteractionStore`]: [`MemoryStore`] by default (bounded,
-//! forgotten at expiry); a shared store lets several server instances serve one
-//! interaction.
+#![doc = include_str!("../../docs/url-mode.md")]
 
 mod check;
 mod memory;

@@ -3,7 +3,7 @@
 //! hand-written JSON schema anywhere).
 //!
 //! ```text
-//! cargo run -p elicit-examples --bin conformance_server -- 8765
+//! cargo run -p elicit-servers --bin conformance_server -- 8765
 //! ```
 //!
 //! Then, with the conformance suite (`@modelcontextprotocol/conformance`, which needs Node 22):

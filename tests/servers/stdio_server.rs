@@ -3,14 +3,14 @@
 //! something.
 //!
 //! ```text
-//! cargo run -p elicit-examples --bin stdio_server
+//! cargo run -p elicit-servers --bin stdio_server
 //! ```
 //!
 //! It speaks MCP on stdin/stdout, so run it from an MCP client rather than a terminal.
 //! With the MCP Inspector:
 //!
 //! ```text
-//! npx @modelcontextprotocol/inspector -- cargo run -q -p elicit-examples --bin stdio_server
+//! npx @modelcontextprotocol/inspector -- cargo run -q -p elicit-servers --bin stdio_server
 //! ```
 //!
 //! or in a client's configuration (Claude Desktop's `claude_desktop_config.json`...):
@@ -53,7 +53,7 @@
 //! client's retry needs the same one):
 //!
 //! ```text
-//! ELICIT_STATE_KEY=$(head -c 32 /dev/urandom | base64) cargo run -p elicit-examples --bin stdio_server
+//! ELICIT_STATE_KEY=$(head -c 32 /dev/urandom | base64) cargo run -p elicit-servers --bin stdio_server
 //! ```
 //!
 //! When it is unset, this example (not the library: [`StateSealer`] has no default key)
@@ -108,7 +108,7 @@
 //! sets that interval in milliseconds; `0` turns the notifications off:
 //!
 //! ```text
-//! ELICIT_PROGRESS_EVERY_MS=5000 cargo run -p elicit-examples --bin stdio_server
+//! ELICIT_PROGRESS_EVERY_MS=5000 cargo run -p elicit-servers --bin stdio_server
 //! ```
 //!
 //! A call without a `progressToken` gets no progress notifications, whatever the

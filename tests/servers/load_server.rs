@@ -4,7 +4,7 @@
 //! typed `Peer::elicit` (what an rmcp user writes today), for the side-by-side run.
 //!
 //! ```text
-//! cargo run --release -p elicit-examples --bin load_server -- 0
+//! cargo run --release -p elicit-servers --bin load_server -- 0
 //! ```
 //!
 //! Port 0 lets the system choose; the first line on stdout is `listening on 127.0.0.1:PORT`,
