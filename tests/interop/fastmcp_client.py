@@ -330,7 +330,35 @@ async def call_once(client: Client, wire: Wire, tag: str, tool: Any, act: str) -
             print(f"     {n}", flush=True)
 
 
+# Property names FastMCP's typed path sends back under another key: not a check of the
+# server (its forms are judged below), a note for whoever picks the names on the wire.
+PROBED_NAMES = ("diets.vegan", "diets__vegan", "diets_vegan", "dietsVegan", "diets-vegan", "from", "class", "_private", "model_config", "12h")
+
+
+def typed_renames(names: tuple[str, ...]) -> dict[str, str]:
+    """{name: key sent} for each property name FastMCP's typed path does not send as is."""
+    from fastmcp.utilities.json_schema_type import json_schema_to_type
+    from pydantic_core import to_jsonable_python
+
+    out = {}
+    for name in names:
+        cls = json_schema_to_type({"type": "object", "properties": {name: {"type": "boolean"}}, "required": [name]})
+        (field,) = dataclasses.fields(cls)
+        sent = to_jsonable_python(cls(**{field.name: True}))
+        if list(sent) != [name]:
+            out[name] = ", ".join(sent)
+    return out
+
+
 async def main(args: argparse.Namespace) -> None:
+    renames = typed_renames(PROBED_NAMES)
+    kept = [n for n in PROBED_NAMES if n not in renames]
+    print(
+        "fastmcp: note: its typed path (the dataclass handed to the handler) sends "
+        + ", ".join(f"{n!r} as {k!r}" for n, k in renames.items())
+        + f"; it keeps {', '.join(repr(n) for n in kept)}",
+        flush=True,
+    )
     tag = f"fastmcp {args.protocol}"
     if args.protocol == "2025-06-18":
         # FastMCP offers the SDK's LATEST_HANDSHAKE_VERSION (2025-11-25) and accepts an
