@@ -278,7 +278,7 @@ async function callOnce(client, tag, tool, act) {
   let text = '';
   if (result) {
     text = (result.content ?? []).map((c) => c.text ?? '').join('\n');
-    if (result.isError) problems.push(`the tool returned an error: ${text}`);
+    if (result.isError) problems.push(`the tool returned an error: ${JSON.stringify(text)}`);
     else if (act === 'accept') {
       const last = mine.at(-1)?.answer.content ?? {};
       for (const [p, v] of expectedInText(last)) if (!shows(text, v)) problems.push(`the answer was lost: the result does not show ${p} = ${JSON.stringify(v)}`);
