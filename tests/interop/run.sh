@@ -35,10 +35,21 @@
 #      them) against stdio_server: interaction/create, -32003 and interaction/notify
 #      (seed 000), elicitation/track and -32604 (seed 002), validated against
 #      tests/dialects/*.schema.json.
+#  12. third-party client frameworks, each with its own elicitation handler (accept with
+#      content made from the received requestedSchema, decline, cancel; the server behind
+#      wiretap.py, so what crossed the wire is compared with what the handler answered),
+#      against stdio_server's form tools (docs/interop-third-party.md):
+#      FastMCP's Client (fastmcp from PyPI, fastmcp_client.py, pinned in
+#      requirements-fastmcp.txt) on 2025-06-18, 2025-11-25 and 2026-07-28; the AI SDK's MCP
+#      client (@ai-sdk/mcp from npm, ai_sdk_client.mjs, pinned in ai-sdk/) and Mastra's
+#      (@mastra/mcp from npm, mastra_client.mjs, pinned in mastra/) on 2025-11-25 and
+#      2026-07-28.
 # Then the MCP Inspector (inspector.sh --check, pinned in inspector/): the way the README
 # starts it, it must connect to the built stdio_server and list the tools.
 # The judges are installed at the versions pinned in package.json, package-lock.json and
-# requirements.txt, into <cargo target dir>/interop-cache (reused while the pins match).
+# requirements.txt (next/ for judges 5 and 5b; requirements-fastmcp.txt, ai-sdk/ and mastra/
+# for judge 12),
+# into <cargo target dir>/interop-cache (reused while the pins match).
 #
 #   bash tests/interop/run.sh
 #
@@ -66,6 +77,10 @@ SCENARIOS_2026=(
     input-required-result-unsupported-methods input-required-result-tampered-state input-required-result-capability-check
     input-required-result-ignore-extra-params input-required-result-validate-input
 )
+# The third-party judges (judge 12): requirements-fastmcp.txt, ai-sdk/package.json.
+FASTMCP_VERSION=4.2.3
+AI_SDK_MCP_VERSION=2.0.99
+MASTRA_MCP_VERSION=2.0.0
 JUDGE_TIMEOUT=300 # seconds, per judge run
 
 log() { printf '==> [%3ss] %s\n' "$SECONDS" "$*"; }
@@ -405,6 +420,68 @@ run_client "the seed drafts as dialects: interaction/create (seed 000) and elici
     "$LOGS/dialects.log" "$PYTHON" "$HERE/dialects.py" --schemas "$ROOT/tests/dialects" "$STDIO_SERVER"
 # ---- end of judge 11 ----
 
+# ---- judge 12: third-party client frameworks with their own elicitation handlers ----
+# Each in its own directory of the cache, installed from its pins once and reused while
+# they match. The server runs behind wiretap.py; the wire logs stay in the logs directory.
+FASTMCP_VENV="$CACHE/py-fastmcp"
+FASTMCP_STAMP="$FASTMCP_VENV/installed.stamp"
+fastmcp_pins() { sha256sum "$HERE/requirements-fastmcp.txt" | cut -d' ' -f1; python3 -c 'import sys; print(sys.version)'; }
+if [[ ! -f "$FASTMCP_STAMP" || "$(cat "$FASTMCP_STAMP")" != "$(fastmcp_pins)" ]] ||
+    [[ "$("$FASTMCP_VENV/bin/python" -c 'from importlib.metadata import version; print(version("fastmcp"))' 2>/dev/null)" != "$FASTMCP_VERSION" ]]; then
+    log "third-party judges: installing into $FASTMCP_VENV (PyPI: fastmcp==$FASTMCP_VERSION)"
+    rm -rf "$FASTMCP_VENV"
+    { python3 -m venv "$FASTMCP_VENV" &&
+        "$FASTMCP_VENV/bin/python" -m pip install --disable-pip-version-check --no-input -r "$HERE/requirements-fastmcp.txt"; } \
+        >"$LOGS/pip-install-fastmcp.log" 2>&1 ||
+        { tail -n 40 "$LOGS/pip-install-fastmcp.log" >&2; die "pip install of the FastMCP judge failed (log: $LOGS/pip-install-fastmcp.log)"; }
+    fastmcp_pins >"$FASTMCP_STAMP"
+fi
+# npm_judge DIR PINS_DIR WHAT: installs the package.json and package-lock.json of PINS_DIR
+# into DIR, unless DIR's stamp says they are installed already.
+npm_judge() {
+    local dir=$1 pins_dir=$2 what=$3 stamp="$1/installed.stamp" pins
+    pins=$(sha256sum "$pins_dir/package.json" "$pins_dir/package-lock.json" | cut -d' ' -f1)
+    [[ -f "$stamp" && "$(cat "$stamp")" == "$pins" ]] && return 0
+    local name
+    name=$(basename "$dir")
+    log "third-party judges: installing into $dir (npm: $what)"
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    cp "$pins_dir/package.json" "$pins_dir/package-lock.json" "$dir/"
+    npm install --prefix "$dir" --save-exact --no-audit --no-fund >"$LOGS/npm-install-$name.log" 2>&1 ||
+        { tail -n 40 "$LOGS/npm-install-$name.log" >&2; die "npm install of $what failed (log: $LOGS/npm-install-$name.log)"; }
+    echo "$pins" >"$stamp"
+}
+AI_SDK_DIR="$CACHE/npm-ai-sdk"
+npm_judge "$AI_SDK_DIR" "$HERE/ai-sdk" "@ai-sdk/mcp@$AI_SDK_MCP_VERSION"
+MASTRA_DIR="$CACHE/npm-mastra"
+npm_judge "$MASTRA_DIR" "$HERE/mastra" "@mastra/mcp@$MASTRA_MCP_VERSION with its peer @mastra/core"
+
+for protocol in 2025-06-18 2025-11-25 2026-07-28; do
+    note=""
+    [[ "$protocol" == 2025-06-18 ]] && note=", offered by patching the SDK constant: FastMCP offers 2025-11-25"
+    log "judge 12: FastMCP $FASTMCP_VERSION's Client with its elicitation handler over stdio, protocol $protocol$note -> stdio_server"
+    run_client "third-party: FastMCP $FASTMCP_VERSION Client, its elicitation handler typed and dict (stdio, protocol $protocol$note)" \
+        "$LOGS/fastmcp-client-$protocol.log" \
+        "$FASTMCP_VENV/bin/python" "$HERE/fastmcp_client.py" --protocol "$protocol" --wire "$LOGS/fastmcp-wire-$protocol.jsonl" "$STDIO_SERVER"
+done
+# (each next to its node_modules, with third_party.mjs; Node 22 is the main cache's)
+cp "$HERE/ai_sdk_client.mjs" "$HERE/third_party.mjs" "$AI_SDK_DIR/"
+cp "$HERE/mastra_client.mjs" "$HERE/third_party.mjs" "$MASTRA_DIR/"
+for protocol in 2025-11-25 2026-07-28; do
+    log "judge 12: AI SDK @ai-sdk/mcp $AI_SDK_MCP_VERSION client with its elicitation handler over stdio, protocol $protocol -> stdio_server"
+    run_client "third-party: AI SDK @ai-sdk/mcp $AI_SDK_MCP_VERSION client, its onElicitationRequest handler (stdio, protocol $protocol)" \
+        "$LOGS/ai-sdk-client-$protocol.log" \
+        "$NODE" "$AI_SDK_DIR/ai_sdk_client.mjs" --protocol "$protocol" --wire "$LOGS/ai-sdk-wire-$protocol.jsonl" \
+        --python "$PYTHON" --wiretap "$HERE/wiretap.py" "$STDIO_SERVER"
+    log "judge 12: Mastra @mastra/mcp $MASTRA_MCP_VERSION MCPClient with its elicitation handler over stdio, protocol $protocol -> stdio_server"
+    run_client "third-party: Mastra @mastra/mcp $MASTRA_MCP_VERSION MCPClient, its inputRequests handler, tools run as an agent runs them (stdio, protocol $protocol)" \
+        "$LOGS/mastra-client-$protocol.log" \
+        "$NODE" "$MASTRA_DIR/mastra_client.mjs" --protocol "$protocol" --wire "$LOGS/mastra-wire-$protocol.jsonl" \
+        --python "$PYTHON" --wiretap "$HERE/wiretap.py" "$STDIO_SERVER"
+done
+# ---- end of judge 12 ----
+
 # ---- the MCP Inspector, started the way the README says (tests/interop/inspector.sh) ----
 log "MCP Inspector: the pinned Inspector's CLI against the built stdio_server, protocol eras legacy (2025-11-25) and modern (2026-07-28)"
 run_client "MCP Inspector (pinned in tests/interop/inspector/, CLI mode, stdio: connects and lists the tools on 2025-11-25 and 2026-07-28)" \
@@ -417,7 +494,10 @@ printf '%s\n' "${SUMMARY[@]}"
 echo "revisions: 2025-11-25 by the TypeScript SDK, the Python SDK and the conformance scenarios;"
 echo "           2026-07-28 by the Python SDK, the TypeScript client v2 $CLIENT_V2_VERSION and the conformance"
 echo "           $CONFORMANCE_NEXT_VERSION input-required scenarios (the TypeScript SDK $SDK_VERSION has no 2026-07-28);"
-echo "           2025-06-18 by none of them (the rmcp end-to-end tests of the test suite cover it);"
+echo "           2025-06-18 by FastMCP $FASTMCP_VERSION only (offered by patching its SDK; no other judge offers it; the rmcp"
+echo "           end-to-end tests of the test suite cover it too);"
+echo "           third-party: FastMCP $FASTMCP_VERSION on 2025-06-18, 2025-11-25, 2026-07-28; @ai-sdk/mcp $AI_SDK_MCP_VERSION and"
+echo "           @mastra/mcp $MASTRA_MCP_VERSION on 2025-11-25, 2026-07-28 (neither ever offers 2025-06-18);"
 echo "           URL mode on 2025-11-25 by the TypeScript SDK (with the browser) and the Python SDK, on 2026-07-28 by the"
 echo "           Python SDK, and on 2025-06-18 by the TypeScript SDK offering that revision (the tools say it cannot)"
 echo "$TOTAL_PASSED passed, $TOTAL_FAILED failed"
