@@ -12,8 +12,9 @@
 //! 2025-11-25 (`elicitation/create`, then `notifications/elicitation/complete`) and
 //! 2026-07-28 (inside an `InputRequiredResult`, completion seen on the retry).
 //!
-//! Here the scripted client plays the user: it consents, and "opens" the link by
-//! completing the interaction from a task, first as another user (refused), then as Ada.
+//! Here the scripted client plays the user: `Reply::open_page(user)` consents and completes
+//! the page as `user`, the way the page would once its login identified them. Mallory,
+//! who got the link forwarded, is refused; Ada, who asked, gets through.
 
 use std::time::Duration;
 
@@ -72,20 +73,12 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let sealer = StateSealer::new(*b"an example key of 32 bytes, 1234")?;
     for revision in [ProtocolRevision::V2025_11_25, ProtocolRevision::V2026_07_28] {
         let interactions = Interactions::default();
-        let page = interactions.clone();
-        let session = ScriptedClient::new(revision)
-            .respond_with(move |request| {
-                let (url, page) = (request["url"].as_str().unwrap_or_default().to_owned(), page.clone());
-                tokio::spawn(async move {
-                    println!("  {}", submit(&page, &url, "mallory").await);
-                    println!("  {}", submit(&page, &url, "ada").await);
-                });
-                Reply::Raw(json!({"action": "accept"})) // consent to open the page
-            })
-            .connect(Keys { sealer: sealer.clone(), interactions })
-            .await?;
-        println!("{revision}:");
-        println!("  tool: {}", session.call_tool_text("connect_key", json!({})).await?);
+        let keys = Keys { sealer: sealer.clone(), interactions: interactions.clone() };
+        let session = ScriptedClient::new(revision).pages(interactions.clone()).reply(Reply::open_page("ada")).connect(keys).await?;
+        println!("{revision}: {}", session.call_tool_text("connect_key", json!({})).await?);
+        // What the page does with a forwarded link: the interaction belongs to ada.
+        let id = interactions.store().start("ada", "api-key", Duration::from_secs(60)).await?.id;
+        println!("  {}", submit(&interactions, &format!("{PAGE}{id}"), "mallory").await);
     }
     Ok(())
 }

@@ -15,6 +15,7 @@ use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader, DuplexStr
 use tokio_util::sync::CancellationToken;
 
 use crate::exchange::ElicitationSupport;
+use crate::url::{InteractionId, Interactions};
 use crate::{Elicit, ProtocolRevision};
 
 pub mod spec;
@@ -39,6 +40,19 @@ pub enum Reply {
     },
     /// No answer at all (to test timeouts).
     Silence,
+    /// URL mode: the user consents, opens the page and completes it there as `user`, who
+    /// is logged in on the page. The client answers `accept` (consent) and completes the
+    /// interaction in the [`Interactions`] given to [`ScriptedClient::pages`], as the
+    /// server's page would once its login identified `user`: pass the principal that
+    /// started the interaction to see the tool go on, another one to play the
+    /// specification's phishing case (the completion is refused, nothing is stored). The
+    /// interaction is found the same way on every revision: by the request's
+    /// `elicitationId` where it has one (2025-11-25), else by an interaction id in the
+    /// request's `url` (a query value or a path segment), which is where a page finds it.
+    OpenPage {
+        /// Who is logged in on the page.
+        user: String,
+    },
     /// This reply, sent after a while (a person taking their time).
     Delayed {
         /// How long the client waits before answering.
@@ -52,6 +66,16 @@ impl Reply {
     /// Accept with this content.
     pub fn accept(content: Value) -> Self {
         Reply::Accept(content)
+    }
+
+    /// URL mode: consent to open the page, and nothing more (the page is never completed).
+    pub fn consent() -> Self {
+        Reply::Raw(json!({ "action": "accept" }))
+    }
+
+    /// URL mode: consent, then complete the page as `user`. See [`Reply::OpenPage`].
+    pub fn open_page(user: impl Into<String>) -> Self {
+        Reply::OpenPage { user: user.into() }
     }
 
     /// This reply, sent after `after`.
@@ -98,17 +122,42 @@ struct Shared {
     substitutions: std::collections::HashMap<String, Value>,
     /// Remove the `progressToken` of the next `tools/call` on the wire.
     strip_progress_token: bool,
+    /// Where [`Reply::OpenPage`] completes interactions.
+    pages: Option<Interactions>,
 }
 
 impl Shared {
     /// The reply to a request with these `params`: the script, then the responder, then
     /// decline.
     fn next_reply(&mut self, params: &Value) -> Reply {
-        match (self.replies.pop_front(), &self.responder) {
+        let reply = match (self.replies.pop_front(), &self.responder) {
             (Some(reply), _) => reply,
             (None, Some(responder)) => responder(params),
             (None, None) => Reply::Decline,
+        };
+        self.open_page(reply, params)
+    }
+
+    /// Plays [`Reply::OpenPage`]: completes the interaction as its user (in a task, as a
+    /// browser would, while the client answers) and answers with consent.
+    fn open_page(&mut self, reply: Reply, params: &Value) -> Reply {
+        let reply = match reply {
+            Reply::Delayed { after, reply } => return Reply::Delayed { after, reply: Box::new(self.open_page(*reply, params)) },
+            Reply::OpenPage { user } => user,
+            other => return other,
+        };
+        let user = reply;
+        match (&self.pages, page_interaction(params)) {
+            (Some(pages), Some(id)) => {
+                let pages = pages.clone();
+                tokio::spawn(async move {
+                    let _ = pages.complete(id.as_str(), &user).await;
+                });
+            }
+            (None, _) => self.transcript.violations.push("Reply::OpenPage needs ScriptedClient::pages(interactions) to complete the page".to_owned()),
+            (Some(_), None) => self.transcript.violations.push(format!("Reply::OpenPage answered a request with no interaction id: {params}")),
         }
+        Reply::consent()
     }
 
     /// Records a request and what the official schema says of it.
@@ -131,6 +180,7 @@ pub struct ScriptedClient {
     responder: Option<Responder>,
     model_answer: Option<String>,
     roots: Option<Vec<(String, String)>>,
+    pages: Option<Interactions>,
 }
 
 impl fmt::Debug for ScriptedClient {
@@ -149,7 +199,14 @@ impl ScriptedClient {
     /// 2025-06-18, which has no modes).
     pub fn new(revision: ProtocolRevision) -> Self {
         let support = if revision.has_modes() { ElicitationSupport::FORM_AND_URL } else { ElicitationSupport::FORM };
-        Self { revision, support, replies: VecDeque::new(), responder: None, model_answer: None, roots: None }
+        Self { revision, support, replies: VecDeque::new(), responder: None, model_answer: None, roots: None, pages: None }
+    }
+
+    /// The server's URL-mode interactions, where [`Reply::OpenPage`] completes its page
+    /// (give the same [`Interactions`] as the server's tools and page).
+    pub fn pages(mut self, interactions: Interactions) -> Self {
+        self.pages = Some(interactions);
+        self
     }
 
     /// Declares `sampling` and answers every `sampling/createMessage` with this text (as
@@ -229,6 +286,7 @@ impl ScriptedClient {
             transcript: Transcript::default(),
             substitutions: Default::default(),
             strip_progress_token: false,
+            pages: self.pages.clone(),
         }));
 
         tokio::spawn(async move {
@@ -315,6 +373,8 @@ impl ClientHandler for ScriptHandler {
                 Ok(ElicitResult::new(ElicitationAction::Decline))
             }
             Reply::Error { code, message } => Err(rmcp::ErrorData::new(rmcp::model::ErrorCode(code as i32), message, None)),
+            // `next_reply` has turned it into consent.
+            Reply::OpenPage { .. } => Ok(ElicitResult::new(ElicitationAction::Accept)),
             Reply::Silence | Reply::Delayed { .. } => std::future::pending().await,
         }
     }
@@ -565,6 +625,7 @@ fn answer_interaction(request: &Value, shared: &Mutex<Shared>) -> Option<(Option
         Reply::Accept(content) if prompt => Ok(json!({ "content": content })),
         Reply::Accept(_) => Ok(json!({})),
         Reply::Raw(result) => Ok(result),
+        Reply::OpenPage { .. } => Ok(json!({})),
         Reply::Decline | Reply::Cancel => Err(json!({ "code": -1, "message": "User did not consent to the interaction" })),
         Reply::Error { code, message } => Err(json!({ "code": code, "message": message })),
         Reply::Silence | Reply::Delayed { .. } => return None,
@@ -596,6 +657,7 @@ fn answer(request: &Value, revision: ProtocolRevision, shared: &Mutex<Shared>) -
         Reply::Decline => json!({ "action": "decline" }),
         Reply::Cancel => json!({ "action": "cancel" }),
         Reply::Raw(result) => result,
+        Reply::OpenPage { .. } => json!({ "action": "accept" }),
         Reply::Error { code, message } => {
             return Some((delay, json!({ "jsonrpc": "2.0", "id": id, "error": { "code": code, "message": message } })));
         }
@@ -606,4 +668,16 @@ fn answer(request: &Value, revision: ProtocolRevision, shared: &Mutex<Shared>) -
     response.insert("id".into(), id);
     response.insert("result".into(), result);
     Some((delay, Value::Object(response)))
+}
+
+/// The interaction a URL-mode request is about: its `elicitationId` (2025-11-25), else
+/// an interaction id in its `url` (a query value or a path segment, where the page finds
+/// it; 2026-07-28 and the dialects have no `elicitationId`).
+fn page_interaction(params: &Value) -> Option<InteractionId> {
+    let by_id = params.get("elicitationId").and_then(Value::as_str).and_then(InteractionId::parse);
+    by_id.or_else(|| {
+        let url = ::url::Url::parse(params.get("url")?.as_str()?).ok()?;
+        let in_query = url.query_pairs().find_map(|(_, value)| InteractionId::parse(&value));
+        in_query.or_else(|| url.path_segments()?.find_map(InteractionId::parse))
+    })
 }
