@@ -9,8 +9,10 @@
 //! once. On 2026-07-28 a server may not send requests: the call ends with an
 //! `InputRequiredResult` holding the question and a sealed `requestState`, the client asks
 //! the user and calls the tool again with the answer, and `ToolCall::run` runs the body
-//! again from the top; answered questions return at once. So keep the body deterministic
-//! up to its last question, and do side effects (here: shipping) after it.
+//! again from the top; answered questions return at once. So keep the body deterministic,
+//! and run side effects (here: booking the courier, between two questions) in
+//! `ask.once(key, ...)`, which runs them once per call and keeps their value in the sealed
+//! state for the later runs.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -54,12 +56,13 @@ impl Shop {
             let Elicitation::Accept(Ship { now: true }) = Ship::elicit(&ask, "Ship the parcel?").await? else {
                 return Ok(CallToolResult::success(vec![ContentBlock::text("kept in stock")]));
             };
+            // A side effect before the next question: once per call, not once per run.
+            let courier: usize = ask.once("courier", || async { shipped.fetch_add(1, Ordering::Relaxed) + 1 }).await?;
             let Elicitation::Accept(address) = Address::elicit(&ask, "Where to?").await? else {
                 return Ok(CallToolResult::success(vec![ContentBlock::text("no address, kept in stock")]));
             };
-            // Past the last question: this line runs once per call, whatever the revision.
-            shipped.fetch_add(1, Ordering::Relaxed);
-            Ok(CallToolResult::success(vec![ContentBlock::text(format!("shipped to {}, {}", address.street, address.city))]))
+            let text = format!("courier #{courier} ships to {}, {}", address.street, address.city);
+            Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
         })
         .await
     }
@@ -80,8 +83,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             .await?;
         let text = session.call_tool_text("ship", json!({})).await?;
         let (runs, shipped) = (shop.body_runs.load(Ordering::Relaxed), shop.shipped.load(Ordering::Relaxed));
-        println!("{revision}: {text}; the body ran {runs} time(s), shipped {shipped} time(s)");
-        assert_eq!(shipped, 1, "a side effect after the last question runs once");
+        println!("{revision}: {text}; the body ran {runs} time(s), the courier was booked {shipped} time(s)");
+        assert_eq!(shipped, 1, "`once` runs the effect once per call");
     }
     Ok(())
 }

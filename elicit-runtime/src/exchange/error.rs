@@ -118,6 +118,10 @@ pub enum ElicitError {
     /// key or a re-ask's `…-retry-1`). Each answer is filed under its key, so the two
     /// would take each other's answers round after round. Nothing was sent.
     DuplicateKey(String),
+    /// [`Ask::once`](crate::rmcp::Ask::once): what was kept under this key cannot be read
+    /// back as the type asked for (two effects share the key), or the effect's value cannot
+    /// be written into the sealed state. The effect is not run again.
+    Once(String),
 }
 
 impl ElicitError {
@@ -192,6 +196,10 @@ impl fmt::Display for ElicitError {
             ElicitError::DuplicateKey(key) => {
                 write!(f, "two different questions of one body use the input key `{key}`: give each its own key; nothing was sent")
             }
+            ElicitError::Once(key) => write!(
+                f,
+                "the value of the effect run once under the key `{key}` cannot be kept in, or read back from, the requestState as its type: give each effect its own key and a type serde can write"
+            ),
         }
     }
 }

@@ -633,6 +633,59 @@ impl<'a, R: DeserializeOwned + Serialize + Send + 'a> IntoFuture for InputAsk<'a
 }
 
 impl Ask {
+    /// Runs `effect` once per call, however often the body runs, and gives its value.
+    ///
+    /// On 2026-07-28 (and when the call is relayed through the model) the body runs again
+    /// on each of the client's retries, so a side effect written in the body (sending an
+    /// email, charging a card, a counter) would happen once per round. Put it in `once`:
+    /// the first run does it and keeps its value, under `key`, in the call's sealed
+    /// `requestState`; later runs of the same call get the kept value back without doing
+    /// it again. On older revisions the body runs once and so does `effect`. A value kept
+    /// under a key is read back as the type asked for: use one key per effect.
+    ///
+    /// A client that retries with an *older* `requestState` (one sealed before the effect
+    /// ran) replays from that point, as it may within the state's lifetime; an effect that
+    /// must never repeat also needs an idempotency key of its own (the call's arguments,
+    /// say) where it lands.
+    ///
+    /// ```no_run
+    /// # use elicit_runtime::rmcp::{StateSealer, ToolCall};
+    /// # use elicit_runtime::{Elicit, Elicitation};
+    /// # use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
+    /// # #[derive(Elicit)] struct Address { city: String }
+    /// # async fn ship(city: &str) -> u64 { 42 }
+    /// # async fn tool(call: ToolCall, sealer: StateSealer) -> Result<CallToolResponse, rmcp::ErrorData> {
+    /// call.run(&sealer, |ask| async move {
+    ///     let Elicitation::Accept(address) = Address::elicit(&ask, "Where to?").await? else {
+    ///         return Ok(CallToolResult::success(vec![ContentBlock::text("not shipped")]));
+    ///     };
+    ///     // Shipped once, even though a second question follows and the body runs again.
+    ///     let parcel: u64 = ask.once("ship", || ship(&address.city)).await?;
+    ///     let _ = Address::elicit(&ask, "And the invoice address?").await?;
+    ///     Ok(CallToolResult::success(vec![ContentBlock::text(format!("parcel {parcel}"))]))
+    /// })
+    /// .await
+    /// # }
+    /// ```
+    pub async fn once<T, F, Fut>(&self, key: &str, effect: F) -> Result<T, ElicitError>
+    where
+        T: Serialize + DeserializeOwned,
+        F: FnOnce() -> Fut,
+        Fut: Future<Output = T>,
+    {
+        let note = format!("once:{key}");
+        if let Some(kept) = ElicitPeer::note(self, &note) {
+            return serde_json::from_str(&kept).map_err(|_| ElicitError::Once(key.to_owned()));
+        }
+        let value = effect().await;
+        // Only a replayed call keeps notes; a direct one runs its body once.
+        if self.round().is_some() {
+            let kept = serde_json::to_string(&value).map_err(|_| ElicitError::Once(key.to_owned()))?;
+            ElicitPeer::set_note(self, &note, kept);
+        }
+        Ok(value)
+    }
+
     /// A request of a call that may be replayed: answered from the round, sent to the
     /// client and kept, or handed to the model.
     async fn send_replayed(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {
