@@ -152,7 +152,7 @@ use chrono::NaiveDate;
 use elicit_runtime::exchange::DEFAULT_PROGRESS_EVERY;
 use elicit_runtime::form::ElicitEnum;
 use elicit_runtime::dialect::{Dialect, InteractionTypes, NOTIFY_METHOD, UserInteraction};
-use elicit_runtime::rmcp::{Relay, StateError, StateSealer, TRACK_METHOD, ToolCall, Track};
+use elicit_runtime::rmcp::{RelayArg, StateError, StateSealer, TRACK_METHOD, ToolCall, Track};
 use elicit_runtime::url::{Interactions, RedisStore};
 use elicit_runtime::{Elicit, ElicitError, Elicitation};
 use rmcp::handler::server::wrapper::Parameters;
@@ -319,7 +319,7 @@ struct RelayArgs {
     /// relayed by you.
     #[serde(default, rename = "elicitRelay")]
     #[expect(dead_code, reason = "the runtime reads it from the raw arguments; the field puts it into tools/list")]
-    relay: Option<Relay>,
+    relay: RelayArg,
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]

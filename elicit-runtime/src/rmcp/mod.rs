@@ -46,7 +46,7 @@ use rmcp::{Peer, RoleServer};
 use serde_json::Value;
 
 pub use self::calls::{Ask, InputAsk, PromptCall, ResourceCall, ToolCall};
-pub use self::relay::{RELAY_ARGUMENT, Relay};
+pub use self::relay::{RELAY_ARGUMENT, Relay, RelayArg};
 pub use self::track::{TRACK_METHOD, Track};
 use crate::ProtocolRevision;
 use crate::ElicitError;
