@@ -488,3 +488,10 @@ mod tests {
         Ok(())
     }
 }
+
+/// The tools this server lists, for tests/tests/tool_schemas.rs (which includes this file
+/// with `#[path]`).
+#[cfg(test)]
+pub(crate) fn tools() -> Vec<rmcp::model::Tool> {
+    Conformance::tool_router().list_all()
+}

@@ -269,3 +269,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     Ok(())
 }
+
+/// The tools this server lists, for tests/tests/tool_schemas.rs (which includes this file
+/// with `#[path]`).
+#[cfg(test)]
+pub(crate) fn tools() -> Vec<rmcp::model::Tool> {
+    Load::tool_router().list_all()
+}
