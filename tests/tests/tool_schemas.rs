@@ -32,8 +32,11 @@ mod conformance_server;
 #[path = "../../examples/load_server.rs"]
 mod load_server;
 
-/// Every example server that has tools: its name and the tools it lists.
-const SERVERS: &[(&str, fn() -> Vec<Tool>)] =
+/// An example server: its name and the tools it lists.
+type Server = (&'static str, fn() -> Vec<Tool>);
+
+/// Every example server that has tools.
+const SERVERS: &[Server] =
     &[("stdio_server", stdio_server::tools), ("conformance_server", conformance_server::tools), ("load_server", load_server::tools)];
 
 /// Keywords whose value is one subschema.

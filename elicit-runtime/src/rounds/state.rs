@@ -144,7 +144,7 @@ impl StateSealer {
     /// reads less than `now + ttl`. The expiry is written in whole milliseconds, rounded
     /// up, so a state never lives less than its TTL (and at most a millisecond more).
     pub(crate) fn seal_at(&self, state: &RoundState, binding: &Binding, now: SystemTime) -> Result<String, StateError> {
-        let expires = now.checked_add(self.ttl).map_or(u64::MAX, |at| ceil_millis(at));
+        let expires = now.checked_add(self.ttl).map_or(u64::MAX, ceil_millis);
         let plaintext = state.to_json_bytes(expires).map_err(|e| StateError::Unavailable(e.to_string()))?;
         // base64 grows by 4/3: refuse before the work when the result cannot fit.
         let sealed_len = PREFIX.len() + (KEY_ID_LEN + NONCE_LEN + plaintext.len() + 16).div_ceil(3) * 4;
