@@ -551,6 +551,11 @@ fn json_schema_impl(cont: &Container, p: &TokenStream, helper: TokenStream) -> T
         #p::if_schemars! {
             #[automatically_derived]
             impl #p::schemars::JsonSchema for #ident {
+                // Written where it is used, never as a `$ref` into `$defs`: tool schemas
+                // stay readable by clients that follow no references.
+                fn inline_schema() -> ::core::primitive::bool {
+                    true
+                }
                 fn schema_name() -> ::std::borrow::Cow<'static, ::core::primitive::str> {
                     ::std::borrow::Cow::Borrowed(#name)
                 }

@@ -76,7 +76,7 @@
 //! | `schemars` | no | a derived type with `#[elicit(json_schema)]` also implements `schemars::JsonSchema`, with the same flat schema |
 //! | `testing` | no | [`testing::ScriptedClient`](crate::testing): a scripted MCP client for your tools' tests, checking every request against the official schema |
 //! | `redis` | no | `url::RedisStore`: URL-mode interactions in Redis, shared by several server instances |
-//! | `rmcp` | no | [`ElicitPeer`] for rmcp's `Peer<RoleServer>` and `RequestContext<RoleServer>`: `Contact::elicit(&context, "...")` inside a tool |
+//! | `rmcp` | no | [`ElicitPeer`] for rmcp's `Peer<RoleServer>` and `RequestContext<RoleServer>`: `Contact::elicit(&context, "...")` inside a tool; works with rmcp 3.11.0 and every later 3.x (CI tests the oldest allowed and the newest) |
 //!
 //! # The derive's attributes
 //!

@@ -445,6 +445,14 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
+/// The tools this server lists, for tests/tests/tool_schemas.rs (which includes this file
+/// with `#[path]`).
+#[cfg(test)]
+#[allow(dead_code, reason = "used where tool_schemas.rs includes this file, not by this binary's own tests")]
+pub(crate) fn tools() -> Vec<rmcp::model::Tool> {
+    Conformance::tool_router().list_all()
+}
+
 #[cfg(test)]
 mod tests {
     use elicit_runtime::ProtocolRevision;

@@ -152,7 +152,7 @@ use chrono::NaiveDate;
 use elicit_runtime::exchange::DEFAULT_PROGRESS_EVERY;
 use elicit_runtime::form::ElicitEnum;
 use elicit_runtime::dialect::{Dialect, InteractionTypes, NOTIFY_METHOD, UserInteraction};
-use elicit_runtime::rmcp::{Relay, StateError, StateSealer, TRACK_METHOD, ToolCall, Track};
+use elicit_runtime::rmcp::{RelayArg, StateError, StateSealer, TRACK_METHOD, ToolCall, Track};
 use elicit_runtime::url::{Interactions, RedisStore};
 use elicit_runtime::{Elicit, ElicitError, Elicitation};
 use rmcp::handler::server::wrapper::Parameters;
@@ -319,7 +319,7 @@ struct RelayArgs {
     /// relayed by you.
     #[serde(default, rename = "elicitRelay")]
     #[expect(dead_code, reason = "the runtime reads it from the raw arguments; the field puts it into tools/list")]
-    relay: Option<Relay>,
+    relay: RelayArg,
 }
 
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -757,4 +757,12 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let reason = running.waiting().await?;
     eprintln!("[stdio_server] stopped: {reason:?}");
     Ok(())
+}
+
+/// The tools this server lists, for tests/tests/tool_schemas.rs (which includes this file
+/// with `#[path]`).
+#[cfg(test)]
+#[allow(dead_code, reason = "used where tool_schemas.rs includes this file, not by this binary's own tests")]
+pub(crate) fn tools() -> Vec<rmcp::model::Tool> {
+    Demo::tool_router().list_all()
 }

@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use elicit_runtime::exchange::{ElicitationSupport, Provenance};
-use elicit_runtime::rmcp::{RELAY_ARGUMENT, Relay, StateSealer, ToolCall};
+use elicit_runtime::rmcp::{RELAY_ARGUMENT, RelayArg, StateSealer, ToolCall};
 use elicit_runtime::testing::{ScriptedClient, ScriptedSession};
 use elicit_runtime::url::{Interactions, MemoryStore};
 use elicit_runtime::{Elicit, ElicitError, Elicitation, ProtocolRevision};
@@ -62,7 +62,7 @@ struct Args {
     /// The model's call-back.
     #[serde(default, rename = "elicitRelay")]
     #[expect(dead_code, reason = "read by the runtime from the raw arguments; here it puts the argument into tools/list")]
-    relay: Option<Relay>,
+    relay: RelayArg,
 }
 
 #[derive(Clone)]
@@ -327,9 +327,13 @@ async fn tools_list_shows_the_relay_argument() {
     let book = tools.iter().find(|t| t.name == "book").unwrap();
     let schema = serde_json::to_value(&book.input_schema).unwrap();
     let relay = &schema["properties"][RELAY_ARGUMENT];
-    assert!(!relay.is_null(), "{schema}");
+    // Inline, one type, optional without a `null` branch.
+    assert_eq!(relay["type"], "object", "{schema}");
+    assert_eq!(relay["required"], json!(["continuation", "answers"]), "{schema}");
+    assert_eq!(relay["properties"]["answers"]["type"], "object", "{schema}");
     let text = schema.to_string();
-    assert!(text.contains("\"continuation\"") && text.contains("\"answers\""), "{schema}");
+    assert!(!text.contains("$ref") && !text.contains("$defs") && !text.contains("null"), "{schema}");
+    assert!(!schema["required"].as_array().is_some_and(|r| r.contains(&json!(RELAY_ARGUMENT))), "{schema}");
 }
 
 #[tokio::test]

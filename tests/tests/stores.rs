@@ -9,7 +9,7 @@
 use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
 use elicit_runtime::exchange::ElicitationSupport;
 use elicit_runtime::rmcp::{StateSealer, ToolCall};
@@ -216,6 +216,58 @@ async fn memory_store_edges() {
 async fn redis_store_edges() {
     let Some(server) = RedisServer::start() else { return };
     edges(Arc::new(redis_store(&server, "edges").await)).await;
+}
+
+/// An interaction lives its TTL to the millisecond, on the real clock: its `expires_at`
+/// is the start plus the TTL; it is pending whenever it is looked at before that, and
+/// expired when looked at after. (Exact boundaries with a controlled clock are the
+/// memory store's unit tests; here a look that lands late under load is judged by when
+/// it really happened, not by when it was meant to.)
+async fn lifetimes(store: Arc<dyn InteractionStore>) {
+    let ms = Duration::from_millis;
+    let now = SystemTime::now;
+    for (n, ttl) in [ms(50), ms(300), ms(1500), Duration::from_secs(7 * 60)].into_iter().enumerate() {
+        let principal = format!("user-{n}");
+        let (before, started, after) = (now(), store.start(&principal, "lifetime", ttl).await.unwrap(), now());
+        // The expiry kept to the millisecond (Redis's clock is in whole ms).
+        assert!(started.expires_at + ms(1) >= before + ttl && started.expires_at <= after + ttl + ms(1), "{ttl:?}: {started:?} not within 1 ms of {before:?}..{after:?} + ttl");
+        if ttl > Duration::from_secs(60) {
+            assert_eq!(store.check(&started.id, &principal).await.map(|i| i.id), Ok(started.id.clone()));
+            continue;
+        }
+        // Looked at three times before the expiry, then once after.
+        for at in [ttl / 10, ttl / 2, ttl - ms(20)] {
+            sleep_until(before + at).await;
+            let asked = now();
+            let seen = store.check(&started.id, &principal).await;
+            if asked < started.expires_at {
+                // Asked in time: pending (unless the answer itself came after the expiry).
+                assert!(seen.is_ok() || now() >= started.expires_at, "{ttl:?}: refused {:?} before its expiry: {seen:?}", started.expires_at.duration_since(asked));
+            } else {
+                assert_eq!(seen.map(|i| i.id), Err(CompleteError::Expired), "{ttl:?}: pending after its expiry");
+            }
+        }
+        sleep_until(started.expires_at + ms(2)).await;
+        assert_eq!(store.check(&started.id, &principal).await, Err(CompleteError::Expired), "{ttl:?}: pending after its expiry");
+        assert_eq!(store.get(&started.id).await.unwrap(), None, "{ttl:?}");
+    }
+}
+
+async fn sleep_until(at: SystemTime) {
+    if let Ok(left) = at.duration_since(SystemTime::now()) {
+        tokio::time::sleep(left).await;
+    }
+}
+
+#[tokio::test]
+async fn memory_store_interactions_live_their_ttl_to_the_millisecond() {
+    lifetimes(Arc::new(MemoryStore::new(100))).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn redis_store_interactions_live_their_ttl_to_the_millisecond() {
+    let Some(server) = RedisServer::start() else { return };
+    lifetimes(Arc::new(redis_store(&server, "lifetimes").await)).await;
 }
 
 // ---- two server instances -------------------------------------------------------------

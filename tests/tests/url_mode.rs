@@ -413,7 +413,8 @@ async fn rounds_ask_in_an_input_required_result_and_a_retry_before_completion_ge
     let request = session.transcript().requests[0].clone();
     assert_eq!(request["mode"], "url");
     assert_eq!(request["message"], PAGE);
-    // rmcp 3.9's typed URL params always write `elicitationId`, empty on 2026-07-28.
+    // rmcp's typed URL params (3.9 to 3.11) always write `elicitationId`, empty on 2026-07-28
+    // (elicit_runtime::rmcp, "Supported rmcp versions").
     assert!(request.get("elicitationId").is_none_or(|v| v == ""), "{request}");
     // The client retries with its consent; the page is not done yet: state-only rounds.
     tokio::time::sleep(Duration::from_millis(300)).await;

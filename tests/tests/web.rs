@@ -5,7 +5,7 @@
 //! - `stdio_server`'s API-key page (`tests/servers/key_page.rs`) decodes its form strictly: a
 //!   key whose bytes are not UTF-8 is refused and nothing is stored, where a lossy decoder
 //!   stored another key (with `U+FFFD` in it) and told the user it was theirs;
-//! - the Streamable HTTP servers (`examples/conformance_server.rs`; `load_server.rs` has
+//! - the Streamable HTTP servers (`tests/servers/conformance_server.rs`; `load_server.rs` has
 //!   the same setting) refuse every request that carries an `Origin`, as the transport
 //!   requires of a server against DNS rebinding and other sites' pages: rmcp's default
 //!   let every site in.

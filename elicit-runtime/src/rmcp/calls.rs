@@ -332,7 +332,7 @@ impl ToolCall {
     ///
     /// Answers relayed by the model are [`Provenance::Model`](crate::exchange::Provenance);
     /// a question asked with [`user_only`](crate::exchange::ElicitRequest::user_only) is
-    /// never relayed, and fails closed. Add [`Relay`](super::Relay) to the tool's arguments
+    /// never relayed, and fails closed. Add a [`RelayArg`](super::RelayArg) field to the tool's arguments
     /// so that `tools/list` shows the argument, and take `ToolCall` before `Parameters`
     /// (rmcp's `Parameters` takes the arguments away from the extractors after it). See
     /// the [module docs](super::relay).

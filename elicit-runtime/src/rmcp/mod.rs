@@ -26,6 +26,21 @@
 //! exactly the cached schema of the negotiated revision: rmcp's typed schema model would
 //! drop `pattern` and always add `mode`, which 2025-06-18 does not have. With
 //! `serde_json`'s `preserve_order` (which this crate enables) properties keep field order.
+//!
+//! # Supported rmcp versions
+//!
+//! rmcp 3.11.0 and every later 3.x: the manifest asks for `rmcp = "3.11"`, the release a
+//! new project gets today, which validates elicitation enum defaults and refuses
+//! unadvertised capability methods. CI (`.ci/rmcp-versions`) builds and tests against the
+//! oldest release the manifest allows and the newest compatible one, whatever the
+//! repository's `Cargo.lock` pins, so the next minor release cannot break users silently.
+//!
+//! One thing rmcp decides for us: on 2026-07-28 a URL-mode question travels in rmcp's
+//! typed `InputRequiredResult`, whose `ElicitRequestParams::UrlElicitationParams` always
+//! writes `elicitationId`, empty on that revision (which has none). Up to 3.11 rmcp has
+//! no way for a tool to return a raw `InputRequiredResult` (`CallToolResponse`,
+//! `GetPromptResponse` and `ReadResourceResponse` hold only the typed one), so the
+//! empty member stays; clients ignore it, and the official schema allows it.
 
 mod calls;
 mod error;
@@ -46,7 +61,7 @@ use rmcp::{Peer, RoleServer};
 use serde_json::Value;
 
 pub use self::calls::{Ask, InputAsk, PromptCall, ResourceCall, ToolCall};
-pub use self::relay::{RELAY_ARGUMENT, Relay};
+pub use self::relay::{RELAY_ARGUMENT, Relay, RelayArg};
 pub use self::track::{TRACK_METHOD, Track};
 use crate::ProtocolRevision;
 use crate::ElicitError;

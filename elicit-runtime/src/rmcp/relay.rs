@@ -32,23 +32,20 @@ use crate::rounds::Asked;
 /// The reserved tool argument that carries the model's call-back.
 pub const RELAY_ARGUMENT: &str = "elicitRelay";
 
-/// The model's call-back, as the tool argument [`RELAY_ARGUMENT`] carries it: add it to
-/// a tool's arguments so that `tools/list` shows the model how to call back.
+/// The model's call-back, as the tool argument [`RELAY_ARGUMENT`] carries it. To show the
+/// argument in `tools/list`, add a [`RelayArg`] field to the tool's arguments (not
+/// `Option<Relay>`: schemars writes every `Option` with a `null` branch, which some
+/// clients cannot read).
+///
+/// Its schema is written inline (no `$ref`), one `type` per schema:
 ///
 /// ```
 /// use elicit_runtime::rmcp::Relay;
 ///
-/// #[derive(serde::Deserialize, rmcp::schemars::JsonSchema)]
-/// struct DeleteArgs {
-///     item: String,
-///     /// Only when the tool asked for it: the continuation and the user's answers.
-///     #[serde(default, rename = "elicitRelay")]
-///     relay: Option<Relay>,
-/// }
+/// let schema = rmcp::schemars::schema_for!(Relay);
+/// assert_eq!(schema.get("type"), Some(&serde_json::json!("object")));
+/// assert_eq!(schema.get("required"), Some(&serde_json::json!(["continuation", "answers"])));
 /// ```
-///
-/// The runtime reads it from the call's raw arguments (and leaves it out of what the
-/// continuation is bound to), so the field only documents it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Relay {
     /// The continuation, as the tool's result gave it.
@@ -120,6 +117,10 @@ impl<'de> Deserialize<'de> for Relay {
 }
 
 impl JsonSchema for Relay {
+    fn inline_schema() -> bool {
+        true
+    }
+
     fn schema_name() -> Cow<'static, str> {
         Cow::Borrowed("ElicitRelay")
     }
@@ -133,11 +134,101 @@ impl JsonSchema for Relay {
                 "answers": {
                     "type": "object",
                     "description": "By question key: an object with the user's value for each field, or \"decline\" / \"cancel\" if the user would not answer, or \"accept\" once the user opened a link.",
-                    "additionalProperties": { "type": ["object", "string"] }
+                    "additionalProperties": {
+                        "anyOf": [
+                            { "type": "object", "description": "The user's value for each field of the question, by field name." },
+                            { "type": "string", "enum": ["accept", "decline", "cancel"], "description": "\"accept\" once the user opened a link; \"decline\" or \"cancel\" if they would not answer." }
+                        ]
+                    }
                 }
             },
             "required": ["continuation", "answers"]
         })
+    }
+}
+
+/// The tool argument [`RELAY_ARGUMENT`] (`elicitRelay`) as a field of a tool's arguments,
+/// so that `tools/list` shows the model how to call back. Absent, it is the default
+/// (`RelayArg(None)`); its schema is a plain object, written inline, with no `null` (the
+/// field is optional because it has `#[serde(default)]`, so schemars leaves it out of
+/// `required`):
+///
+/// ```
+/// use elicit_runtime::rmcp::RelayArg;
+/// use serde_json::json;
+///
+/// #[derive(serde::Deserialize, rmcp::schemars::JsonSchema)]
+/// struct DeleteArgs {
+///     /// The item to delete.
+///     item: String,
+///     #[serde(default, rename = "elicitRelay")]
+///     relay: RelayArg,
+/// }
+///
+/// // The schema rmcp's `#[tool]` gives the tool (schemars, JSON Schema 2020-12).
+/// let schema = rmcp::schemars::generate::SchemaSettings::draft2020_12().into_generator().into_root_schema_for::<DeleteArgs>();
+/// let mut schema = serde_json::to_value(schema)?;
+/// schema.as_object_mut().unwrap().remove("$schema");
+/// assert_eq!(schema, json!({
+///     "title": "DeleteArgs",
+///     "type": "object",
+///     "properties": {
+///         "item": { "type": "string", "description": "The item to delete." },
+///         "elicitRelay": {
+///             "type": "object",
+///             "description": "Only when this tool's result asked for it: the user's answers to its questions, relayed by you.",
+///             "properties": {
+///                 "continuation": { "type": "string", "description": "The continuation, exactly as the tool's result gave it." },
+///                 "answers": {
+///                     "type": "object",
+///                     "description": "By question key: an object with the user's value for each field, or \"decline\" / \"cancel\" if the user would not answer, or \"accept\" once the user opened a link.",
+///                     "additionalProperties": {
+///                         "anyOf": [
+///                             { "type": "object", "description": "The user's value for each field of the question, by field name." },
+///                             { "type": "string", "enum": ["accept", "decline", "cancel"], "description": "\"accept\" once the user opened a link; \"decline\" or \"cancel\" if they would not answer." }
+///                         ]
+///                     }
+///                 }
+///             },
+///             "required": ["continuation", "answers"]
+///         }
+///     },
+///     "required": ["item"]
+/// }));
+///
+/// // Absent or `null`: no call-back; present: read like the raw argument.
+/// let args: DeleteArgs = serde_json::from_value(json!({ "item": "x" }))?;
+/// assert_eq!(args.relay, RelayArg(None));
+/// let args: DeleteArgs = serde_json::from_value(json!({ "item": "x", "elicitRelay": { "continuation": "c", "answers": { "q": "decline" } } }))?;
+/// assert_eq!(args.relay.0.map(|r| r.continuation), Some("c".to_owned()));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+///
+/// The runtime reads the argument from the call's raw arguments (and leaves it out of
+/// what the continuation is bound to), so the field only documents it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RelayArg(pub Option<Relay>);
+
+impl<'de> Deserialize<'de> for RelayArg {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        match Value::deserialize(deserializer)? {
+            Value::Null => Ok(RelayArg(None)),
+            value => Relay::from_argument(&value).map(|relay| RelayArg(Some(relay))).map_err(|e| serde::de::Error::custom(e.message)),
+        }
+    }
+}
+
+impl JsonSchema for RelayArg {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> Cow<'static, str> {
+        Relay::schema_name()
+    }
+
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        Relay::json_schema(generator)
     }
 }
 

@@ -129,15 +129,22 @@ impl StateSealer {
     }
 
     /// How long a round's state stays valid (default 10 minutes): the time a user has to
-    /// answer.
+    /// answer. Kept to the millisecond: a state opens for its whole TTL, however short,
+    /// and not after it.
     pub fn ttl(mut self, ttl: Duration) -> Self {
         self.ttl = ttl;
         self
     }
 
     pub(crate) fn seal(&self, state: &RoundState, binding: &Binding) -> Result<String, StateError> {
-        let expires = SystemTime::now().checked_add(self.ttl).unwrap_or(SystemTime::now());
-        let expires = expires.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+        self.seal_at(state, binding, SystemTime::now())
+    }
+
+    /// [`seal`](Self::seal) as if the clock read `now`: the state opens while the clock
+    /// reads less than `now + ttl`. The expiry is written in whole milliseconds, rounded
+    /// up, so a state never lives less than its TTL (and at most a millisecond more).
+    pub(crate) fn seal_at(&self, state: &RoundState, binding: &Binding, now: SystemTime) -> Result<String, StateError> {
+        let expires = now.checked_add(self.ttl).map_or(u64::MAX, ceil_millis);
         let plaintext = state.to_json_bytes(expires).map_err(|e| StateError::Unavailable(e.to_string()))?;
         // base64 grows by 4/3: refuse before the work when the result cannot fit.
         let sealed_len = PREFIX.len() + (KEY_ID_LEN + NONCE_LEN + plaintext.len() + 16).div_ceil(3) * 4;
@@ -162,6 +169,11 @@ impl StateSealer {
     }
 
     pub(crate) fn open(&self, sealed: &str, binding: &Binding) -> Result<RoundState, StateError> {
+        self.open_at(sealed, binding, SystemTime::now())
+    }
+
+    /// [`open`](Self::open) as if the clock read `now`.
+    pub(crate) fn open_at(&self, sealed: &str, binding: &Binding, now: SystemTime) -> Result<RoundState, StateError> {
         if sealed.len() > MAX_STATE_LEN {
             return Err(StateError::TooLong { len: sealed.len() });
         }
@@ -177,12 +189,22 @@ impl StateSealer {
             key.cipher.decrypt(&XNonce::from(nonce), Payload { msg: ciphertext, aad: &binding.0 }).map_err(|_| StateError::Forged)?;
         let plain: Plain = serde_json::from_slice(&plaintext).map_err(|e| StateError::Unreadable(e.to_string()))?;
         let (state, expires) = plain.into_state().ok_or_else(|| StateError::Unreadable("not a round state".to_owned()))?;
-        let now = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+        // Whole milliseconds, rounded down: `now < expires` exactly when the clock is
+        // before the (whole-millisecond) expiry.
+        let now = now.duration_since(UNIX_EPOCH).map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
         if now >= expires {
             return Err(StateError::Expired);
         }
         Ok(state)
     }
+}
+
+/// Milliseconds since the Unix epoch, rounded up (0 before the epoch, `u64::MAX` past
+/// what fits).
+fn ceil_millis(at: SystemTime) -> u64 {
+    let Ok(since) = at.duration_since(UNIX_EPOCH) else { return 0 };
+    let millis = since.as_millis() + u128::from(since.subsec_nanos() % 1_000_000 != 0);
+    u64::try_from(millis).unwrap_or(u64::MAX)
 }
 
 /// A configuration or `requestState` problem of a 2026-07-28 flow.
@@ -305,22 +327,24 @@ pub(crate) struct Pending {
 
 impl RoundState {
     /// The plaintext of the sealed state:
-    /// `{"v":2,"exp":…,"answers":{key:{"d":digest,"c":content}},"pending":[[key,digest]],"notes":{…},"model":true}`
+    /// `{"v":3,"exp":…,"answers":{key:{"d":digest,"c":content}},"pending":[[key,digest]],"notes":{…},"model":true}`
     /// (an answer that is exactly `{"action":"accept","content":{…}}`, as nearly all are,
     /// keeps only its content under `"c"`; any other result is kept whole under `"a"`. A
     /// pending question sent to the client's model is `[key,digest,"model"]`; `notes`
     /// only when there are some, `model` only when the model answered some). Written
     /// straight from the state, without copying the answers into a `Value` first.
     ///
-    /// Version 1 kept every answer whole under `"a"`; it is still read. A server of an
-    /// older release cannot read a version 2 state and refuses it as it refuses any state
-    /// it cannot read (the frozen -32602): upgrade every instance behind one key ring
-    /// before the new one issues states.
-    fn to_json_bytes(&self, expires: u64) -> Result<Vec<u8>, serde_json::Error> {
+    /// `exp` is the expiry in milliseconds since the Unix epoch (version 3). Version 2
+    /// wrote the same with `exp` in whole seconds, and version 1 besides kept every answer
+    /// whole under `"a"`; both are still read. A server of an older release cannot read a
+    /// newer state and refuses it as it refuses any state it cannot read (the frozen
+    /// -32602): upgrade every instance behind one key ring before the new one issues
+    /// states.
+    fn to_json_bytes(&self, expires_ms: u64) -> Result<Vec<u8>, serde_json::Error> {
         let answers_len: usize = self.answers.iter().map(|(k, p)| k.len() + p.digest.len() + 256).sum();
         let mut out = Vec::with_capacity(64 + answers_len + self.pending.len() * 64);
-        out.extend_from_slice(b"{\"v\":2,\"exp\":");
-        out.extend_from_slice(expires.to_string().as_bytes());
+        out.extend_from_slice(b"{\"v\":3,\"exp\":");
+        out.extend_from_slice(expires_ms.to_string().as_bytes());
         out.extend_from_slice(b",\"answers\":{");
         for (i, (key, pinned)) in self.answers.iter().enumerate() {
             if i > 0 {
@@ -373,8 +397,8 @@ impl RoundState {
     }
 }
 
-/// The plaintext of a sealed state as [`RoundState::to_json_bytes`] writes it (version 2)
-/// or version 1 did, read straight from its bytes, without a `Value` tree in between.
+/// The plaintext of a sealed state as [`RoundState::to_json_bytes`] writes it (version 3)
+/// or versions 1 and 2 did, read straight from its bytes, without a `Value` tree in between.
 #[derive(Deserialize)]
 struct Plain {
     v: u64,
@@ -388,7 +412,7 @@ struct Plain {
 }
 
 /// One answer of [`Plain`]: the digest, and the whole result (`a`) or only the content
-/// of a plain accept (`c`, version 2).
+/// of a plain accept (`c`, version 2 on).
 #[derive(Deserialize)]
 struct PlainPinned {
     d: String,
@@ -404,18 +428,21 @@ fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<V
 }
 
 impl Plain {
+    /// The state and its expiry in milliseconds since the Unix epoch.
     fn into_state(self) -> Option<(RoundState, u64)> {
         let version = self.v;
-        if version != 1 && version != 2 {
-            return None;
-        }
+        let expires_ms = match version {
+            1 | 2 => self.exp.saturating_mul(1000),
+            3 => self.exp,
+            _ => return None,
+        };
         let answers = self
             .answers
             .into_iter()
             .map(|(key, pinned)| {
                 let answer = match (pinned.a, pinned.c) {
                     (Some(answer), None) => answer,
-                    (None, Some(content @ Value::Object(_))) if version == 2 => {
+                    (None, Some(content @ Value::Object(_))) if version >= 2 => {
                         let mut result = Map::with_capacity(2);
                         result.insert("action".into(), "accept".into());
                         result.insert("content".into(), content);
@@ -436,7 +463,7 @@ impl Plain {
                 _ => None,
             })
             .collect::<Option<_>>()?;
-        Some((RoundState { answers, pending, notes: self.notes, answers_from_model: self.model }, self.exp))
+        Some((RoundState { answers, pending, notes: self.notes, answers_from_model: self.model }, expires_ms))
     }
 }
 
@@ -656,7 +683,7 @@ mod tests {
         state.answers_from_model = true;
         let bytes = state.to_json_bytes(42).unwrap();
         let expected = json!({
-            "v": 2,
+            "v": 3,
             "exp": 42,
             "answers": {"elicit-1": {"d": "d", "c": {"n": "xxx"}}},
             "pending": [["elicit-2", "e"], ["elicit-3", "f", "model"]],
@@ -699,20 +726,73 @@ mod tests {
     }
 
     #[test]
-    fn version_1_is_still_read_and_versions_do_not_mix() {
+    fn versions_1_and_2_are_still_read_and_versions_do_not_mix() {
+        // Versions 1 and 2 wrote the expiry in seconds; it is read as milliseconds.
         let v1 = json!({"v": 1, "exp": 9, "answers": {"k": {"d": "d", "a": {"action": "accept", "content": {"n": 1}}}}, "pending": []});
         let (state, expires) = RoundState::from_json(v1).unwrap();
-        assert_eq!((state.answers["k"].answer.clone(), expires), (json!({"action": "accept", "content": {"n": 1}}), 9));
+        assert_eq!((state.answers["k"].answer.clone(), expires), (json!({"action": "accept", "content": {"n": 1}}), 9000));
+        let v2 = json!({"v": 2, "exp": 9, "answers": {"k": {"d": "d", "c": {"n": 1}}}, "pending": []});
+        let (state, expires) = RoundState::from_json(v2).unwrap();
+        assert_eq!((state.answers["k"].answer.clone(), expires), (json!({"action": "accept", "content": {"n": 1}}), 9000));
+        let v3 = json!({"v": 3, "exp": 9, "answers": {"k": {"d": "d", "c": {"n": 1}}}, "pending": []});
+        assert_eq!(RoundState::from_json(v3).map(|(_, expires)| expires), Some(9));
         // `c` did not exist in version 1; both spellings at once, or neither, is no answer.
         for bad in [
             json!({"v": 1, "exp": 9, "answers": {"k": {"d": "d", "c": {"n": 1}}}, "pending": []}),
             json!({"v": 2, "exp": 9, "answers": {"k": {"d": "d", "c": {"n": 1}, "a": {"action": "decline"}}}, "pending": []}),
             json!({"v": 2, "exp": 9, "answers": {"k": {"d": "d"}}, "pending": []}),
             json!({"v": 2, "exp": 9, "answers": {"k": {"d": "d", "c": [1]}}, "pending": []}),
-            json!({"v": 3, "exp": 9, "answers": {}, "pending": []}),
+            json!({"v": 3, "exp": 9, "answers": {"k": {"d": "d"}}, "pending": []}),
+            json!({"v": 4, "exp": 9, "answers": {}, "pending": []}),
         ] {
             assert_eq!(RoundState::from_json(bad.clone()), None, "{bad}");
         }
+    }
+
+    /// Seals a state at `sealed_at` with `ttl`, then opens it at each offset after it.
+    fn opens_after(ttl: Duration, sealed_at: SystemTime, offsets: &[Duration]) -> Vec<Result<RoundState, StateError>> {
+        let sealer = sealer().ttl(ttl);
+        let sealed = sealer.seal_at(&state(1), &binding(), sealed_at).unwrap();
+        offsets.iter().map(|offset| sealer.open_at(&sealed, &binding(), sealed_at + *offset)).collect()
+    }
+
+    #[test]
+    fn a_state_opens_for_its_whole_ttl_and_not_a_millisecond_after() {
+        let ms = Duration::from_millis;
+        // On a whole millisecond, and 0.4 ms past one (the expiry rounds up).
+        let whole = UNIX_EPOCH + Duration::from_secs(1_800_000_000);
+        for sealed_at in [whole, whole + Duration::from_micros(400)] {
+            for ttl in [ms(1), ms(50), ms(300), ms(1500), Duration::from_secs(60), Duration::from_secs(7 * 60), StateSealer::DEFAULT_TTL] {
+                let at = [Duration::ZERO, ttl / 2, ttl - Duration::from_nanos(1), ttl + ms(1), ttl + Duration::from_secs(3600)];
+                let opened = opens_after(ttl, sealed_at, &at);
+                for (offset, opened) in at.iter().zip(&opened[..3]) {
+                    assert_eq!(opened.as_ref(), Ok(&state(1)), "ttl {ttl:?}, sealed at {sealed_at:?}, opened {offset:?} after");
+                }
+                for (offset, opened) in at.iter().zip(&opened).skip(3) {
+                    assert_eq!(opened.as_ref(), Err(&StateError::Expired), "ttl {ttl:?}, sealed at {sealed_at:?}, opened {offset:?} after");
+                }
+            }
+            // At exactly `sealed_at + ttl` it has expired when that is a whole millisecond.
+            assert_eq!(opens_after(ms(300), whole, &[ms(300)]), [Err(StateError::Expired)]);
+        }
+        // A TTL under a millisecond still opens on an immediate retry.
+        assert!(opens_after(Duration::from_micros(10), whole + Duration::from_micros(1), &[Duration::ZERO])[0].is_ok());
+        // A TTL past the end of time never expires instead of expiring at once.
+        assert!(opens_after(Duration::MAX, whole, &[Duration::from_secs(1 << 40)])[0].is_ok());
+    }
+
+    #[test]
+    fn a_sealed_state_carries_its_expiry_in_milliseconds() {
+        let sealer = sealer().ttl(Duration::from_millis(1500));
+        let sealed_at = UNIX_EPOCH + Duration::from_millis(1_800_000_000_123) + Duration::from_micros(1);
+        let sealed = sealer.seal_at(&state(1), &binding(), sealed_at).unwrap();
+        let blob = URL_SAFE_NO_PAD.decode(&sealed[PREFIX.len()..]).unwrap();
+        let key = &sealer.ring[0];
+        let (nonce, ciphertext) = blob[KEY_ID_LEN..].split_at(NONCE_LEN);
+        let nonce: [u8; NONCE_LEN] = nonce.try_into().unwrap();
+        let plain = key.cipher.decrypt(&XNonce::from(nonce), Payload { msg: ciphertext, aad: &binding().0 }).unwrap();
+        let plain: Value = serde_json::from_slice(&plain).unwrap();
+        assert_eq!((&plain["v"], &plain["exp"]), (&json!(3), &json!(1_800_000_001_624u64)));
     }
 
     /// The canonical form as first written (through `Value::to_string`): digests and

@@ -38,6 +38,8 @@ use super::store::{CompleteError, Interaction, InteractionId, InteractionStore, 
 pub struct MemoryStore {
     capacity: usize,
     state: Mutex<State>,
+    /// The clock every expiry is read against (`SystemTime::now`; tests set another).
+    clock: fn() -> SystemTime,
 }
 
 #[derive(Debug, Default)]
@@ -111,7 +113,7 @@ impl MemoryStore {
     /// A store holding at most `capacity` interactions at a time (pending or completed
     /// and not yet expired).
     pub fn new(capacity: usize) -> Self {
-        Self { capacity, state: Mutex::new(State::default()) }
+        Self { capacity, state: Mutex::new(State::default()), clock: SystemTime::now }
     }
 
     /// How many interactions it holds now (expired ones included until the next purge).
@@ -122,6 +124,18 @@ impl MemoryStore {
     /// Whether it holds none.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// The same store reading time from `clock`: an interaction started at `t` with `ttl`
+    /// is pending while `clock()` is before `t + ttl`, to the nanosecond.
+    #[cfg(test)]
+    fn with_clock(mut self, clock: fn() -> SystemTime) -> Self {
+        self.clock = clock;
+        self
+    }
+
+    fn now(&self) -> SystemTime {
+        (self.clock)()
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
@@ -139,7 +153,7 @@ impl Default for MemoryStore {
 impl InteractionStore for MemoryStore {
     fn start<'a>(&'a self, principal: &'a str, purpose: &'a str, ttl: Duration) -> StoreFuture<'a, Result<Interaction, StoreError>> {
         Box::pin(async move {
-            let now = SystemTime::now();
+            let now = self.now();
             let mut state = self.lock();
             state.purge(now, self.capacity);
             let key = (principal.to_owned(), purpose.to_owned());
@@ -165,7 +179,7 @@ impl InteractionStore for MemoryStore {
     fn get<'a>(&'a self, id: &'a InteractionId) -> StoreFuture<'a, Result<Option<Interaction>, StoreError>> {
         Box::pin(async move {
             let mut state = self.lock();
-            state.purge(SystemTime::now(), self.capacity);
+            state.purge(self.now(), self.capacity);
             Ok(state.entries.get(id).map(|e| e.interaction.clone()))
         })
     }
@@ -173,14 +187,14 @@ impl InteractionStore for MemoryStore {
     fn check<'a>(&'a self, id: &'a InteractionId, principal: &'a str) -> StoreFuture<'a, Result<Interaction, CompleteError>> {
         Box::pin(async move {
             let mut state = self.lock();
-            state.completable(id, principal, SystemTime::now(), self.capacity).map(|entry| entry.interaction.clone())
+            state.completable(id, principal, self.now(), self.capacity).map(|entry| entry.interaction.clone())
         })
     }
 
     fn complete<'a>(&'a self, id: &'a InteractionId, principal: &'a str) -> StoreFuture<'a, Result<Interaction, CompleteError>> {
         Box::pin(async move {
             let mut state = self.lock();
-            let entry = state.completable(id, principal, SystemTime::now(), self.capacity)?;
+            let entry = state.completable(id, principal, self.now(), self.capacity)?;
             entry.interaction.completed = true;
             entry.completed.send_replace(true);
             Ok(entry.interaction.clone())
@@ -191,13 +205,13 @@ impl InteractionStore for MemoryStore {
         Box::pin(async move {
             let (mut receiver, expires_at) = {
                 let mut state = self.lock();
-                state.purge(SystemTime::now(), self.capacity);
+                state.purge(self.now(), self.capacity);
                 match state.entries.get(id) {
                     None => return Ok(false),
                     Some(entry) => (entry.completed.subscribe(), entry.interaction.expires_at),
                 }
             };
-            let left = expires_at.duration_since(SystemTime::now()).unwrap_or_default();
+            let left = expires_at.duration_since(self.now()).unwrap_or_default();
             match tokio::time::timeout(left, receiver.wait_for(|completed| *completed)).await {
                 Ok(Ok(_)) => Ok(true),
                 // Expired first, or forgotten (the sender was dropped).
@@ -211,5 +225,74 @@ impl InteractionStore for MemoryStore {
             self.lock().remove(id, self.capacity);
             Ok(())
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+    use std::time::UNIX_EPOCH;
+
+    use super::*;
+
+    thread_local! {
+        /// The test clock of this thread (each test runs its store on its own thread).
+        static NOW: Cell<SystemTime> = Cell::new(UNIX_EPOCH + Duration::from_secs(1_800_000_000));
+    }
+
+    fn clock() -> SystemTime {
+        NOW.with(Cell::get)
+    }
+
+    fn set_clock(at: SystemTime) {
+        NOW.with(|now| now.set(at));
+    }
+
+    fn block_on<F: std::future::Future>(future: F) -> F::Output {
+        tokio::runtime::Builder::new_current_thread().enable_time().build().expect("a runtime").block_on(future)
+    }
+
+    #[test]
+    fn an_interaction_is_pending_for_its_whole_ttl_and_expired_right_after() {
+        let ms = Duration::from_millis;
+        let start = UNIX_EPOCH + Duration::from_secs(1_800_000_000) + Duration::from_micros(400);
+        for ttl in [ms(50), ms(300), ms(1500), Duration::from_secs(5 * 60)] {
+            block_on(async {
+                let store = MemoryStore::new(10).with_clock(clock);
+                set_clock(start);
+                let started = store.start("alice", "api-key", ttl).await.unwrap();
+                assert_eq!(started.expires_at, start + ttl);
+                // Pending up to the last nanosecond of its TTL, for `get`, `check` and `start`.
+                for at in [Duration::ZERO, ttl / 2, ttl - Duration::from_nanos(1)] {
+                    set_clock(start + at);
+                    assert_eq!(store.get(&started.id).await.unwrap().map(|i| i.id), Some(started.id.clone()), "{ttl:?} at {at:?}");
+                    assert_eq!(store.check(&started.id, "alice").await.map(|i| i.id), Ok(started.id.clone()), "{ttl:?} at {at:?}");
+                    assert_eq!(store.start("alice", "api-key", ttl).await.unwrap().id, started.id, "{ttl:?} at {at:?}");
+                }
+                // Expired at exactly `start + ttl`: gone, refused, and a new start is another one.
+                set_clock(start + ttl);
+                assert_eq!(store.check(&started.id, "alice").await, Err(CompleteError::Expired), "{ttl:?}");
+                assert_eq!(store.get(&started.id).await.unwrap(), None, "{ttl:?}");
+                assert_eq!(store.complete(&started.id, "alice").await, Err(CompleteError::Expired), "{ttl:?}");
+                assert!(!store.wait_completed(&started.id).await.unwrap(), "{ttl:?}");
+                assert_ne!(store.start("alice", "api-key", ttl).await.unwrap().id, started.id, "{ttl:?}");
+            });
+        }
+    }
+
+    #[test]
+    fn completing_in_the_last_millisecond_works_and_after_is_refused() {
+        block_on(async {
+            let start = UNIX_EPOCH + Duration::from_secs(1_800_000_000);
+            let store = MemoryStore::new(10).with_clock(clock);
+            set_clock(start);
+            let ttl = Duration::from_millis(50);
+            let first = store.start("alice", "a", ttl).await.unwrap();
+            let second = store.start("alice", "b", ttl).await.unwrap();
+            set_clock(start + ttl - Duration::from_micros(1));
+            assert!(store.complete(&first.id, "alice").await.is_ok_and(|i| i.completed));
+            set_clock(start + ttl);
+            assert_eq!(store.complete(&second.id, "alice").await, Err(CompleteError::Expired));
+        });
     }
 }

@@ -193,7 +193,8 @@ impl InteractionStore for RedisStore {
     fn start<'a>(&'a self, principal: &'a str, purpose: &'a str, ttl: Duration) -> StoreFuture<'a, Result<Interaction, StoreError>> {
         Box::pin(async move {
             let id = InteractionId::random()?;
-            let ttl_ms = u64::try_from(ttl.min(MAX_TTL).as_millis()).unwrap_or(u64::MAX).max(1);
+            // Whole milliseconds (Redis's `PX`), rounded up: never shorter than asked.
+            let ttl_ms = u64::try_from(ttl.min(MAX_TTL).as_nanos().div_ceil(1_000_000)).unwrap_or(u64::MAX).max(1);
             let reply: Vec<String> = START_SCRIPT
                 .prepare_invoke()
                 .arg(&self.prefix)
