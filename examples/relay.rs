@@ -11,7 +11,7 @@
 //! are validated like any form; the tool learns they came from the model (`Provenance`).
 //! Never use it for what only the user may answer: ask that with `.user_only()`.
 
-use elicit_runtime::rmcp::{RELAY_ARGUMENT, Relay, StateSealer, ToolCall};
+use elicit_runtime::rmcp::{RELAY_ARGUMENT, RelayArg, StateSealer, ToolCall};
 use elicit_runtime::testing::ScriptedClient;
 use elicit_runtime::exchange::ElicitationSupport;
 use elicit_runtime::{Elicit, Elicitation, ProtocolRevision};
@@ -33,7 +33,7 @@ struct Booking {
 struct Args {
     #[serde(default, rename = "elicitRelay")]
     #[expect(dead_code, reason = "the runtime reads it from the raw arguments; here it puts it into tools/list")]
-    relay: Option<Relay>,
+    relay: RelayArg,
 }
 
 #[derive(Clone)]

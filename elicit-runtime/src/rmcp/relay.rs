@@ -66,11 +66,27 @@ impl Relay {
         };
         let Value::Object(relay) = value else { return Err(wrong("is not an object")) };
         let continuation = relay.get("continuation").and_then(Value::as_str).ok_or_else(|| wrong("has no `continuation` string"))?;
-        let answers = match relay.get("answers") {
+        let mut answers = match relay.get("answers") {
             Some(Value::Object(answers)) => answers.clone(),
             None | Some(Value::Null) => Map::new(),
             Some(_) => return Err(wrong("has `answers` that is not an object")),
         };
+        // `actions` says accept (a link), decline or cancel apart from the answers, so
+        // that each map has one type of value (a schema every client reads); a string in
+        // `answers` is read the same way.
+        match relay.get("actions") {
+            Some(Value::Object(actions)) => {
+                for (key, action) in actions {
+                    if answers.contains_key(key) {
+                        let key: String = key.chars().take(64).collect();
+                        return Err(wrong(&format!("answers `{key}` in both `answers` and `actions`")));
+                    }
+                    answers.insert(key.clone(), action.clone());
+                }
+            }
+            None | Some(Value::Null) => {}
+            Some(_) => return Err(wrong("has `actions` that is not an object")),
+        }
         // Each answer is the model's: a shape no question takes is its mistake to correct
         // (invalid params), not an unreadable client result that ends the call.
         for (key, answer) in &answers {
@@ -133,16 +149,16 @@ impl JsonSchema for Relay {
                 "continuation": { "type": "string", "description": "The continuation, exactly as the tool's result gave it." },
                 "answers": {
                     "type": "object",
-                    "description": "By question key: an object with the user's value for each field, or \"decline\" / \"cancel\" if the user would not answer, or \"accept\" once the user opened a link.",
-                    "additionalProperties": {
-                        "anyOf": [
-                            { "type": "object", "description": "The user's value for each field of the question, by field name." },
-                            { "type": "string", "enum": ["accept", "decline", "cancel"], "description": "\"accept\" once the user opened a link; \"decline\" or \"cancel\" if they would not answer." }
-                        ]
-                    }
+                    "description": "By question key: the user's value for each field of the question, by field name.",
+                    "additionalProperties": { "type": "object" }
+                },
+                "actions": {
+                    "type": "object",
+                    "description": "By question key, for a question not in `answers`: \"accept\" once the user opened a link; \"decline\" or \"cancel\" if they would not answer.",
+                    "additionalProperties": { "type": "string", "enum": ["accept", "decline", "cancel"] }
                 }
             },
-            "required": ["continuation", "answers"]
+            "required": ["continuation"]
         })
     }
 }
@@ -181,16 +197,16 @@ impl JsonSchema for Relay {
 ///                 "continuation": { "type": "string", "description": "The continuation, exactly as the tool's result gave it." },
 ///                 "answers": {
 ///                     "type": "object",
-///                     "description": "By question key: an object with the user's value for each field, or \"decline\" / \"cancel\" if the user would not answer, or \"accept\" once the user opened a link.",
-///                     "additionalProperties": {
-///                         "anyOf": [
-///                             { "type": "object", "description": "The user's value for each field of the question, by field name." },
-///                             { "type": "string", "enum": ["accept", "decline", "cancel"], "description": "\"accept\" once the user opened a link; \"decline\" or \"cancel\" if they would not answer." }
-///                         ]
-///                     }
+///                     "description": "By question key: the user's value for each field of the question, by field name.",
+///                     "additionalProperties": { "type": "object" }
+///                 },
+///                 "actions": {
+///                     "type": "object",
+///                     "description": "By question key, for a question not in `answers`: \"accept\" once the user opened a link; \"decline\" or \"cancel\" if they would not answer.",
+///                     "additionalProperties": { "type": "string", "enum": ["accept", "decline", "cancel"] }
 ///                 }
 ///             },
-///             "required": ["continuation", "answers"]
+///             "required": ["continuation"]
 ///         }
 ///     },
 ///     "required": ["item"]
@@ -199,7 +215,7 @@ impl JsonSchema for Relay {
 /// // Absent or `null`: no call-back; present: read like the raw argument.
 /// let args: DeleteArgs = serde_json::from_value(json!({ "item": "x" }))?;
 /// assert_eq!(args.relay, RelayArg(None));
-/// let args: DeleteArgs = serde_json::from_value(json!({ "item": "x", "elicitRelay": { "continuation": "c", "answers": { "q": "decline" } } }))?;
+/// let args: DeleteArgs = serde_json::from_value(json!({ "item": "x", "elicitRelay": { "continuation": "c", "actions": { "q": "decline" } } }))?;
 /// assert_eq!(args.relay.0.map(|r| r.continuation), Some("c".to_owned()));
 /// # Ok::<(), serde_json::Error>(())
 /// ```
@@ -260,12 +276,26 @@ pub(crate) fn model_result(tool: &str, arguments: Option<&JsonObject>, asked: &[
         for question in asked {
             describe(&mut text, question);
         }
-        let example: Map<String, Value> = asked.iter().map(|q| (q.key.clone(), example_answer(q))).collect();
+        let (mut answers, mut actions) = (Map::new(), Map::new());
+        for question in asked {
+            match example_answer(question) {
+                action @ Value::String(_) => actions.insert(question.key.clone(), action),
+                answer => answers.insert(question.key.clone(), answer),
+            };
+        }
+        let mut example = Map::new();
+        example.insert("continuation".into(), continuation.into());
+        if !answers.is_empty() {
+            example.insert("answers".into(), Value::Object(answers));
+        }
+        if !actions.is_empty() {
+            example.insert("actions".into(), Value::Object(actions));
+        }
         let _ = write!(
             text,
-            "\nThen call the tool `{tool}` again with the same arguments {arguments} plus the argument \"{RELAY_ARGUMENT}\": \
-             {{\"continuation\": \"{continuation}\", \"answers\": {}}} (the answers are examples of the shape: use the user's). \
-             If the user will not answer a question, give \"decline\" as its answer; if they want to stop, \"cancel\".",
+            "\nThen call the tool `{tool}` again with the same arguments {arguments} plus the argument \"{RELAY_ARGUMENT}\": {} \
+             (the answers are examples of the shape: use the user's). If the user will not answer a question, leave it out of \
+             \"answers\" and give \"actions\": {{\"<question key>\": \"decline\"}}; if they want to stop, \"cancel\".",
             Value::Object(example)
         );
     }
@@ -283,8 +313,8 @@ fn describe(text: &mut String, question: &Asked) {
     if let Some(url) = params.get("url").and_then(Value::as_str) {
         let _ = write!(
             text,
-            "\nQuestion `{}` (a link): {message}\nShow the user this link to open in their browser: {url}\nAnswer \"accept\" once the user \
-             agreed to open it, \"decline\" if they refuse.\n",
+            "\nQuestion `{}` (a link): {message}\nShow the user this link to open in their browser: {url}\nGive it the action \"accept\" \
+             (in \"actions\") once the user agreed to open it, \"decline\" if they refuse.\n",
             question.key
         );
         return;
