@@ -204,7 +204,7 @@ async fn invalid_content_reports_every_violation() {
         let session = connect(ScriptedClient::new(revision).reply(Reply::accept(bad.clone()))).await;
         let text = call(&session, "contact").await;
         let expected = Contact::from_content(bad.as_object().unwrap()).unwrap_err();
-        let fields: Vec<&str> = expected.violations().iter().map(|v: &Violation| v.field).collect();
+        let fields: Vec<&str> = expected.violations().iter().map(|v: &Violation| &*v.field).collect();
         assert_eq!(fields, ["name", "email", "age", "plan"]);
         assert_eq!(text, format!("error {:?}", ElicitError::Invalid(expected)), "{revision}");
     }

@@ -381,24 +381,25 @@ fn multi_selects_since_2025_11_25() {
 
 #[test]
 fn a_multi_select_on_2025_06_18_is_one_checkbox_per_option() {
-    // 2025-06-18 has no arrays: each option becomes a boolean `field.option`, titled
-    // `Field: Option`; the description and how many to tick go on the first checkbox,
-    // the default's options are ticked, and no checkbox is required.
+    // 2025-06-18 has no arrays: each option becomes a boolean `field__option` (the value
+    // in identifier characters: `pro-monthly` is `pro_monthly`), titled `Field: Option`;
+    // the description and how many to tick go on the first checkbox, the default's
+    // options are ticked, and no checkbox is required.
     let expected = json!({
         "type": "object",
         "properties": {
-            "colors.red": {"type": "boolean", "title": "colors: red"},
-            "colors.green": {"type": "boolean", "title": "colors: green"},
-            "colors.blue": {"type": "boolean", "title": "colors: blue"},
-            "plans.free": {"type": "boolean", "title": "Plans: Free tier", "description": "Choose up to two plans (tick at least 1 and at most 2)"},
-            "plans.pro-monthly": {"type": "boolean", "title": "Plans: Pro (9 €/month)"},
-            "plans.enterprise": {"type": "boolean", "title": "Plans: enterprise"},
-            "extras.red": {"type": "boolean", "title": "extras: red"},
-            "extras.green": {"type": "boolean", "title": "extras: green"},
-            "extras.blue": {"type": "boolean", "title": "extras: blue"},
-            "favorites.red": {"type": "boolean", "title": "favorites: red", "description": "tick at most 3", "default": true},
-            "favorites.green": {"type": "boolean", "title": "favorites: green"},
-            "favorites.blue": {"type": "boolean", "title": "favorites: blue", "default": true}
+            "colors__red": {"type": "boolean", "title": "colors: red"},
+            "colors__green": {"type": "boolean", "title": "colors: green"},
+            "colors__blue": {"type": "boolean", "title": "colors: blue"},
+            "plans__free": {"type": "boolean", "title": "Plans: Free tier", "description": "Choose up to two plans (tick at least 1 and at most 2)"},
+            "plans__pro_monthly": {"type": "boolean", "title": "Plans: Pro (9 €/month)"},
+            "plans__enterprise": {"type": "boolean", "title": "Plans: enterprise"},
+            "extras__red": {"type": "boolean", "title": "extras: red"},
+            "extras__green": {"type": "boolean", "title": "extras: green"},
+            "extras__blue": {"type": "boolean", "title": "extras: blue"},
+            "favorites__red": {"type": "boolean", "title": "favorites: red", "description": "tick at most 3", "default": true},
+            "favorites__green": {"type": "boolean", "title": "favorites: green"},
+            "favorites__blue": {"type": "boolean", "title": "favorites: blue", "default": true}
         }
     });
     for options in [plain(), legacy(), with_pattern()] {
@@ -419,9 +420,9 @@ fn checkboxes_on_2025_06_18_are_read_back_into_the_multi_select() {
 
     let read = |content: Value| Elicitation::<MultiSelects>::from_result_on(&json!({"action": "accept", "content": content}), V06);
     let accepted = read(json!({
-        "colors.red": true, "colors.green": false, "colors.blue": true,
-        "plans.enterprise": true, "plans.free": true,
-        "favorites.red": true
+        "colors__red": true, "colors__green": false, "colors__blue": true,
+        "plans__enterprise": true, "plans__free": true,
+        "favorites__red": true
     }))
     .unwrap()
     .accepted()
@@ -433,28 +434,29 @@ fn checkboxes_on_2025_06_18_are_read_back_into_the_multi_select() {
     assert_eq!(accepted.favorites, vec![Color::Red]);
 
     // Boxes left out: a required field is an empty list, an optional one takes its default.
-    let accepted = read(json!({"plans.free": true})).unwrap().accepted().unwrap();
+    let accepted = read(json!({"plans__free": true})).unwrap().accepted().unwrap();
     assert_eq!(accepted.colors, vec![]);
     assert_eq!(accepted.favorites, vec![Color::Red, Color::Blue]);
 
     // min_items / max_items are enforced on the server, and every violation is named.
-    let err = read(json!({"plans.free": true, "plans.pro-monthly": true, "plans.enterprise": true, "colors.red": "yes"})).unwrap_err();
+    let err = read(json!({"plans__free": true, "plans__pro_monthly": true, "plans__enterprise": true, "colors__red": "yes"})).unwrap_err();
     let ElicitError::Invalid(invalid) = err else { panic!("{err:?}") };
     assert_eq!(
         invalid.violations(),
         [
-            Violation { field: "colors", problem: Problem::WrongType { expected: "boolean", found: "string" } },
-            Violation { field: "plans", problem: Problem::TooManyItems { max_items: 2, count: 3 } },
+            // The checkbox the user saw, not the field behind it.
+            Violation { field: "colors__red".into(), problem: Problem::WrongType { expected: "boolean", found: "string" } },
+            Violation { field: "plans".into(), problem: Problem::TooManyItems { max_items: 2, count: 3 } },
         ]
     );
     let ElicitError::Invalid(invalid) = read(json!({})).unwrap_err() else { panic!() };
-    assert_eq!(invalid.violations(), [Violation { field: "plans", problem: Problem::TooFewItems { min_items: 1, count: 0 } }]);
+    assert_eq!(invalid.violations(), [Violation { field: "plans".into(), problem: Problem::TooFewItems { min_items: 1, count: 0 } }]);
 
     // A list, as later revisions send it, is read as it is.
     let accepted = read(json!({"colors": ["green"], "plans": ["free"]})).unwrap().accepted().unwrap();
     assert_eq!(accepted.colors, vec![Color::Green]);
     // On later revisions, checkboxes are not a multi-select's spelling.
-    assert!(Elicitation::<MultiSelects>::from_result_on(&json!({"action": "accept", "content": {"plans.free": true}}), ProtocolRevision::V2025_11_25).is_err());
+    assert!(Elicitation::<MultiSelects>::from_result_on(&json!({"action": "accept", "content": {"plans__free": true}}), ProtocolRevision::V2025_11_25).is_err());
 }
 
 // ---- names, defaults, empty forms ----------------------------------------------------
