@@ -408,6 +408,25 @@ fn every_bad_payload_is_reported_exactly() {
     assert!(failures.is_empty(), "{} of {} cases failed:\n\n{}", failures.len(), table.len(), failures.join("\n\n"));
 }
 
+/// What the user reads when asked again: one line per problem, none twice, and no
+/// pattern shown as a regular expression.
+#[test]
+fn no_reask_repeats_a_line_or_shows_a_regex() {
+    let mut checked = 0;
+    for case in table() {
+        let Err(invalid) = &case.decoded else { continue };
+        let text = elicit_runtime::exchange::reask_message("Again?", invalid);
+        let lines: Vec<&str> = text.lines().collect();
+        let mut unique = lines.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), lines.len(), "{}: a line repeated in {text}", case.what);
+        assert!(!text.contains("pattern") && !text.contains('^'), "{}: {text}", case.what);
+        checked += 1;
+    }
+    assert!(checked >= 30, "{checked} re-asks checked");
+}
+
 // ---- what is accepted ----------------------------------------------------------------
 
 #[test]

@@ -39,4 +39,4 @@ pub use self::schema::{
 };
 #[doc(hidden)]
 pub use self::validate::Report;
-pub use self::validate::{InvalidContent, KEYS_BESIDE_FIELDS, Problem, Violation, format_is_valid};
+pub use self::validate::{InvalidContent, KEYS_BESIDE_FIELDS, NOT_ASKED_NAMED, Problem, Violation, format_is_valid};

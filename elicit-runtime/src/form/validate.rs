@@ -115,7 +115,17 @@ pub enum Problem {
     /// name. An answer is never read as if a key the client sent were not there (a client
     /// that renamed a property would otherwise have its answer dropped).
     NotAsked,
+    /// Past the first [`NOT_ASKED_NAMED`] keys reported [`NotAsked`](Problem::NotAsked),
+    /// the next key the form did not ask for, with how many there are from it on: the
+    /// number of violations stays bounded by the form, whatever the client sends.
+    MoreNotAsked {
+        /// How many keys the form did not ask for, this one included.
+        count: u64,
+    },
 }
+
+/// How many keys the form did not ask for are named one by one.
+pub const NOT_ASKED_NAMED: usize = 32;
 
 /// The content keys a protocol revision allows beside the form's fields, which are then
 /// not reported as [`Problem::NotAsked`]. No revision defines any today: `content` is a
@@ -181,7 +191,8 @@ impl fmt::Display for Problem {
             Problem::DuplicateItem(value) => write!(f, "`{value}` is chosen more than once"),
             Problem::TooFewItems { min_items, count } => write!(f, "must have at least {}, got {count}", plural(*min_items, "choice")),
             Problem::TooManyItems { max_items, count } => write!(f, "must have at most {}, got {count}", plural(*max_items, "choice")),
-            Problem::NotAsked => f.write_str("is not a field of this form"),
+            Problem::NotAsked | Problem::MoreNotAsked { count: 0 | 1 } => f.write_str("is not a field of this form"),
+            Problem::MoreNotAsked { count } => write!(f, "is not a field of this form, and neither are the {} after it", plural(count - 1, "other key")),
         }
     }
 }
@@ -311,14 +322,23 @@ impl Report {
         if matched >= content.len() {
             return false;
         }
-        let before = self.violations.len();
+        let (mut named, mut more): (usize, Option<(String, u64)>) = (0, None);
         for key in content.keys() {
             self.add_work(1);
-            if !fields.iter().any(|f| same_name(f.name(), key)) && !KEYS_BESIDE_FIELDS.contains(&key.as_str()) {
+            if fields.iter().any(|f| same_name(f.name(), key)) || KEYS_BESIDE_FIELDS.contains(&key.as_str()) {
+                continue;
+            }
+            if named < NOT_ASKED_NAMED {
                 self.push(echo(key), Problem::NotAsked);
+                named += 1;
+            } else {
+                more.get_or_insert_with(|| (echo(key), 0)).1 += 1;
             }
         }
-        self.violations.len() > before
+        if let Some((key, count)) = more {
+            self.push(key, Problem::MoreNotAsked { count });
+        }
+        named > 0
     }
 
     /// `Ok` when nothing was reported.
