@@ -459,6 +459,81 @@ fn checkboxes_on_2025_06_18_are_read_back_into_the_multi_select() {
     assert!(Elicitation::<MultiSelects>::from_result_on(&json!({"action": "accept", "content": {"plans__free": true}}), ProtocolRevision::V2025_11_25).is_err());
 }
 
+/// Checkbox names survive clients that turn property names into identifiers: each is
+/// `[A-Za-z_][A-Za-z0-9_]*` when the field's name is, unique in the form, the option's
+/// value in identifier characters, or its position when that is not possible or unique.
+#[test]
+fn checkbox_names_are_identifiers_and_fall_back_to_positions() {
+    use elicit_runtime::Elicit;
+
+    #[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    enum Awkward {
+        #[elicit(rename = "nut-allergy")]
+        NutAllergy,
+        #[elicit(rename = "gluten free")]
+        GlutenFree,
+        // Written alike (`a_b`): both go by position.
+        #[elicit(rename = "a-b")]
+        ADash,
+        #[elicit(rename = "a.b")]
+        ADot,
+        // Digits only, and non-ASCII: by position.
+        #[elicit(rename = "3")]
+        Three,
+        #[elicit(rename = "végétarien", title = "Végétarien")]
+        Vegetarian,
+        #[elicit(rename = "snake_case")]
+        Snake,
+    }
+
+    #[derive(Elicit, Debug)]
+    struct Diets {
+        #[elicit(title = "Diets")]
+        diets: Vec<Awkward>,
+        diets_note: Option<String>,
+    }
+
+    let schema = Diets::requested_schema(V06).unwrap();
+    let names: Vec<&str> = schema.as_json()["properties"].as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(
+        names,
+        ["diets__nut_allergy", "diets__gluten_free", "diets__2", "diets__3", "diets__4", "diets__5", "diets__snake_case", "diets_note"]
+    );
+    let identifier = |s: &str| s.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_') && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    assert!(names.iter().all(|n| identifier(n)), "{names:?}");
+    assert_eq!(schema.as_json()["properties"]["diets__5"]["title"], "Diets: Végétarien");
+    check_form::<Diets>(V06, &plain(), Strictness::Strict).unwrap();
+
+    // Read back by the same names.
+    let content = json!({"diets__gluten_free": true, "diets__3": true, "diets__5": true, "diets__snake_case": false});
+    let read = elicit_runtime::Elicitation::<Diets>::from_result_on(&json!({"action": "accept", "content": content}), V06).unwrap().accepted().unwrap();
+    assert_eq!(read.diets, [Awkward::GlutenFree, Awkward::ADot, Awkward::Vegetarian]);
+    // The names of the representative forms are identifiers too.
+    for schema in [MultiSelects::requested_schema(V06).unwrap(), Everything::requested_schema(V06).unwrap()] {
+        assert!(schema.as_json()["properties"].as_object().unwrap().keys().all(|n| identifier(n)), "{}", schema.to_json_string());
+    }
+}
+
+/// A collision the derive cannot see (a form built by hand) is refused when rendering.
+#[test]
+fn a_checkbox_named_like_another_property_is_a_schema_error() {
+    use elicit_runtime::form::{EnumOption, FieldSchema, FormSchema, Kind, MultiSelectRules, render};
+    use elicit_runtime::SchemaError;
+
+    static OPTIONS: [EnumOption; 2] = [EnumOption::new("vegan", None), EnumOption::new("nut-allergy", None)];
+    static FIELDS: [FieldSchema; 2] = [
+        FieldSchema::new("diets", Kind::MultiSelect(MultiSelectRules::of(&OPTIONS))),
+        FieldSchema::new("diets__nut_allergy", Kind::Boolean),
+    ];
+    let form = FormSchema { fields: &FIELDS };
+    assert_eq!(
+        render(&form, V06, &plain()),
+        Err(SchemaError::NameCollision { field: "diets", property: "diets__nut_allergy".into(), revision: V06 })
+    );
+    // Later revisions send the list under the field's name: no checkbox, no collision.
+    assert!(render(&form, ProtocolRevision::V2025_11_25, &plain()).is_ok());
+}
+
 // ---- names, defaults, empty forms ----------------------------------------------------
 
 #[test]
