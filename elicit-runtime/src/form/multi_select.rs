@@ -332,3 +332,38 @@ pub(crate) fn collect_checkboxes<'c>(
     }
     std::borrow::Cow::Owned(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DIETS: &[EnumOption] = &[EnumOption::new("vegan", None), EnumOption::new("nut-allergy", None)];
+    const UNDERSCORE_X: &[EnumOption] = &[EnumOption::new("_x", None)];
+    const X: &[EnumOption] = &[EnumOption::new("x", None)];
+    const MULTI_DIETS: Kind = Kind::MultiSelect(MultiSelectRules::of(DIETS));
+
+    #[test]
+    fn names_are_the_values_in_identifier_characters_or_positions() {
+        assert_eq!(checkbox_name("diets", DIETS, 1), "diets__nut_allergy");
+        let many: Vec<EnumOption> = (0..12).map(|_| EnumOption::new("é", None)).collect();
+        assert_eq!(checkbox_name("f", &many, 0), "f__0");
+        assert_eq!(checkbox_name("f", &many, 11), "f__11");
+        // The byte-by-byte reading is the built name.
+        let name = checkbox_name("f", &many, 10);
+        assert!(Checkbox::new("f", &many, 10).is(&name) && !Checkbox::new("f", &many, 11).is(&name));
+    }
+
+    #[test]
+    fn collisions_are_found_between_a_checkbox_and_a_field_or_another_checkbox() {
+        // A checkbox named like a field, whichever of the two comes first.
+        assert!(checkboxes_collide(&MULTI_DIETS, "diets", &Kind::Boolean, "diets__nut_allergy"));
+        assert!(checkboxes_collide(&Kind::Boolean, "diets__vegan", &MULTI_DIETS, "diets"));
+        // Two checkboxes of one name: `a` + `_x` and `a_` + `x` are both `a___x`.
+        let (a, b) = (Kind::MultiSelect(MultiSelectRules::of(UNDERSCORE_X)), Kind::MultiSelect(MultiSelectRules::of(X)));
+        assert!(checkboxes_collide(&a, "a", &b, "a_"));
+        // Names that only start alike, and fields without checkboxes.
+        assert!(!checkboxes_collide(&MULTI_DIETS, "diets", &Kind::Boolean, "diets_note"));
+        assert!(!checkboxes_collide(&MULTI_DIETS, "diets", &Kind::Boolean, "diets__nut-allergy"));
+        assert!(!checkboxes_collide(&Kind::Boolean, "diets", &Kind::Boolean, "diets__vegan"));
+    }
+}
