@@ -117,8 +117,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
                 let #locals = <#tys as #p::ElicitField>::__decode(__elicit_found[#indices], &__elicit_fields[#indices], &mut __elicit_report, #absents);
             )*
             // A key the form did not ask for is a violation too: never read past.
-            let __elicit_matched = __elicit_found.iter().filter(|__elicit_f| __elicit_f.is_some()).count();
-            let __elicit_not_asked = __elicit_report.not_asked(__elicit_content, __elicit_fields, __elicit_matched);
+            let __elicit_not_asked = __elicit_report.not_asked_beside(__elicit_content, __elicit_fields, &__elicit_found);
             match (#(#locals,)*) {
                 (#(#p::Some(#locals),)*) if !__elicit_not_asked => #p::Ok(Self { #(#members: #locals,)* #(#skipped,)* }),
                 _ => #p::Err(__elicit_report.into_error(#first)),

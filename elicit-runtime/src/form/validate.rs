@@ -314,6 +314,13 @@ impl Report {
         self.violations.is_empty()
     }
 
+    /// [`not_asked`](Self::not_asked) after the fields were found in `content`
+    /// ([`find_fields`](crate::form::find_fields)): `found` holds what was found, by field.
+    pub fn not_asked_beside(&mut self, content: &Map<String, Value>, fields: &[FieldSchema], found: &[Option<&Value>]) -> bool {
+        let matched = found.iter().filter(|f| f.is_some()).count();
+        self.not_asked(content, fields, matched)
+    }
+
     /// Reports every key of `content` that is not the name of one of `fields` (nor one
     /// of [`KEYS_BESIDE_FIELDS`]) as [`Problem::NotAsked`], in the content's order.
     /// `matched` is how many keys were found to be fields: when it is all of them,
