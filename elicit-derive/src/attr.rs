@@ -30,6 +30,7 @@ pub const FORMAT: &str = "format";
 pub const MIN_LENGTH: &str = "min_length";
 pub const MAX_LENGTH: &str = "max_length";
 pub const PATTERN: &str = "pattern";
+pub const PATTERN_HINT: &str = "pattern_hint";
 pub const MINIMUM: &str = "minimum";
 pub const MAXIMUM: &str = "maximum";
 pub const MIN_ITEMS: &str = "min_items";
@@ -427,6 +428,8 @@ field_attributes! {
     min_length: u64 = MIN_LENGTH => count_value, needs String;
     max_length: u64 = MAX_LENGTH => count_value, needs String;
     pattern: String = PATTERN => pattern_value, needs String;
+    /// What `pattern` asks for in words (`MM/YY`), shown to people instead of the regex.
+    pattern_hint: String = PATTERN_HINT => string_value, needs String;
     minimum: Number = MINIMUM => number_value, needs Number;
     maximum: Number = MAXIMUM => number_value, needs Number;
     min_items: u64 = MIN_ITEMS => count_value, needs MultiSelect;

@@ -32,7 +32,12 @@ pub fn check(cx: &Ctxt, cont: &Container) {
                 check_not_empty(cx, &field.attrs.rename, "a property of the form needs a name: write the name to send");
                 check_no_urls(
                     cx,
-                    [("the `title`", &field.attrs.title), ("the `description`", &field.attrs.description), ("the `rename` (the property's name)", &field.attrs.rename)],
+                    [
+                        ("the `title`", &field.attrs.title),
+                        ("the `description`", &field.attrs.description),
+                        ("the `rename` (the property's name)", &field.attrs.rename),
+                        ("the `pattern_hint`", &field.attrs.pattern_hint),
+                    ],
                 );
                 // The doc comment is the description only when there is no `description`.
                 if field.attrs.description.is_none() {
@@ -209,6 +214,14 @@ fn check_sensitive(cx: &Ctxt, field: &Field) {
 
 fn check_bounds(cx: &Ctxt, field: &Field) {
     let a = &field.attrs;
+    if let Some(hint) = &a.pattern_hint {
+        if a.pattern.is_none() {
+            cx.error_spanned_by(hint, "`pattern_hint` describes a `pattern`, and this field has none: add `pattern = \"...\"` or remove the hint");
+        }
+        if hint.value.trim().is_empty() {
+            cx.error_spanned_by(hint, "`pattern_hint` is empty, and it is what the user reads instead of the pattern: write the expected form in words, such as `MM/YY`");
+        }
+    }
     if let (Some(min), Some(max)) = (&a.min_length, &a.max_length)
         && min.value > max.value {
             cx.error_spanned_by(min, format!("`min_length` ({}) is greater than `max_length` ({}): no string could satisfy both", min.value, max.value));

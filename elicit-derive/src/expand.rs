@@ -75,7 +75,8 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
 
     let entries = active.iter().map(|f| field_schema(f, container_default(cont, f).is_some(), p));
     let checks = active.iter().map(|f| type_checks(f, uses_type_params(cont, f.ty), p));
-    let const_checks: Vec<_> = active.iter().filter(|f| !uses_type_params(cont, f.ty)).map(|f| const_checks(f, p)).collect();
+    let mut const_checks: Vec<_> = active.iter().filter(|f| !uses_type_params(cont, f.ty)).map(|f| const_checks(f, p)).collect();
+    const_checks.push(checkbox_checks(cont, &active, p));
 
     let locals: Vec<_> = (0..active.len()).map(|i| format_ident!("__elicit_{}", i)).collect();
     let indices: Vec<_> = (0..active.len()).map(Lit::usize_unsuffixed).collect();
@@ -100,7 +101,10 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
 
     let decode = if active.is_empty() {
         quote! {
-            let _ = __elicit_content;
+            let mut __elicit_report = <#p::Report as ::core::default::Default>::default();
+            if __elicit_report.not_asked(__elicit_content, &[], 0) {
+                return #p::Err(__elicit_report.into_error(""));
+            }
             #p::Ok(Self { #(#skipped,)* })
         }
     } else {
@@ -112,8 +116,10 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
             #(
                 let #locals = <#tys as #p::ElicitField>::__decode(__elicit_found[#indices], &__elicit_fields[#indices], &mut __elicit_report, #absents);
             )*
+            // A key the form did not ask for is a violation too: never read past.
+            let __elicit_not_asked = __elicit_report.not_asked_beside(__elicit_content, __elicit_fields, &__elicit_found);
             match (#(#locals,)*) {
-                (#(#p::Some(#locals),)*) => #p::Ok(Self { #(#members: #locals,)* #(#skipped,)* }),
+                (#(#p::Some(#locals),)*) if !__elicit_not_asked => #p::Ok(Self { #(#members: #locals,)* #(#skipped,)* }),
                 _ => #p::Err(__elicit_report.into_error(#first)),
             }
         }
@@ -244,6 +250,10 @@ fn field_schema(f: &Field, defaulted: bool, p: &TokenStream) -> TokenStream {
     if let Some(pattern) = &a.pattern {
         let pattern = &pattern.value;
         kind = quote!(#kind.pattern(#pattern));
+    }
+    if let Some(hint) = &a.pattern_hint {
+        let hint = &hint.value;
+        kind = quote!(#kind.pattern_hint(#hint));
     }
     if let Some(format) = &a.format {
         let variant = format_variant(format.value);
@@ -528,6 +538,41 @@ fn const_panic(tokens: &TokenStream, message: &str) -> TokenStream {
     let path = quote_spanned!(first=> ::core::panic);
     let args = quote_spanned!(last=> !(#message));
     quote!(#path #args)
+}
+
+/// On 2025-06-18 a multi-select is sent as one checkbox per option, named
+/// `field__option` (the runtime's `form::multi_select` says how the option is written):
+/// a checkbox must not have the name of another field, nor of another field's checkbox.
+/// Which fields are multi-selects, and their options, are known only to the runtime's
+/// traits (the enum may be in another module), so the check is a `const` that the
+/// compiler evaluates, one per pair of fields whose names could collide at all (one name
+/// starts with the other and `_`), spanned on each of the two fields so that the error
+/// shows on both.
+fn checkbox_checks(cont: &Container, active: &[&Field], p: &TokenStream) -> TokenStream {
+    let mut out = TokenStream::new();
+    let fields: Vec<&&Field> = active.iter().filter(|f| !uses_type_params(cont, f.ty)).collect();
+    for (i, a) in fields.iter().enumerate() {
+        for b in &fields[i + 1..] {
+            let (short, long) = if a.wire_name.len() <= b.wire_name.len() { (a, b) } else { (b, a) };
+            if !long.wire_name.starts_with(&format!("{}_", short.wire_name)) {
+                continue;
+            }
+            let (ty_a, name_a, ty_b, name_b) = (a.ty, a.wire_name.as_str(), b.ty, b.wire_name.as_str());
+            for (this, other) in [(a, b), (b, a)] {
+                let message = format!(
+                    "field `{}` and field `{}` would send properties of the same name on protocol revision 2025-06-18, where a multi-select is sent as one checkbox per option named `field__option`: rename one of them",
+                    this.member, other.member
+                );
+                let panic = const_panic(&this.member.to_token_stream(), &message);
+                out.extend(quote! {
+                    const _: () = if #p::checkboxes_collide(&<#ty_a as #p::ElicitField>::KIND, #name_a, &<#ty_b as #p::ElicitField>::KIND, #name_b) {
+                        #panic
+                    };
+                });
+            }
+        }
+    }
+    out
 }
 
 /// A type as the user wrote it, for a message.

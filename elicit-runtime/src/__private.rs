@@ -13,7 +13,7 @@ pub use crate::form::{RequestedSchema, SchemaError, SchemaOptions};
 pub use crate::{Elicit, ProtocolRevision};
 pub use crate::form::{
     ElicitEnum, ElicitField, EnumOption, FieldSchema, Format, FormSchema, InvalidContent, Kind, Literal, MultiSelectField, NotOption,
-    NumericField, Problem, Report, StringField, decode_field, find_fields,
+    NumericField, Problem, Report, StringField, checkboxes_collide, decode_field, find_fields,
 };
 
 // ---- checks of attributes against the field's type ----------------------------------

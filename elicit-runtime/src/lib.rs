@@ -84,7 +84,10 @@
 //! (also implement `schemars::JsonSchema`, feature `schemars`).
 //! On a field: `title`, `description` (default: the doc comment), `rename`, `skip`
 //! (filled with `Default`), `default = literal`, `format = "email" | "uri" | "date" |
-//! "date-time"`, `min_length`, `max_length`, `pattern` (strings), `minimum`, `maximum`
+//! "date-time"`, `min_length`, `max_length`, `pattern`, `pattern_hint` (the pattern in
+//! words, such as `"MM/YY"`: what the user reads instead of the regular expression, in
+//! the re-ask and as the description of a field without one; only beside a `pattern`)
+//! (strings), `minimum`, `maximum`
 //! (numbers and integers), `min_items`, `max_items` (multi-selects), and
 //! `not_sensitive` (the field's name looks like a secret but is not one).
 //! On a unit-only enum: `rename_all`, `crate`, `json_schema`, and `legacy_enum_names` (its titled
@@ -163,7 +166,9 @@ pub trait Elicit: Sized + 'static {
     const SCHEMA: &'static form::FormSchema;
 
     /// Validates accepted `content` against [`Self::SCHEMA`] and decodes it, reporting
-    /// every violation. Properties the schema does not name are ignored.
+    /// every violation. A property the schema does not name is a violation too
+    /// ([`Problem::NotAsked`](form::Problem::NotAsked)): an answer is never read as if a
+    /// key the client sent were not there.
     fn from_content(content: &Map<String, Value>) -> Result<Self, InvalidContent>;
 
     /// The value as the `content` a client would send for it.

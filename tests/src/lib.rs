@@ -25,6 +25,25 @@ pub fn object(value: Value) -> Map<String, Value> {
     }
 }
 
+/// Content as a 2025-06-18 client sends it: each multi-select list of `content` written
+/// as one checkbox per option of its field (`true` for the ticked ones).
+pub fn checkbox_content(content: &Map<String, Value>, schema: &elicit_runtime::form::FormSchema) -> Map<String, Value> {
+    let mut out = Map::new();
+    for (key, value) in content {
+        let field = schema.field(key);
+        let Some((field, elicit_runtime::form::Kind::MultiSelect(rules))) = field.map(|f| (f, f.kind())) else {
+            out.insert(key.clone(), value.clone());
+            continue;
+        };
+        let ticked = value.as_array().cloned().unwrap_or_default();
+        for (i, option) in rules.options.iter().enumerate() {
+            let name = field.checkbox_name(i).expect("an option of the field");
+            out.insert(name, Value::Bool(ticked.contains(&Value::from(option.value()))));
+        }
+    }
+    out
+}
+
 pub mod spec {
     //! The official machine-readable schemas, and checking emitted requests against them.
 

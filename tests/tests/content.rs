@@ -63,7 +63,7 @@ fn case<T: Elicit>(what: &str, content: Value, expected: &[(&'static str, Proble
         decoded: T::from_content(&map).map(drop),
         validated: T::SCHEMA.validate(&map),
         via_result: Elicitation::<T>::from_result(&json!({"action": "accept", "content": content})).map(drop),
-        expected: expected.iter().map(|(field, problem)| Violation { field, problem: problem.clone() }).collect(),
+        expected: expected.iter().map(|(field, problem)| Violation { field: (*field).into(), problem: problem.clone() }).collect(),
         decode_only: false,
     }
 }
@@ -91,9 +91,28 @@ fn table() -> Vec<Case> {
         case::<Renamed>(
             "the Rust name instead of the wire name",
             set(unset(renamed_base(), "e-mail"), "email_address", json!("ada@example.com")),
-            &[("e-mail", Missing)],
+            // The answer under the wrong name is named too: never dropped silently.
+            &[("e-mail", Missing), ("email_address", NotAsked)],
         ),
-        case::<Renamed>("camelCase of a field renamed explicitly", set(unset(renamed_base(), "e-mail"), "emailAddress", json!("a@b.co")), &[("e-mail", Missing)]),
+        case::<Renamed>(
+            "camelCase of a field renamed explicitly",
+            set(unset(renamed_base(), "e-mail"), "emailAddress", json!("a@b.co")),
+            &[("e-mail", Missing), ("emailAddress", NotAsked)],
+        ),
+        // -- keys the form did not ask for: each named, after the fields' problems
+        case::<Strings>("a key nobody asked for", set(strings_base(), "nickname", json!("Ada")), &[("nickname", NotAsked)]),
+        case::<Strings>("a field's name in another case", set(strings_base(), "Name", json!(0)), &[("Name", NotAsked)]),
+        case::<Strings>(
+            "several keys nobody asked for, beside a bad field",
+            set(set(set(strings_base(), "unknown", json!({"nested": [1, 2]})), "email", json!("nope")), "", json!(null)),
+            &[("email", InvalidFormat(elicit_runtime::form::Format::Email)), ("unknown", NotAsked), ("", NotAsked)],
+        ),
+        case::<MultiSelects>(
+            "a renamed 2025-06-18 checkbox on a later revision",
+            set(multi_base(), "colors_red", json!(true)),
+            &[("colors_red", NotAsked)],
+        ),
+        case::<Empty>("a key sent to a form with no field", json!({"anything": 1}), &[("anything", NotAsked)]),
         // -- wrong JSON type, one per kind
         case::<Strings>("string given a number", set(strings_base(), "name", json!(42)), &[("name", wrong("string", "integer"))]),
         case::<Strings>("date string given an object", set(strings_base(), "born", json!({"y": 1815})), &[("born", wrong("string", "object"))]),
@@ -240,23 +259,23 @@ fn table() -> Vec<Case> {
             &[("initials", TooLong { max_length: 5, length: 6 })],
         ),
         // -- pattern
-        case::<Strings>("pattern mismatch", set(strings_base(), "name", json!("Ada 1")), &[("name", PatternMismatch { pattern: "^[A-Za-z][A-Za-z ]*$" })]),
+        case::<Strings>("pattern mismatch", set(strings_base(), "name", json!("Ada 1")), &[("name", PatternMismatch { pattern: "^[A-Za-z][A-Za-z ]*$", hint: None })]),
         case::<Strings>(
             "`$` does not match before a trailing newline",
             set(strings_base(), "name", json!("Ada\n")),
-            &[("name", PatternMismatch { pattern: "^[A-Za-z][A-Za-z ]*$" })],
+            &[("name", PatternMismatch { pattern: "^[A-Za-z][A-Za-z ]*$", hint: None })],
         ),
         case::<Strings>(
             "too short and pattern mismatch: both, length first",
             set(strings_base(), "name", json!("1")),
-            &[("name", TooShort { min_length: 3, length: 1 }), ("name", PatternMismatch { pattern: "^[A-Za-z][A-Za-z ]*$" })],
+            &[("name", TooShort { min_length: 3, length: 1 }), ("name", PatternMismatch { pattern: "^[A-Za-z][A-Za-z ]*$", hint: None })],
         ),
         // -- ECMA-262 class escapes: `\d` and `\w` are ASCII, as the client reads them
-        case::<Patterns>("`\\d` does not match Arabic-Indic digits", set(patterns_base(), "zip", json!("١٢٣٤٥")), &[("zip", PatternMismatch { pattern: "^\\d{5}$" })]),
-        case::<Patterns>("`\\d` does not match fullwidth digits", set(patterns_base(), "zip", json!("１２３４５")), &[("zip", PatternMismatch { pattern: "^\\d{5}$" })]),
-        case::<Patterns>("`\\w` in a class does not match accented letters", set(patterns_base(), "handle", json!("été")), &[("handle", PatternMismatch { pattern: "^[\\w.-]+$" })]),
-        case::<Patterns>("`\\D` refuses an ASCII digit", set(patterns_base(), "no_digits", json!("abc3")), &[("no_digits", PatternMismatch { pattern: "^\\D*$" })]),
-        case::<Patterns>("an escaped backslash stays a backslash", set(patterns_base(), "backslash", json!("a5")), &[("backslash", PatternMismatch { pattern: "^a\\\\d$" })]),
+        case::<Patterns>("`\\d` does not match Arabic-Indic digits", set(patterns_base(), "zip", json!("١٢٣٤٥")), &[("zip", PatternMismatch { pattern: "^\\d{5}$", hint: None })]),
+        case::<Patterns>("`\\d` does not match fullwidth digits", set(patterns_base(), "zip", json!("１２３４５")), &[("zip", PatternMismatch { pattern: "^\\d{5}$", hint: None })]),
+        case::<Patterns>("`\\w` in a class does not match accented letters", set(patterns_base(), "handle", json!("été")), &[("handle", PatternMismatch { pattern: "^[\\w.-]+$", hint: None })]),
+        case::<Patterns>("`\\D` refuses an ASCII digit", set(patterns_base(), "no_digits", json!("abc3")), &[("no_digits", PatternMismatch { pattern: "^\\D*$", hint: None })]),
+        case::<Patterns>("an escaped backslash stays a backslash", set(patterns_base(), "backslash", json!("a5")), &[("backslash", PatternMismatch { pattern: "^a\\\\d$", hint: None })]),
         // -- formats
         case::<Strings>("email with a non-ASCII local part (that is `idn-email`)", set(strings_base(), "email", json!("ädä@example.com")), &[("email", InvalidFormat(Format::Email))]),
         case::<Strings>("email with a non-ASCII domain", set(strings_base(), "email", json!("ada@exämple.com")), &[("email", InvalidFormat(Format::Email))]),
@@ -341,7 +360,7 @@ fn table() -> Vec<Case> {
             }),
             &[
                 ("name", TooShort { min_length: 3, length: 1 }),
-                ("name", PatternMismatch { pattern: "^[A-Za-z][A-Za-z ]*$" }),
+                ("name", PatternMismatch { pattern: "^[A-Za-z][A-Za-z ]*$", hint: None }),
                 ("email", InvalidFormat(Format::Email)),
                 ("homepage", InvalidFormat(Format::Uri)),
                 ("birthday", InvalidFormat(Format::Date)),
@@ -389,10 +408,29 @@ fn every_bad_payload_is_reported_exactly() {
     assert!(failures.is_empty(), "{} of {} cases failed:\n\n{}", failures.len(), table.len(), failures.join("\n\n"));
 }
 
+/// What the user reads when asked again: one line per problem, none twice, and no
+/// pattern shown as a regular expression.
+#[test]
+fn no_reask_repeats_a_line_or_shows_a_regex() {
+    let mut checked = 0;
+    for case in table() {
+        let Err(invalid) = &case.decoded else { continue };
+        let text = elicit_runtime::exchange::reask_message("Again?", invalid);
+        let lines: Vec<&str> = text.lines().collect();
+        let mut unique = lines.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), lines.len(), "{}: a line repeated in {text}", case.what);
+        assert!(!text.contains("pattern") && !text.contains('^'), "{}: {text}", case.what);
+        checked += 1;
+    }
+    assert!(checked >= 30, "{checked} re-asks checked");
+}
+
 // ---- what is accepted ----------------------------------------------------------------
 
 #[test]
-fn good_content_decodes_with_defaults_absent_options_and_ignored_extras() {
+fn good_content_decodes_with_defaults_absent_options_and_no_extras() {
     let strings = Strings::from_content(&object(strings_base())).unwrap();
     assert_eq!(
         strings,
@@ -415,19 +453,28 @@ fn good_content_decodes_with_defaults_absent_options_and_ignored_extras() {
     let nulls = set(set(strings_base(), "homepage", Value::Null), "email", Value::Null);
     let decoded = Strings::from_content(&object(nulls)).unwrap();
     assert_eq!((decoded.homepage, decoded.email.as_str()), (None, "user@example.com"));
-    // Keys the schema does not name are ignored, however many: fields are found by one
-    // walk over small content and looked up one by one in large content (beyond twice
-    // as many properties as fields), and both find the same.
-    let extra = set(set(strings_base(), "unknown", json!({"nested": [1, 2]})), "Name", json!(0));
-    assert_eq!(Strings::from_content(&object(extra)).unwrap(), strings);
+    // Keys the schema does not name are never ignored, however many: fields are found by
+    // one walk over small content and looked up one by one in large content (beyond
+    // twice as many properties as fields), and both name every extra key, in order.
     let fields = Strings::SCHEMA.fields().len();
     let mut crowded = strings_base();
+    let mut extras: Vec<String> = Vec::new();
     for extra in 0..=3 * fields {
-        assert_eq!(Strings::from_content(&object(crowded.clone())).unwrap(), strings, "with {extra} extra properties");
+        let decoded = Strings::from_content(&object(crowded.clone()));
+        if extras.is_empty() {
+            assert_eq!(decoded.unwrap(), strings);
+        } else {
+            let named: Vec<&str> = decoded.as_ref().unwrap_err().violations().iter().map(|v| &*v.field).collect();
+            assert_eq!(named, extras, "with {extra} extra properties");
+            assert!(decoded.unwrap_err().violations().iter().all(|v| v.problem == Problem::NotAsked));
+        }
         let bad = set(crowded.clone(), "email", json!("not an address"));
         let error = Strings::from_content(&object(bad)).unwrap_err();
-        assert_eq!(error.violations().iter().map(|v| v.field).collect::<Vec<_>>(), ["email"], "with {extra} extra properties");
+        let named: Vec<&str> = error.violations().iter().map(|v| &*v.field).collect();
+        assert_eq!(named[0], "email", "with {extra} extra properties");
+        assert_eq!(named[1..], extras, "with {extra} extra properties");
         crowded = set(crowded, &format!("extra{extra}"), json!(extra));
+        extras.push(format!("extra{extra}"));
     }
 
     // Boundaries that are valid: lengths counted in scalar values, Feb 29 of leap years,
@@ -498,8 +545,14 @@ fn good_content_decodes_with_defaults_absent_options_and_ignored_extras() {
     let sets = MultiSelects::from_content(&object(set(set(multi_base(), "extras", json!(["blue", "green"])), "colors", json!([])))).unwrap();
     assert_eq!((sets.colors, sets.extras), (vec![], Some(HashSet::from([Color::Blue, Color::Green]))));
 
-    // Wire names; a serde default; a skipped field keeps its Default whatever is sent.
-    let renamed = Renamed::from_content(&object(set(set(renamed_base(), "internal_id", json!(7)), "internalId", json!(7)))).unwrap();
+    // Wire names; a serde default; a skipped field keeps its Default, and is not asked:
+    // a value sent under its name is refused, named, rather than dropped.
+    let sent = Renamed::from_content(&object(set(set(renamed_base(), "internal_id", json!(7)), "internalId", json!(7)))).unwrap_err();
+    assert_eq!(
+        sent.violations(),
+        [Violation { field: "internal_id".into(), problem: Problem::NotAsked }, Violation { field: "internalId".into(), problem: Problem::NotAsked }]
+    );
+    let renamed = Renamed::from_content(&object(renamed_base())).unwrap();
     assert_eq!(
         renamed,
         Renamed {
@@ -514,7 +567,7 @@ fn good_content_decodes_with_defaults_absent_options_and_ignored_extras() {
 
     let defaults = Defaults::from_content(&serde_json::Map::new()).unwrap();
     assert_eq!(defaults, Defaults { name: "John Doe".into(), age: 30, score: 95.5, status: Status::Active, verified: true });
-    assert_eq!(Empty::from_content(&object(json!({"anything": 1}))).unwrap(), Empty {});
+    assert_eq!(Empty::from_content(&object(json!({}))).unwrap(), Empty {});
 }
 
 #[test]
@@ -666,7 +719,7 @@ fn reading_a_client_result() {
     }
     assert!(matches!(
         E::from_result(&json!({"action": "accept", "content": {}})),
-        Err(ElicitError::Invalid(e)) if e.violations() == [Violation { field: "agree", problem: Problem::Missing }]
+        Err(ElicitError::Invalid(e)) if e.violations() == [Violation { field: "agree".into(), problem: Problem::Missing }]
     ));
     // A form whose fields are all optional reads a missing (or null) `content` as empty:
     // the user submitted without filling anything in. With a required field it is an error.

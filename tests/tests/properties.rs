@@ -301,11 +301,14 @@ fn agrees_with_wire_schema<T: Elicit>(content: &Map<String, Value>) -> Result<()
         Err(e) if wire.is_empty() => {
             let beyond_wire = |v: &Violation| match v.problem {
                 Problem::DuplicateItem(_) | Problem::IntegerOutOfRange { .. } | Problem::NumberOutOfRange { .. } => true,
+                // The wire schema does not say `additionalProperties: false` (clients would
+                // refuse nothing more), but an answer is never read past a key.
+                Problem::NotAsked => true,
                 // Beyond 2^53 a float spelling is not read exactly; the wire cannot say so.
                 Problem::InexactInteger => true,
                 // A list far longer than its options is refused by its length, which the wire
                 // bounds only by `maxItems`.
-                Problem::TooManyItems { max_items, .. } => T::SCHEMA.field(v.field).is_some_and(|f| {
+                Problem::TooManyItems { max_items, .. } => T::SCHEMA.field(&v.field).is_some_and(|f| {
                     matches!(f.kind(), elicit_runtime::form::Kind::MultiSelect(r) if r.max_items != Some(max_items))
                 }),
                 _ => false,
@@ -331,9 +334,14 @@ proptest! {
         if backwards {
             entries.reverse();
         }
-        entries.insert(stranger % (len + 1), ("unasked".to_owned(), json!("ignored")));
-        let reordered: Map<String, Value> = entries.into_iter().collect();
+        let reordered: Map<String, Value> = entries.iter().cloned().collect();
         prop_assert_eq!(&Everything::from_content(&reordered).expect("decodes in any order"), &value);
+        // A property nobody asked for, anywhere among them, is a violation named after it:
+        // the answer is never read as if it were not there.
+        entries.insert(stranger % (len + 1), ("unasked".to_owned(), json!("not ignored")));
+        let padded: Map<String, Value> = entries.into_iter().collect();
+        let err = Everything::from_content(&padded).expect_err("a key nobody asked for is refused");
+        prop_assert_eq!(err.violations(), [Violation { field: "unasked".into(), problem: Problem::NotAsked }]);
         // Every field is present: nothing is lost on the way out.
         let expected_absent = usize::from(value.note.is_none()) + usize::from(value.newsletter.is_none())
             + usize::from(value.count.is_none()) + usize::from(value.plan.is_none());
@@ -350,6 +358,43 @@ proptest! {
         let schema = Everything::requested_schema(ProtocolRevision::LATEST).unwrap();
         let validator = jsonschema::options().should_validate_formats(true).build(schema.as_json()).unwrap();
         prop_assert!(validator.is_valid(&Value::Object(content)));
+    }
+
+    #[test]
+    fn decoding_never_ignores_a_key(
+        value in everything(),
+        extra in proptest::collection::btree_map("[a-zA-Z_.\\- é]{0,12}", interesting(), 1..6),
+        revision in proptest::sample::select(ProtocolRevision::ALL.to_vec()),
+    ) {
+        // Keys that are not the form's, with any value, beside a valid answer: each is a
+        // violation named after it, on every path that reads content, on every revision.
+        let mut content = value.to_content();
+        let extra: Vec<(String, Value)> = extra.into_iter().filter(|(k, _)| Everything::SCHEMA.field(k).is_none()).collect();
+        prop_assume!(!extra.is_empty());
+        for (key, v) in &extra {
+            content.insert(key.clone(), v.clone());
+        }
+        let named = |e: &elicit_runtime::InvalidContent| -> Vec<String> {
+            let mut keys: Vec<String> = e.violations().iter().filter(|v| v.problem == Problem::NotAsked).map(|v| v.field.to_string()).collect();
+            keys.sort();
+            keys
+        };
+        let mut expected: Vec<String> = extra.iter().map(|(k, _)| k.clone()).collect();
+        expected.sort();
+        let decoded = Everything::from_content(&content).expect_err("extra keys are refused");
+        prop_assert_eq!(named(&decoded), expected.clone());
+        let checked = Everything::SCHEMA.validate(&content).expect_err("extra keys are refused");
+        prop_assert_eq!(named(&checked), expected.clone());
+        // Sent as the revision writes a multi-select (checkboxes on 2025-06-18).
+        let wire = if revision.has_multi_select() { value.to_content() } else { elicit_tests::checkbox_content(&value.to_content(), Everything::SCHEMA) };
+        let mut wire = wire;
+        for (key, v) in &extra {
+            wire.insert(key.clone(), v.clone());
+        }
+        match Elicitation::<Everything>::from_result_on(&json!({"action": "accept", "content": wire}), revision) {
+            Err(ElicitError::Invalid(e)) => prop_assert_eq!(named(&e), expected),
+            other => prop_assert!(false, "on {revision}, extra keys {expected:?} gave {other:?}"),
+        }
     }
 
     #[test]
@@ -481,8 +526,8 @@ proptest! {
         } else {
             let err = validated.unwrap_err();
             let expected = [
-                Violation { field: "callback_at", problem: Problem::InvalidFormat(elicit_runtime::form::Format::DateTime) },
-                Violation { field: "starts", problem: Problem::InvalidFormat(elicit_runtime::form::Format::DateTime) },
+                Violation { field: "callback_at".into(), problem: Problem::InvalidFormat(elicit_runtime::form::Format::DateTime) },
+                Violation { field: "starts".into(), problem: Problem::InvalidFormat(elicit_runtime::form::Format::DateTime) },
             ];
             prop_assert_eq!(err.violations(), &expected[..]);
         }
@@ -533,23 +578,23 @@ fn multi_reference(field: &'static str, items: &[Value], options: &[&str], min: 
     let most = max.map_or(options.len() as u64, |m| m.min(options.len() as u64));
     let count = items.len() as u64;
     if count > 2 * most {
-        return vec![Violation { field, problem: Problem::TooManyItems { max_items: most, count } }];
+        return vec![Violation { field: field.into(), problem: Problem::TooManyItems { max_items: most, count } }];
     }
     for (i, item) in items.iter().enumerate() {
         match item.as_str() {
-            None => out.push(Violation { field, problem: Problem::WrongType { expected: "string", found: "integer" } }),
-            Some(s) if !options.contains(&s) => out.push(Violation { field, problem: Problem::UnknownItem(s.to_owned()) }),
+            None => out.push(Violation { field: field.into(), problem: Problem::WrongType { expected: "string", found: "integer" } }),
+            Some(s) if !options.contains(&s) => out.push(Violation { field: field.into(), problem: Problem::UnknownItem(s.to_owned()) }),
             Some(s) if items[..i].iter().filter(|p| p.as_str() == Some(s)).count() == 1 => {
-                out.push(Violation { field, problem: Problem::DuplicateItem(s.to_owned()) })
+                out.push(Violation { field: field.into(), problem: Problem::DuplicateItem(s.to_owned()) })
             }
             Some(_) => {}
         }
     }
     if let Some(min_items) = min.filter(|&m| count < m) {
-        out.push(Violation { field, problem: Problem::TooFewItems { min_items, count } });
+        out.push(Violation { field: field.into(), problem: Problem::TooFewItems { min_items, count } });
     }
     if let Some(max_items) = max.filter(|&m| count > m) {
-        out.push(Violation { field, problem: Problem::TooManyItems { max_items, count } });
+        out.push(Violation { field: field.into(), problem: Problem::TooManyItems { max_items, count } });
     }
     out
 }
@@ -581,7 +626,7 @@ proptest! {
         } else {
             let e = decoded.expect_err(&text);
             prop_assert_eq!(e.violations().len(), 1, "{}: {}", text, e);
-            prop_assert_eq!(e.violations()[0].field, name);
+            prop_assert_eq!(&*e.violations()[0].field, name);
             prop_assert!(matches!(
                 e.violations()[0].problem,
                 Problem::IntegerOutOfRange { .. } | Problem::InexactInteger | Problem::BelowMinimum { .. } | Problem::AboveMaximum { .. }

@@ -132,6 +132,11 @@ impl TestServer {
         outcome(Contact::elicit(&context, "See https://example.com first").await)
     }
 
+    #[tool(description = "multi-selects, asked again twice when the answer is invalid")]
+    async fn multi_reask(&self, context: RequestContext<RoleServer>) -> String {
+        outcome(elicit_tests::forms::MultiSelects::elicit(&context, "Your picks?").reask(2).await)
+    }
+
     #[tool(description = "a multi-select form")]
     async fn pizza(&self, context: RequestContext<RoleServer>) -> String {
         outcome(Pizza::elicit(&context, "Toppings?").await)
@@ -204,7 +209,7 @@ async fn invalid_content_reports_every_violation() {
         let session = connect(ScriptedClient::new(revision).reply(Reply::accept(bad.clone()))).await;
         let text = call(&session, "contact").await;
         let expected = Contact::from_content(bad.as_object().unwrap()).unwrap_err();
-        let fields: Vec<&str> = expected.violations().iter().map(|v: &Violation| v.field).collect();
+        let fields: Vec<&str> = expected.violations().iter().map(|v: &Violation| &*v.field).collect();
         assert_eq!(fields, ["name", "email", "age", "plan"]);
         assert_eq!(text, format!("error {:?}", ElicitError::Invalid(expected)), "{revision}");
     }
@@ -234,6 +239,97 @@ async fn reask_sends_the_problems_and_takes_the_corrected_answer() {
             assert_eq!(second_schema["email"], first_schema["email"], "{revision}");
             assert_eq!(second_schema["plan"], first_schema["plan"], "{revision}");
         }
+    }
+}
+
+/// A key the form did not ask for (here a client's rename of a property) is never read
+/// past, on every revision: asked again naming it, the valid answers kept; once the
+/// re-asks are spent, the error names it.
+#[tokio::test]
+async fn keys_nobody_asked_for_are_asked_again_then_refused_by_name() {
+    for revision in REVISIONS {
+        let mut renamed = ada().to_content();
+        renamed.insert("full_name".into(), json!("Ada Lovelace"));
+        let client = ScriptedClient::new(revision).reply(Reply::accept(Value::Object(renamed.clone()))).reply(Reply::accept_value(&ada()));
+        let session = connect(client).await;
+        assert_eq!(call(&session, "contact_reask").await, format!("accept {}", Value::Object(ada().to_content())), "{revision}");
+        let transcript = session.transcript();
+        assert_wire_valid(&transcript, revision);
+        assert_eq!(transcript.requests[1]["message"], "Who are you?\n\nPlease correct your answer:\n- `full_name`: is not a field of this form", "{revision}");
+        // The answers that were valid come back as defaults where the revision allows.
+        let second = &transcript.requests[1]["requestedSchema"]["properties"];
+        assert_eq!(second["newsletter"]["default"], json!(ada().newsletter), "{revision}");
+        if revision.has_defaults_on_every_type() {
+            assert_eq!(second["name"]["default"], json!(ada().name), "{revision}");
+        }
+
+        let client = ScriptedClient::new(revision).reply(Reply::accept(Value::Object(renamed.clone()))).reply(Reply::accept(Value::Object(renamed.clone())));
+        let session = connect(client).await;
+        let text = call(&session, "contact_reask").await;
+        let expected = Contact::from_content(&renamed).unwrap_err();
+        assert_eq!(expected.violations(), [Violation { field: "full_name".into(), problem: elicit_runtime::form::Problem::NotAsked }]);
+        assert_eq!(text, format!("error {:?}", ElicitError::Invalid(expected)), "{revision}");
+    }
+}
+
+/// On 2025-06-18 a multi-select is checkboxes: a problem names the checkbox the user saw,
+/// with its title, and a count is said once of the group; no line is written twice.
+#[tokio::test]
+async fn on_2025_06_18_problems_name_the_checkbox_the_user_saw() {
+    let revision = ProtocolRevision::V2025_06_18;
+    let valid = json!({ "plans__free": true, "colors__red": true });
+    let client = ScriptedClient::new(revision)
+        // Checkboxes answered with strings, and too many plans ticked.
+        .reply(Reply::accept(json!({ "colors__red": "yes", "colors__blue": "no", "plans__free": true, "plans__pro_monthly": true, "plans__enterprise": true })))
+        // No plan ticked at all.
+        .reply(Reply::accept(json!({ "colors__green": true, "plans__free": false })))
+        .reply(Reply::accept(valid));
+    let session = connect(client).await;
+    let text = call(&session, "multi_reask").await;
+    assert!(text.starts_with("accept "), "{text}");
+    let transcript = session.transcript();
+    assert_wire_valid(&transcript, revision);
+    let messages: Vec<&str> = transcript.requests.iter().map(|r| r["message"].as_str().unwrap()).collect();
+    assert_eq!(
+        messages[1],
+        "Your picks?\n\nPlease correct your answer:\n\
+         - `colors__red` (colors: red): must be a boolean, got a string\n\
+         - `colors__blue` (colors: blue): must be a boolean, got a string\n\
+         - choose at most 2 of the Plans options (3 ticked)"
+    );
+    assert_eq!(messages[2], "Your picks?\n\nPlease correct your answer:\n- choose at least 1 of the Plans options (0 ticked)");
+    // Every property a problem names is one the client was shown.
+    let shown = transcript.requests[0]["requestedSchema"]["properties"].as_object().unwrap();
+    for name in ["colors__red", "colors__blue"] {
+        assert!(shown.contains_key(name), "{name}");
+    }
+    // The typed error names the checkboxes too, and the count under the field.
+    let client = ScriptedClient::new(revision)
+        .reply(Reply::accept(json!({ "colors__red": 1, "colors__blue": "no", "plans__free": true, "plans__pro_monthly": true, "plans__enterprise": true })))
+        .reply(Reply::accept(json!({ "colors__red": 1, "colors__blue": "no", "plans__free": true, "plans__pro_monthly": true, "plans__enterprise": true })))
+        .reply(Reply::accept(json!({ "colors__red": 1, "colors__blue": "no", "plans__free": true, "plans__pro_monthly": true, "plans__enterprise": true })));
+    let session = connect(client).await;
+    let text = call(&session, "multi_reask").await;
+    use elicit_runtime::form::Problem;
+    let bad = json!({"action": "accept", "content": { "colors__red": 1, "colors__blue": "no", "plans__free": true, "plans__pro_monthly": true, "plans__enterprise": true }});
+    let Err(ElicitError::Invalid(expected)) = Elicitation::<elicit_tests::forms::MultiSelects>::from_result_on(&bad, revision) else {
+        panic!("invalid content accepted")
+    };
+    assert_eq!(
+        expected.violations(),
+        [
+            Violation { field: "colors__red".into(), problem: Problem::WrongType { expected: "boolean", found: "integer" } },
+            Violation { field: "colors__blue".into(), problem: Problem::WrongType { expected: "boolean", found: "string" } },
+            Violation { field: "plans".into(), problem: Problem::TooManyItems { max_items: 2, count: 3 } },
+        ]
+    );
+    assert_eq!(text, format!("error {:?}", ElicitError::Invalid(expected)));
+    for message in session.transcript().requests.iter().map(|r| r["message"].as_str().unwrap()) {
+        let lines: Vec<&str> = message.lines().collect();
+        let mut unique = lines.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), lines.len(), "a line repeated in {message}");
     }
 }
 
@@ -283,14 +379,14 @@ async fn one_form_with_a_multi_select_serves_every_revision() {
     // 2025-06-18 has no arrays: the client sees one checkbox per topping, and the tool gets
     // the ticked ones back as the list.
     let client = ScriptedClient::new(ProtocolRevision::V2025_06_18)
-        .reply(Reply::accept(json!({ "toppings.olives": true, "toppings.basil": false })));
+        .reply(Reply::accept(json!({ "toppings__olives": true, "toppings__cheese": false })));
     let session = connect(client).await;
     assert_eq!(call(&session, "pizza").await, "accept {\"toppings\":[\"olives\"]}");
     let transcript = session.transcript();
     assert_wire_valid(&transcript, ProtocolRevision::V2025_06_18);
     let properties = transcript.requests[0]["requestedSchema"]["properties"].as_object().unwrap();
-    assert!(properties.keys().all(|k| k.starts_with("toppings.")), "{properties:?}");
-    assert_eq!(properties["toppings.olives"]["type"], "boolean");
+    assert!(properties.keys().all(|k| k.starts_with("toppings__")), "{properties:?}");
+    assert_eq!(properties["toppings__olives"]["type"], "boolean");
 
     let session = connect(ScriptedClient::new(ProtocolRevision::V2025_11_25).reply(Reply::accept(json!({ "toppings": ["olives"] })))).await;
     assert_eq!(call(&session, "pizza").await, "accept {\"toppings\":[\"olives\"]}");

@@ -304,6 +304,26 @@ async fn invalid_content_is_asked_again_then_the_correction_is_taken() {
     assert!(err.to_string().contains("`name`: must be at least 1 character long"), "{err}");
 }
 
+/// A key the question did not ask for is never read past: asked again naming it (the
+/// valid answer kept as the default), and once the re-asks are spent, an error naming it.
+#[tokio::test]
+async fn keys_nobody_asked_for_are_asked_again_then_refused_by_name() {
+    let renamed = json!({ "name": "Ada", "nick_name": "Ada L." });
+    let client = modern().reply(Reply::accept(renamed.clone())).reply(Reply::accept(json!({ "name": "Ada" })));
+    let session = connect(client, Restaurant::new()).await;
+    assert_eq!(call(&session, "name_reask").await.unwrap(), r#"{"name":"Ada"}"#);
+    let transcript = session.transcript();
+    assert_wire_valid(&transcript);
+    let again = &transcript.requests[1];
+    assert_eq!(again["message"], "Your name?\n\nPlease correct your answer:\n- `nick_name`: is not a field of this form");
+    assert_eq!(again["requestedSchema"]["properties"]["name"]["default"], "Ada");
+
+    let client = modern().reply(Reply::accept(renamed.clone())).reply(Reply::accept(renamed));
+    let session = connect(client, Restaurant::new()).await;
+    let err = call(&session, "name_reask").await.unwrap_err();
+    assert!(err.to_string().contains("`nick_name`: is not a field of this form"), "{err}");
+}
+
 #[tokio::test]
 async fn a_client_without_the_capability_gets_no_input_request() {
     let session = connect(modern().support(ElicitationSupport::NONE), Restaurant::new()).await;
@@ -409,17 +429,26 @@ async fn retry_input_has_defined_outcomes() {
     }
 }
 
-/// Properties nobody asked for are ignored when the answer is read, and are not carried
-/// to the next round either: padding an answer cannot make the server's state too large
-/// to seal (which ended the call with an internal error), whether the answer is valid or
-/// is asked again.
+/// Properties nobody asked for are named when the answer is read, and are not carried
+/// whole to the next round: padding an answer (in a value or in a key) cannot make the
+/// server's state too large to seal (which ended the call with an internal error).
 #[tokio::test]
 async fn properties_nobody_asked_for_are_not_carried_between_rounds() {
     let session = connect(modern(), Restaurant::new()).await;
     let padding = "x".repeat(300_000);
+    // Without re-asks, the answer is refused, the padded key named (cut).
+    let (state, keys) = first_round(&session, "two_rounds", json!({})).await;
+    let content = json!({ "course": "main", "plates": 2, "note": padding, padding.clone(): 1 });
+    let responses = json!({ keys[0].clone(): { "action": "accept", "content": content } });
+    let err = retry(&session, "two_rounds", json!({}), &state, responses).await.unwrap_err().to_string();
+    let cut = format!("`{}…`: is not a field", "x".repeat(64));
+    assert!(err.contains("`note`: is not a field of this form") && err.contains(&cut), "{}", &err[..err.len().min(500)]);
+    assert!(err.len() < 2_000, "the error repeats {} bytes", err.len());
+    let many: serde_json::Map<String, Value> = (0..1000).map(|i| (format!("k{i}"), json!(i))).chain([("name".to_owned(), json!(""))]).collect();
     for (tool, content, next) in [
-        ("two_rounds", json!({ "course": "main", "plates": 2, "note": padding }), "elicit-2"),
         ("name_reask", json!({ "name": "", "note": padding }), "elicit-1-retry-1"),
+        ("name_reask", json!({ "name": "", padding.clone(): padding }), "elicit-1-retry-1"),
+        ("name_reask", Value::Object(many), "elicit-1-retry-1"),
     ] {
         let (state, keys) = first_round(&session, tool, json!({})).await;
         let responses = json!({ keys[0].clone(): { "action": "accept", "content": content } });

@@ -381,24 +381,25 @@ fn multi_selects_since_2025_11_25() {
 
 #[test]
 fn a_multi_select_on_2025_06_18_is_one_checkbox_per_option() {
-    // 2025-06-18 has no arrays: each option becomes a boolean `field.option`, titled
-    // `Field: Option`; the description and how many to tick go on the first checkbox,
-    // the default's options are ticked, and no checkbox is required.
+    // 2025-06-18 has no arrays: each option becomes a boolean `field__option` (the value
+    // in identifier characters: `pro-monthly` is `pro_monthly`), titled `Field: Option`;
+    // the description and how many to tick go on the first checkbox, the default's
+    // options are ticked, and no checkbox is required.
     let expected = json!({
         "type": "object",
         "properties": {
-            "colors.red": {"type": "boolean", "title": "colors: red"},
-            "colors.green": {"type": "boolean", "title": "colors: green"},
-            "colors.blue": {"type": "boolean", "title": "colors: blue"},
-            "plans.free": {"type": "boolean", "title": "Plans: Free tier", "description": "Choose up to two plans (tick at least 1 and at most 2)"},
-            "plans.pro-monthly": {"type": "boolean", "title": "Plans: Pro (9 €/month)"},
-            "plans.enterprise": {"type": "boolean", "title": "Plans: enterprise"},
-            "extras.red": {"type": "boolean", "title": "extras: red"},
-            "extras.green": {"type": "boolean", "title": "extras: green"},
-            "extras.blue": {"type": "boolean", "title": "extras: blue"},
-            "favorites.red": {"type": "boolean", "title": "favorites: red", "description": "tick at most 3", "default": true},
-            "favorites.green": {"type": "boolean", "title": "favorites: green"},
-            "favorites.blue": {"type": "boolean", "title": "favorites: blue", "default": true}
+            "colors__red": {"type": "boolean", "title": "colors: red"},
+            "colors__green": {"type": "boolean", "title": "colors: green"},
+            "colors__blue": {"type": "boolean", "title": "colors: blue"},
+            "plans__free": {"type": "boolean", "title": "Plans: Free tier", "description": "Choose up to two plans (tick at least 1 and at most 2)"},
+            "plans__pro_monthly": {"type": "boolean", "title": "Plans: Pro (9 €/month)"},
+            "plans__enterprise": {"type": "boolean", "title": "Plans: enterprise"},
+            "extras__red": {"type": "boolean", "title": "extras: red"},
+            "extras__green": {"type": "boolean", "title": "extras: green"},
+            "extras__blue": {"type": "boolean", "title": "extras: blue"},
+            "favorites__red": {"type": "boolean", "title": "favorites: red", "description": "tick at most 3", "default": true},
+            "favorites__green": {"type": "boolean", "title": "favorites: green"},
+            "favorites__blue": {"type": "boolean", "title": "favorites: blue", "default": true}
         }
     });
     for options in [plain(), legacy(), with_pattern()] {
@@ -419,9 +420,9 @@ fn checkboxes_on_2025_06_18_are_read_back_into_the_multi_select() {
 
     let read = |content: Value| Elicitation::<MultiSelects>::from_result_on(&json!({"action": "accept", "content": content}), V06);
     let accepted = read(json!({
-        "colors.red": true, "colors.green": false, "colors.blue": true,
-        "plans.enterprise": true, "plans.free": true,
-        "favorites.red": true
+        "colors__red": true, "colors__green": false, "colors__blue": true,
+        "plans__enterprise": true, "plans__free": true,
+        "favorites__red": true
     }))
     .unwrap()
     .accepted()
@@ -433,28 +434,104 @@ fn checkboxes_on_2025_06_18_are_read_back_into_the_multi_select() {
     assert_eq!(accepted.favorites, vec![Color::Red]);
 
     // Boxes left out: a required field is an empty list, an optional one takes its default.
-    let accepted = read(json!({"plans.free": true})).unwrap().accepted().unwrap();
+    let accepted = read(json!({"plans__free": true})).unwrap().accepted().unwrap();
     assert_eq!(accepted.colors, vec![]);
     assert_eq!(accepted.favorites, vec![Color::Red, Color::Blue]);
 
     // min_items / max_items are enforced on the server, and every violation is named.
-    let err = read(json!({"plans.free": true, "plans.pro-monthly": true, "plans.enterprise": true, "colors.red": "yes"})).unwrap_err();
+    let err = read(json!({"plans__free": true, "plans__pro_monthly": true, "plans__enterprise": true, "colors__red": "yes"})).unwrap_err();
     let ElicitError::Invalid(invalid) = err else { panic!("{err:?}") };
     assert_eq!(
         invalid.violations(),
         [
-            Violation { field: "colors", problem: Problem::WrongType { expected: "boolean", found: "string" } },
-            Violation { field: "plans", problem: Problem::TooManyItems { max_items: 2, count: 3 } },
+            // The checkbox the user saw, not the field behind it.
+            Violation { field: "colors__red".into(), problem: Problem::WrongType { expected: "boolean", found: "string" } },
+            Violation { field: "plans".into(), problem: Problem::TooManyItems { max_items: 2, count: 3 } },
         ]
     );
     let ElicitError::Invalid(invalid) = read(json!({})).unwrap_err() else { panic!() };
-    assert_eq!(invalid.violations(), [Violation { field: "plans", problem: Problem::TooFewItems { min_items: 1, count: 0 } }]);
+    assert_eq!(invalid.violations(), [Violation { field: "plans".into(), problem: Problem::TooFewItems { min_items: 1, count: 0 } }]);
 
     // A list, as later revisions send it, is read as it is.
     let accepted = read(json!({"colors": ["green"], "plans": ["free"]})).unwrap().accepted().unwrap();
     assert_eq!(accepted.colors, vec![Color::Green]);
     // On later revisions, checkboxes are not a multi-select's spelling.
-    assert!(Elicitation::<MultiSelects>::from_result_on(&json!({"action": "accept", "content": {"plans.free": true}}), ProtocolRevision::V2025_11_25).is_err());
+    assert!(Elicitation::<MultiSelects>::from_result_on(&json!({"action": "accept", "content": {"plans__free": true}}), ProtocolRevision::V2025_11_25).is_err());
+}
+
+/// Checkbox names survive clients that turn property names into identifiers: each is
+/// `[A-Za-z_][A-Za-z0-9_]*` when the field's name is, unique in the form, the option's
+/// value in identifier characters, or its position when that is not possible or unique.
+#[test]
+fn checkbox_names_are_identifiers_and_fall_back_to_positions() {
+    use elicit_runtime::Elicit;
+
+    #[derive(Elicit, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    enum Awkward {
+        #[elicit(rename = "nut-allergy")]
+        NutAllergy,
+        #[elicit(rename = "gluten free")]
+        GlutenFree,
+        // Written alike (`a_b`): both go by position.
+        #[elicit(rename = "a-b")]
+        ADash,
+        #[elicit(rename = "a.b")]
+        ADot,
+        // Digits only, and non-ASCII: by position.
+        #[elicit(rename = "3")]
+        Three,
+        #[elicit(rename = "végétarien", title = "Végétarien")]
+        Vegetarian,
+        #[elicit(rename = "snake_case")]
+        Snake,
+    }
+
+    #[derive(Elicit, Debug)]
+    struct Diets {
+        #[elicit(title = "Diets")]
+        diets: Vec<Awkward>,
+        diets_note: Option<String>,
+    }
+
+    let schema = Diets::requested_schema(V06).unwrap();
+    let names: Vec<&str> = schema.as_json()["properties"].as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(
+        names,
+        ["diets__nut_allergy", "diets__gluten_free", "diets__2", "diets__3", "diets__4", "diets__5", "diets__snake_case", "diets_note"]
+    );
+    let identifier = |s: &str| s.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_') && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    assert!(names.iter().all(|n| identifier(n)), "{names:?}");
+    assert_eq!(schema.as_json()["properties"]["diets__5"]["title"], "Diets: Végétarien");
+    check_form::<Diets>(V06, &plain(), Strictness::Strict).unwrap();
+
+    // Read back by the same names.
+    let content = json!({"diets__gluten_free": true, "diets__3": true, "diets__5": true, "diets__snake_case": false});
+    let read = elicit_runtime::Elicitation::<Diets>::from_result_on(&json!({"action": "accept", "content": content}), V06).unwrap().accepted().unwrap();
+    assert_eq!(read.diets, [Awkward::GlutenFree, Awkward::ADot, Awkward::Vegetarian]);
+    // The names of the representative forms are identifiers too.
+    for schema in [MultiSelects::requested_schema(V06).unwrap(), Everything::requested_schema(V06).unwrap()] {
+        assert!(schema.as_json()["properties"].as_object().unwrap().keys().all(|n| identifier(n)), "{}", schema.to_json_string());
+    }
+}
+
+/// A collision the derive cannot see (a form built by hand) is refused when rendering.
+#[test]
+fn a_checkbox_named_like_another_property_is_a_schema_error() {
+    use elicit_runtime::form::{EnumOption, FieldSchema, FormSchema, Kind, MultiSelectRules, render};
+    use elicit_runtime::SchemaError;
+
+    static OPTIONS: [EnumOption; 2] = [EnumOption::new("vegan", None), EnumOption::new("nut-allergy", None)];
+    static FIELDS: [FieldSchema; 2] = [
+        FieldSchema::new("diets", Kind::MultiSelect(MultiSelectRules::of(&OPTIONS))),
+        FieldSchema::new("diets__nut_allergy", Kind::Boolean),
+    ];
+    let form = FormSchema { fields: &FIELDS };
+    assert_eq!(
+        render(&form, V06, &plain()),
+        Err(SchemaError::NameCollision { field: "diets", property: "diets__nut_allergy".into(), revision: V06 })
+    );
+    // Later revisions send the list under the field's name: no checkbox, no collision.
+    assert!(render(&form, ProtocolRevision::V2025_11_25, &plain()).is_ok());
 }
 
 // ---- names, defaults, empty forms ----------------------------------------------------

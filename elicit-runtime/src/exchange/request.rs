@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 use super::elicitation::Elicitation;
 use super::error::ElicitError;
 use super::transport::{ElicitPeer, Outgoing};
-use crate::form::{InvalidContent, Kind, SchemaError, SchemaOptions};
+use crate::form::{FormSchema, InvalidContent, Kind, Problem, SchemaError, SchemaOptions, Violation};
 use crate::{Elicit, ProtocolRevision};
 
 /// An elicitation about to be sent: built by [`Elicit::elicit`], configured with the
@@ -415,7 +415,7 @@ async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(
             Err(ElicitError::Invalid(invalid)) if attempt < reasks => {
                 keep_valid_answers::<T>(&mut defaults, schema, &result, &invalid, revision);
                 // The re-ask's schema carries the valid answers as defaults: not the cached one.
-                let mut params = params_of(schema, &reask_message(message, &invalid), revision);
+                let mut params = params_of(schema, &reask_text(message, &invalid, Some((T::SCHEMA, revision))), revision);
                 with_defaults(&mut params, &defaults);
                 params
             }
@@ -454,8 +454,8 @@ fn keep_valid_answers<T: Elicit>(
         }
         match field.kind() {
             Kind::MultiSelect(rules) if !revision.has_multi_select() => {
-                for option in rules.options {
-                    let name = crate::form::option_property(field.name(), option.value());
+                for i in 0..rules.options.len() {
+                    let name = crate::form::checkbox_name(field.name(), rules.options, i);
                     if let Some(Value::Bool(ticked)) = content.get(&name) {
                         keep(&name, &Value::Bool(*ticked));
                     }
@@ -499,22 +499,56 @@ fn with_defaults(params: &mut Map<String, Value>, defaults: &Map<String, Value>)
 /// assert_eq!(reask_message("How many?", &invalid), "How many?\n\nPlease correct your answer:\n- `guests`: must be at least 1, got 0");
 /// ```
 pub fn reask_message(message: &str, invalid: &InvalidContent) -> String {
+    reask_text(message, invalid, None)
+}
+
+/// [`reask_message`], knowing the form and the revision it was sent on: on 2025-06-18 a
+/// problem with a multi-select's checkbox names the checkbox with the title the client
+/// showed beside it, and a count that is not kept is said once of the group of boxes.
+/// No line is written twice.
+pub(crate) fn reask_text(message: &str, invalid: &InvalidContent, form: Option<(&FormSchema, ProtocolRevision)>) -> String {
     let mut text = String::from(message);
     text.push_str("\n\nPlease correct your answer:");
+    let mut written: Vec<String> = Vec::with_capacity(invalid.violations().len());
     for violation in invalid.violations() {
-        let line = violation.to_string();
-        text.push_str("\n- ");
+        let mut line = user_line(violation, form);
         // Problems quote what the client sent; a URL from there must not end up in a
         // form-mode message.
         if contains_url(&line) {
-            text.push('`');
-            text.push_str(violation.field);
-            text.push_str("`: is not a valid answer");
-        } else {
-            text.push_str(&line);
+            line = format!("`{}`: is not a valid answer", crate::form::echo(&violation.field));
+            if contains_url(&line) {
+                line = "an answer is not valid".to_owned();
+            }
         }
+        if written.contains(&line) {
+            continue;
+        }
+        text.push_str("\n- ");
+        text.push_str(&line);
+        written.push(line);
     }
     text
+}
+
+/// One violation as the person who answered reads it: about what their client showed.
+fn user_line(violation: &Violation, form: Option<(&FormSchema, ProtocolRevision)>) -> String {
+    let Some((schema, _)) = form.filter(|(_, revision)| !revision.has_multi_select()) else {
+        return violation.to_string();
+    };
+    if let Some(field) = schema.field(&violation.field)
+        && let Kind::MultiSelect(_) = field.kind()
+    {
+        let label = field.title().unwrap_or(field.name());
+        match violation.problem {
+            Problem::TooFewItems { min_items, count } => return format!("choose at least {min_items} of the {label} options ({count} ticked)"),
+            Problem::TooManyItems { max_items, count } => return format!("choose at most {max_items} of the {label} options ({count} ticked)"),
+            _ => {}
+        }
+    }
+    match crate::form::find_checkbox(schema, &violation.field) {
+        Some((_, title)) => format!("`{}` ({title}): {}", violation.field, violation.problem),
+        None => violation.to_string(),
+    }
 }
 
 #[cfg(test)]

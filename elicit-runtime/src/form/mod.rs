@@ -26,7 +26,9 @@ pub use self::field::{decode_field, find_fields};
 pub(crate) use self::field::read_checked;
 pub(crate) use self::validate::read_select;
 pub use self::render::{RequestedSchema, SchemaError, SchemaOptions, render};
-pub(crate) use self::multi_select::{collect_checkboxes, option_property};
+pub(crate) use self::multi_select::{checkbox_name, collect_checkboxes, find_checkbox};
+#[doc(hidden)]
+pub use self::multi_select::checkboxes_collide;
 pub(crate) use self::render::cached;
 pub(crate) use self::validate::echo;
 #[cfg(feature = "rmcp")]
@@ -39,4 +41,4 @@ pub use self::schema::{
 };
 #[doc(hidden)]
 pub use self::validate::Report;
-pub use self::validate::{InvalidContent, Problem, Violation, format_is_valid};
+pub use self::validate::{InvalidContent, KEYS_BESIDE_FIELDS, NOT_ASKED_NAMED, Problem, Violation, format_is_valid};

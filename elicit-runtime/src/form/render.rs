@@ -66,8 +66,9 @@ impl SchemaOptions {
 #[non_exhaustive]
 pub enum SchemaError {
     /// On a revision without arrays (2025-06-18) a multi-select is written as one
-    /// checkbox per option, named `field.option`; this one is also the name of another
-    /// property of the form.
+    /// checkbox per option, named `field__option`; this one is also the name of another
+    /// field or of another field's checkbox. `#[derive(Elicit)]` refuses such a form at
+    /// compile time; this catches a form built otherwise (or generic over its fields).
     NameCollision {
         /// The wire name of the multi-select field.
         field: &'static str,
@@ -190,7 +191,12 @@ pub(crate) fn render_field(field: &FieldSchema, revision: ProtocolRevision, opti
     if let Some(title) = field.title() {
         p.insert("title".into(), title.into());
     }
-    if let Some(description) = field.description() {
+    // A field without a description of its own shows what its pattern asks for.
+    let hint = match field.kind() {
+        Kind::String(rules) => rules.pattern_hint,
+        _ => None,
+    };
+    if let Some(description) = field.description().or(hint) {
         p.insert("description".into(), description.into());
     }
     let mut default_allowed = revision.has_defaults_on_every_type();

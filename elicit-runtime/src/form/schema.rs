@@ -116,6 +116,35 @@ impl FieldSchema {
         self.name
     }
 
+    /// On a revision without arrays (2025-06-18), the property name of the checkbox of
+    /// option `index` of this multi-select (see
+    /// [`SchemaError::NameCollision`](super::SchemaError) for how it is written): the
+    /// option's value in identifier characters, or its position. `None` for other kinds,
+    /// or past the last option.
+    ///
+    /// ```
+    /// use elicit_runtime::Elicit;
+    ///
+    /// #[derive(Elicit)]
+    /// #[elicit(rename_all = "kebab-case")]
+    /// enum Diet { Vegan, NutAllergy }
+    ///
+    /// #[derive(Elicit)]
+    /// struct Order {
+    ///     diets: Vec<Diet>,
+    /// }
+    ///
+    /// let diets = Order::SCHEMA.field("diets").unwrap();
+    /// assert_eq!(diets.checkbox_name(1).as_deref(), Some("diets__nut_allergy"));
+    /// assert_eq!(diets.checkbox_name(2), None);
+    /// ```
+    pub fn checkbox_name(&self, index: usize) -> Option<String> {
+        match self.kind {
+            Kind::MultiSelect(rules) if index < rules.options.len() => Some(super::checkbox_name(self.name, rules.options, index)),
+            _ => None,
+        }
+    }
+
     /// The `title` shown by the client, if the field has one.
     pub const fn title(&self) -> Option<&'static str> {
         self.title
@@ -220,6 +249,19 @@ impl Kind {
         }
     }
 
+    /// The `pattern` in words (`MM/YY`), shown to people instead of the regular
+    /// expression.
+    #[doc(hidden)]
+    pub const fn pattern_hint(self, hint: &'static str) -> Self {
+        match self {
+            Kind::String(mut r) => {
+                r.pattern_hint = Some(hint);
+                Kind::String(r)
+            }
+            other => other,
+        }
+    }
+
     #[doc(hidden)]
     pub const fn format(self, format: Format) -> Self {
         match self {
@@ -310,13 +352,16 @@ pub struct StringRules {
     pub max_length: Option<u64>,
     /// `pattern`: a regular expression the value must contain a match of.
     pub pattern: Option<&'static str>,
+    /// What `pattern` asks for, in words a person reads (`MM/YY`): in the re-ask when the
+    /// answer does not match, and the description on the wire of a field without one.
+    pub pattern_hint: Option<&'static str>,
     /// `format`.
     pub format: Option<Format>,
 }
 
 impl StringRules {
     #[doc(hidden)]
-    pub const PLAIN: Self = Self { min_length: None, max_length: None, pattern: None, format: None };
+    pub const PLAIN: Self = Self { min_length: None, max_length: None, pattern: None, pattern_hint: None, format: None };
 
     #[doc(hidden)]
     pub const fn with_format(format: Format) -> Self {

@@ -3,6 +3,7 @@
 //! Every violation is reported with the wire name of its field, not only the first one,
 //! so a server can tell the user everything that was wrong at once.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -74,10 +75,14 @@ pub enum Problem {
         /// The length sent.
         length: u64,
     },
-    /// The string contains no match of `pattern`.
+    /// The string contains no match of `pattern`. Shown to people, it gives the field's
+    /// `pattern_hint` (`must be in the form MM/YY`) or says the value is not in the
+    /// expected format: never the regular expression itself.
     PatternMismatch {
-        /// The pattern.
+        /// The pattern (for the developer: it is not part of the displayed text).
         pattern: &'static str,
+        /// The rule in words, from `#[elicit(pattern_hint = "...")]`.
+        hint: Option<&'static str>,
     },
     /// The string is not valid for its `format`.
     InvalidFormat(Format),
@@ -106,7 +111,26 @@ pub enum Problem {
         /// The number sent.
         count: u64,
     },
+    /// A property of the content that the form did not ask for: reported under its own
+    /// name. An answer is never read as if a key the client sent were not there (a client
+    /// that renamed a property would otherwise have its answer dropped).
+    NotAsked,
+    /// Past the first [`NOT_ASKED_NAMED`] keys reported [`NotAsked`](Problem::NotAsked),
+    /// the next key the form did not ask for, with how many there are from it on: the
+    /// number of violations stays bounded by the form, whatever the client sends.
+    MoreNotAsked {
+        /// How many keys the form did not ask for, this one included.
+        count: u64,
+    },
 }
+
+/// How many keys the form did not ask for are named one by one.
+pub const NOT_ASKED_NAMED: usize = 32;
+
+/// The content keys a protocol revision allows beside the form's fields, which are then
+/// not reported as [`Problem::NotAsked`]. No revision defines any today: `content` is a
+/// map of the schema's properties and nothing else.
+pub const KEYS_BESIDE_FIELDS: &[&str] = &[];
 
 /// How much of a value the user sent a violation repeats: enough to recognise it, not a
 /// copy of whatever a client chose to send (violations are logged and shown).
@@ -159,13 +183,16 @@ impl fmt::Display for Problem {
             Problem::AboveMaximum { maximum, found } => write!(f, "must be at most {maximum}, got {found}"),
             Problem::TooShort { min_length, length } => write!(f, "must be at least {} long, got {length}", plural(*min_length, "character")),
             Problem::TooLong { max_length, length } => write!(f, "must be at most {} long, got {length}", plural(*max_length, "character")),
-            Problem::PatternMismatch { pattern } => write!(f, "must match the pattern `{pattern}`"),
+            Problem::PatternMismatch { hint: Some(hint), .. } => write!(f, "must be in the form {hint}"),
+            Problem::PatternMismatch { hint: None, .. } => f.write_str("is not in the expected format"),
             Problem::InvalidFormat(format) => write!(f, "must be a valid {format}"),
             Problem::NotAnOption(value) => write!(f, "`{value}` is not one of the options"),
             Problem::UnknownItem(value) => write!(f, "`{value}` is not one of the options"),
             Problem::DuplicateItem(value) => write!(f, "`{value}` is chosen more than once"),
             Problem::TooFewItems { min_items, count } => write!(f, "must have at least {}, got {count}", plural(*min_items, "choice")),
             Problem::TooManyItems { max_items, count } => write!(f, "must have at most {}, got {count}", plural(*max_items, "choice")),
+            Problem::NotAsked | Problem::MoreNotAsked { count: 0 | 1 } => f.write_str("is not a field of this form"),
+            Problem::MoreNotAsked { count } => write!(f, "is not a field of this form, and neither are the {} after it", plural(count - 1, "other key")),
         }
     }
 }
@@ -181,8 +208,10 @@ fn article(word: &str) -> &'static str {
 /// One problem with one field of received content.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Violation {
-    /// The wire name of the field.
-    pub field: &'static str,
+    /// The property the problem is about: the wire name of the field; on 2025-06-18 the
+    /// name of a multi-select's checkbox; for [`Problem::NotAsked`], the key the client
+    /// sent (cut as [`Problem::NotAnOption`] cuts values).
+    pub field: Cow<'static, str>,
     /// What is wrong with it.
     pub problem: Problem,
 }
@@ -276,8 +305,47 @@ impl Report {
         self.work = self.work.saturating_add(steps as u64);
     }
 
-    pub(crate) fn push(&mut self, field: &'static str, problem: Problem) {
-        self.violations.push(Violation { field, problem });
+    pub(crate) fn push(&mut self, field: impl Into<Cow<'static, str>>, problem: Problem) {
+        self.violations.push(Violation { field: field.into(), problem });
+    }
+
+    /// Whether nothing was reported.
+    pub fn is_clean(&self) -> bool {
+        self.violations.is_empty()
+    }
+
+    /// [`not_asked`](Self::not_asked) after the fields were found in `content`
+    /// ([`find_fields`](crate::form::find_fields)): `found` holds what was found, by field.
+    pub fn not_asked_beside(&mut self, content: &Map<String, Value>, fields: &[FieldSchema], found: &[Option<&Value>]) -> bool {
+        let matched = found.iter().filter(|f| f.is_some()).count();
+        self.not_asked(content, fields, matched)
+    }
+
+    /// Reports every key of `content` that is not the name of one of `fields` (nor one
+    /// of [`KEYS_BESIDE_FIELDS`]) as [`Problem::NotAsked`], in the content's order.
+    /// `matched` is how many keys were found to be fields: when it is all of them,
+    /// nothing is looked at again. Returns whether any key was reported.
+    pub fn not_asked(&mut self, content: &Map<String, Value>, fields: &[FieldSchema], matched: usize) -> bool {
+        if matched >= content.len() {
+            return false;
+        }
+        let (mut named, mut more): (usize, Option<(String, u64)>) = (0, None);
+        for key in content.keys() {
+            self.add_work(1);
+            if fields.iter().any(|f| same_name(f.name(), key)) || KEYS_BESIDE_FIELDS.contains(&key.as_str()) {
+                continue;
+            }
+            if named < NOT_ASKED_NAMED {
+                self.push(echo(key), Problem::NotAsked);
+                named += 1;
+            } else {
+                more.get_or_insert_with(|| (echo(key), 0)).1 += 1;
+            }
+        }
+        if let Some((key, count)) = more {
+            self.push(key, Problem::MoreNotAsked { count });
+        }
+        named > 0
     }
 
     /// `Ok` when nothing was reported.
@@ -296,8 +364,8 @@ impl Report {
 }
 
 impl FormSchema {
-    /// Checks content against this schema, reporting every violation. Properties the
-    /// schema does not name are ignored.
+    /// Checks content against this schema, reporting every violation. A property the
+    /// schema does not name is a violation of its own ([`Problem::NotAsked`]).
     ///
     /// ```
     /// use elicit_runtime::Elicit;
@@ -322,8 +390,11 @@ impl FormSchema {
     /// [`work`](Report::work) afterwards).
     #[doc(hidden)]
     pub fn check_into(&self, content: &Map<String, Value>, report: &mut Report) {
+        let mut matched = 0;
         for field in self.fields() {
-            match content.get(field.name()) {
+            let found = content.get(field.name());
+            matched += usize::from(found.is_some());
+            match found {
                 None | Some(Value::Null) if !field.is_required() => {}
                 None => report.push(field.name(), Problem::Missing),
                 Some(value) => {
@@ -331,6 +402,7 @@ impl FormSchema {
                 }
             }
         }
+        report.not_asked(content, self.fields(), matched);
     }
 }
 
@@ -497,7 +569,7 @@ fn check_string(name: &'static str, rules: &StringRules, s: &str, report: &mut R
     if let Some(pattern) = rules.pattern {
         report.add_work(s.len());
         if !pattern_matches(pattern, s) {
-            report.push(name, Problem::PatternMismatch { pattern });
+            report.push(name, Problem::PatternMismatch { pattern, hint: rules.pattern_hint });
         }
     }
     if let Some(format) = rules.format {

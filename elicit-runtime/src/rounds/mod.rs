@@ -276,15 +276,27 @@ fn digest_of(outgoing: &Outgoing) -> (String, Option<&'static RequestedSchema>) 
 /// The method of an elicitation.
 const ELICITATION: &str = "elicitation/create";
 
-/// A held answer as the body reads it. An accepted elicitation's content keeps only the
-/// properties the question asked for (`properties`): the others are ignored when the
-/// content is read, and are dropped here so that the state sealed for the next round does
-/// not carry them (a client padding its answer would make that state too large to seal).
+/// A held answer as the body reads it. An accepted elicitation's content keeps the
+/// properties the question asked for (`properties`) whole. The others are not carried
+/// whole into the state sealed for the next round (a client padding its answer would make
+/// that state too large to seal), nor dropped: each stays under its name cut as a
+/// violation repeats it, without its value, so that reading the answer reports it
+/// ([`Problem::NotAsked`](crate::form::Problem::NotAsked)); past the number of keys a
+/// violation names one by one, one more stands for the rest.
 fn read_answer(pinned: &mut Pinned, properties: Option<&Map<String, Value>>) -> Value {
     if let (Some(properties), Some(Value::Object(content))) = (properties, pinned.answer.get_mut("content"))
         && content.keys().any(|name| !properties.contains_key(name))
     {
-        content.retain(|name, _| properties.contains_key(name));
+        let mut kept = 0;
+        let old = std::mem::take(content);
+        for (name, value) in old {
+            if properties.contains_key(&name) {
+                content.insert(name, value);
+            } else if kept <= crate::form::NOT_ASKED_NAMED {
+                kept += 1;
+                content.insert(crate::form::echo(&name), Value::Null);
+            }
+        }
     }
     pinned.answer.clone()
 }

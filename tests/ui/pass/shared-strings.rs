@@ -44,7 +44,7 @@ fn main() {
 
     // The rules hold as for `String`: too short, off-pattern, not an email, not a string.
     let err = Shared::from_content(json!({"arc": "A", "rc": "nope", "maybe": 3}).as_object().unwrap()).unwrap_err();
-    let mut names: Vec<&str> = err.violations().iter().map(|v| v.field).collect();
+    let mut names: Vec<&str> = err.violations().iter().map(|v| &*v.field).collect();
     names.dedup();
     assert_eq!(names, ["arc", "rc", "maybe"], "{err}");
 }
