@@ -54,6 +54,8 @@
 //!
 //! One module per concept, each depending only on those above it:
 //!
+//! - `rules` (private): the rules `#[derive(Elicit)]` checks at compile time and the
+//!   runtime on answers (formats, patterns, URLs in text), one copy compiled by both.
 //! - [`ProtocolRevision`]: the revisions this crate speaks, and what each can express.
 //! - [`form`]: what a form is, whatever carries it: the static [`FormSchema`](form::FormSchema)
 //!   the derive builds, which Rust types are fields ([`ElicitField`](form::ElicitField),
@@ -94,6 +96,8 @@
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+
+mod rules;
 
 mod revision;
 
