@@ -74,11 +74,14 @@
 //! |---|---|---|
 //! | `derive` | yes | re-exports `#[derive(Elicit)]` |
 //! | `chrono` | no | `chrono::NaiveDate` (`date`), `DateTime<Utc>` and `DateTime<FixedOffset>` (`date-time`) fields |
-//! | `url` | no | `url::Url` fields (`uri`) |
 //! | `schemars` | no | a derived type with `#[elicit(json_schema)]` also implements `schemars::JsonSchema`, with the same flat schema |
 //! | `testing` | no | [`testing::ScriptedClient`](crate::testing): a scripted MCP client for your tools' tests, checking every request against the official schema |
 //! | `redis` | no | `url::RedisStore`: URL-mode interactions in Redis, shared by several server instances |
 //! | `rmcp` | no | [`ElicitPeer`] for rmcp's `Peer<RoleServer>` and `RequestContext<RoleServer>`: `Contact::elicit(&context, "...")` inside a tool |
+//! | `dialects` | no | the draft dialects no released revision carries and no client we know speaks: `Dialect::ElicitationTrack` (`elicitation/track`, with `rmcp::Track`) and `Dialect::UserInteraction` (`interaction/create`); without it [`dialect::Dialect`] has only `Released` |
+//!
+//! `url::Url` fields (`uri`) need no feature: the `url` crate is a dependency of URL mode.
+//! Items behind a feature carry its name on docs.rs.
 //!
 //! # The derive's attributes
 //!
@@ -94,6 +97,7 @@
 //! `oneOf`); on its variants `rename` and `title`.
 //! `#[serde(rename, rename_all, default, skip)]` are honoured as well.
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -110,12 +114,15 @@ pub mod url;
 pub mod dialect;
 
 #[cfg(feature = "rmcp")]
+#[cfg_attr(docsrs, doc(cfg(feature = "rmcp")))]
 pub mod rounds;
 
 #[cfg(feature = "rmcp")]
+#[cfg_attr(docsrs, doc(cfg(feature = "rmcp")))]
 pub mod rmcp;
 
 #[cfg(feature = "testing")]
+#[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub mod testing;
 
 use serde_json::{Map, Value};
@@ -130,6 +137,7 @@ pub use crate::revision::{ProtocolRevision, UnknownRevision};
 /// usable as a single- or multi-select field. See the [crate docs](crate) for the
 /// attributes.
 #[cfg(feature = "derive")]
+#[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
 pub use elicit_derive::Elicit;
 
 /// A form: a struct whose fields become the flat `requestedSchema` of an elicitation.
