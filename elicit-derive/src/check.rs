@@ -13,7 +13,7 @@ use quote::ToTokens;
 
 use crate::attr::{DefaultLit, Spanned};
 use crate::ctxt::Ctxt;
-use crate::secret::secret_in;
+use crate::secret::{secret_in, unambiguous};
 
 pub fn check(cx: &Ctxt, cont: &Container) {
     check_generics(cx, cont);
@@ -173,35 +173,48 @@ fn check_skipped(cx: &Ctxt, field: &Field) {
 
 /// One error per field that asks for a secret: by its wire name, or else by its title,
 /// or else by its description (the doc comment when there is no `description`).
+/// `not_sensitive` clears a match that may be innocent (`pin`, `token`), never one that
+/// is a secret whatever the field holds (`password`, `api_key`, `cvv`: [`unambiguous`]).
 fn check_sensitive(cx: &Ctxt, field: &Field) {
     let a = &field.attrs;
-    if a.not_sensitive.is_some() {
-        return;
-    }
     let member = field.member.unraw().to_string();
     let name = if member == field.wire_name { format!("field `{member}`") } else { format!("field `{member}` (sent as `{}`)", field.wire_name) };
     let doc = a.description.is_none().then(|| a.doc_lines.iter().find_map(|line| secret_in(&line.value).map(|w| (w, line)))).flatten();
     // The wire name, or else the Rust name: a rename (`#[elicit(rename = "value")]
     // password`) does not make the field ask for something else.
     let found = if let Some(what) = secret_in(&field.wire_name).or_else(|| secret_in(&member)) {
-        Some((format!("{name} looks like it asks for a secret (`{what}`)"), field.member.to_token_stream()))
+        Some((format!("{name} looks like it asks for a secret (`{what}`)"), what, field.member.to_token_stream()))
     } else if let Some((what, title)) = a.title.as_ref().and_then(|t| secret_in(&t.value).map(|w| (w, t))) {
-        Some((format!("the `title` of {name} asks for a secret (`{what}`)"), title.tokens.clone()))
+        Some((format!("the `title` of {name} asks for a secret (`{what}`)"), what, title.tokens.clone()))
     } else if let Some((what, description)) = a.description.as_ref().and_then(|d| secret_in(&d.value).map(|w| (w, d))) {
-        Some((format!("the `description` of {name} asks for a secret (`{what}`)"), description.tokens.clone()))
+        Some((format!("the `description` of {name} asks for a secret (`{what}`)"), what, description.tokens.clone()))
     } else {
-        doc.map(|(what, line)| (format!("the doc comment of {name} (its description) asks for a secret (`{what}`)"), line.tokens.clone()))
+        doc.map(|(what, line)| (format!("the doc comment of {name} (its description) asks for a secret (`{what}`)"), what, line.tokens.clone()))
     };
-    if let Some((what, tokens)) = found {
-        cx.error_spanned_by(
-            tokens,
+    let Some((problem, what, tokens)) = found else { return };
+    let url_mode = "collect it out of band with URL-mode elicitation (`elicit_runtime::url`, see the README's \"URL mode\"), where it never passes through the MCP client";
+    match &a.not_sensitive {
+        Some(flag) if unambiguous(&what) => cx.error_spanned_by(
+            &flag.tokens,
             format!(
-                "{what}: the MCP specification forbids requesting sensitive information such as passwords, API keys, tokens or payment details in form mode\n\
+                "`not_sensitive` cannot clear {name}: `{what}` is a secret whatever the field holds, and the MCP specification forbids requesting it in form mode\n\
                  \n\
-                 help: collect it out of band with URL-mode elicitation (`elicit_runtime::url`, see the README's \"URL mode\"), where it never passes through the MCP client;\n      \
-                 if this field is not a secret, say so with `#[elicit(not_sensitive)]`",
+                 help: {url_mode};\n      \
+                 if the field really asks for something else, name it and word its title and description for what it asks"
             ),
-        );
+        ),
+        Some(_) => {}
+        None => {
+            let escape = if unambiguous(&what) { String::new() } else { ";\n      if this field is not a secret, say so with `#[elicit(not_sensitive)]`".to_owned() };
+            cx.error_spanned_by(
+                tokens,
+                format!(
+                    "{problem}: the MCP specification forbids requesting sensitive information such as passwords, API keys, tokens or payment details in form mode\n\
+                     \n\
+                     help: {url_mode}{escape}",
+                ),
+            );
+        }
     }
 }
 

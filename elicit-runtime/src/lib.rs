@@ -91,7 +91,12 @@
 //! (filled with `Default`), `default = literal`, `format = "email" | "uri" | "date" |
 //! "date-time"`, `min_length`, `max_length`, `pattern` (strings), `minimum`, `maximum`
 //! (numbers and integers), `min_items`, `max_items` (multi-selects), and
-//! `not_sensitive` (the field's name looks like a secret but is not one).
+//! `not_sensitive`: the field's name, title or description only looks like it asks for a
+//! secret (a map `pin`, a game `token`, a customer's `account_number`). It does not clear
+//! a word that is a secret whatever the field holds (`password`, `api_key`, `cvv`,
+//! `card_number`, `ssn`, one-time codes, seed phrases): such a field does not compile in
+//! form mode; ask for it with URL-mode elicitation ([`url`]), or, if it really asks for
+//! something else, name and word it for what it asks. The error says which case applies.
 //! On a unit-only enum: `rename_all`, `crate`, `json_schema`, and `legacy_enum_names` (its titled
 //! options are written as `enum` + `enumNames` on every revision, for clients that predate
 //! `oneOf`); on its variants `rename` and `title`.
