@@ -17,7 +17,7 @@
 //! | `Vec<E>`, `BTreeSet<E>`, `HashSet<E>` of such an enum | multi-select |
 //! | `Option<T>` of any of the above | the same, not required |
 //! | `chrono::NaiveDate`, `DateTime<Utc>`, `DateTime<FixedOffset>` (feature `chrono`) | string, `date` / `date-time` |
-//! | `url::Url` (feature `url`) | string, `uri` |
+//! | `url::Url` | string, `uri` |
 
 use std::borrow::Cow;
 use std::rc::Rc;
