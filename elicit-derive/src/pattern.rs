@@ -135,7 +135,7 @@ pub fn rust_only(pattern: &str) -> Option<String> {
 /// regex crate would. `None` when that cannot be told here: a construct the matcher below
 /// does not know, or a pattern that backtracks too long on `text`.
 pub fn matches(pattern: &str, text: &str) -> Option<bool> {
-    let hir = crate::rules::ecma::for_regex_crate(pattern, |p| regex_syntax::Parser::new().parse(p)).ok()?;
+    let hir = crate::rules::ecma::for_regex_crate(pattern, |p| regex_syntax::Parser::new().parse(p).map_err(drop)).ok()?;
     let m = Matcher { text: text.as_bytes(), fuel: Cell::new(100_000), unknown: Cell::new(false) };
     let found = (0..=text.len()).filter(|&at| text.is_char_boundary(at)).any(|at| m.go(&hir, at, &mut |_| true));
     (!m.unknown.get()).then_some(found)
