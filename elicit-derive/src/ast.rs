@@ -80,8 +80,10 @@ impl<'a> Container<'a> {
                         cx.error_spanned_by(
                             variant,
                             format!(
-                                "variant `{}` carries data, but a select option is a plain choice: `#[derive(Elicit)]` supports enums whose variants are all unit variants",
-                                variant.ident
+                                "variant `{}` carries data, but a select option is a plain choice: `#[derive(Elicit)]` supports enums whose variants are all unit variants\n\
+                                 \n\
+                                 help: ask in two steps: first a unit-only enum that derives `Elicit` to choose the variant (`{}` without its fields), then, for the choice made, a second form (a struct that derives `Elicit`) with that variant's fields",
+                                variant.ident, variant.ident
                             ),
                         );
                         ok = false;

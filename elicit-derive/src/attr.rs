@@ -264,40 +264,17 @@ pub enum DefaultLit {
     List(Vec<LitStr>),
 }
 
-/// The value of `format = "..."`: the string formats the MCP specification allows.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Format {
-    Email,
-    Uri,
-    Date,
-    DateTime,
-}
+/// The value of `format = "..."`: the string formats the MCP specification allows, the
+/// runtime's own type (`rules/format.rs`, shared with it).
+pub use crate::rules::format::Format;
 
-impl Format {
-    pub const ALL: [Format; 4] = [Format::Email, Format::Uri, Format::Date, Format::DateTime];
-
-    /// The name as written in the attribute and on the wire.
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Email => "email",
-            Format::Uri => "uri",
-            Format::Date => "date",
-            Format::DateTime => "date-time",
-        }
-    }
-
-    /// How a valid value is written, for a message.
-    pub fn example(self) -> &'static str {
-        match self {
-            Format::Email => "write an email address, such as `name@example.com`",
-            Format::Uri => "write an absolute URI with its scheme, such as `https://example.com/`",
-            Format::Date => "write a date that exists, as `YYYY-MM-DD`",
-            Format::DateTime => "write an RFC 3339 date-time with its offset, such as `2025-01-31T09:30:00Z`",
-        }
-    }
-
-    fn from_name(name: &str) -> Option<Format> {
-        Format::ALL.into_iter().find(|f| f.name() == name)
+/// How a valid value of `format` is written, for a message.
+pub fn format_example(format: Format) -> &'static str {
+    match format {
+        Format::Email => "write an email address, such as `name@example.com`",
+        Format::Uri => "write an absolute URI with its scheme, such as `https://example.com/`",
+        Format::Date => "write a date that exists, as `YYYY-MM-DD`",
+        Format::DateTime => "write an RFC 3339 date-time with its offset, such as `2025-01-31T09:30:00Z`",
     }
 }
 

@@ -13,7 +13,7 @@ use quote::ToTokens;
 
 use crate::attr::{DefaultLit, Spanned};
 use crate::ctxt::Ctxt;
-use crate::secret::secret_in;
+use crate::secret::{secret_in, unambiguous};
 
 pub fn check(cx: &Ctxt, cont: &Container) {
     check_generics(cx, cont);
@@ -178,35 +178,48 @@ fn check_skipped(cx: &Ctxt, field: &Field) {
 
 /// One error per field that asks for a secret: by its wire name, or else by its title,
 /// or else by its description (the doc comment when there is no `description`).
+/// `not_sensitive` clears a match that may be innocent (`pin`, `token`), never one that
+/// is a secret whatever the field holds (`password`, `api_key`, `cvv`: [`unambiguous`]).
 fn check_sensitive(cx: &Ctxt, field: &Field) {
     let a = &field.attrs;
-    if a.not_sensitive.is_some() {
-        return;
-    }
     let member = field.member.unraw().to_string();
     let name = if member == field.wire_name { format!("field `{member}`") } else { format!("field `{member}` (sent as `{}`)", field.wire_name) };
     let doc = a.description.is_none().then(|| a.doc_lines.iter().find_map(|line| secret_in(&line.value).map(|w| (w, line)))).flatten();
     // The wire name, or else the Rust name: a rename (`#[elicit(rename = "value")]
     // password`) does not make the field ask for something else.
     let found = if let Some(what) = secret_in(&field.wire_name).or_else(|| secret_in(&member)) {
-        Some((format!("{name} looks like it asks for a secret (`{what}`)"), field.member.to_token_stream()))
+        Some((format!("{name} looks like it asks for a secret (`{what}`)"), what, field.member.to_token_stream()))
     } else if let Some((what, title)) = a.title.as_ref().and_then(|t| secret_in(&t.value).map(|w| (w, t))) {
-        Some((format!("the `title` of {name} asks for a secret (`{what}`)"), title.tokens.clone()))
+        Some((format!("the `title` of {name} asks for a secret (`{what}`)"), what, title.tokens.clone()))
     } else if let Some((what, description)) = a.description.as_ref().and_then(|d| secret_in(&d.value).map(|w| (w, d))) {
-        Some((format!("the `description` of {name} asks for a secret (`{what}`)"), description.tokens.clone()))
+        Some((format!("the `description` of {name} asks for a secret (`{what}`)"), what, description.tokens.clone()))
     } else {
-        doc.map(|(what, line)| (format!("the doc comment of {name} (its description) asks for a secret (`{what}`)"), line.tokens.clone()))
+        doc.map(|(what, line)| (format!("the doc comment of {name} (its description) asks for a secret (`{what}`)"), what, line.tokens.clone()))
     };
-    if let Some((what, tokens)) = found {
-        cx.error_spanned_by(
-            tokens,
+    let Some((problem, what, tokens)) = found else { return };
+    let url_mode = "collect it out of band with URL-mode elicitation (`elicit_runtime::url`, see the README's \"URL mode\"), where it never passes through the MCP client";
+    match &a.not_sensitive {
+        Some(flag) if unambiguous(&what) => cx.error_spanned_by(
+            &flag.tokens,
             format!(
-                "{what}: the MCP specification forbids requesting sensitive information such as passwords, API keys, tokens or payment details in form mode\n\
+                "`not_sensitive` cannot clear {name}: `{what}` is a secret whatever the field holds, and the MCP specification forbids requesting it in form mode\n\
                  \n\
-                 help: collect it out of band with URL-mode elicitation (`elicit_runtime::url`, see the README's \"URL mode\"), where it never passes through the MCP client;\n      \
-                 if this field is not a secret, say so with `#[elicit(not_sensitive)]`",
+                 help: {url_mode};\n      \
+                 if the field really asks for something else, name it and word its title and description for what it asks"
             ),
-        );
+        ),
+        Some(_) => {}
+        None => {
+            let escape = if unambiguous(&what) { String::new() } else { ";\n      if this field is not a secret, say so with `#[elicit(not_sensitive)]`".to_owned() };
+            cx.error_spanned_by(
+                tokens,
+                format!(
+                    "{problem}: the MCP specification forbids requesting sensitive information such as passwords, API keys, tokens or payment details in form mode\n\
+                     \n\
+                     help: {url_mode}{escape}",
+                ),
+            );
+        }
     }
 }
 
@@ -261,8 +274,8 @@ fn check_default(cx: &Ctxt, field: &Field) {
                 cx.error_spanned_by(expr, format!("the default is {length} characters long, longer than `max_length` ({})", max.value));
             }
             if let Some(format) = &a.format
-                && !crate::format::is_valid(format.value, s) {
-                    cx.error_spanned_by(expr, format!("the default `{s}` is not a valid `{}`", format.value.name()));
+                && !crate::rules::format::is_valid(format.value, s) {
+                    cx.error_spanned_by(expr, format!("the default `{s}` is not a valid `{}`", format.value.as_str()));
                 }
             if let Some(pattern) = &a.pattern
                 && crate::pattern::matches(&pattern.value, s) == Some(false)
@@ -293,97 +306,6 @@ fn check_default(cx: &Ctxt, field: &Field) {
 
 // ---- URLs in form text ---------------------------------------------------------------
 
-/// Schemes whose URLs have no `//` (`mailto:a@b.example`), recognised by name; any
-/// other scheme counts when `//` follows it (`ftp://`, `file:///`, `myapp://`).
-const OPAQUE_SCHEMES: &[&str] = &[
-    "mailto", "tel", "sms", "data", "javascript", "vbscript", "urn", "news", "magnet", "geo", "sip", "sips", "xmpp", "callto", "about",
-    "blob", "intent", "market", "bitcoin", "file",
-];
-
-/// Schemes a URL parser (WHATWG, every browser) reads as a URL even without `//`:
-/// `https:evil.example`, `https:/evil.example` and `https:\\evil.example` all open
-/// `https://evil.example/`.
-const SPECIAL_SCHEMES: &[&str] = &["http", "https", "ftp", "ws", "wss", "file"];
-
-/// The first URL in `text`, of any scheme (`https://`, `ftp://`, `mailto:`, `javascript:`,
-/// a custom `app://`, `https:host`, which browsers open too), or a `www.` address, without
-/// the punctuation that ends the sentence or parenthesis around it: the rule the runtime
-/// applies to messages. Characters that show nothing (a zero-width space, a soft hyphen, a
-/// word joiner) do not hide a URL, nor do full-width letters (`ｈｔｔｐｓ://`) or a
-/// right-to-left override: the user sees the URL all the same, and the error quotes it as
-/// it shows.
-fn find_url(text: &str) -> Option<String> {
-    if text.is_ascii() {
-        return find_shown_url(text).map(str::to_owned);
-    }
-    let shown: String = text
-        .chars()
-        .filter(|&c| !is_invisible(c))
-        .map(|c| match c {
-            // Full-width ASCII (U+FF01..U+FF5E) shows as its ASCII letter.
-            '\u{ff01}'..='\u{ff5e}' => char::from_u32(u32::from(c) - 0xfee0).unwrap_or(c),
-            _ => c,
-        })
-        .collect();
-    if let Some(url) = find_shown_url(&shown) {
-        return Some(url.to_owned());
-    }
-    // After a right-to-left override the letters show in reverse: `moc.live//:sptth`
-    // reads `https://evil.com`.
-    let reversed: String = shown.chars().rev().collect();
-    text.contains('\u{202e}').then(|| find_shown_url(&reversed).map(str::to_owned)).flatten()
-}
-
-/// Characters that take no room where they stand: format characters (zero-width spaces
-/// and joiners, bidirectional controls, the soft hyphen, the word joiner, invisible
-/// operators, the byte order mark).
-fn is_invisible(c: char) -> bool {
-    matches!(c, '\u{ad}' | '\u{34f}' | '\u{61c}' | '\u{180e}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{feff}')
-}
-
-/// [`find_url`] in text as it shows.
-fn find_shown_url(text: &str) -> Option<&str> {
-    let bytes = text.as_bytes();
-    let starts_word = |i: usize| i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || matches!(bytes[i - 1], b'+' | b'-' | b'.'));
-    for (i, &b) in bytes.iter().enumerate() {
-        if !b.is_ascii_alphabetic() || !starts_word(i) {
-            continue;
-        }
-        let rest = &text[i..];
-        let scheme_len = rest.bytes().take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')).count();
-        let after = &rest[scheme_len..];
-        let scheme = rest[..scheme_len].to_ascii_lowercase();
-        let is_url = if let Some(target) = after.strip_prefix(':') {
-            let first = target.chars().next();
-            target.starts_with("//")
-                || (OPAQUE_SCHEMES.contains(&scheme.as_str()) && first.is_some_and(|c| !c.is_whitespace()))
-                || (SPECIAL_SCHEMES.contains(&scheme.as_str()) && first.is_some_and(|c| c.is_alphanumeric() || matches!(c, '/' | '\\' | '[')))
-        } else {
-            scheme.starts_with("www.") && scheme.len() > 4
-        };
-        if is_url {
-            let mut url = rest.split_whitespace().next().unwrap_or("");
-            // Sentence punctuation after the URL, and a closing bracket it did not open.
-            while let Some(last) = url.chars().last() {
-                let opened = |open: char| url.matches(open).count() >= url.matches(last).count();
-                let keep = match last {
-                    ')' => opened('('),
-                    ']' => opened('['),
-                    '}' => opened('{'),
-                    '.' | ',' | ';' | ':' | '!' | '?' | '\'' | '"' => false,
-                    _ => true,
-                };
-                if keep {
-                    break;
-                }
-                url = &url[..url.len() - last.len_utf8()];
-            }
-            return Some(url);
-        }
-    }
-    None
-}
-
 fn url_message(place: &str, url: &str) -> String {
     format!(
         "{place} contains the URL `{url}`: the MCP specification forbids URLs in form-mode messages and schemas; remove it, and send the user to a page with URL-mode elicitation"
@@ -392,7 +314,7 @@ fn url_message(place: &str, url: &str) -> String {
 
 fn check_doc_urls(cx: &Ctxt, lines: &[Spanned<String>], place: &str) {
     for line in lines {
-        if let Some(url) = find_url(&line.value) {
+        if let Some(url) = crate::rules::url_in_text::find_url(&line.value) {
             cx.error_spanned_by(line, url_message(place, &url));
         }
     }
@@ -401,59 +323,9 @@ fn check_doc_urls(cx: &Ctxt, lines: &[Spanned<String>], place: &str) {
 fn check_no_urls<const N: usize>(cx: &Ctxt, texts: [(&str, &Option<Spanned<String>>); N]) {
     for (place, text) in texts {
         if let Some(text) = text
-            && let Some(url) = find_url(&text.value)
+            && let Some(url) = crate::rules::url_in_text::find_url(&text.value)
         {
             cx.error_spanned_by(text, url_message(place, &url));
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn urls_are_found_in_text() {
-        assert_eq!(find_url("see https://example.com/x for more").as_deref(), Some("https://example.com/x"));
-        assert_eq!(find_url("Pro (see https://example.com/pricing).").as_deref(), Some("https://example.com/pricing"));
-        assert_eq!(find_url("https://b.example or http://a.example").as_deref(), Some("https://b.example"));
-        assert_eq!(find_url("plain words"), None);
-        assert_eq!(find_url("files at ftp://files.example/x").as_deref(), Some("ftp://files.example/x"));
-        assert_eq!(find_url("FILE:///etc/passwd").as_deref(), Some("FILE:///etc/passwd"));
-        assert_eq!(find_url("write to mailto:help@example.com.").as_deref(), Some("mailto:help@example.com"));
-        assert_eq!(find_url("click javascript:alert(1)").as_deref(), Some("javascript:alert(1)"));
-        assert_eq!(find_url("call tel:+15550100").as_deref(), Some("tel:+15550100"));
-        assert_eq!(find_url("open myapp://settings").as_deref(), Some("myapp://settings"));
-        assert_eq!(find_url("urn:isbn:0451450523").as_deref(), Some("urn:isbn:0451450523"));
-        assert_eq!(find_url("see www.example.com").as_deref(), Some("www.example.com"));
-        assert_eq!(find_url("data:text/html,hi").as_deref(), Some("data:text/html,hi"));
-        for text in ["Time: 10:30", "Note: read this", "ratio 1:2", "a www word", "mailto: nobody", "Step 1: open the app", "e.g. this", "key:value"] {
-            assert_eq!(find_url(text), None, "{text}");
-        }
-    }
-
-    /// The runtime's rule for messages (`exchange::request::contains_url`), here for titles
-    /// and descriptions: what a browser opens, and what hides behind characters that show
-    /// nothing or show as ASCII.
-    #[test]
-    fn urls_a_browser_opens_or_that_hide_are_found() {
-        let found = [
-            ("open https:evil.example", "https:evil.example"),
-            ("open https:/evil.example", "https:/evil.example"),
-            ("open HTTPS:\\\\evil.example", "HTTPS:\\\\evil.example"),
-            ("ws:evil.example", "ws:evil.example"),
-            ("https:[::1]", "https:[::1]"),
-            ("see https\u{200b}://evil.example", "https://evil.example"),
-            ("see h\u{ad}ttps\u{2060}://evil.example", "https://evil.example"),
-            ("see www\u{200b}.evil.example", "www.evil.example"),
-            ("see \u{ff48}\u{ff54}\u{ff54}\u{ff50}\u{ff53}\u{ff1a}//evil.example", "https://evil.example"),
-            ("see \u{202e}elpmaxe.live//:sptth\u{202c} now", "https://evil.example"),
-        ];
-        for (text, url) in found {
-            assert_eq!(find_url(text).as_deref(), Some(url), "{text:?}");
-        }
-        for text in ["HTTPS: always", "ftp: no", "zero\u{200b}width: fine", "\u{ff21}\u{ff22}: fine", "Café: open daily"] {
-            assert_eq!(find_url(text), None, "{text:?}");
         }
     }
 }

@@ -481,13 +481,13 @@ fn const_checks(f: &Field, p: &TokenStream) -> TokenStream {
         && let Some(default) = &a.default
         && let DefaultLit::Str(value) = &default.value.1
     {
-        for format in Format::ALL.into_iter().filter(|&f| !crate::format::is_valid(f, value)) {
+        for format in Format::ALL.into_iter().filter(|&f| !crate::rules::format::is_valid(f, value)) {
             let message = format!(
                 "the default `{value}` of field `{}` is not a valid `{}`, the format of its type `{}`: {}",
                 f.member,
-                format.name(),
+                format.as_str(),
                 type_name(ty),
-                format.example()
+                crate::attr::format_example(format)
             );
             let panic = const_panic(&default.value.0.to_token_stream(), &message);
             let variant = format_variant(format);

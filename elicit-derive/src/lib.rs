@@ -16,8 +16,8 @@ mod check;
 mod ctxt;
 mod expand;
 mod fallback;
-mod format;
 mod pattern;
+mod rules;
 mod secret;
 
 use proc_macro::TokenStream;

@@ -130,39 +130,15 @@ pub fn rust_only(pattern: &str) -> Option<String> {
 }
 
 /// Whether `text` contains a match of `pattern` (JSON Schema's `pattern` is not
-/// anchored), as the runtime decides it: ECMA-262's ASCII `\d` and `\w`, then the regex
-/// crate's reading. `None` when that cannot be told here: a construct the matcher below
+/// anchored), as the runtime decides it: read through the shared
+/// `rules::ecma::for_regex_crate` (ECMA-262's ASCII `\d` and `\w`), then matched as the
+/// regex crate would. `None` when that cannot be told here: a construct the matcher below
 /// does not know, or a pattern that backtracks too long on `text`.
 pub fn matches(pattern: &str, text: &str) -> Option<bool> {
-    let hir = regex_syntax::Parser::new().parse(&ecma_classes(pattern)).ok()?;
+    let hir = crate::rules::ecma::for_regex_crate(pattern, |p| regex_syntax::Parser::new().parse(p).map_err(drop)).ok()?;
     let m = Matcher { text: text.as_bytes(), fuel: Cell::new(100_000), unknown: Cell::new(false) };
     let found = (0..=text.len()).filter(|&at| text.is_char_boundary(at)).any(|at| m.go(&hir, at, &mut |_| true));
     (!m.unknown.get()).then_some(found)
-}
-
-/// The runtime's rewrite of ECMA-262's ASCII classes for the regex crate
-/// (`elicit_runtime`'s `form/pattern.rs`).
-fn ecma_classes(pattern: &str) -> String {
-    let mut out = String::with_capacity(pattern.len() + 16);
-    let mut chars = pattern.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('d') => out.push_str("[0-9]"),
-            Some('D') => out.push_str("[^0-9]"),
-            Some('w') => out.push_str("[A-Za-z0-9_]"),
-            Some('W') => out.push_str("[^A-Za-z0-9_]"),
-            Some(escaped) => {
-                out.push('\\');
-                out.push(escaped);
-            }
-            None => out.push('\\'),
-        }
-    }
-    out
 }
 
 /// A backtracking matcher over the parsed pattern, for one short default: each node

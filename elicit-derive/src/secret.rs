@@ -158,6 +158,39 @@ const PHRASES: &[&[&str]] = &[
     &["cartao", "de", "credito"],
 ];
 
+/// Matches (as [`secret_in`] names them) that are a secret whatever the field holds:
+/// passwords, keys, card data, social security numbers, one-time codes, seed phrases.
+/// `#[elicit(not_sensitive)]` cannot clear them, and the error does not offer it; it
+/// clears only the words that also have an innocent meaning (`pin`, `token`, `secret`,
+/// `credential`, `account number`, `sort code`...).
+const UNAMBIGUOUS: &[&str] = &[
+    // passwords
+    "password", "passwd", "passphrase", "passcode", "passkey", "pass word", "pass wd", "pass phrase", "pass code", "passwort", "kennwort",
+    "motdepasse", "contraseña", "contrasena", "contrasenya", "senha", "wachtwoord", "lösenord", "losenord", "passord", "adgangskode",
+    "salasana", "hasło", "haslo", "heslo", "jelszó", "jelszo", "şifre", "sifre", "parolă", "пароль", "סיסמה", "סיסמא", "mot de passe",
+    "palavra passe", "clave de acceso", "κωδικός πρόσβασης", "كلمة المرور", "密码", "密碼", "パスワード", "비밀번호", "पासवर्ड", "รหัสผ่าน",
+    // keys and tokens that are credentials by name
+    "apikey", "apitoken", "apisecret", "privatekey", "secretkey", "accesstoken", "authtoken", "refreshtoken", "bearertoken",
+    "sessiontoken", "clientsecret", "api key", "private key", "priv key", "signing key", "encryption key", "master key", "hmac key",
+    "seed phrase", "recovery phrase", "mnemonic phrase", "apischlüssel", "apischluessel", "clé api", "cle api", "clave api", "chave api",
+    "api schlüssel", "api schluessel", "clé privée", "cle privee", "privater schlüssel", "clave privada", "chave privada", "密钥", "密鑰",
+    "秘密鍵", "私钥",
+    // one-time codes
+    "otp", "totp", "hotp", "one time code", "mfa code", "2 fa code", "two factor code",
+    // payment data
+    "cvv", "cvc", "cvn", "ccn", "cardnumber", "creditcard", "card number", "card num", "card no", "cc number", "cc num", "cc no",
+    "credit card", "debit card", "card verification", "kreditkarte", "kreditkartennummer", "kartennummer", "numéro de carte",
+    "numero de carte", "carte bancaire", "carte de crédit", "carte de credit", "tarjeta de crédito", "tarjeta de credito",
+    "número de tarjeta", "numero de tarjeta", "cartão de crédito", "cartao de credito", "信用卡", "クレジットカード", "신용카드", "카드번호",
+    // identity
+    "ssn", "social security",
+];
+
+/// Whether the match `what` (from [`secret_in`]) is a secret whatever the field holds.
+pub fn unambiguous(what: &str) -> bool {
+    UNAMBIGUOUS.contains(&what)
+}
+
 /// Words that, right after a match, make it a property of the secret, not the secret.
 const QUALIFIERS: &[&str] = &[
     "count", "length", "len", "limit", "expiry", "expires", "expiration", "ttl", "lifetime", "enabled", "required", "policy",
@@ -254,6 +287,18 @@ fn same_word(word: &str, phrase_word: &str, plural: bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_unambiguous_match_is_one_the_vocabulary_can_find() {
+        for what in UNAMBIGUOUS {
+            let known = WORDS.contains(what) || CONTAINED.contains(what) || PHRASES.iter().any(|p| p.join(" ") == *what);
+            assert!(known, "`{what}` is not a word, phrase or contained word of the vocabulary");
+        }
+        assert!(unambiguous("password") && unambiguous("api key") && unambiguous("cvv"));
+        for innocent in ["pin", "token", "secret", "credential", "account number", "sort code", "iban", "session id"] {
+            assert!(!unambiguous(innocent), "`{innocent}` may be a false positive");
+        }
+    }
 
     #[test]
     fn segments_follow_every_casing() {

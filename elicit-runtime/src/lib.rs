@@ -54,6 +54,8 @@
 //!
 //! One module per concept, each depending only on those above it:
 //!
+//! - `rules` (private): the rules `#[derive(Elicit)]` checks at compile time and the
+//!   runtime on answers (formats, patterns, URLs in text), one copy compiled by both.
 //! - [`ProtocolRevision`]: the revisions this crate speaks, and what each can express.
 //! - [`form`]: what a form is, whatever carries it: the static [`FormSchema`](form::FormSchema)
 //!   the derive builds, which Rust types are fields ([`ElicitField`](form::ElicitField),
@@ -72,11 +74,14 @@
 //! |---|---|---|
 //! | `derive` | yes | re-exports `#[derive(Elicit)]` |
 //! | `chrono` | no | `chrono::NaiveDate` (`date`), `DateTime<Utc>` and `DateTime<FixedOffset>` (`date-time`) fields |
-//! | `url` | no | `url::Url` fields (`uri`) |
 //! | `schemars` | no | a derived type with `#[elicit(json_schema)]` also implements `schemars::JsonSchema`, with the same flat schema |
 //! | `testing` | no | [`testing::ScriptedClient`](crate::testing): a scripted MCP client for your tools' tests, checking every request against the official schema |
 //! | `redis` | no | `url::RedisStore`: URL-mode interactions in Redis, shared by several server instances |
 //! | `rmcp` | no | [`ElicitPeer`] for rmcp's `Peer<RoleServer>` and `RequestContext<RoleServer>`: `Contact::elicit(&context, "...")` inside a tool; works with rmcp 3.11.0 and every later 3.x (CI tests the oldest allowed and the newest) |
+//! | `dialects` | no | the draft dialects no released revision carries and no client we know speaks: `Dialect::ElicitationTrack` (`elicitation/track`, with `rmcp::Track`) and `Dialect::UserInteraction` (`interaction/create`); without it [`dialect::Dialect`] has only `Released` |
+//!
+//! `url::Url` fields (`uri`) need no feature: the `url` crate is a dependency of URL mode.
+//! Items behind a feature carry its name on docs.rs.
 //!
 //! # The derive's attributes
 //!
@@ -89,14 +94,22 @@
 //! the re-ask and as the description of a field without one; only beside a `pattern`)
 //! (strings), `minimum`, `maximum`
 //! (numbers and integers), `min_items`, `max_items` (multi-selects), and
-//! `not_sensitive` (the field's name looks like a secret but is not one).
+//! `not_sensitive`: the field's name, title or description only looks like it asks for a
+//! secret (a map `pin`, a game `token`, a customer's `account_number`). It does not clear
+//! a word that is a secret whatever the field holds (`password`, `api_key`, `cvv`,
+//! `card_number`, `ssn`, one-time codes, seed phrases): such a field does not compile in
+//! form mode; ask for it with URL-mode elicitation ([`url`]), or, if it really asks for
+//! something else, name and word it for what it asks. The error says which case applies.
 //! On a unit-only enum: `rename_all`, `crate`, `json_schema`, and `legacy_enum_names` (its titled
 //! options are written as `enum` + `enumNames` on every revision, for clients that predate
 //! `oneOf`); on its variants `rename` and `title`.
 //! `#[serde(rename, rename_all, default, skip)]` are honoured as well.
 
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+
+mod rules;
 
 mod revision;
 
@@ -109,12 +122,15 @@ pub mod url;
 pub mod dialect;
 
 #[cfg(feature = "rmcp")]
+#[cfg_attr(docsrs, doc(cfg(feature = "rmcp")))]
 pub mod rounds;
 
 #[cfg(feature = "rmcp")]
+#[cfg_attr(docsrs, doc(cfg(feature = "rmcp")))]
 pub mod rmcp;
 
 #[cfg(feature = "testing")]
+#[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub mod testing;
 
 use serde_json::{Map, Value};
@@ -131,6 +147,7 @@ pub use crate::revision::{ProtocolRevision, UnknownRevision};
 ///
 #[doc = include_str!("../docs/attributes.md")]
 #[cfg(feature = "derive")]
+#[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
 pub use elicit_derive::Elicit;
 
 /// A form: a struct whose fields become the flat `requestedSchema` of an elicitation.

@@ -1,6 +1,9 @@
 //! Dialects: what the server speaks beyond the negotiated revision, taken from drafts of
 //! the specification that no released revision carries.
 //!
+//! The draft dialects are compiled in with the `dialects` feature (off by default: no
+//! client we know speaks them); without it [`Dialect`] has only `Released`, the default.
+//!
 //! | | released (2025-11-25) | [`Dialect::ElicitationTrack`] (draft chapter, seed 002) |
 //! |---|---|---|
 //! | how the server asks | `elicitation/create`, `mode` form or url | the same |
@@ -22,9 +25,13 @@
 //! the same in every dialect; only the messages above change. The rmcp adapter answers
 //! `elicitation/track` with [`Track`](crate::rmcp::Track).
 
+#[cfg(feature = "dialects")]
 mod user_interaction;
 
+#[cfg(feature = "dialects")]
+#[cfg_attr(docsrs, doc(cfg(feature = "dialects")))]
 pub use self::user_interaction::{CREATE_METHOD, InteractionTypes, NOTIFY_METHOD, UserInteraction};
+#[cfg(feature = "dialects")]
 pub(crate) use self::user_interaction::interaction_params;
 
 /// Which specification text the server follows where the drafts differ from the
@@ -43,10 +50,14 @@ pub enum Dialect {
     /// The draft's example of the `-32604` error spells the key `elicitionId`; its text
     /// (and every other message of the chapter) says `elicitationId`, which is what is
     /// sent: a client reading the id by the documented name finds it.
+    #[cfg(feature = "dialects")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "dialects")))]
     ElicitationTrack,
     /// The "User Interaction" proposal (seed `000`): the server asks with
     /// `interaction/create` (types `prompt` and `ua`, through a [`UserInteraction`]
     /// transport), a request that needs a page first ends with `-32003
     /// interaction_required`, and clients track with `interaction/notify`.
+    #[cfg(feature = "dialects")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "dialects")))]
     UserInteraction,
 }

@@ -91,10 +91,14 @@ pub enum ElicitError {
     /// URL mode in the [`ElicitationTrack`](crate::dialect::Dialect::ElicitationTrack)
     /// dialect: as [`UrlRequired`](Self::UrlRequired), with that draft's error `-32604`
     /// (ElicitationRequired).
+    #[cfg(feature = "dialects")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "dialects")))]
     ElicitationRequired(Vec<Map<String, Value>>),
     /// URL mode in the [`UserInteraction`](crate::dialect::Dialect::UserInteraction)
     /// dialect: the request cannot go on before this `ua` interaction (its `data`:
     /// `id`, `type`, `url`, `message`); error `-32003` `interaction_required`.
+    #[cfg(feature = "dialects")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "dialects")))]
     InteractionRequired(Map<String, Value>),
     /// URL mode: the interaction expired (or was forgotten) before the page completed it.
     InteractionExpired,
@@ -138,11 +142,18 @@ impl ElicitError {
                 | ElicitError::UrlModeUnavailable(_)
                 | ElicitError::UrlNotSupported(_)
                 | ElicitError::UrlRequired(_)
-                | ElicitError::ElicitationRequired(_)
-                | ElicitError::InteractionRequired(_)
                 | ElicitError::ClientLacks(_)
                 | ElicitError::DuplicateKey(_)
-        )
+        ) || self.dialect_required()
+    }
+
+    /// The drafts' "complete this page first" errors, when their dialects are compiled in.
+    fn dialect_required(&self) -> bool {
+        #[cfg(feature = "dialects")]
+        if matches!(self, ElicitError::ElicitationRequired(_) | ElicitError::InteractionRequired(_)) {
+            return true;
+        }
+        false
     }
 
     /// A [`Transport`](ElicitError::Transport) error from the transport's own error.
@@ -185,7 +196,9 @@ impl fmt::Display for ElicitError {
             }
             ElicitError::UrlNotSupported(_) => f.write_str("the client did not declare URL-mode elicitation; nothing was sent"),
             ElicitError::UrlRequired(_) => f.write_str("the user must complete a URL-mode interaction first (error -32042)"),
+            #[cfg(feature = "dialects")]
             ElicitError::ElicitationRequired(_) => f.write_str("the user must complete a URL-mode interaction first (error -32604)"),
+            #[cfg(feature = "dialects")]
             ElicitError::InteractionRequired(_) => f.write_str("the user must complete a user-agent interaction first (error -32003)"),
             ElicitError::InteractionExpired => f.write_str("the URL-mode interaction expired before the user completed it"),
             ElicitError::StillPending { waited, .. } => {
@@ -240,7 +253,10 @@ impl PartialEq for ElicitError {
             (E::Url(a), E::Url(b)) => a == b,
             (E::UrlModeUnavailable(a), E::UrlModeUnavailable(b)) => a == b,
             (E::UrlNotSupported(a), E::UrlNotSupported(b)) => a == b,
-            (E::UrlRequired(a), E::UrlRequired(b)) | (E::ElicitationRequired(a), E::ElicitationRequired(b)) => a == b,
+            (E::UrlRequired(a), E::UrlRequired(b)) => a == b,
+            #[cfg(feature = "dialects")]
+            (E::ElicitationRequired(a), E::ElicitationRequired(b)) => a == b,
+            #[cfg(feature = "dialects")]
             (E::InteractionRequired(a), E::InteractionRequired(b)) => a == b,
             (E::InteractionExpired, E::InteractionExpired) => true,
             (E::StillPending { waited: a, elicitation: x }, E::StillPending { waited: b, elicitation: y }) => a == b && x == y,

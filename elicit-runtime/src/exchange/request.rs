@@ -287,70 +287,10 @@ fn write_json_string(text: &str, out: &mut Vec<u8>) {
     out.push(b'"');
 }
 
-/// Schemes whose URLs have no `//` (`mailto:a@b.example`), recognised by name; any
-/// other scheme counts when `//` follows it (`ftp://`, `file:///`, `myapp://`).
-const OPAQUE_SCHEMES: &[&str] = &[
-    "mailto", "tel", "sms", "data", "javascript", "vbscript", "urn", "news", "magnet", "geo", "sip", "sips", "xmpp", "callto", "about",
-    "blob", "intent", "market", "bitcoin", "file",
-];
-
-/// Schemes a URL parser (WHATWG, every browser) reads as a URL even without `//`:
-/// `https:evil.example`, `https:/evil.example` and `https:\\evil.example` all open
-/// `https://evil.example/`.
-const SPECIAL_SCHEMES: &[&str] = &["http", "https", "ftp", "ws", "wss", "file"];
-
-/// Whether text carries a URL of any scheme (`https://`, `ftp://`, `mailto:`,
-/// `javascript:`, a custom `app://`, any case; `https:host` and `https:\\host`, which
-/// browsers open too) or a `www.` address: the same rule as `#[derive(Elicit)]` applies
-/// to titles and descriptions. Characters that show nothing (a zero-width space, a soft
-/// hyphen, a word joiner) do not hide a URL from it, nor do full-width letters
-/// (`ｈｔｔｐｓ://`) or a right-to-left override: the user sees the URL all the same.
+/// Whether text carries a URL: the rule of `rules::url_in_text`, the same
+/// `#[derive(Elicit)]` applies to titles and descriptions.
 pub(crate) fn contains_url(text: &str) -> bool {
-    if text.is_ascii() {
-        return contains_ascii_url(text);
-    }
-    let seen: String = text
-        .chars()
-        .filter(|&c| !is_invisible(c))
-        .map(|c| match c {
-            // Full-width ASCII (U+FF01..U+FF5E) shows as its ASCII letter.
-            '\u{ff01}'..='\u{ff5e}' => char::from_u32(u32::from(c) - 0xfee0).unwrap_or(c),
-            _ => c,
-        })
-        .collect();
-    // After a right-to-left override the letters show in reverse: `moc.live//:sptth`
-    // reads `https://evil.com`.
-    contains_ascii_url(&seen) || (text.contains('\u{202e}') && contains_ascii_url(&seen.chars().rev().collect::<String>()))
-}
-
-/// Characters that take no room where they stand: format characters (zero-width
-/// spaces and joiners, bidirectional controls, the soft hyphen, the word joiner,
-/// invisible operators, the byte order mark).
-fn is_invisible(c: char) -> bool {
-    matches!(c, '\u{ad}' | '\u{34f}' | '\u{61c}' | '\u{180e}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{feff}')
-}
-
-/// [`contains_url`] of text as it shows.
-fn contains_ascii_url(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    let scheme_char = |c: u8| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.');
-    (0..bytes.len()).any(|i| {
-        if !bytes[i].is_ascii_alphabetic() || (i > 0 && scheme_char(bytes[i - 1])) {
-            return false;
-        }
-        let rest = &text[i..];
-        let scheme_len = rest.bytes().take_while(|&c| scheme_char(c)).count();
-        let scheme = &rest[..scheme_len];
-        match rest[scheme_len..].strip_prefix(':') {
-            Some(target) => {
-                let first = target.chars().next();
-                target.starts_with("//")
-                    || (OPAQUE_SCHEMES.iter().any(|s| s.eq_ignore_ascii_case(scheme)) && first.is_some_and(|c| !c.is_whitespace()))
-                    || (SPECIAL_SCHEMES.iter().any(|s| s.eq_ignore_ascii_case(scheme)) && first.is_some_and(|c| c.is_alphanumeric() || matches!(c, '/' | '\\' | '[')))
-            }
-            None => scheme.len() > 4 && scheme[..4].eq_ignore_ascii_case("www."),
-        }
-    })
+    crate::rules::url_in_text::find_url(text).is_some()
 }
 
 /// How long to wait for the answer, and how often to say so.

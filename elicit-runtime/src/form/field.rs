@@ -17,7 +17,7 @@
 //! | `Vec<E>`, `BTreeSet<E>`, `HashSet<E>` of such an enum | multi-select |
 //! | `Option<T>` of any of the above | the same, not required |
 //! | `chrono::NaiveDate`, `DateTime<Utc>`, `DateTime<FixedOffset>` (feature `chrono`) | string, `date` / `date-time` |
-//! | `url::Url` (feature `url`) | string, `uri` |
+//! | `url::Url` | string, `uri` |
 
 use std::borrow::Cow;
 use std::rc::Rc;
@@ -523,6 +523,7 @@ mod chrono_impls {
         Problem::InvalidFormat(format)
     }
 
+    #[cfg_attr(docsrs, doc(cfg(feature = "chrono")))]
     #[diagnostic::do_not_recommend]
     impl ElicitField for NaiveDate {
         const KIND: Kind = Kind::String(StringRules::with_format(Format::Date));
@@ -535,9 +536,11 @@ mod chrono_impls {
             Some(Value::from(self.format("%Y-%m-%d").to_string()))
         }
     }
+    #[cfg_attr(docsrs, doc(cfg(feature = "chrono")))]
     #[diagnostic::do_not_recommend]
     impl NotOption for NaiveDate {}
 
+    #[cfg_attr(docsrs, doc(cfg(feature = "chrono")))]
     #[diagnostic::do_not_recommend]
     impl ElicitField for DateTime<FixedOffset> {
         const KIND: Kind = Kind::String(StringRules::with_format(Format::DateTime));
@@ -550,9 +553,11 @@ mod chrono_impls {
             Some(Value::from(self.to_rfc3339()))
         }
     }
+    #[cfg_attr(docsrs, doc(cfg(feature = "chrono")))]
     #[diagnostic::do_not_recommend]
     impl NotOption for DateTime<FixedOffset> {}
 
+    #[cfg_attr(docsrs, doc(cfg(feature = "chrono")))]
     #[diagnostic::do_not_recommend]
     impl ElicitField for DateTime<Utc> {
         const KIND: Kind = Kind::String(StringRules::with_format(Format::DateTime));
@@ -565,13 +570,15 @@ mod chrono_impls {
             Some(Value::from(self.to_rfc3339()))
         }
     }
+    #[cfg_attr(docsrs, doc(cfg(feature = "chrono")))]
     #[diagnostic::do_not_recommend]
     impl NotOption for DateTime<Utc> {}
 }
 
 // ---- url -----------------------------------------------------------------------------
 
-#[cfg(feature = "url")]
+// Always: the `url` crate is a dependency for URL mode anyway (the former `url` feature
+// only hid these two impls).
 #[diagnostic::do_not_recommend]
 impl ElicitField for url::Url {
     const KIND: Kind = Kind::String(StringRules::with_format(super::schema::Format::Uri));
@@ -584,6 +591,5 @@ impl ElicitField for url::Url {
         Some(Value::from(self.as_str()))
     }
 }
-#[cfg(feature = "url")]
 #[diagnostic::do_not_recommend]
 impl NotOption for url::Url {}

@@ -5,8 +5,9 @@
 //!
 //! Read top to bottom: `schema` (the model), `render` (model to wire JSON),
 //! `validate` (wire JSON back, every rule), `field` (decoding into Rust types);
-//! `number`, `pattern` and `rfc3339` hold the exact readings of JSON numbers, ECMA-262
-//! patterns and RFC 3339 dates that validation relies on.
+//! `number` and `pattern` hold the exact readings of JSON numbers and ECMA-262 patterns
+//! that validation relies on; the formats and the pattern translation themselves are the
+//! crate's `rules`, shared with the derive.
 //!
 #![doc = include_str!("../../docs/field-types.md")]
 
@@ -15,7 +16,6 @@ mod multi_select;
 mod number;
 mod pattern;
 mod render;
-mod rfc3339;
 pub mod holds;
 mod schema;
 mod validate;

@@ -1,7 +1,6 @@
 //! JSON Schema `pattern`: ECMA-262 regular expressions, translated for the regex crate
-//! and compiled once per pattern.
+//! (the rule shared with the derive, `rules::ecma`) and compiled once per pattern.
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock, RwLock};
 
@@ -14,40 +13,9 @@ fn compiled(pattern: &'static str) -> Option<Arc<regex::Regex>> {
     if let Some(found) = cache.read().unwrap_or_else(|e| e.into_inner()).get(pattern) {
         return found.clone();
     }
-    let regex = regex::Regex::new(&ecma_classes(pattern)).or_else(|_| regex::Regex::new(pattern)).ok().map(Arc::new);
+    let regex = crate::rules::ecma::for_regex_crate(pattern, regex::Regex::new).ok().map(Arc::new);
     cache.write().unwrap_or_else(|e| e.into_inner()).insert(pattern, regex.clone());
     regex
-}
-
-/// JSON Schema writes patterns in the ECMA-262 dialect, whose `\d` and `\w` are ASCII
-/// (`[0-9]`, `[A-Za-z0-9_]`); the regex crate's are Unicode-aware, so `^\d{5}$` would
-/// accept `١٢٣٤٥`, which the client was told to refuse. Rewrite those four escapes (as the
-/// `jsonschema` crate does); the rest of the syntax means the same in both dialects.
-fn ecma_classes(pattern: &str) -> Cow<'_, str> {
-    if !pattern.contains('\\') {
-        return Cow::Borrowed(pattern);
-    }
-    let mut out = String::with_capacity(pattern.len() + 16);
-    let mut chars = pattern.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        // Inside a class too: the regex crate nests classes, `[\d.]` → `[[0-9].]`.
-        match chars.next() {
-            Some('d') => out.push_str("[0-9]"),
-            Some('D') => out.push_str("[^0-9]"),
-            Some('w') => out.push_str("[A-Za-z0-9_]"),
-            Some('W') => out.push_str("[^A-Za-z0-9_]"),
-            Some(escaped) => {
-                out.push('\\');
-                out.push(escaped);
-            }
-            None => out.push('\\'),
-        }
-    }
-    Cow::Owned(out)
 }
 
 /// JSON Schema `pattern` semantics: the value must contain a match (not be one).

@@ -5,7 +5,6 @@
 //! [`Elicit::requested_schema`](crate::Elicit::requested_schema), and content is checked
 //! against it by [`FormSchema::validate`].
 
-use std::fmt;
 
 /// The flat schema of a type that derives [`Elicit`](crate::Elicit): its fields in
 /// declaration order.
@@ -486,37 +485,14 @@ pub(crate) fn has_titles(options: &[EnumOption]) -> bool {
     options.iter().any(|o| o.title.is_some())
 }
 
-/// A `format` of a string field.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Format {
-    /// `email`: an address as RFC 5321 / 5322 allow it.
-    Email,
-    /// `uri`: an absolute URI (RFC 3986).
-    Uri,
-    /// `date`: an RFC 3339 `full-date`, `2025-11-25`.
-    Date,
-    /// `date-time`: an RFC 3339 `date-time`, `2025-11-25T10:30:00Z`.
-    DateTime,
-}
-
-impl Format {
-    /// The keyword value on the wire.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Format::Email => "email",
-            Format::Uri => "uri",
-            Format::Date => "date",
-            Format::DateTime => "date-time",
-        }
-    }
-}
-
-impl fmt::Display for Format {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+/// ```
+/// use elicit_runtime::form::Format;
+///
+/// assert_eq!(Format::from_name("date-time"), Some(Format::DateTime));
+/// assert_eq!(Format::from_name("ipv4"), None);
+/// assert!(Format::ALL.iter().all(|f| Format::from_name(f.as_str()) == Some(*f)));
+/// ```
+pub use crate::rules::format::Format;
 
 /// A literal written in an `#[elicit(...)]` attribute: a default or a numeric bound.
 #[derive(Debug, Clone, Copy, PartialEq)]

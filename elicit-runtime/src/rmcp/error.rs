@@ -2,7 +2,7 @@
 //! `From<StateError>` for rmcp's `ErrorData`, so a tool body propagates them with `?`.
 
 use rmcp::ErrorData;
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::ElicitError;
 use crate::rounds::StateError;
@@ -55,14 +55,16 @@ impl From<ElicitError> for ErrorData {
                 Some(json!({ "elicitations": elicitations })),
             ),
             // The draft chapter's ElicitationRequired (seed 002).
+            #[cfg(feature = "dialects")]
             ElicitError::ElicitationRequired(elicitations) => ErrorData::new(
                 rmcp::model::ErrorCode(ELICITATION_REQUIRED),
                 "This request requires more information.",
                 Some(json!({ "elicitations": elicitations })),
             ),
             // The User Interaction proposal's error (seed 000).
+            #[cfg(feature = "dialects")]
             ElicitError::InteractionRequired(data) => {
-                ErrorData::new(rmcp::model::ErrorCode(INTERACTION_REQUIRED), "interaction_required", Some(Value::Object(data)))
+                ErrorData::new(rmcp::model::ErrorCode(INTERACTION_REQUIRED), "interaction_required", Some(serde_json::Value::Object(data)))
             }
             // Consented but not completed in time: the client may retry once the page is done.
             ElicitError::StillPending { elicitation, .. } => ErrorData::new(
@@ -80,10 +82,14 @@ pub const URL_ELICITATION_REQUIRED: i32 = -32042;
 
 /// The JSON-RPC error code of `interaction_required` in the User Interaction proposal
 /// ([`Dialect::UserInteraction`](crate::dialect::Dialect::UserInteraction)).
+#[cfg(feature = "dialects")]
+#[cfg_attr(docsrs, doc(cfg(feature = "dialects")))]
 pub const INTERACTION_REQUIRED: i32 = -32003;
 
 /// The JSON-RPC error code of ElicitationRequired in the draft chapter
 /// ([`Dialect::ElicitationTrack`](crate::dialect::Dialect::ElicitationTrack)).
+#[cfg(feature = "dialects")]
+#[cfg_attr(docsrs, doc(cfg(feature = "dialects")))]
 pub const ELICITATION_REQUIRED: i32 = -32604;
 
 /// The error's text and its chain of sources, as an error reporter prints it: the

@@ -45,9 +45,13 @@
 mod calls;
 mod error;
 pub mod relay;
+#[cfg(feature = "dialects")]
 mod track;
 
-pub use self::error::{ELICITATION_REQUIRED, INTERACTION_REQUIRED, INVALID_STATE, URL_ELICITATION_REQUIRED};
+pub use self::error::{INVALID_STATE, URL_ELICITATION_REQUIRED};
+#[cfg(feature = "dialects")]
+#[cfg_attr(docsrs, doc(cfg(feature = "dialects")))]
+pub use self::error::{ELICITATION_REQUIRED, INTERACTION_REQUIRED};
 
 use std::future::Future;
 use std::time::Duration;
@@ -62,6 +66,8 @@ use serde_json::Value;
 
 pub use self::calls::{Ask, InputAsk, PromptCall, ResourceCall, ToolCall};
 pub use self::relay::{RELAY_ARGUMENT, Relay, RelayArg};
+#[cfg(feature = "dialects")]
+#[cfg_attr(docsrs, doc(cfg(feature = "dialects")))]
 pub use self::track::{TRACK_METHOD, Track};
 use crate::ProtocolRevision;
 use crate::ElicitError;

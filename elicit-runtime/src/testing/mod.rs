@@ -492,7 +492,11 @@ async fn tap(server: DuplexStream, client: DuplexStream, revision: ProtocolRevis
                 let message: Value = serde_json::from_str(&line).unwrap_or(Value::Null);
                 match message.get("method").and_then(Value::as_str) {
                     Some(method @ ("elicitation/create" | "interaction/create")) if message.get("id").is_some() => {
-                        let answered = if method == "interaction/create" { answer_interaction(&message, &shared) } else { answer(&message, revision, &shared) };
+                        let answered = match method {
+                            #[cfg(feature = "dialects")]
+                            "interaction/create" => answer_interaction(&message, &shared),
+                            _ => answer(&message, revision, &shared),
+                        };
                         match answered {
                             Some((Some(after), answer)) => {
                                 let server_write = server_write.clone();
@@ -609,6 +613,7 @@ async fn write_line<W: AsyncWrite + Unpin>(writer: &mut W, line: &str) -> std::i
 /// request (the tests check it against the dialect's schema) and answers it from the
 /// script: accept is `{content}` for a `prompt`, `{}` for a `ua`; decline and cancel are
 /// the error the draft shows (code -1).
+#[cfg(feature = "dialects")]
 fn answer_interaction(request: &Value, shared: &Mutex<Shared>) -> Option<(Option<std::time::Duration>, Value)> {
     let id = request.get("id").cloned().unwrap_or(Value::Null);
     let params = request.get("params").cloned().unwrap_or(Value::Null);

@@ -16,6 +16,7 @@ use self::check::checked_message;
 pub use self::check::{UrlError, checked_url};
 pub use self::memory::MemoryStore;
 #[cfg(feature = "redis")]
+#[cfg_attr(docsrs, doc(cfg(feature = "redis")))]
 pub use self::redis::RedisStore;
 pub use self::store::{CompleteError, Interaction, InteractionId, InteractionStore, MAX_TTL, StoreError, StoreFuture};
 use crate::dialect::Dialect;
@@ -343,6 +344,7 @@ impl UrlRequest<'_> {
                     Dialect::Released => peer.notify_elicitation_complete(self.interaction.id.as_str()).await,
                     // The drafts tell the client through its `elicitation/track` or
                     // `interaction/notify` request.
+                    #[cfg(feature = "dialects")]
                     Dialect::ElicitationTrack | Dialect::UserInteraction => Ok(()),
                 }
             }
@@ -351,6 +353,7 @@ impl UrlRequest<'_> {
             Err(_) => Err(match peer.dialect().unwrap_or(self.interactions.dialect) {
                 Dialect::Released => ElicitError::StillPending { waited: timeout, elicitation: self.params(self.revision) },
                 // The drafts' way to say "retry when the page is done".
+                #[cfg(feature = "dialects")]
                 dialect => self.required(dialect)?,
             }),
         }
@@ -403,12 +406,14 @@ impl UrlRequest<'_> {
     /// The error that ends a request which cannot go on before the page, in the dialect
     /// spoken.
     fn required(&self, dialect: Dialect) -> Result<ElicitError, ElicitError> {
-        let params = self.params(ProtocolRevision::V2025_11_25);
         Ok(match dialect {
             Dialect::Released => ElicitError::UrlRequired(vec![self.params(self.revision)]),
-            Dialect::ElicitationTrack => ElicitError::ElicitationRequired(vec![params]),
+            // The drafts build on the 2025-11-25 request.
+            #[cfg(feature = "dialects")]
+            Dialect::ElicitationTrack => ElicitError::ElicitationRequired(vec![self.params(ProtocolRevision::V2025_11_25)]),
+            #[cfg(feature = "dialects")]
             Dialect::UserInteraction => {
-                let (mut created, _) = crate::dialect::interaction_params(&params)?;
+                let (mut created, _) = crate::dialect::interaction_params(&self.params(ProtocolRevision::V2025_11_25))?;
                 let mut data = Map::with_capacity(4);
                 for key in ["id", "type"] {
                     data.insert(key.into(), created.remove(key).unwrap_or(Value::Null));
