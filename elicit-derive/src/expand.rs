@@ -541,26 +541,29 @@ fn const_panic(tokens: &TokenStream, message: &str) -> TokenStream {
 }
 
 /// On 2025-06-18 a multi-select is sent as one checkbox per option, named
-/// `field__option` (the runtime's `form::multi_select` says how the option is written):
+/// `field_option` (the runtime's `form::multi_select` says how the option is written):
 /// a checkbox must not have the name of another field, nor of another field's checkbox.
 /// Which fields are multi-selects, and their options, are known only to the runtime's
 /// traits (the enum may be in another module), so the check is a `const` that the
-/// compiler evaluates, one per pair of fields whose names could collide at all (one name
-/// starts with the other and `_`), spanned on each of the two fields so that the error
-/// shows on both.
+/// compiler evaluates, one per pair of fields whose names could collide at all (the
+/// letters and digits of one name start those of the other), spanned on each of the two
+/// fields so that the error shows on both.
 fn checkbox_checks(cont: &Container, active: &[&Field], p: &TokenStream) -> TokenStream {
     let mut out = TokenStream::new();
     let fields: Vec<&&Field> = active.iter().filter(|f| !uses_type_params(cont, f.ty)).collect();
     for (i, a) in fields.iter().enumerate() {
         for b in &fields[i + 1..] {
-            let (short, long) = if a.wire_name.len() <= b.wire_name.len() { (a, b) } else { (b, a) };
-            if !long.wire_name.starts_with(&format!("{}_", short.wire_name)) {
+            // A checkbox name keeps the ASCII letters and digits of its field's name and
+            // of the option, in order: two names can meet only if those of one field's
+            // name start those of the other's.
+            let (a_kept, b_kept) = (kept_characters(&a.wire_name), kept_characters(&b.wire_name));
+            if !a_kept.starts_with(&b_kept) && !b_kept.starts_with(&a_kept) {
                 continue;
             }
             let (ty_a, name_a, ty_b, name_b) = (a.ty, a.wire_name.as_str(), b.ty, b.wire_name.as_str());
             for (this, other) in [(a, b), (b, a)] {
                 let message = format!(
-                    "field `{}` and field `{}` would send properties of the same name on protocol revision 2025-06-18, where a multi-select is sent as one checkbox per option named `field__option`: rename one of them",
+                    "field `{}` and field `{}` would send properties of the same name on protocol revision 2025-06-18, where a multi-select is sent as one checkbox per option named `field_option`: rename one of them",
                     this.member, other.member
                 );
                 let panic = const_panic(&this.member.to_token_stream(), &message);
@@ -573,6 +576,11 @@ fn checkbox_checks(cont: &Container, active: &[&Field], p: &TokenStream) -> Toke
         }
     }
     out
+}
+
+/// The ASCII letters and digits of a name, in order: what a checkbox name keeps of it.
+fn kept_characters(name: &str) -> String {
+    name.chars().filter(char::is_ascii_alphanumeric).collect()
 }
 
 /// A type as the user wrote it, for a message.

@@ -27,7 +27,7 @@
 //     otherwise: the AI SDK changed it),
 //   - the tool result is not an error and shows what the user gave: every string and
 //     integer value, every ticked option of a checkbox group (a boolean property named
-//     FIELD.OPTION or FIELD__OPTION: OPTION must appear), or "declined" / "cancelled".
+//     FIELD.OPTION or FIELD_OPTION: OPTION must appear), or "declined" / "cancelled".
 // Tools named in INTEROP_SKIP_TOOLS (comma-separated) are not called. Prints one
 // "PASS ..." or "FAIL ..." line per check and "RESULT passed=N failed=M".
 

@@ -42,7 +42,7 @@ A call passes when:
     changed the answer" otherwise: the framework's fault),
   - the tool result is not an error and shows what the user gave: every string and
     integer value, every ticked option of a checkbox group (a boolean property whose
-    name is FIELD.OPTION or FIELD__OPTION: OPTION must appear), or "declined" /
+    name is FIELD.OPTION (2025-06-18 before identifier names) or FIELD_OPTION: OPTION must appear), or "declined" /
     "cancelled". An answer the server lost is a failure whoever caused it.
 Tools named in INTEROP_SKIP_TOOLS (comma-separated) are not called. Prints one
 "PASS ..." or "FAIL ..." line per check and "RESULT passed=N failed=M".
@@ -160,7 +160,7 @@ def shows(text: str, value: Any) -> bool:
     return str(value) in text or (len(squash(value)) > 0 and squash(value) in squash(text))
 
 
-CHECKBOX = re.compile(r"^(.+?)(?:\.|__)([^.]+)$")
+CHECKBOX = re.compile(r"^(.+?)(?:\.|_)([^.]+)$")
 
 
 def expected_in_text(content: dict) -> list[tuple[str, Any]]:

@@ -126,7 +126,10 @@ for era in legacy modern; do
     out="$LOGS/inspector-cli-$era.json"
     err="$LOGS/inspector-cli-$era.stderr"
     status=0
-    timeout 120 "$NODE" "$LAUNCHER" --cli --format json --protocol-era "$era" --connect-timeout 30000 \
+    # `--strict`: the Inspector also reports its "Schema portability" findings on the tool
+    # schemas (`schemaFindings` in the JSON); any finding is a failure here, whatever its
+    # severity (the exit code marks only the errors).
+    timeout 120 "$NODE" "$LAUNCHER" --cli --format json --strict --protocol-era "$era" --connect-timeout 30000 \
         --method tools/list "$SERVER" >"$out" 2>"$err" || status=$?
     if (( status != 0 )); then
         fail "inspector --cli --protocol-era $era --method tools/list exited $status; stderr:"
@@ -145,6 +148,19 @@ except Exception as e:
         pass "inspector --cli --protocol-era $era: connected to the built stdio_server and listed its tools ($names)"
     else
         fail "inspector --cli --protocol-era $era: expected the tools ${TOOLS[*]}, got: $names (output: $out)"
+    fi
+    findings=$(python3 -c '
+import json, sys
+try:
+    found = json.load(open(sys.argv[1])).get("schemaFindings") or []
+    print(json.dumps(found)[:2000] if found else "")
+except Exception as e:
+    print("unreadable:", e)
+' "$out")
+    if [[ -z "$findings" ]]; then
+        pass "inspector --cli --strict --protocol-era $era: no schema portability finding on any tool"
+    else
+        fail "inspector --cli --strict --protocol-era $era: schema portability findings: $findings"
     fi
     if grep -qF "${SAW[$era]}" "$err"; then
         pass "inspector --cli --protocol-era $era: the server saw \"${SAW[$era]}\""

@@ -113,7 +113,7 @@ export function diff(raw, parsed, p = '') {
 
 export const squash = (s) => String(s).toLowerCase().replace(/[^a-z0-9]/g, '');
 export const shows = (text, v) => text.includes(String(v)) || (squash(v).length > 0 && squash(text).includes(squash(v)));
-const CHECKBOX = /^(.+?)(?:\.|__)([^.]+)$/;
+const CHECKBOX = /^(.+?)(?:\.|_)([^.]+)$/;
 
 export function expectedInText(content) {
   const out = [];

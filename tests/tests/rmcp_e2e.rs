@@ -277,12 +277,12 @@ async fn keys_nobody_asked_for_are_asked_again_then_refused_by_name() {
 #[tokio::test]
 async fn on_2025_06_18_problems_name_the_checkbox_the_user_saw() {
     let revision = ProtocolRevision::V2025_06_18;
-    let valid = json!({ "plans__free": true, "colors__red": true });
+    let valid = json!({ "plans_free": true, "colors_red": true });
     let client = ScriptedClient::new(revision)
         // Checkboxes answered with strings, and too many plans ticked.
-        .reply(Reply::accept(json!({ "colors__red": "yes", "colors__blue": "no", "plans__free": true, "plans__pro_monthly": true, "plans__enterprise": true })))
+        .reply(Reply::accept(json!({ "colors_red": "yes", "colors_blue": "no", "plans_free": true, "plans_pro_monthly": true, "plans_enterprise": true })))
         // No plan ticked at all.
-        .reply(Reply::accept(json!({ "colors__green": true, "plans__free": false })))
+        .reply(Reply::accept(json!({ "colors_green": true, "plans_free": false })))
         .reply(Reply::accept(valid));
     let session = connect(client).await;
     let text = call(&session, "multi_reask").await;
@@ -293,33 +293,33 @@ async fn on_2025_06_18_problems_name_the_checkbox_the_user_saw() {
     assert_eq!(
         messages[1],
         "Your picks?\n\nPlease correct your answer:\n\
-         - `colors__red` (colors: red): must be a boolean, got a string\n\
-         - `colors__blue` (colors: blue): must be a boolean, got a string\n\
+         - `colors_red` (colors: red): must be a boolean, got a string\n\
+         - `colors_blue` (colors: blue): must be a boolean, got a string\n\
          - choose at most 2 of the Plans options (3 ticked)"
     );
     assert_eq!(messages[2], "Your picks?\n\nPlease correct your answer:\n- choose at least 1 of the Plans options (0 ticked)");
     // Every property a problem names is one the client was shown.
     let shown = transcript.requests[0]["requestedSchema"]["properties"].as_object().unwrap();
-    for name in ["colors__red", "colors__blue"] {
+    for name in ["colors_red", "colors_blue"] {
         assert!(shown.contains_key(name), "{name}");
     }
     // The typed error names the checkboxes too, and the count under the field.
     let client = ScriptedClient::new(revision)
-        .reply(Reply::accept(json!({ "colors__red": 1, "colors__blue": "no", "plans__free": true, "plans__pro_monthly": true, "plans__enterprise": true })))
-        .reply(Reply::accept(json!({ "colors__red": 1, "colors__blue": "no", "plans__free": true, "plans__pro_monthly": true, "plans__enterprise": true })))
-        .reply(Reply::accept(json!({ "colors__red": 1, "colors__blue": "no", "plans__free": true, "plans__pro_monthly": true, "plans__enterprise": true })));
+        .reply(Reply::accept(json!({ "colors_red": 1, "colors_blue": "no", "plans_free": true, "plans_pro_monthly": true, "plans_enterprise": true })))
+        .reply(Reply::accept(json!({ "colors_red": 1, "colors_blue": "no", "plans_free": true, "plans_pro_monthly": true, "plans_enterprise": true })))
+        .reply(Reply::accept(json!({ "colors_red": 1, "colors_blue": "no", "plans_free": true, "plans_pro_monthly": true, "plans_enterprise": true })));
     let session = connect(client).await;
     let text = call(&session, "multi_reask").await;
     use elicit_runtime::form::Problem;
-    let bad = json!({"action": "accept", "content": { "colors__red": 1, "colors__blue": "no", "plans__free": true, "plans__pro_monthly": true, "plans__enterprise": true }});
+    let bad = json!({"action": "accept", "content": { "colors_red": 1, "colors_blue": "no", "plans_free": true, "plans_pro_monthly": true, "plans_enterprise": true }});
     let Err(ElicitError::Invalid(expected)) = Elicitation::<elicit_tests::forms::MultiSelects>::from_result_on(&bad, revision) else {
         panic!("invalid content accepted")
     };
     assert_eq!(
         expected.violations(),
         [
-            Violation { field: "colors__red".into(), problem: Problem::WrongType { expected: "boolean", found: "integer" } },
-            Violation { field: "colors__blue".into(), problem: Problem::WrongType { expected: "boolean", found: "string" } },
+            Violation { field: "colors_red".into(), problem: Problem::WrongType { expected: "boolean", found: "integer" } },
+            Violation { field: "colors_blue".into(), problem: Problem::WrongType { expected: "boolean", found: "string" } },
             Violation { field: "plans".into(), problem: Problem::TooManyItems { max_items: 2, count: 3 } },
         ]
     );
@@ -379,14 +379,14 @@ async fn one_form_with_a_multi_select_serves_every_revision() {
     // 2025-06-18 has no arrays: the client sees one checkbox per topping, and the tool gets
     // the ticked ones back as the list.
     let client = ScriptedClient::new(ProtocolRevision::V2025_06_18)
-        .reply(Reply::accept(json!({ "toppings__olives": true, "toppings__cheese": false })));
+        .reply(Reply::accept(json!({ "toppings_olives": true, "toppings_cheese": false })));
     let session = connect(client).await;
     assert_eq!(call(&session, "pizza").await, "accept {\"toppings\":[\"olives\"]}");
     let transcript = session.transcript();
     assert_wire_valid(&transcript, ProtocolRevision::V2025_06_18);
     let properties = transcript.requests[0]["requestedSchema"]["properties"].as_object().unwrap();
-    assert!(properties.keys().all(|k| k.starts_with("toppings__")), "{properties:?}");
-    assert_eq!(properties["toppings__olives"]["type"], "boolean");
+    assert!(properties.keys().all(|k| k.starts_with("toppings_")), "{properties:?}");
+    assert_eq!(properties["toppings_olives"]["type"], "boolean");
 
     let session = connect(ScriptedClient::new(ProtocolRevision::V2025_11_25).reply(Reply::accept(json!({ "toppings": ["olives"] })))).await;
     assert_eq!(call(&session, "pizza").await, "accept {\"toppings\":[\"olives\"]}");

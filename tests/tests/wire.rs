@@ -388,18 +388,18 @@ fn a_multi_select_on_2025_06_18_is_one_checkbox_per_option() {
     let expected = json!({
         "type": "object",
         "properties": {
-            "colors__red": {"type": "boolean", "title": "colors: red"},
-            "colors__green": {"type": "boolean", "title": "colors: green"},
-            "colors__blue": {"type": "boolean", "title": "colors: blue"},
-            "plans__free": {"type": "boolean", "title": "Plans: Free tier", "description": "Choose up to two plans (tick at least 1 and at most 2)"},
-            "plans__pro_monthly": {"type": "boolean", "title": "Plans: Pro (9 €/month)"},
-            "plans__enterprise": {"type": "boolean", "title": "Plans: enterprise"},
-            "extras__red": {"type": "boolean", "title": "extras: red"},
-            "extras__green": {"type": "boolean", "title": "extras: green"},
-            "extras__blue": {"type": "boolean", "title": "extras: blue"},
-            "favorites__red": {"type": "boolean", "title": "favorites: red", "description": "tick at most 3", "default": true},
-            "favorites__green": {"type": "boolean", "title": "favorites: green"},
-            "favorites__blue": {"type": "boolean", "title": "favorites: blue", "default": true}
+            "colors_red": {"type": "boolean", "title": "colors: red"},
+            "colors_green": {"type": "boolean", "title": "colors: green"},
+            "colors_blue": {"type": "boolean", "title": "colors: blue"},
+            "plans_free": {"type": "boolean", "title": "Plans: Free tier", "description": "Choose up to two plans (tick at least 1 and at most 2)"},
+            "plans_pro_monthly": {"type": "boolean", "title": "Plans: Pro (9 €/month)"},
+            "plans_enterprise": {"type": "boolean", "title": "Plans: enterprise"},
+            "extras_red": {"type": "boolean", "title": "extras: red"},
+            "extras_green": {"type": "boolean", "title": "extras: green"},
+            "extras_blue": {"type": "boolean", "title": "extras: blue"},
+            "favorites_red": {"type": "boolean", "title": "favorites: red", "description": "tick at most 3", "default": true},
+            "favorites_green": {"type": "boolean", "title": "favorites: green"},
+            "favorites_blue": {"type": "boolean", "title": "favorites: blue", "default": true}
         }
     });
     for options in [plain(), legacy(), with_pattern()] {
@@ -420,9 +420,9 @@ fn checkboxes_on_2025_06_18_are_read_back_into_the_multi_select() {
 
     let read = |content: Value| Elicitation::<MultiSelects>::from_result_on(&json!({"action": "accept", "content": content}), V06);
     let accepted = read(json!({
-        "colors__red": true, "colors__green": false, "colors__blue": true,
-        "plans__enterprise": true, "plans__free": true,
-        "favorites__red": true
+        "colors_red": true, "colors_green": false, "colors_blue": true,
+        "plans_enterprise": true, "plans_free": true,
+        "favorites_red": true
     }))
     .unwrap()
     .accepted()
@@ -434,18 +434,18 @@ fn checkboxes_on_2025_06_18_are_read_back_into_the_multi_select() {
     assert_eq!(accepted.favorites, vec![Color::Red]);
 
     // Boxes left out: a required field is an empty list, an optional one takes its default.
-    let accepted = read(json!({"plans__free": true})).unwrap().accepted().unwrap();
+    let accepted = read(json!({"plans_free": true})).unwrap().accepted().unwrap();
     assert_eq!(accepted.colors, vec![]);
     assert_eq!(accepted.favorites, vec![Color::Red, Color::Blue]);
 
     // min_items / max_items are enforced on the server, and every violation is named.
-    let err = read(json!({"plans__free": true, "plans__pro_monthly": true, "plans__enterprise": true, "colors__red": "yes"})).unwrap_err();
+    let err = read(json!({"plans_free": true, "plans_pro_monthly": true, "plans_enterprise": true, "colors_red": "yes"})).unwrap_err();
     let ElicitError::Invalid(invalid) = err else { panic!("{err:?}") };
     assert_eq!(
         invalid.violations(),
         [
             // The checkbox the user saw, not the field behind it.
-            Violation { field: "colors__red".into(), problem: Problem::WrongType { expected: "boolean", found: "string" } },
+            Violation { field: "colors_red".into(), problem: Problem::WrongType { expected: "boolean", found: "string" } },
             Violation { field: "plans".into(), problem: Problem::TooManyItems { max_items: 2, count: 3 } },
         ]
     );
@@ -456,7 +456,7 @@ fn checkboxes_on_2025_06_18_are_read_back_into_the_multi_select() {
     let accepted = read(json!({"colors": ["green"], "plans": ["free"]})).unwrap().accepted().unwrap();
     assert_eq!(accepted.colors, vec![Color::Green]);
     // On later revisions, checkboxes are not a multi-select's spelling.
-    assert!(Elicitation::<MultiSelects>::from_result_on(&json!({"action": "accept", "content": {"plans__free": true}}), ProtocolRevision::V2025_11_25).is_err());
+    assert!(Elicitation::<MultiSelects>::from_result_on(&json!({"action": "accept", "content": {"plans_free": true}}), ProtocolRevision::V2025_11_25).is_err());
 }
 
 /// Checkbox names survive clients that turn property names into identifiers: each is
@@ -497,15 +497,15 @@ fn checkbox_names_are_identifiers_and_fall_back_to_positions() {
     let names: Vec<&str> = schema.as_json()["properties"].as_object().unwrap().keys().map(String::as_str).collect();
     assert_eq!(
         names,
-        ["diets__nut_allergy", "diets__gluten_free", "diets__2", "diets__3", "diets__4", "diets__5", "diets__snake_case", "diets_note"]
+        ["diets_nut_allergy", "diets_gluten_free", "diets_2", "diets_3", "diets_4", "diets_5", "diets_snake_case", "diets_note"]
     );
     let identifier = |s: &str| s.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_') && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
     assert!(names.iter().all(|n| identifier(n)), "{names:?}");
-    assert_eq!(schema.as_json()["properties"]["diets__5"]["title"], "Diets: Végétarien");
+    assert_eq!(schema.as_json()["properties"]["diets_5"]["title"], "Diets: Végétarien");
     check_form::<Diets>(V06, &plain(), Strictness::Strict).unwrap();
 
     // Read back by the same names.
-    let content = json!({"diets__gluten_free": true, "diets__3": true, "diets__5": true, "diets__snake_case": false});
+    let content = json!({"diets_gluten_free": true, "diets_3": true, "diets_5": true, "diets_snake_case": false});
     let read = elicit_runtime::Elicitation::<Diets>::from_result_on(&json!({"action": "accept", "content": content}), V06).unwrap().accepted().unwrap();
     assert_eq!(read.diets, [Awkward::GlutenFree, Awkward::ADot, Awkward::Vegetarian]);
     // The names of the representative forms are identifiers too.
@@ -523,12 +523,12 @@ fn a_checkbox_named_like_another_property_is_a_schema_error() {
     static OPTIONS: [EnumOption; 2] = [EnumOption::new("vegan", None), EnumOption::new("nut-allergy", None)];
     static FIELDS: [FieldSchema; 2] = [
         FieldSchema::new("diets", Kind::MultiSelect(MultiSelectRules::of(&OPTIONS))),
-        FieldSchema::new("diets__nut_allergy", Kind::Boolean),
+        FieldSchema::new("diets_nut_allergy", Kind::Boolean),
     ];
     let form = FormSchema { fields: &FIELDS };
     assert_eq!(
         render(&form, V06, &plain()),
-        Err(SchemaError::NameCollision { field: "diets", property: "diets__nut_allergy".into(), revision: V06 })
+        Err(SchemaError::NameCollision { field: "diets", property: "diets_nut_allergy".into(), revision: V06 })
     );
     // Later revisions send the list under the field's name: no checkbox, no collision.
     assert!(render(&form, ProtocolRevision::V2025_11_25, &plain()).is_ok());

@@ -166,7 +166,7 @@ impl<T: Elicit> Elicitation<T> {
 
     /// [`from_result`](Self::from_result) for the revision the request was sent on. On
     /// 2025-06-18, which has no arrays, a multi-select travels as one checkbox per option
-    /// (`field__option`, see [`FieldSchema::checkbox_name`](crate::form::FieldSchema::checkbox_name));
+    /// (`field_option`, see [`FieldSchema::checkbox_name`](crate::form::FieldSchema::checkbox_name));
     /// the ticked options are read back into the field.
     pub fn from_result_on(result: &Value, revision: ProtocolRevision) -> Result<Self, ElicitError> {
         let result = result.as_object().ok_or(MalformedResult::NotAnObject)?;

@@ -9,16 +9,19 @@
 //!
 //! # Checkbox names
 //!
-//! Clients turn property names into identifiers (Python, JavaScript, Java: `[A-Za-z_]
-//! [A-Za-z0-9_]*`), and one that renames `diets.nut-allergy` gets an answer the server
-//! cannot read. So a checkbox is named `{field}__{option}`, with the option written in
-//! identifier characters:
+//! Clients turn property names into identifiers: a Python dataclass or Pydantic model, a
+//! generated TypeScript type, a Java record. One that renames `diets.nut-allergy` sends
+//! an answer the server cannot read, and some also fold a double underscore into one
+//! (FastMCP's typed handler does). So a checkbox name is written in the characters every
+//! such client keeps as they are: ASCII letters and digits, words joined by one `_`, none
+//! at either end. It is `{field}_{option}` with every other character (and a run of them)
+//! written as one `_`:
 //!
-//! - the option's value, each ASCII character other than a letter, a digit or `_`
-//!   written as `_` (`nut-allergy` gives `diets__nut_allergy`);
-//! - its position in the option list, from 0 (`diets__3`), when that is not possible or
-//!   not unique: a value with a non-ASCII character, an empty value, a value of digits
-//!   only (so that a position never reads as a value), or two values that would be
+//! - the option's value: `nut-allergy` gives `diets_nut_allergy`, `Gluten Free` gives
+//!   `diets_Gluten_Free`;
+//! - its position in the option list, from 0 (`diets_3`), when the value cannot be
+//!   written so or not uniquely: a value with a non-ASCII character, without an ASCII
+//!   letter (so that a position never reads as a value), or two values that would be
 //!   written alike (`a-b` and `a.b`: both go by position).
 //!
 //! Names are unique within one field. Across the form, a checkbox named like another
@@ -31,40 +34,31 @@ use serde_json::{Map, Value};
 use super::schema::{EnumOption, FieldSchema, FormSchema, Kind, MultiSelectRules};
 use super::validate::{Problem, Report};
 
-/// Whether an option value can be written in identifier characters and still not read
-/// as a position: ASCII, not empty, not only digits.
+/// Whether a byte is kept in a checkbox name (an ASCII letter or digit); every other
+/// byte separates words.
+const fn kept(b: u8) -> bool {
+    b.is_ascii_alphanumeric()
+}
+
+/// Whether an option value can be written in a checkbox name and still not read as a
+/// position: ASCII, with a letter.
 const fn writable(value: &str) -> bool {
     let bytes = value.as_bytes();
-    let (mut i, mut non_digit) = (0, false);
+    let (mut i, mut letter) = (0, false);
     while i < bytes.len() {
         if !bytes[i].is_ascii() {
             return false;
         }
-        non_digit |= !bytes[i].is_ascii_digit();
+        letter |= bytes[i].is_ascii_alphabetic();
         i += 1;
     }
-    non_digit
+    letter
 }
 
-/// A byte of an option value in identifier characters.
-const fn ident_byte(b: u8) -> u8 {
-    if b.is_ascii_alphanumeric() || b == b'_' { b } else { b'_' }
-}
-
-/// Whether two values are written alike in identifier characters.
+/// Whether two values are written alike: the same words of kept bytes.
 const fn written_alike(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if ident_byte(a[i]) != ident_byte(b[i]) {
-            return false;
-        }
-        i += 1;
-    }
-    true
+    let (a, b) = (Words::of(a.as_bytes(), &[], &[]), Words::of(b.as_bytes(), &[], &[]));
+    a.same(&b)
 }
 
 /// Whether the checkbox of option `i` is named after its value (else its position).
@@ -93,84 +87,168 @@ const fn digits(mut n: usize) -> usize {
     count
 }
 
-/// The name of one checkbox, read byte by byte (so that it is compared at compile time
-/// without being built).
+/// Up to three byte strings read one after the other, written as words of kept bytes
+/// joined by one `_` (a run of other bytes is one separator; none at either end). Read
+/// byte by byte, so that names are compared at compile time without being built.
+#[derive(Clone, Copy)]
+struct Words<'a> {
+    parts: [&'a [u8]; 3],
+}
+
+impl<'a> Words<'a> {
+    const fn of(a: &'a [u8], b: &'a [u8], c: &'a [u8]) -> Self {
+        Words { parts: [a, b, c] }
+    }
+
+    /// Byte `k` of the parts as one string.
+    const fn raw(&self, mut k: usize) -> u8 {
+        let mut p = 0;
+        while p < 3 {
+            if k < self.parts[p].len() {
+                return self.parts[p][k];
+            }
+            k -= self.parts[p].len();
+            p += 1;
+        }
+        b'_'
+    }
+
+    const fn raw_len(&self) -> usize {
+        self.parts[0].len() + self.parts[1].len() + self.parts[2].len()
+    }
+
+    /// Byte `k` of the written name, and the name's length: (`byte`, `len`); `byte` is 0
+    /// past the end.
+    const fn scan(&self, k: usize) -> (u8, usize) {
+        let (mut out, mut pending, mut i, mut found) = (0, false, 0, 0u8);
+        while i < self.raw_len() {
+            let b = self.raw(i);
+            if kept(b) {
+                if pending && out > 0 {
+                    if out == k {
+                        found = b'_';
+                    }
+                    out += 1;
+                }
+                pending = false;
+                if out == k {
+                    found = b;
+                }
+                out += 1;
+            } else {
+                pending = true;
+            }
+            i += 1;
+        }
+        (found, out)
+    }
+
+    const fn len(&self) -> usize {
+        self.scan(usize::MAX).1
+    }
+
+    const fn same(&self, other: &Words<'_>) -> bool {
+        let len = self.len();
+        if len != other.len() {
+            return false;
+        }
+        let mut k = 0;
+        while k < len {
+            if self.scan(k).0 != other.scan(k).0 {
+                return false;
+            }
+            k += 1;
+        }
+        true
+    }
+}
+
+/// The decimal digits of a position, as bytes (at most 20).
+const fn position(index: usize) -> ([u8; 20], usize) {
+    let mut out = [0u8; 20];
+    let len = digits(index);
+    let (mut n, mut k) = (index, len);
+    while k > 0 {
+        k -= 1;
+        out[k] = b'0' + (n % 10) as u8;
+        n /= 10;
+    }
+    (out, len)
+}
+
+/// The name of one checkbox: the field, `_`, and the option's value or its position,
+/// written as words (see the module docs).
 #[derive(Clone, Copy)]
 struct Checkbox<'a> {
     field: &'a str,
     value: &'a str,
-    index: usize,
+    position: ([u8; 20], usize),
     by_value: bool,
 }
 
 impl<'a> Checkbox<'a> {
     const fn new(field: &'a str, options: &'a [EnumOption], index: usize) -> Self {
-        Checkbox { field, value: options[index].value(), index, by_value: by_value(options, index) }
+        Checkbox { field, value: options[index].value(), position: position(index), by_value: by_value(options, index) }
     }
 
-    const fn len(&self) -> usize {
-        self.field.len() + 2 + if self.by_value { self.value.len() } else { digits(self.index) }
+    /// Compares this name with the words of `other` (a name written the same way).
+    const fn same_words(&self, other: &Words<'_>) -> bool {
+        let (digits, len) = &self.position;
+        let (head, _) = digits.split_at(*len);
+        let tail = if self.by_value { self.value.as_bytes() } else { head };
+        Words::of(self.field.as_bytes(), b"_", tail).same(other)
     }
 
-    const fn byte(&self, k: usize) -> u8 {
-        let field = self.field.as_bytes();
-        if k < field.len() {
-            return field[k];
-        }
-        let k = k - field.len();
-        if k < 2 {
-            return b'_';
-        }
-        let k = k - 2;
-        if self.by_value {
-            return ident_byte(self.value.as_bytes()[k]);
-        }
-        // Digit `k` of the position, most significant first.
-        let mut n = self.index;
-        let mut rest = digits(self.index) - 1 - k;
-        while rest > 0 {
-            n /= 10;
-            rest -= 1;
-        }
-        b'0' + (n % 10) as u8
-    }
-
+    /// Whether this checkbox has the property name `name` (compared as written: a name
+    /// that is already words is itself).
     const fn is(&self, name: &str) -> bool {
         let name = name.as_bytes();
-        if name.len() != self.len() {
+        // Only a name with no byte dropped or joined can be sent under this name.
+        if !is_words(name) {
             return false;
         }
-        let mut k = 0;
-        while k < name.len() {
-            if name[k] != self.byte(k) {
-                return false;
-            }
-            k += 1;
-        }
-        true
+        self.same_words(&Words::of(name, &[], &[]))
     }
 
     const fn same(&self, other: &Checkbox<'_>) -> bool {
-        if self.len() != other.len() {
-            return false;
+        let (digits, len) = &other.position;
+        let (head, _) = digits.split_at(*len);
+        if other.by_value {
+            self.same_words(&Words::of(other.field.as_bytes(), b"_", other.value.as_bytes()))
+        } else {
+            self.same_words(&Words::of(other.field.as_bytes(), b"_", head))
         }
-        let mut k = 0;
-        while k < self.len() {
-            if self.byte(k) != other.byte(k) {
-                return false;
-            }
-            k += 1;
-        }
-        true
     }
 
     fn to_name(self) -> String {
-        (0..self.len()).map(|k| char::from(self.byte(k))).collect()
+        let (digits, len) = &self.position;
+        let words = if self.by_value {
+            Words::of(self.field.as_bytes(), b"_", self.value.as_bytes())
+        } else {
+            Words::of(self.field.as_bytes(), b"_", &digits[..*len])
+        };
+        (0..words.len()).map(|k| char::from(words.scan(k).0)).collect()
     }
 }
 
+/// Whether a name is already written as words: kept bytes joined by single `_`.
+const fn is_words(name: &[u8]) -> bool {
+    if name.is_empty() || !kept(name[0]) || !kept(name[name.len() - 1]) {
+        return false;
+    }
+    let mut i = 1;
+    while i < name.len() {
+        let b = name[i];
+        if !kept(b) && (b != b'_' || !kept(name[i - 1])) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 /// The property name of option `index`'s checkbox in the multi-select `field` (see the
-/// module docs): `diets__nut_allergy`, or `diets__3`.
+/// module docs): `diets_nut_allergy`, or `diets_3`.
 pub(crate) fn checkbox_name(field: &str, options: &[EnumOption], index: usize) -> String {
     Checkbox::new(field, options, index).to_name()
 }
@@ -343,27 +421,51 @@ mod tests {
     const MULTI_DIETS: Kind = Kind::MultiSelect(MultiSelectRules::of(DIETS));
 
     #[test]
-    fn names_are_the_values_in_identifier_characters_or_positions() {
-        assert_eq!(checkbox_name("diets", DIETS, 1), "diets__nut_allergy");
+    fn names_are_words_of_the_value_or_positions() {
+        assert_eq!(checkbox_name("diets", DIETS, 0), "diets_vegan");
+        assert_eq!(checkbox_name("diets", DIETS, 1), "diets_nut_allergy");
+        // Runs of other characters are one `_`, none at either end, whatever the field.
+        let odd: &[EnumOption] = &[EnumOption::new("__Gluten--Free!", None)];
+        assert_eq!(checkbox_name("my-diets_", odd, 0), "my_diets_Gluten_Free");
+        assert_eq!(checkbox_name("a", UNDERSCORE_X, 0), "a_x");
+        // Positions: non-ASCII values, values without a letter, values written alike.
         let many: Vec<EnumOption> = (0..12).map(|_| EnumOption::new("é", None)).collect();
-        assert_eq!(checkbox_name("f", &many, 0), "f__0");
-        assert_eq!(checkbox_name("f", &many, 11), "f__11");
+        assert_eq!(checkbox_name("f", &many, 0), "f_0");
+        assert_eq!(checkbox_name("f", &many, 11), "f_11");
+        let numbers: &[EnumOption] = &[EnumOption::new("12:00", None), EnumOption::new("7", None)];
+        assert_eq!((checkbox_name("t", numbers, 0), checkbox_name("t", numbers, 1)), ("t_0".to_owned(), "t_1".to_owned()));
+        let alike: &[EnumOption] = &[EnumOption::new("a-b", None), EnumOption::new("a.b", None), EnumOption::new("c", None)];
+        assert_eq!([0, 1, 2].map(|i| checkbox_name("f", alike, i)), ["f_0", "f_1", "f_c"]);
         // The byte-by-byte reading is the built name.
         let name = checkbox_name("f", &many, 10);
         assert!(Checkbox::new("f", &many, 10).is(&name) && !Checkbox::new("f", &many, 11).is(&name));
     }
 
     #[test]
+    fn every_name_survives_clients_that_make_identifiers() {
+        // ASCII letters and digits joined by single underscores: what a Python dataclass,
+        // a TypeScript type or a Java record keeps, and what folding `__` cannot change.
+        let options: Vec<EnumOption> =
+            ["vegan", "nut-allergy", "Gluten Free", "_x_", "a__b", "12:00", "é", "x.y.z"].into_iter().map(|v| EnumOption::new(v, None)).collect();
+        for field in ["diets", "my-field", "f_", "_g"] {
+            for i in 0..options.len() {
+                let name = checkbox_name(field, &options, i);
+                assert!(is_words(name.as_bytes()) && !name.contains("__"), "{field} {i}: {name}");
+            }
+        }
+    }
+
+    #[test]
     fn collisions_are_found_between_a_checkbox_and_a_field_or_another_checkbox() {
         // A checkbox named like a field, whichever of the two comes first.
-        assert!(checkboxes_collide(&MULTI_DIETS, "diets", &Kind::Boolean, "diets__nut_allergy"));
-        assert!(checkboxes_collide(&Kind::Boolean, "diets__vegan", &MULTI_DIETS, "diets"));
-        // Two checkboxes of one name: `a` + `_x` and `a_` + `x` are both `a___x`.
+        assert!(checkboxes_collide(&MULTI_DIETS, "diets", &Kind::Boolean, "diets_nut_allergy"));
+        assert!(checkboxes_collide(&Kind::Boolean, "diets_vegan", &MULTI_DIETS, "diets"));
+        // Two checkboxes of one name: `a` + `_x` and `a_` + `x` are both `a_x`.
         let (a, b) = (Kind::MultiSelect(MultiSelectRules::of(UNDERSCORE_X)), Kind::MultiSelect(MultiSelectRules::of(X)));
         assert!(checkboxes_collide(&a, "a", &b, "a_"));
-        // Names that only start alike, and fields without checkboxes.
+        // Names that only start alike, names that are not words, fields without checkboxes.
         assert!(!checkboxes_collide(&MULTI_DIETS, "diets", &Kind::Boolean, "diets_note"));
-        assert!(!checkboxes_collide(&MULTI_DIETS, "diets", &Kind::Boolean, "diets__nut-allergy"));
-        assert!(!checkboxes_collide(&Kind::Boolean, "diets", &Kind::Boolean, "diets__vegan"));
+        assert!(!checkboxes_collide(&MULTI_DIETS, "diets", &Kind::Boolean, "diets_nut-allergy"));
+        assert!(!checkboxes_collide(&Kind::Boolean, "diets", &Kind::Boolean, "diets_vegan"));
     }
 }

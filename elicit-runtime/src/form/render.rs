@@ -66,7 +66,7 @@ impl SchemaOptions {
 #[non_exhaustive]
 pub enum SchemaError {
     /// On a revision without arrays (2025-06-18) a multi-select is written as one
-    /// checkbox per option, named `field__option`; this one is also the name of another
+    /// checkbox per option, named `field_option`; this one is also the name of another
     /// field or of another field's checkbox. `#[derive(Elicit)]` refuses such a form at
     /// compile time; this catches a form built otherwise (or generic over its fields).
     NameCollision {

@@ -134,7 +134,7 @@ impl FieldSchema {
     /// }
     ///
     /// let diets = Order::SCHEMA.field("diets").unwrap();
-    /// assert_eq!(diets.checkbox_name(1).as_deref(), Some("diets__nut_allergy"));
+    /// assert_eq!(diets.checkbox_name(1).as_deref(), Some("diets_nut_allergy"));
     /// assert_eq!(diets.checkbox_name(2), None);
     /// ```
     pub fn checkbox_name(&self, index: usize) -> Option<String> {
