@@ -13,7 +13,7 @@ use std::time::Duration;
 use elicit_fuzz::{First, Second};
 use elicit_runtime::rmcp::StateSealer;
 use elicit_runtime::rounds::{MAX_STATE_LEN, StateError};
-use elicit_runtime::rounds::harness::{Harness, Played};
+use elicit_runtime::__private::{Harness, Played};
 use elicit_runtime::{ElicitError, Elicitation};
 use libfuzzer_sys::fuzz_target;
 use serde_json::{Value, json};

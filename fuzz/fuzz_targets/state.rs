@@ -6,7 +6,7 @@
 use std::sync::LazyLock;
 
 use elicit_runtime::rmcp::StateSealer;
-use elicit_runtime::rounds::harness::Harness;
+use elicit_runtime::__private::Harness;
 use libfuzzer_sys::fuzz_target;
 
 static HARNESS: LazyLock<Harness> =

@@ -15,8 +15,7 @@
 
 mod state;
 
-#[doc(hidden)]
-pub mod harness;
+pub(crate) mod harness;
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
