@@ -38,7 +38,7 @@
 //! 2025-06-18, which has no URL mode, the tool says so and sends nothing.
 //!
 //! On 2025-06-18, which has no arrays, the same [`Registration`](form::Registration) is
-//! sent with its multi-select written as one checkbox per option (`topics.rust`, ...); the
+//! sent with its multi-select written as one checkbox per option (`topics_rust`, ...); the
 //! runtime reads the ticked ones back into the field and checks `min_items` / `max_items`
 //! itself. The output also shows the other differences of that revision: no `mode`,
 //! titled options as `enum` + `enumNames`, defaults on booleans only.

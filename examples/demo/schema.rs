@@ -61,10 +61,10 @@ pub(crate) fn auto_fill(schema: &Value) -> Map<String, Value> {
             content.insert(name, default.clone());
             continue;
         }
-        // 2025-06-18 has no arrays: a multi-select arrives as checkboxes `field_option`.
-        // Tick the first box of each group, as a person picking one would.
-        if let Some((group, _)) = name.split_once("__")
-            && prop.get("type").and_then(Value::as_str) == Some("boolean")
+        // 2025-06-18 has no arrays: a multi-select arrives as checkboxes titled
+        // `Field: Option`. Tick the first box of each group, as a person picking one would.
+        if prop.get("type").and_then(Value::as_str) == Some("boolean")
+            && let Some((group, _)) = prop.get("title").and_then(Value::as_str).and_then(|title| title.split_once(": "))
         {
             let first = !groups_ticked.contains(&group.to_owned());
             if first {

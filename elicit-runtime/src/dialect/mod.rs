@@ -4,14 +4,14 @@
 //! The draft dialects are compiled in with the `dialects` feature (off by default: no
 //! client we know speaks them); without it [`Dialect`] has only `Released`, the default.
 //!
-//! | | released (2025-11-25) | [`Dialect::ElicitationTrack`] (draft chapter, seed 002) |
+//! | | released (2025-11-25) | [`Dialect::ElicitationTrack`] (the draft chapter with `elicitation/track`) |
 //! |---|---|---|
 //! | how the server asks | `elicitation/create`, `mode` form or url | the same |
 //! | a request that needs a page first | error `-32042` (URLElicitationRequiredError) | error `-32604` (ElicitationRequired) |
 //! | how the client learns the page is done | `notifications/elicitation/complete` | it asks: `elicitation/track` is answered `{"status": "complete"}` |
 //! | progress while the user is on the page | — | `notifications/progress` for the track request's `progressToken` |
 //!
-//! | | [`Dialect::UserInteraction`] (the "User Interaction" proposal, seed 000) |
+//! | | [`Dialect::UserInteraction`] (the draft "User Interaction" proposal) |
 //! |---|---|
 //! | how the server asks | `interaction/create` with `type` `prompt` (`{message, schema}`) or `ua` (`{url, message}`), through [`UserInteraction`] |
 //! | capability | `userInteraction: {types, progress}`; no type the client did not list is sent |
@@ -42,7 +42,7 @@ pub enum Dialect {
     /// The released revisions, as negotiated (the default).
     #[default]
     Released,
-    /// The draft elicitation chapter (seed `002`): clients track URL-mode elicitations
+    /// The draft elicitation chapter with `elicitation/track`: clients track URL-mode elicitations
     /// with `elicitation/track` and get progress for them; a request that needs a page
     /// first ends with `-32604` (ElicitationRequired); there is no
     /// `notifications/elicitation/complete`.
@@ -53,7 +53,7 @@ pub enum Dialect {
     #[cfg(feature = "dialects")]
     #[cfg_attr(docsrs, doc(cfg(feature = "dialects")))]
     ElicitationTrack,
-    /// The "User Interaction" proposal (seed `000`): the server asks with
+    /// The draft "User Interaction" proposal: the server asks with
     /// `interaction/create` (types `prompt` and `ua`, through a [`UserInteraction`]
     /// transport), a request that needs a page first ends with `-32003
     /// interaction_required`, and clients track with `interaction/notify`.

@@ -1,4 +1,4 @@
-//! The "User Interaction" proposal (seed `000`) as a dialect: `interaction/create` with
+//! The draft "User Interaction" proposal as a dialect: `interaction/create` with
 //! the types `prompt` (a form) and `ua` (a page in the user agent), the error `-32003
 //! interaction_required`, and `interaction/notify` progress tracking.
 

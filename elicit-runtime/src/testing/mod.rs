@@ -609,7 +609,7 @@ async fn write_line<W: AsyncWrite + Unpin>(writer: &mut W, line: &str) -> std::i
     writer.flush().await
 }
 
-/// The draft "User Interaction" dialect (seed 000): records an `interaction/create`
+/// The draft "User Interaction" dialect: records an `interaction/create`
 /// request (the tests check it against the dialect's schema) and answers it from the
 /// script: accept is `{content}` for a `prompt`, `{}` for a `ua`; decline and cancel are
 /// the error the draft shows (code -1).
