@@ -329,10 +329,13 @@ async fn tools_list_shows_the_relay_argument() {
     let relay = &schema["properties"][RELAY_ARGUMENT];
     // Inline, one type, optional without a `null` branch.
     assert_eq!(relay["type"], "object", "{schema}");
-    assert_eq!(relay["required"], json!(["continuation", "answers"]), "{schema}");
+    assert_eq!(relay["required"], json!(["continuation"]), "{schema}");
+    // Each map has one type of value: objects of field values, and action strings.
     assert_eq!(relay["properties"]["answers"]["type"], "object", "{schema}");
+    assert_eq!(relay["properties"]["answers"]["additionalProperties"], json!({"type": "object"}), "{schema}");
+    assert_eq!(relay["properties"]["actions"]["additionalProperties"], json!({"type": "string", "enum": ["accept", "decline", "cancel"]}), "{schema}");
     let text = schema.to_string();
-    assert!(!text.contains("$ref") && !text.contains("$defs") && !text.contains("null"), "{schema}");
+    assert!(!text.contains("$ref") && !text.contains("$defs") && !text.contains("null") && !text.contains("anyOf"), "{schema}");
     assert!(!schema["required"].as_array().is_some_and(|r| r.contains(&json!(RELAY_ARGUMENT))), "{schema}");
 }
 
@@ -358,5 +361,23 @@ async fn relayed_answers_of_a_shape_no_question_takes_are_the_models_to_correct(
         let right = json!({ keys[0].clone(): { "name": "Ada", "guests": 2, "area": "indoor" } });
         let done = session.call_tool("book", with_relay(json!({}), &continuation, right)).await.unwrap();
         assert_eq!(text_of(&done), "Ada x2 Indoor None by Model", "{revision}");
+    }
+}
+
+#[tokio::test]
+async fn a_decline_in_actions_is_the_users_and_a_key_in_both_maps_is_refused() {
+    for revision in REVISIONS {
+        let session = connect(ScriptedClient::new(revision).support(ElicitationSupport::NONE), server()).await;
+        let (continuation, keys) = for_model(&session.call_tool("book", json!({})).await.unwrap());
+        let mut arguments = Map::new();
+        arguments.insert(RELAY_ARGUMENT.into(), json!({"continuation": continuation, "actions": {keys[0].clone(): "decline"}}));
+        let done = session.call_tool("book", Value::Object(arguments)).await.unwrap();
+        assert_eq!(text_of(&done), "Decline by Model", "{revision}");
+
+        let both = json!({"continuation": continuation, "answers": {keys[0].clone(): {"name": "Ada"}}, "actions": {keys[0].clone(): "cancel"}});
+        let mut arguments = Map::new();
+        arguments.insert(RELAY_ARGUMENT.into(), both);
+        let error = session.call_tool("book", Value::Object(arguments)).await.unwrap_err();
+        assert!(error.to_string().contains("in both `answers` and `actions`"), "{revision}: {error}");
     }
 }
