@@ -44,7 +44,7 @@ pub const RELAY_ARGUMENT: &str = "elicitRelay";
 ///
 /// let schema = rmcp::schemars::schema_for!(Relay);
 /// assert_eq!(schema.get("type"), Some(&serde_json::json!("object")));
-/// assert_eq!(schema.get("required"), Some(&serde_json::json!(["continuation", "answers"])));
+/// assert_eq!(schema.get("required"), Some(&serde_json::json!(["continuation"])));
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct Relay {
