@@ -260,7 +260,7 @@ pub use schemars;
 /// The `schemars` schema of a form: the same flat object the latest revision sends.
 #[cfg(feature = "schemars")]
 pub fn form_json_schema<T: Elicit>() -> schemars::Schema {
-    let value = match T::requested_schema(crate::ProtocolRevision::LATEST) {
+    let value = match T::requested_schema(crate::revision::ProtocolRevision::LATEST) {
         Ok(schema) => schema.as_json().clone(),
         Err(_) => serde_json::json!({ "type": "object" }),
     };
@@ -271,7 +271,7 @@ pub fn form_json_schema<T: Elicit>() -> schemars::Schema {
 #[cfg(feature = "schemars")]
 pub fn enum_json_schema<E: ElicitEnum + ElicitField>() -> schemars::Schema {
     let field = FieldSchema::new("", Kind::Select(E::OPTIONS)).legacy_enum_names_if(<E as ElicitField>::LEGACY_ENUM_NAMES);
-    let value = crate::form::render_field(&field, crate::ProtocolRevision::LATEST, &crate::SchemaOptions::new())
+    let value = crate::form::render_field(&field, crate::revision::ProtocolRevision::LATEST, &crate::form::SchemaOptions::new())
         .unwrap_or_else(|_| serde_json::json!({ "type": "string" }));
     schemars::Schema::try_from(value).unwrap_or_default()
 }

@@ -133,10 +133,8 @@ pub mod rmcp;
 #[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub mod testing;
 
-use serde_json::{Map, Value};
-
 #[doc(no_inline)]
-pub use crate::exchange::{ElicitError, ElicitPeer, Elicitation};
+pub use crate::exchange::{Elicit, ElicitError, ElicitPeer, Elicitation};
 #[doc(no_inline)]
 pub use crate::form::{InvalidContent, RequestedSchema, SchemaError, SchemaOptions, Violation};
 pub use crate::revision::{ProtocolRevision, UnknownRevision};
@@ -149,77 +147,6 @@ pub use crate::revision::{ProtocolRevision, UnknownRevision};
 #[cfg(feature = "derive")]
 #[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
 pub use elicit_derive::Elicit;
-
-/// A form: a struct whose fields become the flat `requestedSchema` of an elicitation.
-///
-/// Implement it with `#[derive(Elicit)]`; the schema is built at compile time, each
-/// revision's JSON is rendered once, and accepted content is validated and decoded in one
-/// pass.
-///
-/// ```
-/// use elicit_runtime::Elicit;
-/// use serde_json::json;
-///
-/// #[derive(Elicit, Debug, PartialEq)]
-/// struct Booking {
-///     #[elicit(minimum = 1, maximum = 12, default = 2)]
-///     guests: u8,
-///     #[elicit(format = "date")]
-///     date: String,
-/// }
-///
-/// let booking = Booking::from_content(json!({"date": "2026-12-24"}).as_object().unwrap())?;
-/// assert_eq!(booking, Booking { guests: 2, date: "2026-12-24".into() });
-/// assert_eq!(booking.to_content(), *json!({"guests": 2, "date": "2026-12-24"}).as_object().unwrap());
-/// # Ok::<(), elicit_runtime::InvalidContent>(())
-/// ```
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not an elicitation form",
-    label = "`{Self}` does not implement `Elicit`",
-    note = "add `#[derive(Elicit)]` to a struct with named fields whose types are flat form fields"
-)]
-pub trait Elicit: Sized + 'static {
-    /// The form's fields, as the derive saw them at compile time.
-    const SCHEMA: &'static form::FormSchema;
-
-    /// Validates accepted `content` against [`Self::SCHEMA`] and decodes it, reporting
-    /// every violation. A property the schema does not name is a violation too
-    /// ([`Problem::NotAsked`](form::Problem::NotAsked)): an answer is never read as if a
-    /// key the client sent were not there.
-    fn from_content(content: &Map<String, Value>) -> Result<Self, InvalidContent>;
-
-    /// The value as the `content` a client would send for it.
-    fn to_content(&self) -> Map<String, Value>;
-
-    /// The `requestedSchema` for a protocol revision, with default [`SchemaOptions`].
-    /// Rendered on first use, then returned from a cache.
-    fn requested_schema(revision: ProtocolRevision) -> Result<&'static RequestedSchema, SchemaError> {
-        form::cached::<Self>(revision, &SchemaOptions::new())
-    }
-
-    /// The `requestedSchema` for a protocol revision and options. Rendered on first use,
-    /// then returned from a cache.
-    fn requested_schema_with(revision: ProtocolRevision, options: &SchemaOptions) -> Result<&'static RequestedSchema, SchemaError> {
-        form::cached::<Self>(revision, options)
-    }
-
-    /// Asks the client of the current request to fill in this form; awaiting it gives
-    /// the validated, typed answer. Configure the request before awaiting it:
-    /// `.timeout(d)`, `.reask(n)`, `.schema_options(o)` ([`ElicitRequest`](exchange::ElicitRequest)).
-    ///
-    /// Before anything is sent, the client's declared capability (form mode), the
-    /// negotiated revision (it must be able to express the form) and the message (no
-    /// URLs in form mode) are checked. Decline and cancel are answers; errors are for
-    /// everything else ([`ElicitError`]).
-    ///
-    /// With rmcp (feature `rmcp`), inside a tool: `Contact::elicit(&ask, "...")` within
-    /// `ToolCall::run`, which serves every revision including 2026-07-28, or
-    /// `Contact::elicit(&context, "...")` with the tool's `RequestContext` where
-    /// 2025-06-18 and 2025-11-25 are enough.
-    fn elicit<'a, P: ElicitPeer + ?Sized>(peer: &'a P, message: &'a str) -> exchange::ElicitRequest<'a, Self, P> {
-        exchange::ElicitRequest::new(peer, message)
-    }
-}
 
 #[doc(hidden)]
 pub mod __private;

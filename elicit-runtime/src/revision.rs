@@ -1,4 +1,5 @@
-//! The MCP protocol revisions whose elicitation this crate speaks.
+//! The MCP protocol revisions whose elicitation this crate speaks, and the dialects (the
+//! drafts) a server may follow where they differ.
 
 use std::fmt;
 use std::str::FromStr;
@@ -125,4 +126,32 @@ impl FromStr for ProtocolRevision {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Self::ALL.iter().copied().find(|r| r.as_str() == s).ok_or_else(|| UnknownRevision(s.to_owned()))
     }
+}
+
+/// Which specification text the server follows where the drafts differ from the
+/// released revisions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum Dialect {
+    /// The released revisions, as negotiated (the default).
+    #[default]
+    Released,
+    /// The draft elicitation chapter with `elicitation/track`: clients track URL-mode elicitations
+    /// with `elicitation/track` and get progress for them; a request that needs a page
+    /// first ends with `-32604` (ElicitationRequired); there is no
+    /// `notifications/elicitation/complete`.
+    ///
+    /// The draft's example of the `-32604` error spells the key `elicitionId`; its text
+    /// (and every other message of the chapter) says `elicitationId`, which is what is
+    /// sent: a client reading the id by the documented name finds it.
+    #[cfg(feature = "dialects")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "dialects")))]
+    ElicitationTrack,
+    /// The draft "User Interaction" proposal: the server asks with
+    /// `interaction/create` (types `prompt` and `ua`, through a [`UserInteraction`](crate::dialect::UserInteraction)
+    /// transport), a request that needs a page first ends with `-32003
+    /// interaction_required`, and clients track with `interaction/notify`.
+    #[cfg(feature = "dialects")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "dialects")))]
+    UserInteraction,
 }

@@ -5,7 +5,7 @@ use std::fmt::Debug;
 use std::time::Duration;
 
 use elicit_runtime::rmcp::{StateSealer, ToolCall};
-use elicit_runtime::url::Interactions;
+use elicit_runtime::url::{Interactions, UrlModeError};
 use elicit_runtime::{Elicit, ElicitError, Elicitation};
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, ErrorData, Implementation, ServerCapabilities, ServerConfig};
 use rmcp::{ServerHandler, tool, tool_handler, tool_router};
@@ -39,14 +39,14 @@ pub(crate) struct Server {
 }
 
 /// Prints what the tool got, and turns it into the tool's result. On 2026-07-28 the first
-/// run of the body ends at its question: `ElicitError::InputRequired` is passed on, and
+/// run of the body ends at its question: `Continuation::InputRequired` is passed on, and
 /// `ToolCall::run` answers with the `InputRequiredResult`.
 fn report<T: Debug>(form: &str, answer: Result<Elicitation<T>, ElicitError>) -> Result<CallToolResult, ErrorData> {
     match &answer {
-        Err(ElicitError::InputRequired) => {
-            println!("[server] {form}::elicit returned Err(ElicitError::InputRequired): the answer comes with the client's retry;");
+        Err(err) if err.is_input_required() => {
+            println!("[server] {form}::elicit returned Err(Continues(InputRequired)): the answer comes with the client's retry;");
             println!("[server]   the tool answers this call with an InputRequiredResult, and its body runs again on the retry");
-            return Err(ElicitError::InputRequired.into());
+            return Err(err.clone().into());
         }
         Ok(value) => println!("[server] {form}::elicit returned Ok({value:#?})"),
         Err(ElicitError::Invalid(invalid)) => {
@@ -76,17 +76,17 @@ fn report<T: Debug>(form: &str, answer: Result<Elicitation<T>, ElicitError>) -> 
 }
 
 /// Prints how the URL-mode tool ended, and turns it into the tool's result. On 2026-07-28
-/// `ElicitError::InputRequired` is passed on: the URL request goes to the client in an
+/// `Continuation::InputRequired` is passed on: the URL request goes to the client in an
 /// `InputRequiredResult` (or the page is not done yet and the client's retry looks again).
 fn report_url(outcome: Result<&'static str, ElicitError>) -> Result<CallToolResult, ErrorData> {
     let text = match outcome {
-        Err(ElicitError::InputRequired) => {
-            println!("[server] connect_account: Err(ElicitError::InputRequired): the URL request goes to the client in an InputRequiredResult;");
+        Err(err) if err.is_input_required() => {
+            println!("[server] connect_account: Err(Continues(InputRequired)): the URL request goes to the client in an InputRequiredResult;");
             println!("[server]   the body runs again on the retry, and finds the interaction completed by the page");
-            return Err(ElicitError::InputRequired.into());
+            return Err(err.into());
         }
         Ok(text) => text.to_owned(),
-        Err(ElicitError::UrlModeUnavailable(revision)) => {
+        Err(ElicitError::Url(UrlModeError::Unavailable(revision))) => {
             format!("not connected: protocol {revision} has no URL-mode elicitation (it arrived in 2025-11-25); nothing was sent")
         }
         Err(err) => {

@@ -149,11 +149,11 @@ use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWriteExt, BufReader, DuplexStream};
 
 use chrono::NaiveDate;
-use elicit_runtime::exchange::DEFAULT_PROGRESS_EVERY;
+use elicit_runtime::exchange::{Continuation, DEFAULT_PROGRESS_EVERY};
 use elicit_runtime::form::ElicitEnum;
 use elicit_runtime::dialect::{Dialect, InteractionTypes, NOTIFY_METHOD, UserInteraction};
 use elicit_runtime::rmcp::{RelayArg, StateError, StateSealer, TRACK_METHOD, ToolCall, Track};
-use elicit_runtime::url::{Interactions, RedisStore};
+use elicit_runtime::url::{Interactions, RedisStore, UrlModeError};
 use elicit_runtime::{Elicit, ElicitError, Elicitation};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, CustomRequest, CustomResult, Implementation, ServerCapabilities, ServerConfig};
@@ -400,16 +400,16 @@ fn tool_error(err: &ElicitError) -> CallToolResult {
     CallToolResult::error(vec![ContentBlock::text(message)])
 }
 
-/// Logs the answer; passes `ElicitError::InputRequired` on (on 2026-07-28 the round ends
+/// Logs the answer; passes `Continuation::InputRequired` on (on 2026-07-28 the round ends
 /// there, and `ToolCall::run` answers with the `InputRequiredResult`), and hands back
 /// every other outcome.
 fn answered<T: Debug>(tool: &str, answer: Result<Elicitation<T>, ElicitError>) -> Result<Result<Elicitation<T>, ElicitError>, ErrorData> {
     match answer {
-        Err(ElicitError::InputRequired) => {
+        Err(err) if err.is_input_required() => {
             eprintln!(
                 "[stdio_server] {tool}: the round ends here: the form goes to the client in an InputRequiredResult (or, with the fallback, to its model); the answer comes with the retry"
             );
-            Err(ElicitError::InputRequired.into())
+            Err(err.into())
         }
         answer => {
             eprintln!("[stdio_server] {tool}: {answer:?}");
@@ -434,30 +434,30 @@ fn key_error(tool: &str, err: ElicitError) -> Result<CallToolResult, ErrorData> 
     let message = match &err {
         // On 2026-07-28 the round ends here: the question goes to the client, or the
         // page is not done yet and the client's retry looks again.
-        ElicitError::InputRequired => {
+        ElicitError::Continues(Continuation::InputRequired) => {
             eprintln!("[stdio_server] {tool}: the round ends here; the client's retry carries on (asks the user, or looks again at the page)");
             return Err(err.into());
         }
         // 2025-11-25: -32042 (the drafts: -32604, -32003), the client opens the page and retries.
-        ElicitError::UrlRequired(_) | ElicitError::ElicitationRequired(_) | ElicitError::InteractionRequired(_) => {
+        ElicitError::Continues(Continuation::UrlRequired(_) | Continuation::ElicitationRequired(_) | Continuation::InteractionRequired(_)) => {
             eprintln!("[stdio_server] {tool}: no API key yet: an error carrying the page to open");
             return Err(err.into());
         }
-        ElicitError::UrlModeUnavailable(revision) => format!(
+        ElicitError::Url(UrlModeError::Unavailable(revision)) => format!(
             "{tool} cannot ask for an API key here: this client speaks protocol {revision}, which has no URL-mode elicitation \
              (it arrived in 2025-11-25). The key is typed into a web page of this server, never into the MCP client, \
              so use a client on protocol 2025-11-25 or later that supports URL mode. Nothing was asked, no key was stored."
         ),
-        ElicitError::UrlNotSupported(_) => format!(
+        ElicitError::Url(UrlModeError::NotSupported(_)) => format!(
             "{tool} cannot ask for an API key here: this client did not declare URL-mode elicitation (capability `elicitation.url`). \
              The key is typed into a web page of this server, never into the MCP client. Nothing was asked, no key was stored."
         ),
-        ElicitError::StillPending { waited, .. } => format!(
+        ElicitError::Continues(Continuation::StillPending { waited, .. }) => format!(
             "no API key is stored yet: the page was not completed within {} seconds; its link stays valid for a while, \
              complete it and call {tool} again",
             waited.as_secs()
         ),
-        ElicitError::InteractionExpired => format!("no API key was stored: the page's link expired; call {tool} again"),
+        ElicitError::Url(UrlModeError::Expired) => format!("no API key was stored: the page's link expired; call {tool} again"),
         _ => {
             eprintln!("[stdio_server] {tool}: {err:?}");
             return Ok(tool_error(&err));
@@ -556,9 +556,9 @@ impl Demo {
                     // The user said no: the link stops working, the next call starts anew.
                     Ok(Elicitation::Decline) => return Ok(text("declined: the user chose not to open the page; no API key was stored")),
                     Ok(Elicitation::Cancel) => return Ok(text("cancelled: the user dismissed the request; no API key was stored")),
-                    Err(ElicitError::InputRequired) => {
+                    Err(err) if err.is_input_required() => {
                         eprintln!("[stdio_server] {TOOL}: the page's link goes to the client in an InputRequiredResult (or, with the fallback, to its model)");
-                        return Err(ElicitError::InputRequired.into());
+                        return Err(err.into());
                     }
                     Err(err) => return key_error(TOOL, err),
                 }

@@ -222,7 +222,7 @@ async fn the_released_dialect_keeps_32042_and_the_completion_notification() {
     let form_only = connect(ScriptedClient::new(V11).support(ElicitationSupport::FORM), &interactions()).await;
     assert_eq!(
         form_only.call_tool_text("connect", json!({})).await.unwrap(),
-        format!("error {:?}", ElicitError::UrlNotSupported(ElicitationSupport::FORM))
+        format!("error {:?}", ElicitError::Url(elicit_runtime::url::UrlModeError::NotSupported(ElicitationSupport::FORM)))
     );
     assert!(form_only.transcript().requests.is_empty());
 }

@@ -312,7 +312,7 @@ async fn no_type_the_client_did_not_list_is_sent() {
     let prompt_only = InteractionTypes { prompt: true, ua: false, progress: false };
     let session = connect(client(), &interactions(), prompt_only).await;
     let refused = session.call_tool_text("connect", json!({})).await.unwrap();
-    assert_eq!(refused, format!("error {:?}", ElicitError::UrlNotSupported(ElicitationSupport::FORM)));
+    assert_eq!(refused, format!("error {:?}", ElicitError::Url(elicit_runtime::url::UrlModeError::NotSupported(ElicitationSupport::FORM))));
     let ua_only = InteractionTypes { prompt: false, ua: true, progress: false };
     let session_ua = connect(client(), &interactions(), ua_only).await;
     let refused = session_ua.call_tool_text("profile", json!({})).await.unwrap();

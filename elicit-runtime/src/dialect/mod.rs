@@ -31,33 +31,5 @@ mod user_interaction;
 #[cfg(feature = "dialects")]
 #[cfg_attr(docsrs, doc(cfg(feature = "dialects")))]
 pub use self::user_interaction::{CREATE_METHOD, InteractionTypes, NOTIFY_METHOD, UserInteraction};
-#[cfg(feature = "dialects")]
-pub(crate) use self::user_interaction::interaction_params;
 
-/// Which specification text the server follows where the drafts differ from the
-/// released revisions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[non_exhaustive]
-pub enum Dialect {
-    /// The released revisions, as negotiated (the default).
-    #[default]
-    Released,
-    /// The draft elicitation chapter with `elicitation/track`: clients track URL-mode elicitations
-    /// with `elicitation/track` and get progress for them; a request that needs a page
-    /// first ends with `-32604` (ElicitationRequired); there is no
-    /// `notifications/elicitation/complete`.
-    ///
-    /// The draft's example of the `-32604` error spells the key `elicitionId`; its text
-    /// (and every other message of the chapter) says `elicitationId`, which is what is
-    /// sent: a client reading the id by the documented name finds it.
-    #[cfg(feature = "dialects")]
-    #[cfg_attr(docsrs, doc(cfg(feature = "dialects")))]
-    ElicitationTrack,
-    /// The draft "User Interaction" proposal: the server asks with
-    /// `interaction/create` (types `prompt` and `ua`, through a [`UserInteraction`]
-    /// transport), a request that needs a page first ends with `-32003
-    /// interaction_required`, and clients track with `interaction/notify`.
-    #[cfg(feature = "dialects")]
-    #[cfg_attr(docsrs, doc(cfg(feature = "dialects")))]
-    UserInteraction,
-}
+pub use crate::revision::Dialect;

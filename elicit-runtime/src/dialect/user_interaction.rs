@@ -4,10 +4,12 @@
 
 use std::future::Future;
 
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
-use crate::exchange::{ElicitError, ElicitPeer, ElicitationSupport, Outgoing};
-use crate::{ProtocolRevision, url::InteractionId};
+use crate::exchange::{ElicitError, ElicitPeer, ElicitationSupport, Hooks, Outgoing};
+use crate::form::RequestedSchema;
+use crate::revision::{Dialect, ProtocolRevision};
+use crate::url::{UrlModeError, interaction_params};
 
 /// The method of the proposal's request.
 pub const CREATE_METHOD: &str = "interaction/create";
@@ -93,36 +95,6 @@ impl<P: ElicitPeer> UserInteraction<P> {
     }
 }
 
-/// A `TextContent` of the proposal.
-fn text(message: &Value) -> Value {
-    json!({ "type": "text", "text": message.as_str().unwrap_or_default() })
-}
-
-/// The `interaction/create` params of an `elicitation/create` request.
-pub(crate) fn interaction_params(params: &Map<String, Value>) -> Result<(Map<String, Value>, bool), ElicitError> {
-    let message = params.get("message").cloned().unwrap_or(Value::Null);
-    let (id, kind, interaction) = match params.get("url") {
-        Some(url) => {
-            let id = params.get("elicitationId").and_then(Value::as_str).map(str::to_owned);
-            let id = match id {
-                Some(id) => id,
-                None => InteractionId::random().map_err(ElicitError::Store)?.to_string(),
-            };
-            (id, "ua", json!({ "url": url, "message": text(&message) }))
-        }
-        None => {
-            let id = InteractionId::random().map_err(ElicitError::Store)?.to_string();
-            let schema = params.get("requestedSchema").cloned().unwrap_or(Value::Null);
-            (id, "prompt", json!({ "message": text(&message), "schema": schema }))
-        }
-    };
-    let mut out = Map::with_capacity(3);
-    out.insert("id".into(), id.into());
-    out.insert("type".into(), kind.into());
-    out.insert("interaction".into(), interaction);
-    Ok((out, kind == "prompt"))
-}
-
 impl<P: ElicitPeer> ElicitPeer for UserInteraction<P> {
     fn protocol_version(&self) -> Option<String> {
         if self.types.is_none() {
@@ -142,18 +114,6 @@ impl<P: ElicitPeer> ElicitPeer for UserInteraction<P> {
         }
     }
 
-    fn next_question(&self) -> u32 {
-        self.inner.next_question()
-    }
-
-    fn play_form(&self, key: Option<&str>, question: u32, form: &'static crate::form::RequestedSchema, message: &str) -> Option<Result<Value, ElicitError>> {
-        // Forms sent as interactions are other questions: only forms passed through as they are.
-        match self.types {
-            Some(_) => None,
-            None => self.inner.play_form(key, question, form, message),
-        }
-    }
-
     async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {
         let Some(types) = self.types.filter(|_| outgoing.method == "elicitation/create") else {
             return self.inner.send_elicitation(outgoing).await;
@@ -162,7 +122,7 @@ impl<P: ElicitPeer> ElicitPeer for UserInteraction<P> {
         let kind_listed = if prompt { types.prompt } else { types.ua };
         if !kind_listed {
             let support = self.elicitation_support();
-            return Err(if prompt { ElicitError::NotSupported(support) } else { ElicitError::UrlNotSupported(support) });
+            return Err(if prompt { ElicitError::NotSupported(support) } else { ElicitError::Url(UrlModeError::NotSupported(support)) });
         }
         let mut outgoing = Outgoing { method: CREATE_METHOD, params, form: None, ..outgoing };
         outgoing.relayable = false;
@@ -197,30 +157,48 @@ impl<P: ElicitPeer> ElicitPeer for UserInteraction<P> {
         self.inner.report_waiting(progress, message)
     }
 
+    fn hooks(&self) -> &dyn Hooks {
+        self
+    }
+}
+
+impl<P: ElicitPeer> Hooks for UserInteraction<P> {
+    fn next_question(&self) -> u32 {
+        self.inner.hooks().next_question()
+    }
+
+    fn play_form(&self, key: Option<&str>, question: u32, form: &'static RequestedSchema, message: &str) -> Option<Result<Value, ElicitError>> {
+        // Forms sent as interactions are other questions: only forms passed through as they are.
+        match self.types {
+            Some(_) => None,
+            None => self.inner.hooks().play_form(key, question, form, message),
+        }
+    }
+
     fn retry_later(&self) {
-        self.inner.retry_later();
+        self.inner.hooks().retry_later();
     }
 
     fn note(&self, key: &str) -> Option<String> {
-        self.inner.note(key)
+        self.inner.hooks().note(key)
     }
 
     fn set_note(&self, key: &str, value: String) {
-        self.inner.set_note(key, value);
+        self.inner.hooks().set_note(key, value);
     }
 
-    fn dialect(&self) -> Option<super::Dialect> {
+    fn dialect(&self) -> Option<Dialect> {
         match self.types {
-            Some(_) => Some(super::Dialect::UserInteraction),
-            None => self.inner.dialect(),
+            Some(_) => Some(Dialect::UserInteraction),
+            None => self.inner.hooks().dialect(),
         }
     }
 
     fn replays(&self) -> bool {
-        self.inner.replays()
+        self.inner.hooks().replays()
     }
 
     fn relays_to_model(&self) -> bool {
-        self.inner.relays_to_model()
+        self.inner.hooks().relays_to_model()
     }
 }

@@ -1,12 +1,13 @@
-//! The outcome of an elicitation, and reading it from the client's `ElicitResult`.
+//! The outcome of an elicitation: [`Elicitation`] and its [`Action`]. Reading a form's
+//! typed answer from the client's `ElicitResult` is [`Elicitation::from_result`], beside
+//! the [`Elicit`](super::Elicit) trait it needs.
 
 use std::fmt;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::error::{ElicitError, MalformedResult};
-use crate::form::{Report, collect_checkboxes, echo};
-use crate::{Elicit, ProtocolRevision};
+use crate::form::echo;
 
 /// What the user did with the form: accepted it (with a typed, validated value),
 /// declined it, or dismissed it. Decline and cancel are answers, not errors.
@@ -128,74 +129,6 @@ impl Action {
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
-    }
-}
-
-impl<T: Elicit> Elicitation<T> {
-    /// Reads a client's `ElicitResult` (`{"action": ..., "content": {...}}`) as the
-    /// latest revision writes it: validates accepted content against `T`'s schema and
-    /// decodes it.
-    ///
-    /// `content` is ignored on decline and cancel (some clients send `null`), and so is
-    /// `_meta`. An `accept` without `content` is
-    /// [`AcceptWithoutContent`](ElicitError::AcceptWithoutContent), except for a form
-    /// whose fields are all optional, where it is read as empty content: the user
-    /// submitted the form without filling anything in.
-    ///
-    /// ```
-    /// use elicit_runtime::{Elicit, ElicitError, Elicitation};
-    /// use serde_json::json;
-    ///
-    /// #[derive(Elicit, Debug, PartialEq)]
-    /// struct Name {
-    ///     name: String,
-    /// }
-    ///
-    /// let accepted = Elicitation::<Name>::from_result(&json!({"action": "accept", "content": {"name": "Ada"}}));
-    /// assert_eq!(accepted.unwrap(), Elicitation::Accept(Name { name: "Ada".into() }));
-    /// let declined = Elicitation::<Name>::from_result(&json!({"action": "decline", "content": null}));
-    /// assert_eq!(declined.unwrap(), Elicitation::Decline);
-    /// assert!(matches!(
-    ///     Elicitation::<Name>::from_result(&json!({"action": "accept"})),
-    ///     Err(ElicitError::AcceptWithoutContent)
-    /// ));
-    /// ```
-    pub fn from_result(result: &Value) -> Result<Self, ElicitError> {
-        Self::from_result_on(result, ProtocolRevision::LATEST)
-    }
-
-    /// [`from_result`](Self::from_result) for the revision the request was sent on. On
-    /// 2025-06-18, which has no arrays, a multi-select travels as one checkbox per option
-    /// (`field_option`, see [`FieldSchema::checkbox_name`](crate::form::FieldSchema::checkbox_name));
-    /// the ticked options are read back into the field.
-    pub fn from_result_on(result: &Value, revision: ProtocolRevision) -> Result<Self, ElicitError> {
-        let result = result.as_object().ok_or(MalformedResult::NotAnObject)?;
-        let action = result.get("action").and_then(Value::as_str).ok_or(MalformedResult::MissingAction)?;
-        match action {
-            "accept" => {}
-            "decline" => return Ok(Elicitation::Decline),
-            "cancel" => return Ok(Elicitation::Cancel),
-            other => return Err(MalformedResult::UnknownAction(echo(other)).into()),
-        }
-        let empty = Map::new();
-        let content = match result.get("content") {
-            Some(Value::Object(content)) => content,
-            None | Some(Value::Null) if T::SCHEMA.fields().iter().all(|f| !f.is_required()) => &empty,
-            None | Some(Value::Null) => return Err(ElicitError::AcceptWithoutContent),
-            Some(_) => return Err(MalformedResult::ContentNotAnObject.into()),
-        };
-        if revision.has_multi_select() {
-            return Ok(Elicitation::Accept(T::from_content(content)?));
-        }
-        let mut report = Report::default();
-        let content = collect_checkboxes(T::SCHEMA, content, &mut report);
-        let decoded = T::from_content(&content);
-        match (decoded, report.finish()) {
-            (Ok(value), Ok(())) => Ok(Elicitation::Accept(value)),
-            (Ok(_), Err(invalid)) => Err(invalid.into()),
-            (Err(invalid), Ok(())) => Err(invalid.into()),
-            (Err(invalid), Err(checkboxes)) => Err(checkboxes.merged(invalid).into()),
-        }
     }
 }
 

@@ -1,4 +1,7 @@
-//! [`ElicitError`]: why an elicitation did not produce an answer, each failure spelled once.
+//! Every way an exchange can end without an answer, spelled once: [`ElicitError`],
+//! grouped by what the caller does about it, with the two groups that have their own
+//! type: [`Continuation`] (the call goes on in another round) and [`UrlModeError`] (URL
+//! mode); the URL-mode errors are named from [`url`](crate::url), where they arise.
 
 use std::error::Error;
 use std::fmt;
@@ -7,13 +10,29 @@ use std::time::Duration;
 
 use serde_json::{Map, Value};
 
-use super::transport::ElicitationSupport;
-use crate::ProtocolRevision;
+use super::support::ElicitationSupport;
 use crate::form::{InvalidContent, SchemaError};
-use crate::url::{StoreError, UrlError};
+use crate::revision::ProtocolRevision;
 
 /// Why an elicitation did not produce an answer. Decline and cancel are answers
 /// ([`Elicitation`](super::Elicitation)), never errors.
+///
+/// The variants come in three groups, by what the caller does:
+///
+/// - **nothing was sent**, the question cannot be asked here: [`NotSupported`](Self::NotSupported),
+///   [`UnsupportedRevision`](Self::UnsupportedRevision), [`Schema`](Self::Schema),
+///   [`UrlInMessage`](Self::UrlInMessage), [`NeedsInputRound`](Self::NeedsInputRound),
+///   [`ClientLacks`](Self::ClientLacks), [`DuplicateKey`](Self::DuplicateKey) (and the
+///   URL-mode refusals, [`UrlModeError::nothing_sent`]); see [`nothing_sent`](Self::nothing_sent);
+/// - **the call continues in another round**: [`Continues`](Self::Continues). Propagate
+///   it with `?`: the tool call ends with what the client needs to come back with the
+///   answer (an `InputRequiredResult`, or error `-32042`);
+/// - **it failed**: the client did not answer ([`Timeout`](Self::Timeout),
+///   [`Cancelled`](Self::Cancelled)), answered with an error or with something that is not
+///   an answer ([`Client`](Self::Client), [`Malformed`](Self::Malformed),
+///   [`AcceptWithoutContent`](Self::AcceptWithoutContent), [`Invalid`](Self::Invalid)),
+///   the connection broke ([`Transport`](Self::Transport)); and URL mode's own failures
+///   in [`Url`](Self::Url).
 ///
 /// Every failure has one variant, whichever path reached it (the direct request of
 /// 2025 revisions, a round of 2026-07-28, or reading a result with
@@ -33,6 +52,7 @@ use crate::url::{StoreError, UrlError};
 #[derive(Debug, Clone)]
 #[non_exhaustive]
 pub enum ElicitError {
+    // Nothing was sent: the question cannot be asked here.
     /// The client declared no `elicitation` capability, or not form mode. Nothing was sent.
     NotSupported(ElicitationSupport),
     /// The session has no negotiated protocol revision that has elicitation (the version
@@ -47,10 +67,21 @@ pub enum ElicitError {
     /// must travel in an `InputRequiredResult` (run the tool body with
     /// `ToolCall::run`). Nothing was sent.
     NeedsInputRound,
-    /// The answer comes with the client's retry: this round of a 2026-07-28 flow ends
-    /// with an `InputRequiredResult`. Propagate it (`?`): the flow turns it into that
-    /// result.
-    InputRequired,
+    /// The client did not declare this capability (`"sampling"`, `"roots"`), which the
+    /// request needs. Nothing was sent.
+    ClientLacks(&'static str),
+    /// 2026-07-28 (and answers kept for the model): two different questions of one body
+    /// use this input key (an author's `.key(...)`, or one that collides with a numbered
+    /// key or a re-ask's `…-retry-1`). Each answer is filed under its key, so the two
+    /// would take each other's answers round after round. Nothing was sent.
+    DuplicateKey(String),
+
+    // The call continues in another round.
+    /// The answer comes with the client's retry of the call: propagate it (`?`), and the
+    /// call ends with what the client needs to retry ([`Continuation`]).
+    Continues(Continuation),
+
+    // It failed.
     /// The client did not answer in time; it was told the request is cancelled.
     Timeout(Duration),
     /// The request was withdrawn before an answer came (the operation that asked for the
@@ -75,19 +106,37 @@ pub enum ElicitError {
     /// The user accepted, but the content does not satisfy the form: every violation, by
     /// field.
     Invalid(InvalidContent),
-    /// URL mode: the URL or the message breaks a rule of the specification. Nothing was
-    /// sent.
-    Url(UrlError),
-    /// URL mode: the negotiated revision has no URL mode (2025-06-18). Nothing was sent.
-    UrlModeUnavailable(ProtocolRevision),
-    /// URL mode: the client did not declare URL-mode elicitation (what it declared is
-    /// carried). Nothing was sent.
-    UrlNotSupported(ElicitationSupport),
+    /// URL mode failed, or could not be used: [`UrlModeError`].
+    Url(UrlModeError),
+    /// [`Ask::once`](crate::rmcp::Ask::once): what was kept under this key cannot be read
+    /// back as the type asked for (two effects share the key), or the effect's value cannot
+    /// be written into the sealed state. The effect is not run again.
+    Once(String),
+}
+
+/// How a call that cannot answer yet goes on: what the client needs to come back with
+/// the answer. Propagate [`ElicitError::Continues`] with `?`; the tool call ends with it.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum Continuation {
+    /// 2026-07-28: this round ends with an `InputRequiredResult` carrying the questions;
+    /// the client retries the call with the answers.
+    InputRequired,
     /// URL mode, 2025-11-25: the request cannot go on until the user completes these
-    /// URL-mode interactions (their `elicitation/create` params). Propagate it: a tool
-    /// call ends with error `-32042` (URLElicitationRequiredError), and the client
-    /// retries after the user opened the page.
+    /// URL-mode interactions (their `elicitation/create` params). The tool call ends with
+    /// error `-32042` (URLElicitationRequiredError), and the client retries after the user
+    /// opened the page.
     UrlRequired(Vec<Map<String, Value>>),
+    /// URL mode, 2025-11-25: the user consented but did not complete the interaction
+    /// within the time the tool waited. It stays pending until it expires; the tool call
+    /// ends with `-32042` carrying the request again, so the client can retry once the
+    /// page is done.
+    StillPending {
+        /// How long the tool waited.
+        waited: Duration,
+        /// The interaction's `elicitation/create` params, for the `-32042` error.
+        elicitation: Map<String, Value>,
+    },
     /// URL mode in the [`ElicitationTrack`](crate::dialect::Dialect::ElicitationTrack)
     /// dialect: as [`UrlRequired`](Self::UrlRequired), with that draft's error `-32604`
     /// (ElicitationRequired).
@@ -100,65 +149,190 @@ pub enum ElicitError {
     #[cfg(feature = "dialects")]
     #[cfg_attr(docsrs, doc(cfg(feature = "dialects")))]
     InteractionRequired(Map<String, Value>),
-    /// URL mode: the interaction expired (or was forgotten) before the page completed it.
-    InteractionExpired,
-    /// URL mode, 2025-11-25: the user consented but did not complete the interaction
-    /// within the time the tool waited. It stays pending until it expires: propagate the
-    /// error and the tool call ends with `-32042` carrying the request again, so the
-    /// client can retry once the page is done.
-    StillPending {
-        /// How long the tool waited.
-        waited: Duration,
-        /// The interaction's `elicitation/create` params, for the `-32042` error.
-        elicitation: Map<String, Value>,
-    },
-    /// URL mode: the interaction store failed.
-    Store(StoreError),
-    /// The client did not declare this capability (`"sampling"`, `"roots"`), which the
-    /// request needs. Nothing was sent.
-    ClientLacks(&'static str),
-    /// 2026-07-28 (and answers kept for the model): two different questions of one body
-    /// use this input key (an author's `.key(...)`, or one that collides with a numbered
-    /// key or a re-ask's `…-retry-1`). Each answer is filed under its key, so the two
-    /// would take each other's answers round after round. Nothing was sent.
-    DuplicateKey(String),
-    /// [`Ask::once`](crate::rmcp::Ask::once): what was kept under this key cannot be read
-    /// back as the type asked for (two effects share the key), or the effect's value cannot
-    /// be written into the sealed state. The effect is not run again.
-    Once(String),
 }
+
+impl Continuation {
+    /// Whether anything was sent before the call ended: only an `InputRequiredResult`'s
+    /// questions are; a URL-mode error carries its request to the client instead.
+    fn nothing_sent(&self) -> bool {
+        !matches!(self, Continuation::InputRequired | Continuation::StillPending { .. })
+    }
+}
+
+impl fmt::Display for Continuation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Continuation::InputRequired => f.write_str("the answer comes with the client's retry (input required)"),
+            Continuation::UrlRequired(_) => f.write_str("the user must complete a URL-mode interaction first (error -32042)"),
+            Continuation::StillPending { waited, .. } => {
+                write!(f, "the user did not complete the URL-mode interaction within {waited:?}; it is still pending")
+            }
+            #[cfg(feature = "dialects")]
+            Continuation::ElicitationRequired(_) => f.write_str("the user must complete a URL-mode interaction first (error -32604)"),
+            #[cfg(feature = "dialects")]
+            Continuation::InteractionRequired(_) => f.write_str("the user must complete a user-agent interaction first (error -32003)"),
+        }
+    }
+}
+
+/// Why URL-mode elicitation failed or could not be used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum UrlModeError {
+    /// The URL or the message breaks a rule of the specification. Nothing was sent.
+    Rule(UrlError),
+    /// The negotiated revision has no URL mode (2025-06-18). Nothing was sent.
+    Unavailable(ProtocolRevision),
+    /// The client did not declare URL-mode elicitation (what it declared is carried).
+    /// Nothing was sent.
+    NotSupported(ElicitationSupport),
+    /// The interaction expired (or was forgotten) before the page completed it.
+    Expired,
+    /// The interaction store failed.
+    Store(StoreError),
+}
+
+impl UrlModeError {
+    /// Whether the error happened before anything was sent to the client.
+    pub fn nothing_sent(&self) -> bool {
+        matches!(self, UrlModeError::Rule(_) | UrlModeError::Unavailable(_) | UrlModeError::NotSupported(_))
+    }
+}
+
+impl fmt::Display for UrlModeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UrlModeError::Rule(_) => f.write_str("the URL-mode request breaks a rule of the specification; nothing was sent"),
+            UrlModeError::Unavailable(revision) => {
+                write!(f, "protocol revision {revision} has no URL-mode elicitation (it arrived in 2025-11-25); nothing was sent")
+            }
+            UrlModeError::NotSupported(_) => f.write_str("the client did not declare URL-mode elicitation; nothing was sent"),
+            UrlModeError::Expired => f.write_str("the URL-mode interaction expired before the user completed it"),
+            UrlModeError::Store(_) => f.write_str("the URL-mode interaction store failed"),
+        }
+    }
+}
+
+impl Error for UrlModeError {
+    fn source(&self) -> Option<&(dyn Error + 'static)> {
+        match self {
+            UrlModeError::Rule(err) => Some(err),
+            UrlModeError::Store(err) => Some(err),
+            _ => None,
+        }
+    }
+}
+
+/// Why a URL-mode request was not sent. Each says what to fix.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum UrlError {
+    /// The URL does not parse as an absolute URL.
+    Invalid {
+        /// The URL as given.
+        url: String,
+        /// What the parser said.
+        reason: String,
+    },
+    /// The scheme is neither `https` nor, for a loopback host with
+    /// [`Interactions::allow_loopback_http`](crate::url::Interactions::allow_loopback_http),
+    /// `http`.
+    NotHttps {
+        /// The scheme found.
+        scheme: String,
+    },
+    /// `http` to a loopback host, which needs an explicit opt-in (development only).
+    LoopbackHttpNotAllowed,
+    /// The URL carries a user name or password (`https://user:pass@host/`).
+    UserInfo,
+    /// The URL has no host.
+    NoHost,
+    /// The message is empty: the user must be told why the page matters.
+    EmptyMessage,
+    /// The message contains a URL: the specification allows URLs only in `url`.
+    UrlInMessage,
+    /// The principal is empty: an interaction must be bound to an authenticated user,
+    /// or any visitor of the page whose identity is empty could complete it.
+    NoPrincipal,
+}
+
+impl fmt::Display for UrlError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UrlError::Invalid { url, reason } => write!(f, "`{url}` is not a valid absolute URL ({reason}); nothing was sent"),
+            UrlError::NotHttps { scheme } => {
+                write!(f, "URL-mode elicitation needs an `https` URL, not `{scheme}`; nothing was sent")
+            }
+            UrlError::LoopbackHttpNotAllowed => f.write_str(
+                "an `http` URL to a loopback host is for development only: enable it with `Interactions::allow_loopback_http(true)`, or use `https`; nothing was sent",
+            ),
+            UrlError::UserInfo => f.write_str("the URL carries a user name or password; remove them (identify the user on the page instead); nothing was sent"),
+            UrlError::NoHost => f.write_str("the URL has no host; nothing was sent"),
+            UrlError::EmptyMessage => f.write_str("the message is empty: tell the user why they should open the page; nothing was sent"),
+            UrlError::UrlInMessage => f.write_str(
+                "the message contains a URL, which the specification allows only in `url`; say what the page is for instead; nothing was sent",
+            ),
+            UrlError::NoPrincipal => f.write_str(
+                "the principal is empty: bind the interaction to the authenticated user of the request (a token subject, a user id); nothing was stored or sent",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for UrlError {}
+
+/// The store failed (or is unreachable); nothing was changed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum StoreError {
+    /// The store holds as many pending interactions as it may; try again later.
+    Full {
+        /// Its capacity.
+        capacity: usize,
+    },
+    /// The store (or the random source) could not be reached.
+    Unavailable(String),
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::Full { capacity } => write!(f, "the interaction store holds its maximum of {capacity} pending interactions"),
+            StoreError::Unavailable(why) => write!(f, "the interaction store is unavailable: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
 
 impl ElicitError {
     /// Whether the error happened before anything was sent to the client.
     pub fn nothing_sent(&self) -> bool {
-        matches!(
-            self,
+        match self {
             ElicitError::NotSupported(_)
-                | ElicitError::UnsupportedRevision(_)
-                | ElicitError::Schema(_)
-                | ElicitError::UrlInMessage
-                | ElicitError::NeedsInputRound
-                | ElicitError::Url(_)
-                | ElicitError::UrlModeUnavailable(_)
-                | ElicitError::UrlNotSupported(_)
-                | ElicitError::UrlRequired(_)
-                | ElicitError::ClientLacks(_)
-                | ElicitError::DuplicateKey(_)
-        ) || self.dialect_required()
-    }
-
-    /// The drafts' "complete this page first" errors, when their dialects are compiled in.
-    fn dialect_required(&self) -> bool {
-        #[cfg(feature = "dialects")]
-        if matches!(self, ElicitError::ElicitationRequired(_) | ElicitError::InteractionRequired(_)) {
-            return true;
+            | ElicitError::UnsupportedRevision(_)
+            | ElicitError::Schema(_)
+            | ElicitError::UrlInMessage
+            | ElicitError::NeedsInputRound
+            | ElicitError::ClientLacks(_)
+            | ElicitError::DuplicateKey(_) => true,
+            ElicitError::Continues(continuation) => continuation.nothing_sent(),
+            ElicitError::Url(url) => url.nothing_sent(),
+            _ => false,
         }
-        false
     }
 
     /// A [`Transport`](ElicitError::Transport) error from the transport's own error.
     pub fn transport(err: impl Error + Send + Sync + 'static) -> Self {
         ElicitError::Transport(Arc::new(err))
+    }
+
+    /// The 2026-07-28 round ends here: [`Continuation::InputRequired`].
+    pub(crate) const INPUT_REQUIRED: Self = ElicitError::Continues(Continuation::InputRequired);
+
+    /// Whether this is [`Continuation::InputRequired`]: the round ends, the call goes on.
+    pub fn is_input_required(&self) -> bool {
+        matches!(self, ElicitError::Continues(Continuation::InputRequired))
     }
 }
 
@@ -180,7 +354,11 @@ impl fmt::Display for ElicitError {
             ElicitError::NeedsInputRound => f.write_str(
                 "protocol revision 2026-07-28 has no server-to-client requests: run the tool body with `ToolCall::run` so the form travels in an InputRequiredResult; nothing was sent",
             ),
-            ElicitError::InputRequired => f.write_str("the answer comes with the client's retry (input required)"),
+            ElicitError::ClientLacks(capability) => write!(f, "the client did not declare the `{capability}` capability; nothing was sent"),
+            ElicitError::DuplicateKey(key) => {
+                write!(f, "two different questions of one body use the input key `{key}`: give each its own key; nothing was sent")
+            }
+            ElicitError::Continues(continuation) => continuation.fmt(f),
             ElicitError::Timeout(after) => write!(f, "the user did not answer within {after:?}; the request was cancelled"),
             ElicitError::Cancelled(Some(reason)) => write!(f, "the elicitation was cancelled: {reason}"),
             ElicitError::Cancelled(None) => f.write_str("the elicitation was cancelled"),
@@ -190,25 +368,7 @@ impl fmt::Display for ElicitError {
             ElicitError::Malformed(_) => f.write_str("the client's elicitation result cannot be read"),
             ElicitError::AcceptWithoutContent => f.write_str("the client accepted the form but sent no `content`"),
             ElicitError::Invalid(_) => f.write_str("the accepted content does not satisfy the form"),
-            ElicitError::Url(_) => f.write_str("the URL-mode request breaks a rule of the specification; nothing was sent"),
-            ElicitError::UrlModeUnavailable(revision) => {
-                write!(f, "protocol revision {revision} has no URL-mode elicitation (it arrived in 2025-11-25); nothing was sent")
-            }
-            ElicitError::UrlNotSupported(_) => f.write_str("the client did not declare URL-mode elicitation; nothing was sent"),
-            ElicitError::UrlRequired(_) => f.write_str("the user must complete a URL-mode interaction first (error -32042)"),
-            #[cfg(feature = "dialects")]
-            ElicitError::ElicitationRequired(_) => f.write_str("the user must complete a URL-mode interaction first (error -32604)"),
-            #[cfg(feature = "dialects")]
-            ElicitError::InteractionRequired(_) => f.write_str("the user must complete a user-agent interaction first (error -32003)"),
-            ElicitError::InteractionExpired => f.write_str("the URL-mode interaction expired before the user completed it"),
-            ElicitError::StillPending { waited, .. } => {
-                write!(f, "the user did not complete the URL-mode interaction within {waited:?}; it is still pending")
-            }
-            ElicitError::Store(_) => f.write_str("the URL-mode interaction store failed"),
-            ElicitError::ClientLacks(capability) => write!(f, "the client did not declare the `{capability}` capability; nothing was sent"),
-            ElicitError::DuplicateKey(key) => {
-                write!(f, "two different questions of one body use the input key `{key}`: give each its own key; nothing was sent")
-            }
+            ElicitError::Url(url) => url.fmt(f),
             ElicitError::Once(key) => write!(
                 f,
                 "the value of the effect run once under the key `{key}` cannot be kept in, or read back from, the requestState as its type: give each effect its own key and a type serde can write"
@@ -224,8 +384,8 @@ impl Error for ElicitError {
             ElicitError::Transport(err) => Some(&**err),
             ElicitError::Malformed(err) => Some(err),
             ElicitError::Invalid(err) => Some(err),
-            ElicitError::Url(err) => Some(err),
-            ElicitError::Store(err) => Some(err),
+            // Its own text is this error's: the chain goes on with its source.
+            ElicitError::Url(err) => err.source(),
             _ => None,
         }
     }
@@ -240,10 +400,12 @@ impl PartialEq for ElicitError {
             (E::NotSupported(a), E::NotSupported(b)) => a == b,
             (E::UnsupportedRevision(a), E::UnsupportedRevision(b)) => a == b,
             (E::Schema(a), E::Schema(b)) => a == b,
-            (E::UrlInMessage, E::UrlInMessage)
-            | (E::NeedsInputRound, E::NeedsInputRound)
-            | (E::InputRequired, E::InputRequired)
-            | (E::AcceptWithoutContent, E::AcceptWithoutContent) => true,
+            (E::UrlInMessage, E::UrlInMessage) | (E::NeedsInputRound, E::NeedsInputRound) | (E::AcceptWithoutContent, E::AcceptWithoutContent) => {
+                true
+            }
+            (E::ClientLacks(a), E::ClientLacks(b)) => a == b,
+            (E::DuplicateKey(a), E::DuplicateKey(b)) | (E::Once(a), E::Once(b)) => a == b,
+            (E::Continues(a), E::Continues(b)) => a == b,
             (E::Timeout(a), E::Timeout(b)) => a == b,
             (E::Cancelled(a), E::Cancelled(b)) => a == b,
             (E::Client { code: a, message: m }, E::Client { code: b, message: n }) => a == b && m == n,
@@ -251,17 +413,6 @@ impl PartialEq for ElicitError {
             (E::Malformed(a), E::Malformed(b)) => a == b,
             (E::Invalid(a), E::Invalid(b)) => a == b,
             (E::Url(a), E::Url(b)) => a == b,
-            (E::UrlModeUnavailable(a), E::UrlModeUnavailable(b)) => a == b,
-            (E::UrlNotSupported(a), E::UrlNotSupported(b)) => a == b,
-            (E::UrlRequired(a), E::UrlRequired(b)) => a == b,
-            #[cfg(feature = "dialects")]
-            (E::ElicitationRequired(a), E::ElicitationRequired(b)) => a == b,
-            #[cfg(feature = "dialects")]
-            (E::InteractionRequired(a), E::InteractionRequired(b)) => a == b,
-            (E::InteractionExpired, E::InteractionExpired) => true,
-            (E::StillPending { waited: a, elicitation: x }, E::StillPending { waited: b, elicitation: y }) => a == b && x == y,
-            (E::Store(a), E::Store(b)) => a == b,
-            (E::ClientLacks(a), E::ClientLacks(b)) => a == b,
             _ => false,
         }
     }
@@ -282,6 +433,30 @@ impl From<InvalidContent> for ElicitError {
 impl From<MalformedResult> for ElicitError {
     fn from(err: MalformedResult) -> Self {
         ElicitError::Malformed(err)
+    }
+}
+
+impl From<Continuation> for ElicitError {
+    fn from(continuation: Continuation) -> Self {
+        ElicitError::Continues(continuation)
+    }
+}
+
+impl From<UrlModeError> for ElicitError {
+    fn from(err: UrlModeError) -> Self {
+        ElicitError::Url(err)
+    }
+}
+
+impl From<UrlError> for ElicitError {
+    fn from(err: UrlError) -> Self {
+        ElicitError::Url(UrlModeError::Rule(err))
+    }
+}
+
+impl From<StoreError> for ElicitError {
+    fn from(err: StoreError) -> Self {
+        ElicitError::Url(UrlModeError::Store(err))
     }
 }
 

@@ -1,21 +1,27 @@
-//! One question and its answer: [`Elicitation`] (`Accept`, `Decline`, `Cancel`), the
+//! One question and its answer: the [`Elicit`] trait, [`Elicitation`] (`Accept`, `Decline`, `Cancel`), the
 //! transport trait a transport author implements ([`ElicitPeer`]), the request being
 //! configured before it is sent ([`ElicitRequest`]), and why it failed ([`ElicitError`]).
 //!
-//! `request` follows one question from the tool to the wire and back: the checks before
-//! sending, the params, the client's result validated and decoded, re-asking.
+//! Read bottom to top: `support` (what the client declared), `error`, `elicitation` (the
+//! answer), `transport` (what a transport author writes), then `elicit`, which follows
+//! one question from the tool to the wire and back: the checks before sending, the
+//! params, the client's result validated and decoded, re-asking.
 
 mod elicitation;
-mod error;
-mod request;
+mod elicit;
+pub(crate) mod error;
+mod support;
 mod transport;
 
 pub use self::elicitation::{Action, Elicitation};
-pub use self::error::{ElicitError, MalformedResult};
-pub(crate) use self::request::contains_url;
+pub use self::error::{Continuation, ElicitError, MalformedResult};
+pub(crate) use self::elicit::contains_url;
 #[cfg(feature = "rmcp")]
-pub(crate) use self::request::params_of;
+pub(crate) use self::elicit::params_of;
 #[cfg(feature = "rmcp")]
-pub(crate) use self::request::RELAYED_META;
-pub use self::request::{DEFAULT_PROGRESS_EVERY, ElicitRequest, Provenance, form_params, form_params_json, reask_message};
-pub use self::transport::{ElicitPeer, ElicitationSupport, Outgoing};
+pub(crate) use self::elicit::RELAYED_META;
+pub use self::elicit::{DEFAULT_PROGRESS_EVERY, Elicit, ElicitRequest, Provenance, form_params, form_params_json, reask_message};
+pub use self::support::ElicitationSupport;
+#[cfg(any(feature = "rmcp", feature = "dialects"))]
+pub(crate) use self::transport::Hooks;
+pub use self::transport::{ElicitPeer, Outgoing};

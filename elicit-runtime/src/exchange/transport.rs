@@ -14,53 +14,9 @@ use std::time::Duration;
 use serde_json::{Map, Value};
 
 use super::error::ElicitError;
+use super::support::ElicitationSupport;
 use crate::form::RequestedSchema;
-
-/// The modes of elicitation a client declared in its `elicitation` capability.
-///
-/// ```
-/// use elicit_runtime::exchange::ElicitationSupport;
-/// use serde_json::json;
-///
-/// // 2025-06-18 clients, and 2025-11-25 clients that send `{}`, support form mode.
-/// assert_eq!(ElicitationSupport::from_capability(Some(&json!({}))), ElicitationSupport::FORM);
-/// assert_eq!(ElicitationSupport::from_capability(Some(&json!({"url": {}}))), ElicitationSupport::URL);
-/// assert_eq!(ElicitationSupport::from_capability(None), ElicitationSupport::NONE);
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct ElicitationSupport {
-    /// Form mode (`requestedSchema`).
-    pub form: bool,
-    /// URL mode.
-    pub url: bool,
-}
-
-impl ElicitationSupport {
-    /// No `elicitation` capability at all.
-    pub const NONE: Self = Self { form: false, url: false };
-    /// Form mode only.
-    pub const FORM: Self = Self { form: true, url: false };
-    /// URL mode only.
-    pub const URL: Self = Self { form: false, url: true };
-    /// Both modes.
-    pub const FORM_AND_URL: Self = Self { form: true, url: true };
-
-    /// Reads `capabilities.elicitation` as the client sent it: absent means no support;
-    /// an object with neither `form` nor `url` means form mode (the 2025-06-18 shape,
-    /// kept for backward compatibility in 2025-11-25).
-    pub fn from_capability(elicitation: Option<&Value>) -> Self {
-        match elicitation {
-            None | Some(Value::Null) => Self::NONE,
-            Some(Value::Object(modes)) => {
-                let form = modes.get("form").is_some_and(|v| !v.is_null());
-                let url = modes.get("url").is_some_and(|v| !v.is_null());
-                if !form && !url { Self::FORM } else { Self { form, url } }
-            }
-            // Not an object: not a declaration we can read; treat it as absent.
-            Some(_) => Self::NONE,
-        }
-    }
-}
+use crate::revision::Dialect;
 
 /// One request to the client to send: `elicitation/create` (or, inside rounds,
 /// `sampling/createMessage` and `roots/list`).
@@ -79,8 +35,8 @@ pub struct Outgoing {
     /// While waiting for the answer, send `notifications/progress` this often for the
     /// request that asked, if it carried a `progressToken` (`None`: never).
     pub progress_every: Option<Duration>,
-    /// Which question of the operation this is, as numbered by
-    /// [`ElicitPeer::next_question`].
+    /// Which question of the operation this is (0 unless the transport replays the
+    /// operation and numbers its questions).
     pub question: u32,
     /// 0 for the first time the question is asked, then 1, 2... for each re-ask after
     /// invalid content.
@@ -109,11 +65,56 @@ impl Outgoing {
 }
 
 /// A connection to the client that asked for the current operation, able to carry an
-/// `elicitation/create` request.
+/// `elicitation/create` request: what a transport author writes.
+///
+/// Three methods are required: the negotiated revision, what the client declared, and
+/// sending one request (with its timeout, after which the client is told the request is
+/// cancelled). Two more have defaults: the notifications of URL mode and of a long wait.
+/// [`Elicit::elicit`](crate::Elicit::elicit) does the rest: the checks before sending,
+/// the cached schema, validation, decoding, re-asking.
 ///
 /// Implemented for rmcp's `Peer<RoleServer>` and `RequestContext<RoleServer>`, and for
-/// the round of a 2026-07-28 input-required flow (feature `rmcp`); implement it for
-/// another transport, or for a test double.
+/// the tool body's [`Ask`](crate::rmcp::Ask) (feature `rmcp`). What the rounds of
+/// 2026-07-28, the relay through the model and the draft dialects need from the transport
+/// is the crate's own business: those transports are in the crate.
+///
+/// ```
+/// use elicit_runtime::exchange::{ElicitationSupport, Outgoing};
+/// use elicit_runtime::{Elicit, ElicitError, ElicitPeer, Elicitation};
+/// use serde_json::{Value, json};
+///
+/// /// A client that accepts every form with the same content.
+/// struct Agreeable(Value);
+///
+/// impl ElicitPeer for Agreeable {
+///     fn protocol_version(&self) -> Option<String> {
+///         Some("2025-11-25".into())
+///     }
+///     fn elicitation_support(&self) -> ElicitationSupport {
+///         ElicitationSupport::FORM
+///     }
+///     async fn send_elicitation(&self, _outgoing: Outgoing) -> Result<Value, ElicitError> {
+///         Ok(json!({"action": "accept", "content": self.0}))
+///     }
+/// }
+///
+/// #[derive(Elicit, Debug, PartialEq)]
+/// struct Name {
+///     name: String,
+/// }
+///
+/// # tokio_test_block(async {
+/// let peer = Agreeable(json!({"name": "Ada"}));
+/// assert_eq!(Name::elicit(&peer, "Who are you?").await?, Elicitation::Accept(Name { name: "Ada".into() }));
+/// # Ok::<(), ElicitError>(())
+/// # });
+/// # fn tokio_test_block<F: std::future::Future>(f: F) -> F::Output {
+/// #     let waker = std::task::Waker::noop();
+/// #     let mut cx = std::task::Context::from_waker(&waker);
+/// #     let mut f = std::pin::pin!(f);
+/// #     loop { if let std::task::Poll::Ready(out) = f.as_mut().poll(&mut cx) { return out; } }
+/// # }
+/// ```
 pub trait ElicitPeer: Sync {
     /// The protocol revision negotiated for this request, as its date string
     /// (`"2025-11-25"`), or `None` if the session is not initialized.
@@ -122,32 +123,13 @@ pub trait ElicitPeer: Sync {
     /// What the client declared in its `elicitation` capability.
     fn elicitation_support(&self) -> ElicitationSupport;
 
-    /// Numbers a new question of the current operation (called once per
-    /// [`Elicit::elicit`](crate::Elicit::elicit), before its first send). A transport
-    /// that answers from earlier rounds uses the number to find the answer again when the
-    /// operation is replayed; others can keep the default.
-    fn next_question(&self) -> u32 {
-        0
-    }
-
-    /// Sends `elicitation/create` and returns the client's result object. When the
-    /// timeout passes first, the implementation tells the client the request is cancelled
-    /// (`notifications/cancelled`) and returns [`ElicitError::Timeout`]. Failures of the
-    /// connection are [`ElicitError::Transport`], a JSON-RPC error from the client
+    /// Sends the request (`elicitation/create`) and returns the client's result object.
+    /// When [`Outgoing::timeout`] passes first, the implementation tells the client the
+    /// request is cancelled (`notifications/cancelled`) and returns
+    /// [`ElicitError::Timeout`]. Failures of the connection are
+    /// [`ElicitError::Transport`], a JSON-RPC error from the client
     /// [`ElicitError::Client`].
     fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Value, ElicitError>> + Send;
-
-    /// Rounds (2026-07-28): plays the form `form`, asked for the first time as question
-    /// `question` (or under the author's `key`) with `message`, in the round of a replayed
-    /// operation without building its `elicitation/create` params: `Some(Ok(result))` when
-    /// the round holds its answer, `Some(Err(ElicitError::InputRequired))` when the round
-    /// took it as one of its questions. `None` builds the request and
-    /// [sends](Self::send_elicitation) it, which must come to the same. A transport that
-    /// changes the questions it forwards must answer `None`. The default is `None`.
-    fn play_form(&self, key: Option<&str>, question: u32, form: &'static RequestedSchema, message: &str) -> Option<Result<Value, ElicitError>> {
-        let _ = (key, question, form, message);
-        None
-    }
 
     /// URL mode, 2025-11-25: tells the client that the URL-mode interaction with this
     /// `elicitationId` completed (`notifications/elicitation/complete`). The default
@@ -155,26 +137,6 @@ pub trait ElicitPeer: Sync {
     fn notify_elicitation_complete(&self, elicitation_id: &str) -> impl Future<Output = Result<(), ElicitError>> + Send {
         let _ = elicitation_id;
         async { Ok(()) }
-    }
-
-    /// Rounds (2026-07-28): ends the current round without a new question, so the client
-    /// retries with the state later (an `InputRequiredResult` with `requestState` only).
-    /// Used while a URL-mode interaction is not complete. The default does nothing.
-    fn retry_later(&self) {}
-
-    /// Rounds (2026-07-28): the note kept under `key` by an earlier round of this
-    /// operation (see [`set_note`](Self::set_note)). Transports that do not replay the
-    /// operation keep no notes: the default is `None`.
-    fn note(&self, key: &str) -> Option<String> {
-        let _ = key;
-        None
-    }
-
-    /// Rounds (2026-07-28): keeps a short note for the replays of this operation, sealed
-    /// in the `requestState` with the answers (URL mode notes which interaction the
-    /// operation started, and that it completed). The default keeps nothing.
-    fn set_note(&self, key: &str, value: String) {
-        let _ = (key, value);
     }
 
     /// While the operation waits for the user outside a request (a URL-mode page), tells
@@ -186,29 +148,82 @@ pub trait ElicitPeer: Sync {
         async {}
     }
 
-    /// The dialect this transport speaks, if it speaks one whatever the server's default
-    /// ([`UserInteraction`](crate::dialect::UserInteraction) for a client that selected
-    /// it). The default is `None`: the server's choice
-    /// ([`Interactions::dialect`](crate::url::Interactions::dialect)).
-    fn dialect(&self) -> Option<crate::dialect::Dialect> {
+    /// What the crate's own transports add (rounds, the relay, the dialects); not for
+    /// other transports, which keep the default.
+    #[doc(hidden)]
+    fn hooks(&self) -> &dyn Hooks {
+        &NoHooks
+    }
+}
+
+/// What a transport that replays the operation (the rounds of 2026-07-28, the model's
+/// call-backs) or speaks a draft dialect adds to [`ElicitPeer`]. Every method has the
+/// default of a plain transport. The trait is not exported: only the crate's own
+/// transports implement it, so these hooks can change without breaking anyone's
+/// transport.
+pub trait Hooks: Sync {
+    /// Numbers a new question of the current operation (called once per
+    /// [`Elicit::elicit`](crate::Elicit::elicit), before its first send). A transport
+    /// that answers from earlier rounds uses the number to find the answer again when the
+    /// operation is replayed.
+    fn next_question(&self) -> u32 {
+        0
+    }
+
+    /// Rounds: plays the form `form`, asked for the first time as question `question`
+    /// (or under the author's `key`) with `message`, in the round of a replayed operation
+    /// without building its `elicitation/create` params: `Some(Ok(result))` when the
+    /// round holds its answer, `Some(Err(ElicitError::Continues(Continuation::InputRequired)))` when the round took
+    /// it as one of its questions. `None` builds the request and sends it, which must come
+    /// to the same. A transport that changes the questions it forwards answers `None`.
+    fn play_form(&self, key: Option<&str>, question: u32, form: &'static RequestedSchema, message: &str) -> Option<Result<Value, ElicitError>> {
+        let _ = (key, question, form, message);
         None
     }
 
-    /// Whether this operation is answered by replaying it (rounds of 2026-07-28, or the
-    /// model's call-backs when the client cannot ask): then nothing waits inside it, and a
-    /// URL-mode interaction's completion is looked up on the next replay. The default is
-    /// `false`.
+    /// Rounds: ends the current round without a new question, so the client retries with
+    /// the state later (an `InputRequiredResult` with `requestState` only). Used while a
+    /// URL-mode interaction is not complete.
+    fn retry_later(&self) {}
+
+    /// Rounds: the note kept under `key` by an earlier round of this operation.
+    fn note(&self, key: &str) -> Option<String> {
+        let _ = key;
+        None
+    }
+
+    /// Rounds: keeps a short note for the replays of this operation, sealed in the
+    /// `requestState` with the answers (URL mode notes which interaction the operation
+    /// started, and that it completed).
+    fn set_note(&self, key: &str, value: String) {
+        let _ = (key, value);
+    }
+
+    /// The dialect this transport speaks whatever the server's default
+    /// ([`UserInteraction`](crate::dialect::UserInteraction) for a client that selected
+    /// it); `None`: the server's choice.
+    fn dialect(&self) -> Option<Dialect> {
+        None
+    }
+
+    /// Whether this operation is answered by replaying it: then nothing waits inside it,
+    /// and a URL-mode interaction's completion is looked up on the next replay.
     fn replays(&self) -> bool {
         false
     }
 
     /// Whether questions the client cannot show may go to the client's model instead
     /// (the caller opted in): then URL mode is offered even where the client or the
-    /// revision has none. The default is `false`.
+    /// revision has none.
     fn relays_to_model(&self) -> bool {
         false
     }
 }
+
+/// The hooks of a plain transport: every default.
+struct NoHooks;
+
+impl Hooks for NoHooks {}
 
 impl<P: ElicitPeer + ?Sized> ElicitPeer for &P {
     fn protocol_version(&self) -> Option<String> {
@@ -217,37 +232,16 @@ impl<P: ElicitPeer + ?Sized> ElicitPeer for &P {
     fn elicitation_support(&self) -> ElicitationSupport {
         (**self).elicitation_support()
     }
-    fn next_question(&self) -> u32 {
-        (**self).next_question()
-    }
     fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Value, ElicitError>> + Send {
         (**self).send_elicitation(outgoing)
-    }
-    fn play_form(&self, key: Option<&str>, question: u32, form: &'static RequestedSchema, message: &str) -> Option<Result<Value, ElicitError>> {
-        (**self).play_form(key, question, form, message)
     }
     fn notify_elicitation_complete(&self, elicitation_id: &str) -> impl Future<Output = Result<(), ElicitError>> + Send {
         (**self).notify_elicitation_complete(elicitation_id)
     }
-    fn retry_later(&self) {
-        (**self).retry_later()
-    }
-    fn note(&self, key: &str) -> Option<String> {
-        (**self).note(key)
-    }
-    fn set_note(&self, key: &str, value: String) {
-        (**self).set_note(key, value)
-    }
     fn report_waiting(&self, progress: u32, message: &str) -> impl Future<Output = ()> + Send {
         (**self).report_waiting(progress, message)
     }
-    fn dialect(&self) -> Option<crate::dialect::Dialect> {
-        (**self).dialect()
-    }
-    fn replays(&self) -> bool {
-        (**self).replays()
-    }
-    fn relays_to_model(&self) -> bool {
-        (**self).relays_to_model()
+    fn hooks(&self) -> &dyn Hooks {
+        (**self).hooks()
     }
 }

@@ -1,13 +1,12 @@
 //! Rendering a [`FormSchema`] to the `requestedSchema` JSON of a protocol revision, once.
 
-use std::any::TypeId;
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::{OnceLock, RwLock};
 
 use serde_json::{Map, Value, json};
 
-use crate::ProtocolRevision;
+use crate::revision::ProtocolRevision;
 use super::multi_select::checkboxes;
 use super::schema::{EnumOption, FieldSchema, FormSchema, Kind, has_titles};
 
@@ -259,21 +258,24 @@ fn const_titles(options: &[EnumOption]) -> Value {
     options.iter().map(|o| json!({ "const": o.value(), "title": o.title().unwrap_or(o.value()) })).collect()
 }
 
-type CacheKey = (TypeId, ProtocolRevision, SchemaOptions);
+/// A form by the address of its static schema, with a revision and options.
+type CacheKey = (usize, ProtocolRevision, SchemaOptions);
 type Rendered = Result<&'static RequestedSchema, SchemaError>;
 
-/// The rendered schema of `T`, built on first use and kept for the life of the process.
-/// The cache holds at most one entry per (type, revision, options): a bounded set.
-pub(crate) fn cached<T: crate::Elicit>(revision: ProtocolRevision, options: &SchemaOptions) -> Rendered {
+/// The rendered `schema`, built on first use and kept for the life of the process. Keyed
+/// by the schema's address: every form's `SCHEMA` is a static the compiler wrote, so the
+/// cache holds at most one entry per (static schema, revision, options), a bounded set;
+/// two forms that share one static share its rendering, which is the same.
+pub(crate) fn cached(schema: &'static FormSchema, revision: ProtocolRevision, options: &SchemaOptions) -> Rendered {
     static CACHE: OnceLock<RwLock<HashMap<CacheKey, Rendered>>> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
-    let key = (TypeId::of::<T>(), revision, *options);
+    let key = (std::ptr::from_ref(schema).addr(), revision, *options);
     if let Some(found) = cache.read().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return found.clone();
     }
     let mut cache = cache.write().unwrap_or_else(|e| e.into_inner());
     cache
         .entry(key)
-        .or_insert_with(|| render(T::SCHEMA, revision, options).map(|r| &*Box::leak(Box::new(r))))
+        .or_insert_with(|| render(schema, revision, options).map(|r| &*Box::leak(Box::new(r))))
         .clone()
 }

@@ -89,9 +89,9 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use super::support_of;
-use crate::ElicitError;
-use crate::ProtocolRevision;
-use crate::exchange::{ElicitPeer, ElicitationSupport, MalformedResult, Outgoing};
+use crate::exchange::{ElicitError, ElicitPeer, ElicitationSupport, Hooks, MalformedResult, Outgoing};
+use crate::revision::ProtocolRevision;
+use crate::url::UrlModeError;
 use crate::form::{RequestedSchema, echo_up_to};
 use super::relay::{Relay, model_result, take_relay};
 use crate::rounds::{Asked, Binding, Question, Round, StateSealer};
@@ -674,14 +674,14 @@ impl Ask {
         Fut: Future<Output = T>,
     {
         let note = format!("once:{key}");
-        if let Some(kept) = ElicitPeer::note(self, &note) {
+        if let Some(kept) = Hooks::note(self, &note) {
             return serde_json::from_str(&kept).map_err(|_| ElicitError::Once(key.to_owned()));
         }
         let value = effect().await;
         // Only a replayed call keeps notes; a direct one runs its body once.
         if self.round().is_some() {
             let kept = serde_json::to_string(&value).map_err(|_| ElicitError::Once(key.to_owned()))?;
-            ElicitPeer::set_note(self, &note, kept);
+            Hooks::set_note(self, &note, kept);
         }
         Ok(value)
     }
@@ -744,7 +744,7 @@ fn cannot_ask(capabilities: Capabilities, outgoing: &Outgoing) -> ElicitError {
     match outgoing.method {
         SAMPLING => ElicitError::ClientLacks("sampling"),
         ROOTS => ElicitError::ClientLacks("roots"),
-        _ if outgoing.params.get("mode").and_then(Value::as_str) == Some("url") => ElicitError::UrlNotSupported(capabilities.elicitation),
+        _ if outgoing.params.get("mode").and_then(Value::as_str) == Some("url") => ElicitError::Url(UrlModeError::NotSupported(capabilities.elicitation)),
         _ => ElicitError::NotSupported(capabilities.elicitation),
     }
 }
@@ -759,21 +759,6 @@ impl ElicitPeer for Ask {
 
     fn elicitation_support(&self) -> ElicitationSupport {
         self.capabilities().elicitation
-    }
-
-    fn next_question(&self) -> u32 {
-        self.round().map_or(0, |round| round.next_question())
-    }
-
-    fn play_form(&self, key: Option<&str>, question: u32, form: &'static RequestedSchema, message: &str) -> Option<Result<Value, ElicitError>> {
-        match &self.inner {
-            // As `send_elicitation` does with a form the client can show.
-            AskInner::Round { round, capabilities, relay } if !*relay || capabilities.elicitation.form => {
-                Some(round.play_form(key, question, form, message))
-            }
-            // Every other path with a round returns the round's answer first.
-            _ => self.round().and_then(|round| round.replayed_form(key, question, form, message)).map(Ok),
-        }
     }
 
     fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Value, ElicitError>> + Send {
@@ -802,6 +787,33 @@ impl ElicitPeer for Ask {
         }
     }
 
+    async fn report_waiting(&self, progress: u32, message: &str) {
+        if let AskInner::Direct { context, .. } = &self.inner {
+            context.report_waiting(progress, message).await;
+        }
+    }
+
+    fn hooks(&self) -> &dyn Hooks {
+        self
+    }
+}
+
+impl Hooks for Ask {
+    fn next_question(&self) -> u32 {
+        self.round().map_or(0, |round| round.next_question())
+    }
+
+    fn play_form(&self, key: Option<&str>, question: u32, form: &'static RequestedSchema, message: &str) -> Option<Result<Value, ElicitError>> {
+        match &self.inner {
+            // As `send_elicitation` does with a form the client can show.
+            AskInner::Round { round, capabilities, relay } if !*relay || capabilities.elicitation.form => {
+                Some(round.play_form(key, question, form, message))
+            }
+            // Every other path with a round returns the round's answer first.
+            _ => self.round().and_then(|round| round.replayed_form(key, question, form, message)).map(Ok),
+        }
+    }
+
     fn retry_later(&self) {
         if let Some(round) = self.round() {
             round.retry_later();
@@ -815,12 +827,6 @@ impl ElicitPeer for Ask {
     fn set_note(&self, key: &str, value: String) {
         if let Some(round) = self.round() {
             round.set_note(key, value);
-        }
-    }
-
-    async fn report_waiting(&self, progress: u32, message: &str) {
-        if let AskInner::Direct { context, .. } = &self.inner {
-            context.report_waiting(progress, message).await;
         }
     }
 

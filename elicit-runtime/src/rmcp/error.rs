@@ -4,7 +4,8 @@
 use rmcp::ErrorData;
 use serde_json::json;
 
-use crate::ElicitError;
+use crate::exchange::{Continuation, ElicitError};
+use crate::url::UrlModeError;
 use crate::rounds::StateError;
 
 impl From<StateError> for ErrorData {
@@ -36,7 +37,7 @@ impl From<ElicitError> for ErrorData {
                 err.to_string(),
                 Some(json!({ "requiredCapabilities": { "elicitation": { "form": {} } } })),
             ),
-            ElicitError::UrlNotSupported(_) => ErrorData::new(
+            ElicitError::Url(UrlModeError::NotSupported(_)) => ErrorData::new(
                 rmcp::model::ErrorCode(-32021),
                 err.to_string(),
                 Some(json!({ "requiredCapabilities": { "elicitation": { "url": {} } } })),
@@ -49,25 +50,25 @@ impl From<ElicitError> for ErrorData {
             // What the client sent as an answer cannot be read: its parameters were wrong.
             ElicitError::Malformed(_) => ErrorData::invalid_params(with_sources(&err), None),
             // URLElicitationRequiredError (2025-11-25): the client opens the pages and retries.
-            ElicitError::UrlRequired(elicitations) => ErrorData::new(
+            ElicitError::Continues(Continuation::UrlRequired(elicitations)) => ErrorData::new(
                 rmcp::model::ErrorCode(URL_ELICITATION_REQUIRED),
                 "This request requires more information.",
                 Some(json!({ "elicitations": elicitations })),
             ),
             // The draft chapter's ElicitationRequired (seed 002).
             #[cfg(feature = "dialects")]
-            ElicitError::ElicitationRequired(elicitations) => ErrorData::new(
+            ElicitError::Continues(Continuation::ElicitationRequired(elicitations)) => ErrorData::new(
                 rmcp::model::ErrorCode(ELICITATION_REQUIRED),
                 "This request requires more information.",
                 Some(json!({ "elicitations": elicitations })),
             ),
             // The User Interaction proposal's error (seed 000).
             #[cfg(feature = "dialects")]
-            ElicitError::InteractionRequired(data) => {
+            ElicitError::Continues(Continuation::InteractionRequired(data)) => {
                 ErrorData::new(rmcp::model::ErrorCode(INTERACTION_REQUIRED), "interaction_required", Some(serde_json::Value::Object(data)))
             }
             // Consented but not completed in time: the client may retry once the page is done.
-            ElicitError::StillPending { elicitation, .. } => ErrorData::new(
+            ElicitError::Continues(Continuation::StillPending { elicitation, .. }) => ErrorData::new(
                 rmcp::model::ErrorCode(URL_ELICITATION_REQUIRED),
                 "This request requires more information.",
                 Some(json!({ "elicitations": [elicitation] })),

@@ -69,8 +69,8 @@ pub use self::relay::{RELAY_ARGUMENT, Relay, RelayArg};
 #[cfg(feature = "dialects")]
 #[cfg_attr(docsrs, doc(cfg(feature = "dialects")))]
 pub use self::track::{TRACK_METHOD, Track};
-use crate::ProtocolRevision;
-use crate::ElicitError;
+use crate::revision::ProtocolRevision;
+use crate::exchange::ElicitError;
 use crate::exchange::{ElicitPeer, ElicitationSupport, Outgoing};
 use crate::form::echo_up_to;
 #[doc(no_inline)]

@@ -13,9 +13,9 @@ use std::task::{Context, Poll, Waker};
 use serde_json::{Map, Value};
 
 use super::{Binding, Pending, Pinned, Round, RoundState, StateError, StateSealer, question_digest};
-use crate::exchange::{ElicitPeer, ElicitationSupport, Outgoing};
+use crate::exchange::{Elicit, ElicitError, ElicitPeer, Elicitation, ElicitationSupport, Hooks, Outgoing};
 use crate::form::RequestedSchema;
-use crate::{ElicitError, Elicit, Elicitation, ProtocolRevision};
+use crate::revision::ProtocolRevision;
 
 /// A sealer and what its states are bound to (a principal, `tools/call`, a tool name and
 /// its arguments).
@@ -83,7 +83,7 @@ impl Harness {
             let mut answers = Vec::new();
             for _ in 0..forms {
                 let answer = T::elicit(&peer, "A question of the harness").reask(1).await;
-                let stop = matches!(answer, Err(ElicitError::InputRequired));
+                let stop = answer.as_ref().is_err_and(ElicitError::is_input_required);
                 answers.push(answer);
                 if stop {
                     break;
@@ -116,15 +116,21 @@ impl ElicitPeer for RoundPeer<'_> {
         ElicitationSupport::FORM
     }
 
+    async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {
+        self.0.answer_or_ask(outgoing, false)
+    }
+
+    fn hooks(&self) -> &dyn Hooks {
+        self
+    }
+}
+
+impl Hooks for RoundPeer<'_> {
     fn next_question(&self) -> u32 {
         self.0.next_question()
     }
 
     fn play_form(&self, key: Option<&str>, question: u32, form: &'static RequestedSchema, message: &str) -> Option<Result<Value, ElicitError>> {
         Some(self.0.play_form(key, question, form, message))
-    }
-
-    async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {
-        self.0.answer_or_ask(outgoing, false)
     }
 }

@@ -27,7 +27,7 @@ use serde_json::{Map, Value};
 pub use self::state::{MAX_STATE_LEN, MIN_KEY_LEN, StateError, StateSealer};
 pub(crate) use self::state::{Binding, Pending, Pinned, RoundState, question_digest};
 use self::state::{as_rendered, form_digest};
-use crate::ElicitError;
+use crate::exchange::ElicitError;
 use crate::exchange::{Outgoing, params_of};
 use crate::form::RequestedSchema;
 
@@ -152,7 +152,7 @@ impl Round {
         }
         let asked = Asked { key, method: ELICITATION, question: Question::Form { form, message: message.to_owned() }, digest, via_model: false };
         self.asked.lock().unwrap_or_else(|e| e.into_inner()).push(asked);
-        Err(ElicitError::InputRequired)
+        Err(ElicitError::INPUT_REQUIRED)
     }
 
     /// Files the question with `digest` under `key` for this replay; the same question may
@@ -210,7 +210,7 @@ impl Round {
         };
         let asked = Asked { key, method: outgoing.method, question, digest, via_model };
         self.asked.lock().unwrap_or_else(|e| e.into_inner()).push(asked);
-        Err(ElicitError::InputRequired)
+        Err(ElicitError::INPUT_REQUIRED)
     }
 
     /// The input key two different questions of this replay used, if any: the call fails

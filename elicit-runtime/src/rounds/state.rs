@@ -833,7 +833,7 @@ mod tests {
     #[test]
     fn a_form_digest_is_the_digest_of_the_params_it_stands_for() {
         use crate::form::{EnumOption, FieldSchema, FormSchema, Kind, SchemaOptions, StringRules, render};
-        use crate::ProtocolRevision;
+        use crate::revision::ProtocolRevision;
         static OPTIONS: [EnumOption; 2] = [EnumOption::new("in", Some("Indoors")), EnumOption::new("out", None)];
         static FIELDS: [FieldSchema; 3] = [
             FieldSchema::new("zeta", Kind::String(StringRules::PLAIN)).with_title("Z \"quoted\" é"),

@@ -16,7 +16,8 @@ use tokio_util::sync::CancellationToken;
 
 use crate::exchange::ElicitationSupport;
 use crate::url::{InteractionId, Interactions};
-use crate::{Elicit, ProtocolRevision};
+use crate::exchange::Elicit;
+use crate::revision::ProtocolRevision;
 
 pub mod spec;
 

@@ -6,7 +6,7 @@ use std::sync::{Mutex, OnceLock};
 
 use serde_json::Value;
 
-use crate::ProtocolRevision;
+use crate::revision::ProtocolRevision;
 
 const DOCUMENTS: [&str; 3] = [
     include_str!("../../spec/2025-06-18/schema.json"),

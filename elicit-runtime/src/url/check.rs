@@ -1,70 +1,12 @@
 //! The checks on a URL-mode request before it is sent: what the specification asks of
 //! servers (a valid URL, https outside development, no URL anywhere but `url`).
 
-use std::fmt;
 use std::net::IpAddr;
 
 use url::{Host, Url};
 
 use crate::exchange::contains_url;
-
-/// Why a URL-mode request was not sent. Each says what to fix.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum UrlError {
-    /// The URL does not parse as an absolute URL.
-    Invalid {
-        /// The URL as given.
-        url: String,
-        /// What the parser said.
-        reason: String,
-    },
-    /// The scheme is neither `https` nor, for a loopback host with
-    /// [`Interactions::allow_loopback_http`](super::Interactions::allow_loopback_http),
-    /// `http`.
-    NotHttps {
-        /// The scheme found.
-        scheme: String,
-    },
-    /// `http` to a loopback host, which needs an explicit opt-in (development only).
-    LoopbackHttpNotAllowed,
-    /// The URL carries a user name or password (`https://user:pass@host/`).
-    UserInfo,
-    /// The URL has no host.
-    NoHost,
-    /// The message is empty: the user must be told why the page matters.
-    EmptyMessage,
-    /// The message contains a URL: the specification allows URLs only in `url`.
-    UrlInMessage,
-    /// The principal is empty: an interaction must be bound to an authenticated user,
-    /// or any visitor of the page whose identity is empty could complete it.
-    NoPrincipal,
-}
-
-impl fmt::Display for UrlError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            UrlError::Invalid { url, reason } => write!(f, "`{url}` is not a valid absolute URL ({reason}); nothing was sent"),
-            UrlError::NotHttps { scheme } => {
-                write!(f, "URL-mode elicitation needs an `https` URL, not `{scheme}`; nothing was sent")
-            }
-            UrlError::LoopbackHttpNotAllowed => f.write_str(
-                "an `http` URL to a loopback host is for development only: enable it with `Interactions::allow_loopback_http(true)`, or use `https`; nothing was sent",
-            ),
-            UrlError::UserInfo => f.write_str("the URL carries a user name or password; remove them (identify the user on the page instead); nothing was sent"),
-            UrlError::NoHost => f.write_str("the URL has no host; nothing was sent"),
-            UrlError::EmptyMessage => f.write_str("the message is empty: tell the user why they should open the page; nothing was sent"),
-            UrlError::UrlInMessage => f.write_str(
-                "the message contains a URL, which the specification allows only in `url`; say what the page is for instead; nothing was sent",
-            ),
-            UrlError::NoPrincipal => f.write_str(
-                "the principal is empty: bind the interaction to the authenticated user of the request (a token subject, a user id); nothing was stored or sent",
-            ),
-        }
-    }
-}
-
-impl std::error::Error for UrlError {}
+use crate::exchange::error::UrlError;
 
 /// Checks a URL and its message, and returns the URL as it is sent: serialized by the
 /// WHATWG URL parser, so an internationalized host is in its ASCII (punycode) form and a

@@ -6,7 +6,8 @@ use std::time::{Duration, SystemTime};
 
 use tokio::sync::watch;
 
-use super::store::{CompleteError, Interaction, InteractionId, InteractionStore, MAX_TTL, StoreError, StoreFuture};
+use super::store::{CompleteError, Interaction, InteractionId, InteractionStore, MAX_TTL, StoreFuture};
+use crate::exchange::error::StoreError;
 
 /// Pending interactions in memory: bounded in number, each forgotten when it expires.
 /// Enough for one server process; several instances need a shared store.

@@ -11,17 +11,19 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::{Map, Value};
+#[cfg(feature = "dialects")]
+use serde_json::json;
 
 use self::check::checked_message;
-pub use self::check::{UrlError, checked_url};
+pub use self::check::checked_url;
 pub use self::memory::MemoryStore;
 #[cfg(feature = "redis")]
 #[cfg_attr(docsrs, doc(cfg(feature = "redis")))]
 pub use self::redis::RedisStore;
-pub use self::store::{CompleteError, Interaction, InteractionId, InteractionStore, MAX_TTL, StoreError, StoreFuture};
-use crate::dialect::Dialect;
-use crate::exchange::{Elicitation, ElicitPeer, Outgoing};
-use crate::{ElicitError, ProtocolRevision};
+pub use self::store::{CompleteError, Interaction, InteractionId, InteractionStore, MAX_TTL, StoreFuture};
+pub use crate::exchange::error::{StoreError, UrlError, UrlModeError};
+use crate::exchange::{Continuation, ElicitError, Elicitation, ElicitPeer, Outgoing};
+use crate::revision::{Dialect, ProtocolRevision};
 
 /// The server's URL-mode interactions: their store, how long they live, and which URLs
 /// may be sent. Clone it freely (it is shared).
@@ -96,9 +98,9 @@ impl Interactions {
     /// the URL-mode request for the client behind `peer`: `url` gets the interaction's id
     /// to put into the page's address. Checked here, before anything is sent (and with
     /// nothing left stored when refused): the revision has URL mode
-    /// ([`ElicitError::UrlModeUnavailable`]), the client declared it
-    /// ([`ElicitError::UrlNotSupported`]), the principal is not empty, the URL and the
-    /// message ([`ElicitError::Url`]).
+    /// ([`UrlModeError::Unavailable`]), the client declared it
+    /// ([`UrlModeError::NotSupported`]), the principal is not empty, the URL and the
+    /// message ([`UrlModeError::Rule`]).
     ///
     /// `principal` is the authenticated user of the MCP request (a token subject, a
     /// user id): only that user may complete the interaction on the page. While one is
@@ -117,18 +119,18 @@ impl Interactions {
         let revision = usable(peer)?;
         // What can be checked without the interaction's id, before anything is stored.
         if principal.trim().is_empty() {
-            return Err(ElicitError::Url(UrlError::NoPrincipal));
+            return Err(UrlError::NoPrincipal.into());
         }
-        checked_message(message).map_err(ElicitError::Url)?;
+        checked_message(message)?;
         let note = note_key(principal, purpose);
-        let (interaction, started) = match peer.note(&note) {
+        let (interaction, started) = match peer.hooks().note(&note) {
             Some(noted) => (self.resumed(&noted, principal, purpose).await?, false),
-            None => (self.store.start(principal, purpose, self.ttl).await.map_err(ElicitError::Store)?, true),
+            None => (self.store.start(principal, purpose, self.ttl).await?, true),
         };
         // A store that answers with another user's interaction (tampered, or keys that
         // collide) must not hand that user's page, or its completion, to this one.
         if interaction.principal != principal || interaction.purpose != purpose {
-            return Err(ElicitError::Store(StoreError::Unavailable(
+            return Err(ElicitError::from(StoreError::Unavailable(
                 "the store answered with an interaction of another principal or purpose; nothing was sent".to_owned(),
             )));
         }
@@ -137,13 +139,13 @@ impl Interactions {
             Err(refused) => {
                 // Nothing is sent: nothing may stay pending either.
                 if started && !interaction.completed {
-                    self.store.forget(&interaction.id).await.map_err(ElicitError::Store)?;
+                    self.store.forget(&interaction.id).await?;
                 }
-                return Err(ElicitError::Url(refused));
+                return Err(refused.into());
             }
         };
         if started {
-            peer.set_note(&note, interaction.id.as_str().to_owned());
+            peer.hooks().set_note(&note, interaction.id.as_str().to_owned());
         }
         Ok(UrlRequest {
             interactions: self,
@@ -164,8 +166,8 @@ impl Interactions {
             Some(id) => (id, true),
             None => (noted, false),
         };
-        let id = InteractionId::parse(id).ok_or(ElicitError::InteractionExpired)?;
-        let stored = self.store.get(&id).await.map_err(ElicitError::Store)?.filter(|i| i.principal == principal);
+        let id = InteractionId::parse(id).ok_or(UrlModeError::Expired)?;
+        let stored = self.store.get(&id).await?.filter(|i| i.principal == principal);
         Ok(match stored {
             Some(interaction) if !done => interaction,
             _ => Interaction {
@@ -226,15 +228,15 @@ fn usable<P: ElicitPeer + ?Sized>(peer: &P) -> Result<ProtocolRevision, ElicitEr
         .and_then(|v| v.parse::<ProtocolRevision>().ok())
         .ok_or_else(|| ElicitError::UnsupportedRevision(version.clone()))?;
     // The model can show a link on any revision, to any client.
-    if peer.relays_to_model() {
+    if peer.hooks().relays_to_model() {
         return Ok(revision);
     }
     if !revision.has_url_mode() {
-        return Err(ElicitError::UrlModeUnavailable(revision));
+        return Err(UrlModeError::Unavailable(revision).into());
     }
     let support = peer.elicitation_support();
     if !support.url {
-        return Err(ElicitError::UrlNotSupported(support));
+        return Err(UrlModeError::NotSupported(support).into());
     }
     Ok(revision)
 }
@@ -299,7 +301,7 @@ impl UrlRequest<'_> {
         if self.interaction.completed {
             return Ok(Elicitation::Accept(()));
         }
-        let outgoing = Outgoing::new("elicitation/create", self.params(self.revision), peer.next_question());
+        let outgoing = Outgoing::new("elicitation/create", self.params(self.revision), peer.hooks().next_question());
         let result = peer.send_elicitation(outgoing).await?;
         let answer = Elicitation::<()>::from_url_result(&result)?;
         if !matches!(answer, Elicitation::Accept(())) {
@@ -313,34 +315,34 @@ impl UrlRequest<'_> {
     /// a new one).
     ///
     /// On 2025-11-25 the client is then sent `notifications/elicitation/complete`; if the
-    /// time runs out first the error is [`ElicitError::StillPending`] (a tool call ends
+    /// time runs out first the error is [`Continuation::StillPending`] (a tool call ends
     /// with `-32042`, so the client can retry once the page is done). On 2026-07-28 there
     /// is no waiting inside a round: if the interaction is not complete yet, the round
     /// ends and the client's retry looks again (propagate the error with `?`).
     pub async fn completion<P: ElicitPeer + ?Sized>(&self, peer: &P, timeout: Duration) -> Result<(), ElicitError> {
         let store = self.interactions.store();
-        if peer.replays() {
+        if peer.hooks().replays() {
             // Completed (perhaps consumed already by a concurrent call of the same user)?
             let completed = self.interaction.completed
                 || match store.check(&self.interaction.id, &self.interaction.principal).await {
                     Ok(_pending) => false,
                     Err(CompleteError::AlreadyCompleted) => true,
-                    Err(CompleteError::Store(err)) => return Err(ElicitError::Store(err)),
-                    Err(_) => return Err(ElicitError::InteractionExpired),
+                    Err(CompleteError::Store(err)) => return Err(err.into()),
+                    Err(_) => return Err(UrlModeError::Expired.into()),
                 };
             if !completed {
-                peer.retry_later();
-                return Err(ElicitError::InputRequired);
+                peer.hooks().retry_later();
+                return Err(ElicitError::INPUT_REQUIRED);
             }
             // Later rounds of this call know it completed; later calls start anew.
-            peer.set_note(&self.note, format!("{}{DONE}", self.interaction.id));
+            peer.hooks().set_note(&self.note, format!("{}{DONE}", self.interaction.id));
             self.forget().await?;
             return Ok(());
         }
         match tokio::time::timeout(timeout, self.wait_reporting(peer)).await {
             Ok(Ok(true)) => {
                 self.forget().await?;
-                match peer.dialect().unwrap_or(self.interactions.dialect) {
+                match peer.hooks().dialect().unwrap_or(self.interactions.dialect) {
                     Dialect::Released => peer.notify_elicitation_complete(self.interaction.id.as_str()).await,
                     // The drafts tell the client through its `elicitation/track` or
                     // `interaction/notify` request.
@@ -348,10 +350,10 @@ impl UrlRequest<'_> {
                     Dialect::ElicitationTrack | Dialect::UserInteraction => Ok(()),
                 }
             }
-            Ok(Ok(false)) => Err(ElicitError::InteractionExpired),
-            Ok(Err(err)) => Err(ElicitError::Store(err)),
-            Err(_) => Err(match peer.dialect().unwrap_or(self.interactions.dialect) {
-                Dialect::Released => ElicitError::StillPending { waited: timeout, elicitation: self.params(self.revision) },
+            Ok(Ok(false)) => Err(UrlModeError::Expired.into()),
+            Ok(Err(err)) => Err(err.into()),
+            Err(_) => Err(match peer.hooks().dialect().unwrap_or(self.interactions.dialect) {
+                Dialect::Released => Continuation::StillPending { waited: timeout, elicitation: self.params(self.revision) }.into(),
                 // The drafts' way to say "retry when the page is done".
                 #[cfg(feature = "dialects")]
                 dialect => self.required(dialect)?,
@@ -361,28 +363,28 @@ impl UrlRequest<'_> {
 
     /// For a request that cannot go on until the interaction is complete. Completed: `Ok`.
     /// Otherwise, on 2025-11-25 nothing is sent and the call ends with
-    /// [`ElicitError::UrlRequired`] (error `-32042` with this request, so the client
+    /// [`Continuation::UrlRequired`] (error `-32042` with this request, so the client
     /// opens the page and retries the call); on 2026-07-28 the user is asked in a round
     /// and the client's retry finds the interaction complete or gets another round.
     /// `Decline` and `Cancel` (2026-07-28) are the user's answers to that question.
     pub async fn require<P: ElicitPeer + ?Sized>(&self, peer: &P) -> Result<Elicitation<()>, ElicitError> {
-        if peer.replays() || (peer.relays_to_model() && !peer.elicitation_support().url) {
+        if peer.hooks().replays() || (peer.hooks().relays_to_model() && !peer.elicitation_support().url) {
             return match self.ask(peer).await? {
                 Elicitation::Accept(()) => self.completion(peer, Duration::ZERO).await.map(Elicitation::Accept),
                 other => Ok(other),
             };
         }
         let completed = self.interaction.completed
-            || self.interactions.store().get(&self.interaction.id).await.map_err(ElicitError::Store)?.is_some_and(|i| i.completed);
+            || self.interactions.store().get(&self.interaction.id).await?.is_some_and(|i| i.completed);
         if completed {
             self.forget().await?;
             return Ok(Elicitation::Accept(()));
         }
-        Err(self.required(peer.dialect().unwrap_or(self.interactions.dialect))?)
+        Err(self.required(peer.hooks().dialect().unwrap_or(self.interactions.dialect))?)
     }
 
     /// Waits for the page, reporting progress to the client meanwhile.
-    async fn wait_reporting<P: ElicitPeer + ?Sized>(&self, peer: &P) -> Result<bool, crate::url::StoreError> {
+    async fn wait_reporting<P: ElicitPeer + ?Sized>(&self, peer: &P) -> Result<bool, StoreError> {
         let waiting = self.interactions.store().wait_completed(&self.interaction.id);
         let Some(every) = self.progress_every else { return waiting.await };
         let mut waiting = std::pin::pin!(waiting);
@@ -406,14 +408,14 @@ impl UrlRequest<'_> {
     /// The error that ends a request which cannot go on before the page, in the dialect
     /// spoken.
     fn required(&self, dialect: Dialect) -> Result<ElicitError, ElicitError> {
-        Ok(match dialect {
-            Dialect::Released => ElicitError::UrlRequired(vec![self.params(self.revision)]),
+        Ok(ElicitError::Continues(match dialect {
+            Dialect::Released => Continuation::UrlRequired(vec![self.params(self.revision)]),
             // The drafts build on the 2025-11-25 request.
             #[cfg(feature = "dialects")]
-            Dialect::ElicitationTrack => ElicitError::ElicitationRequired(vec![self.params(ProtocolRevision::V2025_11_25)]),
+            Dialect::ElicitationTrack => Continuation::ElicitationRequired(vec![self.params(ProtocolRevision::V2025_11_25)]),
             #[cfg(feature = "dialects")]
             Dialect::UserInteraction => {
-                let (mut created, _) = crate::dialect::interaction_params(&self.params(ProtocolRevision::V2025_11_25))?;
+                let (mut created, _) = interaction_params(&self.params(ProtocolRevision::V2025_11_25))?;
                 let mut data = Map::with_capacity(4);
                 for key in ["id", "type"] {
                     data.insert(key.into(), created.remove(key).unwrap_or(Value::Null));
@@ -421,13 +423,47 @@ impl UrlRequest<'_> {
                 if let Some(Value::Object(interaction)) = created.remove("interaction") {
                     data.extend(interaction);
                 }
-                ElicitError::InteractionRequired(data)
+                Continuation::InteractionRequired(data)
             }
-        })
+        }))
     }
 
     /// Gives the interaction up in the store.
     async fn forget(&self) -> Result<(), ElicitError> {
-        self.interactions.store().forget(&self.interaction.id).await.map_err(ElicitError::Store)
+        Ok(self.interactions.store().forget(&self.interaction.id).await?)
     }
+}
+
+/// A `TextContent` of the proposal.
+#[cfg(feature = "dialects")]
+fn text(message: &Value) -> Value {
+    json!({ "type": "text", "text": message.as_str().unwrap_or_default() })
+}
+
+/// The `interaction/create` params of an `elicitation/create` request, in the draft "User
+/// Interaction" dialect ([`UserInteraction`](crate::dialect::UserInteraction)): a URL-mode
+/// request is a `ua` interaction, a form a `prompt`; the flag says which.
+#[cfg(feature = "dialects")]
+pub(crate) fn interaction_params(params: &Map<String, Value>) -> Result<(Map<String, Value>, bool), ElicitError> {
+    let message = params.get("message").cloned().unwrap_or(Value::Null);
+    let (id, kind, interaction) = match params.get("url") {
+        Some(url) => {
+            let id = params.get("elicitationId").and_then(Value::as_str).map(str::to_owned);
+            let id = match id {
+                Some(id) => id,
+                None => InteractionId::random()?.to_string(),
+            };
+            (id, "ua", json!({ "url": url, "message": text(&message) }))
+        }
+        None => {
+            let id = InteractionId::random()?.to_string();
+            let schema = params.get("requestedSchema").cloned().unwrap_or(Value::Null);
+            (id, "prompt", json!({ "message": text(&message), "schema": schema }))
+        }
+    };
+    let mut out = Map::with_capacity(3);
+    out.insert("id".into(), id.into());
+    out.insert("type".into(), kind.into());
+    out.insert("interaction".into(), interaction);
+    Ok((out, kind == "prompt"))
 }

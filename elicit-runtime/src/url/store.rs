@@ -5,6 +5,8 @@ use std::future::Future;
 use std::pin::Pin;
 use std::time::{Duration, SystemTime};
 
+use crate::exchange::error::StoreError;
+
 /// A boxed future, as the store's methods return (the trait is used as `dyn`).
 pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
@@ -71,30 +73,6 @@ pub struct Interaction {
     /// Whether the page completed it.
     pub completed: bool,
 }
-
-/// The store failed (or is unreachable); nothing was changed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum StoreError {
-    /// The store holds as many pending interactions as it may; try again later.
-    Full {
-        /// Its capacity.
-        capacity: usize,
-    },
-    /// The store (or the random source) could not be reached.
-    Unavailable(String),
-}
-
-impl fmt::Display for StoreError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            StoreError::Full { capacity } => write!(f, "the interaction store holds its maximum of {capacity} pending interactions"),
-            StoreError::Unavailable(why) => write!(f, "the interaction store is unavailable: {why}"),
-        }
-    }
-}
-
-impl std::error::Error for StoreError {}
 
 /// Why completing an interaction was refused. The web page turns these into its own
 /// answer to the browser; none of them changed anything.

@@ -1,7 +1,9 @@
-//! One question and its answer, from the tool to the wire and back: the checks before
-//! sending, the `elicitation/create` params, validating and decoding the result, and
-//! re-asking when the content is invalid.
+//! The [`Elicit`] trait, and one question and its answer from the tool to the wire and
+//! back: the checks before sending, the `elicitation/create` params, reading the client's
+//! result into the typed value ([`Elicitation::from_result`]), and re-asking when the
+//! content is invalid.
 
+use std::any::type_name;
 use std::future::{Future, IntoFuture};
 use std::marker::PhantomData;
 use std::pin::Pin;
@@ -10,10 +12,151 @@ use std::time::Duration;
 use serde_json::{Map, Value};
 
 use super::elicitation::Elicitation;
-use super::error::ElicitError;
+use super::error::{ElicitError, MalformedResult};
 use super::transport::{ElicitPeer, Outgoing};
-use crate::form::{FormSchema, InvalidContent, Kind, Problem, SchemaError, SchemaOptions, Violation};
-use crate::{Elicit, ProtocolRevision};
+use crate::form::{
+    self, FormSchema, InvalidContent, Kind, Problem, Report, RequestedSchema, SchemaError, SchemaOptions, Violation, collect_checkboxes, echo,
+};
+use crate::revision::ProtocolRevision;
+
+/// A form: a struct whose fields become the flat `requestedSchema` of an elicitation.
+///
+/// Implement it with `#[derive(Elicit)]`; the schema is built at compile time, each
+/// revision's JSON is rendered once, and accepted content is validated and decoded in one
+/// pass.
+///
+/// ```
+/// use elicit_runtime::Elicit;
+/// use serde_json::json;
+///
+/// #[derive(Elicit, Debug, PartialEq)]
+/// struct Booking {
+///     #[elicit(minimum = 1, maximum = 12, default = 2)]
+///     guests: u8,
+///     #[elicit(format = "date")]
+///     date: String,
+/// }
+///
+/// let booking = Booking::from_content(json!({"date": "2026-12-24"}).as_object().unwrap())?;
+/// assert_eq!(booking, Booking { guests: 2, date: "2026-12-24".into() });
+/// assert_eq!(booking.to_content(), *json!({"guests": 2, "date": "2026-12-24"}).as_object().unwrap());
+/// # Ok::<(), elicit_runtime::InvalidContent>(())
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an elicitation form",
+    label = "`{Self}` does not implement `Elicit`",
+    note = "add `#[derive(Elicit)]` to a struct with named fields whose types are flat form fields"
+)]
+pub trait Elicit: Sized + 'static {
+    /// The form's fields, as the derive saw them at compile time.
+    const SCHEMA: &'static form::FormSchema;
+
+    /// Validates accepted `content` against [`Self::SCHEMA`] and decodes it, reporting
+    /// every violation. A property the schema does not name is a violation too
+    /// ([`Problem::NotAsked`](form::Problem::NotAsked)): an answer is never read as if a
+    /// key the client sent were not there.
+    fn from_content(content: &Map<String, Value>) -> Result<Self, InvalidContent>;
+
+    /// The value as the `content` a client would send for it.
+    fn to_content(&self) -> Map<String, Value>;
+
+    /// The `requestedSchema` for a protocol revision, with default [`SchemaOptions`].
+    /// Rendered on first use, then returned from a cache.
+    fn requested_schema(revision: ProtocolRevision) -> Result<&'static RequestedSchema, SchemaError> {
+        form::cached(Self::SCHEMA, revision, &SchemaOptions::new())
+    }
+
+    /// The `requestedSchema` for a protocol revision and options. Rendered on first use,
+    /// then returned from a cache.
+    fn requested_schema_with(revision: ProtocolRevision, options: &SchemaOptions) -> Result<&'static RequestedSchema, SchemaError> {
+        form::cached(Self::SCHEMA, revision, options)
+    }
+
+    /// Asks the client of the current request to fill in this form; awaiting it gives
+    /// the validated, typed answer. Configure the request before awaiting it:
+    /// `.timeout(d)`, `.reask(n)`, `.schema_options(o)` ([`ElicitRequest`]).
+    ///
+    /// Before anything is sent, the client's declared capability (form mode), the
+    /// negotiated revision (it must be able to express the form) and the message (no
+    /// URLs in form mode) are checked. Decline and cancel are answers; errors are for
+    /// everything else ([`ElicitError`]).
+    ///
+    /// With rmcp (feature `rmcp`), inside a tool: `Contact::elicit(&ask, "...")` within
+    /// `ToolCall::run`, which serves every revision including 2026-07-28, or
+    /// `Contact::elicit(&context, "...")` with the tool's `RequestContext` where
+    /// 2025-06-18 and 2025-11-25 are enough.
+    fn elicit<'a, P: ElicitPeer + ?Sized>(peer: &'a P, message: &'a str) -> ElicitRequest<'a, Self, P> {
+        ElicitRequest::new(peer, message)
+    }
+}
+
+impl<T: Elicit> Elicitation<T> {
+    /// Reads a client's `ElicitResult` (`{"action": ..., "content": {...}}`) as the
+    /// latest revision writes it: validates accepted content against `T`'s schema and
+    /// decodes it.
+    ///
+    /// `content` is ignored on decline and cancel (some clients send `null`), and so is
+    /// `_meta`. An `accept` without `content` is
+    /// [`AcceptWithoutContent`](ElicitError::AcceptWithoutContent), except for a form
+    /// whose fields are all optional, where it is read as empty content: the user
+    /// submitted the form without filling anything in.
+    ///
+    /// ```
+    /// use elicit_runtime::{Elicit, ElicitError, Elicitation};
+    /// use serde_json::json;
+    ///
+    /// #[derive(Elicit, Debug, PartialEq)]
+    /// struct Name {
+    ///     name: String,
+    /// }
+    ///
+    /// let accepted = Elicitation::<Name>::from_result(&json!({"action": "accept", "content": {"name": "Ada"}}));
+    /// assert_eq!(accepted.unwrap(), Elicitation::Accept(Name { name: "Ada".into() }));
+    /// let declined = Elicitation::<Name>::from_result(&json!({"action": "decline", "content": null}));
+    /// assert_eq!(declined.unwrap(), Elicitation::Decline);
+    /// assert!(matches!(
+    ///     Elicitation::<Name>::from_result(&json!({"action": "accept"})),
+    ///     Err(ElicitError::AcceptWithoutContent)
+    /// ));
+    /// ```
+    pub fn from_result(result: &Value) -> Result<Self, ElicitError> {
+        Self::from_result_on(result, ProtocolRevision::LATEST)
+    }
+
+    /// [`from_result`](Self::from_result) for the revision the request was sent on. On
+    /// 2025-06-18, which has no arrays, a multi-select travels as one checkbox per option
+    /// (`field_option`, see [`FieldSchema::checkbox_name`](crate::form::FieldSchema::checkbox_name));
+    /// the ticked options are read back into the field.
+    pub fn from_result_on(result: &Value, revision: ProtocolRevision) -> Result<Self, ElicitError> {
+        let result = result.as_object().ok_or(MalformedResult::NotAnObject)?;
+        let action = result.get("action").and_then(Value::as_str).ok_or(MalformedResult::MissingAction)?;
+        match action {
+            "accept" => {}
+            "decline" => return Ok(Elicitation::Decline),
+            "cancel" => return Ok(Elicitation::Cancel),
+            other => return Err(MalformedResult::UnknownAction(echo(other)).into()),
+        }
+        let empty = Map::new();
+        let content = match result.get("content") {
+            Some(Value::Object(content)) => content,
+            None | Some(Value::Null) if T::SCHEMA.fields().iter().all(|f| !f.is_required()) => &empty,
+            None | Some(Value::Null) => return Err(ElicitError::AcceptWithoutContent),
+            Some(_) => return Err(MalformedResult::ContentNotAnObject.into()),
+        };
+        if revision.has_multi_select() {
+            return Ok(Elicitation::Accept(T::from_content(content)?));
+        }
+        let mut report = Report::default();
+        let content = collect_checkboxes(T::SCHEMA, content, &mut report);
+        let decoded = T::from_content(&content);
+        match (decoded, report.finish()) {
+            (Ok(value), Ok(())) => Ok(Elicitation::Accept(value)),
+            (Ok(_), Err(invalid)) => Err(invalid.into()),
+            (Err(invalid), Ok(())) => Err(invalid.into()),
+            (Err(invalid), Err(checkboxes)) => Err(checkboxes.merged(invalid).into()),
+        }
+    }
+}
 
 /// An elicitation about to be sent: built by [`Elicit::elicit`], configured with the
 /// methods below, sent when awaited.
@@ -77,7 +220,7 @@ pub const DEFAULT_PROGRESS_EVERY: Duration = Duration::from_secs(15);
 impl<T, P: ?Sized> std::fmt::Debug for ElicitRequest<'_, T, P> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ElicitRequest")
-            .field("form", &std::any::type_name::<T>())
+            .field("form", &type_name::<T>())
             .field("message", &self.message)
             .field("timeout", &self.timeout)
             .field("progress_every", &self.progress_every)
@@ -211,7 +354,7 @@ pub fn form_params<T: Elicit>(message: &str, revision: ProtocolRevision, options
 }
 
 /// The `elicitation/create` params around a rendered schema.
-pub(crate) fn params_of(schema: &crate::form::RequestedSchema, message: &str, revision: ProtocolRevision) -> Map<String, Value> {
+pub(crate) fn params_of(schema: &RequestedSchema, message: &str, revision: ProtocolRevision) -> Map<String, Value> {
     let mut params = Map::with_capacity(3);
     if revision.has_modes() {
         params.insert("mode".into(), "form".into());
@@ -310,7 +453,7 @@ async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(
     user_only: bool,
 ) -> Result<(Elicitation<T>, Provenance), ElicitError> {
     let support = peer.elicitation_support();
-    if !support.form && (user_only || !peer.relays_to_model()) {
+    if !support.form && (user_only || !peer.hooks().relays_to_model()) {
         return Err(ElicitError::NotSupported(support));
     }
     let version = peer.protocol_version();
@@ -323,7 +466,7 @@ async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(
     }
     // Fails before anything is sent when the revision cannot express the form.
     let schema = T::requested_schema_with(revision, options)?;
-    let question = peer.next_question();
+    let question = peer.hooks().next_question();
     let outgoing = |params: Map<String, Value>, attempt: u32| {
         let mut outgoing = Outgoing::new("elicitation/create", params, question).with_key(key.clone());
         outgoing.timeout = pace.timeout;
@@ -333,7 +476,7 @@ async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(
         outgoing
     };
     // A replayed round holds the answer, or takes the question, without its params.
-    let mut result = match peer.play_form(key.as_deref(), question, schema, message) {
+    let mut result = match peer.hooks().play_form(key.as_deref(), question, schema, message) {
         Some(result) => result?,
         None => {
             let mut first = outgoing(params_of(schema, message, revision), 0);
@@ -376,7 +519,7 @@ const MODEL_REASKS: u32 = 3;
 /// Kept in `defaults` by property name, over those of earlier re-asks.
 fn keep_valid_answers<T: Elicit>(
     defaults: &mut Map<String, Value>,
-    schema: &crate::form::RequestedSchema,
+    schema: &RequestedSchema,
     result: &Value,
     invalid: &InvalidContent,
     revision: ProtocolRevision,
@@ -395,7 +538,7 @@ fn keep_valid_answers<T: Elicit>(
         match field.kind() {
             Kind::MultiSelect(rules) if !revision.has_multi_select() => {
                 for i in 0..rules.options.len() {
-                    let name = crate::form::checkbox_name(field.name(), rules.options, i);
+                    let name = form::checkbox_name(field.name(), rules.options, i);
                     if let Some(Value::Bool(ticked)) = content.get(&name) {
                         keep(&name, &Value::Bool(*ticked));
                     }
@@ -455,7 +598,7 @@ pub(crate) fn reask_text(message: &str, invalid: &InvalidContent, form: Option<(
         // Problems quote what the client sent; a URL from there must not end up in a
         // form-mode message.
         if contains_url(&line) {
-            line = format!("`{}`: is not a valid answer", crate::form::echo(&violation.field));
+            line = format!("`{}`: is not a valid answer", echo(&violation.field));
             if contains_url(&line) {
                 line = "an answer is not valid".to_owned();
             }
@@ -485,7 +628,7 @@ fn user_line(violation: &Violation, form: Option<(&FormSchema, ProtocolRevision)
             _ => {}
         }
     }
-    match crate::form::find_checkbox(schema, &violation.field) {
+    match form::find_checkbox(schema, &violation.field) {
         Some((_, title)) => format!("`{}` ({title}): {}", violation.field, violation.problem),
         None => violation.to_string(),
     }
