@@ -11,7 +11,8 @@
 //! stdio (`rmcp::transport::stdio()`) and any MCP client that supports elicitation shows
 //! the form instead.
 
-use elicit_runtime::rmcp::{StateSealer, ToolCall};
+use elicit_runtime::rmcp::ToolCall;
+use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{Reply, ScriptedClient};
 use elicit_runtime::{Elicit, Elicitation, ProtocolRevision};
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};

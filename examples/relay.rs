@@ -11,7 +11,8 @@
 //! are validated like any form; the tool learns they came from the model (`Provenance`).
 //! Never use it for what only the user may answer: ask that with `.user_only()`.
 
-use elicit_runtime::rmcp::{RELAY_ARGUMENT, RelayArg, StateSealer, ToolCall};
+use elicit_runtime::rmcp::{RELAY_ARGUMENT, RelayArg, ToolCall};
+use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::ScriptedClient;
 use elicit_runtime::exchange::ElicitationSupport;
 use elicit_runtime::{Elicit, Elicitation, ProtocolRevision};

@@ -17,7 +17,8 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use elicit_runtime::rmcp::{StateSealer, ToolCall};
+use elicit_runtime::rmcp::ToolCall;
+use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{Reply, ScriptedClient};
 use elicit_runtime::{Elicit, Elicitation, ProtocolRevision};
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};

@@ -9,7 +9,8 @@
 //! request it receives against the official JSON Schema of the negotiated revision. The
 //! same checks belong in a `#[tokio::test]`; here `main` runs them so the example runs.
 
-use elicit_runtime::rmcp::{StateSealer, ToolCall};
+use elicit_runtime::rmcp::ToolCall;
+use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{Reply, ScriptedClient};
 use elicit_runtime::{Elicit, Elicitation, ProtocolRevision};
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};

@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 /// The first line of the quickstart block; later blocks build on it.
-const QUICKSTART: &str = "use elicit_runtime::rmcp::{StateSealer, ToolCall};";
+const QUICKSTART: &str = "use elicit_runtime::rmcp::ToolCall;";
 
 /// What a block runs inside: hidden lines before and after it.
 struct Context {

@@ -9,17 +9,21 @@ pub use std::string::String;
 
 pub use serde_json::{Map, Value};
 
-pub use crate::exchange::{ElicitPeer, ElicitRequest};
+pub use crate::exchange::{Elicit, ElicitPeer, ElicitRequest};
 pub use crate::form::{RequestedSchema, SchemaError, SchemaOptions};
-pub use crate::{Elicit, ProtocolRevision};
+pub use crate::revision::ProtocolRevision;
 
 /// 2026-07-28 rounds played without a transport (the benchmarks and fuzz targets).
 #[cfg(feature = "rmcp")]
 pub use crate::rounds::harness::{Harness, Played};
+pub use crate::form::field::{decode_field, find_fields};
+pub use crate::form::multi_select::checkboxes_collide;
+pub use crate::form::validate::Report;
 pub use crate::form::{
     ElicitEnum, ElicitField, EnumOption, FieldSchema, Format, FormSchema, InvalidContent, Kind, Literal, MultiSelectField, NotOption,
-    NumericField, Problem, Report, StringField, checkboxes_collide, decode_field, find_fields,
+    NumericField, Problem, StringField,
 };
+use crate::form::{MultiSelectRules, NumberRules, StringRules};
 
 // ---- checks of attributes against the field's type ----------------------------------
 //
@@ -274,4 +278,220 @@ pub fn enum_json_schema<E: ElicitEnum + ElicitField>() -> schemars::Schema {
     let value = crate::form::render_field(&field, crate::revision::ProtocolRevision::LATEST, &crate::form::SchemaOptions::new())
         .unwrap_or_else(|_| serde_json::json!({ "type": "string" }));
     schemars::Schema::try_from(value).unwrap_or_default()
+}
+
+// ---- building a form's static description -------------------------------------------
+//
+// The builders the derive's `const` code calls. Inherent, so that a form's description is
+// written as `FieldSchema::new(..).with_title(..)`, and hidden: a form is described by
+// the derive, not by hand.
+
+impl FieldSchema {
+    #[doc(hidden)]
+    pub const fn new(name: &'static str, kind: Kind) -> Self {
+        Self { name, title: None, description: None, kind, required: true, default: None, legacy_enum_names: false }
+    }
+
+    #[doc(hidden)]
+    pub const fn legacy_enum_names_if(mut self, yes: bool) -> Self {
+        if yes {
+            self.legacy_enum_names = true;
+        }
+        self
+    }
+
+    #[doc(hidden)]
+    pub const fn with_title(mut self, title: &'static str) -> Self {
+        self.title = Some(title);
+        self
+    }
+
+    #[doc(hidden)]
+    pub const fn with_description(mut self, description: &'static str) -> Self {
+        self.description = Some(description);
+        self
+    }
+
+    /// The description of the field's type (a derived enum's doc comment), used when
+    /// the field has no description of its own.
+    #[doc(hidden)]
+    pub const fn with_type_description(mut self, description: Option<&'static str>) -> Self {
+        if self.description.is_none() {
+            self.description = description;
+        }
+        self
+    }
+
+    #[doc(hidden)]
+    pub const fn optional_if(mut self, optional: bool) -> Self {
+        if optional {
+            self.required = false;
+        }
+        self
+    }
+
+    #[doc(hidden)]
+    pub const fn with_default(mut self, default: Literal) -> Self {
+        self.default = Some(default);
+        self.required = false;
+        self
+    }
+}
+
+impl Kind {
+    #[doc(hidden)]
+    pub const fn min_length(self, n: u64) -> Self {
+        match self {
+            Kind::String(mut r) => {
+                r.min_length = Some(n);
+                Kind::String(r)
+            }
+            other => other,
+        }
+    }
+
+    #[doc(hidden)]
+    pub const fn max_length(self, n: u64) -> Self {
+        match self {
+            Kind::String(mut r) => {
+                r.max_length = Some(n);
+                Kind::String(r)
+            }
+            other => other,
+        }
+    }
+
+    #[doc(hidden)]
+    pub const fn pattern(self, pattern: &'static str) -> Self {
+        match self {
+            Kind::String(mut r) => {
+                r.pattern = Some(pattern);
+                Kind::String(r)
+            }
+            other => other,
+        }
+    }
+
+    /// The `pattern` in words (`MM/YY`), shown to people instead of the regular
+    /// expression.
+    #[doc(hidden)]
+    pub const fn pattern_hint(self, hint: &'static str) -> Self {
+        match self {
+            Kind::String(mut r) => {
+                r.pattern_hint = Some(hint);
+                Kind::String(r)
+            }
+            other => other,
+        }
+    }
+
+    #[doc(hidden)]
+    pub const fn format(self, format: Format) -> Self {
+        match self {
+            Kind::String(mut r) => {
+                r.format = Some(format);
+                Kind::String(r)
+            }
+            other => other,
+        }
+    }
+
+    /// Applies a `minimum` written on the field. The tighter of it and the Rust type's
+    /// own lower bound wins.
+    #[doc(hidden)]
+    pub const fn minimum(self, min: Literal) -> Self {
+        match (self, min) {
+            (Kind::Integer(mut r), Literal::Int(n)) => {
+                if n > r.type_min {
+                    r.minimum = Some(n);
+                }
+                Kind::Integer(r)
+            }
+            (Kind::Number(mut r), Literal::Int(n)) => {
+                r.minimum = Some(Literal::Int(n));
+                Kind::Number(r)
+            }
+            (Kind::Number(mut r), Literal::Float(x)) => {
+                r.minimum = Some(Literal::Float(x));
+                Kind::Number(r)
+            }
+            (other, _) => other,
+        }
+    }
+
+    /// Applies a `maximum` written on the field. The tighter of it and the Rust type's
+    /// own upper bound wins.
+    #[doc(hidden)]
+    pub const fn maximum(self, max: Literal) -> Self {
+        match (self, max) {
+            (Kind::Integer(mut r), Literal::Int(n)) => {
+                if n < r.type_max {
+                    r.maximum = Some(n);
+                }
+                Kind::Integer(r)
+            }
+            (Kind::Number(mut r), Literal::Int(n)) => {
+                r.maximum = Some(Literal::Int(n));
+                Kind::Number(r)
+            }
+            (Kind::Number(mut r), Literal::Float(x)) => {
+                r.maximum = Some(Literal::Float(x));
+                Kind::Number(r)
+            }
+            (other, _) => other,
+        }
+    }
+
+    #[doc(hidden)]
+    pub const fn min_items(self, n: u64) -> Self {
+        match self {
+            Kind::MultiSelect(mut r) => {
+                r.min_items = Some(n);
+                Kind::MultiSelect(r)
+            }
+            other => other,
+        }
+    }
+
+    #[doc(hidden)]
+    pub const fn max_items(self, n: u64) -> Self {
+        match self {
+            Kind::MultiSelect(mut r) => {
+                r.max_items = Some(n);
+                Kind::MultiSelect(r)
+            }
+            other => other,
+        }
+    }
+}
+
+impl StringRules {
+    #[doc(hidden)]
+    pub const PLAIN: Self = Self { min_length: None, max_length: None, pattern: None, pattern_hint: None, format: None };
+
+    #[doc(hidden)]
+    pub const fn with_format(format: Format) -> Self {
+        Self { format: Some(format), ..Self::PLAIN }
+    }
+}
+
+impl NumberRules {
+    #[doc(hidden)]
+    pub const fn for_max(type_max: f64) -> Self {
+        Self { minimum: None, maximum: None, type_max }
+    }
+}
+
+impl MultiSelectRules {
+    #[doc(hidden)]
+    pub const fn of(options: &'static [EnumOption]) -> Self {
+        Self { options, min_items: None, max_items: None }
+    }
+}
+
+impl EnumOption {
+    #[doc(hidden)]
+    pub const fn new(value: &'static str, title: Option<&'static str>) -> Self {
+        Self { value, title }
+    }
 }

@@ -4,7 +4,8 @@
 use std::fmt::Debug;
 use std::time::Duration;
 
-use elicit_runtime::rmcp::{StateSealer, ToolCall};
+use elicit_runtime::rmcp::ToolCall;
+use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::url::{Interactions, UrlModeError};
 use elicit_runtime::{Elicit, ElicitError, Elicitation};
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, ErrorData, Implementation, ServerCapabilities, ServerConfig};

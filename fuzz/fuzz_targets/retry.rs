@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 use std::time::Duration;
 
 use elicit_fuzz::{First, Second};
-use elicit_runtime::rmcp::StateSealer;
+use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::rounds::{MAX_STATE_LEN, StateError};
 use elicit_runtime::__private::{Harness, Played};
 use elicit_runtime::{ElicitError, Elicitation};

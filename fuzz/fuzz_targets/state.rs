@@ -5,7 +5,7 @@
 
 use std::sync::LazyLock;
 
-use elicit_runtime::rmcp::StateSealer;
+use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::__private::Harness;
 use libfuzzer_sys::fuzz_target;
 

@@ -42,7 +42,8 @@ use std::time::Duration;
 
 use criterion::Criterion;
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
-use elicit_runtime::rmcp::{StateSealer, ToolCall};
+use elicit_runtime::rmcp::ToolCall;
+use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::__private::{Harness, Played};
 use elicit_runtime::{Elicit, Elicitation};
 use rmcp::handler::server::tool::{InputResponses, RequestState};

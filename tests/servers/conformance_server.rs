@@ -35,7 +35,8 @@ use std::time::Duration;
 use std::future::IntoFuture;
 
 use axum::serve::ListenerExt;
-use elicit_runtime::rmcp::{PromptCall, StateSealer, ToolCall};
+use elicit_runtime::rmcp::{PromptCall, ToolCall};
+use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::{Elicit, ElicitError, Elicitation};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{

@@ -8,7 +8,8 @@
 //! - formats as the JSON-Schema-Test-Suite has them (vendored in
 //!   `tests/vendor/json-schema-test-suite`, with its licence).
 
-use elicit_runtime::form::{Format, Problem, Report, format_is_valid};
+use elicit_runtime::__private::Report;
+use elicit_runtime::form::{Format, Problem, format_is_valid};
 use elicit_runtime::exchange::MalformedResult;
 use elicit_runtime::{Elicit, ElicitError, Elicitation, Violation};
 use serde_json::{Map, Value, json};

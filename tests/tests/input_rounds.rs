@@ -6,7 +6,8 @@
 
 use std::future::IntoFuture;
 
-use elicit_runtime::rmcp::{Ask, PromptCall, ResourceCall, StateSealer, ToolCall};
+use elicit_runtime::rmcp::{Ask, PromptCall, ResourceCall, ToolCall};
+use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{Reply, ScriptedClient, ScriptedSession};
 use elicit_runtime::{Elicit, ElicitError, ProtocolRevision};
 use rmcp::model::{

@@ -668,7 +668,7 @@ fn fuzz_seeds_hold_the_properties() {
         let content = seed["content"].as_object().unwrap_or_else(|| panic!("{}: no content", path.display()));
         let expected: Vec<&str> = seed["violations"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
         fn run<T: Elicit + Debug + PartialEq>(content: &Map<String, Value>) -> (Result<(), TestCaseError>, Vec<String>, u64) {
-            let mut report = elicit_runtime::form::Report::default();
+            let mut report = elicit_runtime::__private::Report::default();
             T::SCHEMA.check_into(content, &mut report);
             let work = report.work();
             let violations = T::from_content(content).err().map(|e| e.violations().iter().map(ToString::to_string).collect()).unwrap_or_default();

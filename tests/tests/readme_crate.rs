@@ -38,7 +38,7 @@ fn the_readme_quickstart_builds_as_a_new_crate() {
     let toml = blocks(&readme, "toml");
     let dependencies = toml.iter().find(|b| b.starts_with("[dependencies]")).expect("the README has a ```toml [dependencies] block");
     let rust = blocks(&readme, "rust");
-    let quickstart = rust.iter().find(|b| b.starts_with("use elicit_runtime::rmcp::{StateSealer, ToolCall};")).expect("the quickstart block");
+    let quickstart = rust.iter().find(|b| b.starts_with("use elicit_runtime::rmcp::ToolCall;")).expect("the quickstart block");
     let main = rust.iter().find(|b| b.starts_with("#[tokio::main]")).expect("the quickstart's `main` block");
 
     let krate = Path::new(env!("CARGO_TARGET_TMPDIR")).join("readme-quickstart");

@@ -6,7 +6,8 @@
 use std::time::Duration;
 
 use elicit_runtime::exchange::{ElicitationSupport, Provenance};
-use elicit_runtime::rmcp::{RELAY_ARGUMENT, RelayArg, StateSealer, ToolCall};
+use elicit_runtime::rmcp::{RELAY_ARGUMENT, RelayArg, ToolCall};
+use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{ScriptedClient, ScriptedSession};
 use elicit_runtime::url::{Interactions, MemoryStore};
 use elicit_runtime::{Elicit, ElicitError, Elicitation, ProtocolRevision};

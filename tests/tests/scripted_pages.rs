@@ -4,7 +4,8 @@
 
 use std::time::Duration;
 
-use elicit_runtime::rmcp::{StateSealer, ToolCall};
+use elicit_runtime::rmcp::ToolCall;
+use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{Reply, ScriptedClient};
 use elicit_runtime::url::Interactions;
 use elicit_runtime::{Elicitation, ProtocolRevision};

@@ -12,7 +12,8 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use elicit_runtime::exchange::ElicitationSupport;
-use elicit_runtime::rmcp::{StateSealer, ToolCall};
+use elicit_runtime::rmcp::ToolCall;
+use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{Reply, ScriptedClient, ScriptedSession};
 use elicit_runtime::url::{CompleteError, InteractionId, InteractionStore, Interactions, MemoryStore, RedisStore, StoreError};
 use elicit_runtime::{ElicitError, ElicitPeer, Elicitation, ProtocolRevision};

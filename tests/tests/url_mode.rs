@@ -7,7 +7,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use elicit_runtime::exchange::{Continuation, ElicitationSupport};
-use elicit_runtime::rmcp::{StateSealer, ToolCall, URL_ELICITATION_REQUIRED};
+use elicit_runtime::rmcp::{ToolCall, URL_ELICITATION_REQUIRED};
+use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{Reply, ScriptedClient, ScriptedSession, Transcript};
 use elicit_runtime::url::{CompleteError, InteractionStore as _, Interactions, MemoryStore, UrlError, UrlModeError};
 use elicit_runtime::exchange::Outgoing;

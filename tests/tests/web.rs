@@ -133,7 +133,7 @@ async fn an_id_that_is_not_utf8_is_unknown() -> Result {
 #[tokio::test]
 async fn the_http_server_refuses_every_request_from_a_browser_page() -> Result {
     let stop = tokio_util::sync::CancellationToken::new();
-    let router = conformance_server::router(elicit_runtime::rmcp::StateSealer::new(vec![7; 32])?, &stop);
+    let router = conformance_server::router(elicit_runtime::rounds::StateSealer::new(vec![7; 32])?, &stop);
     let listener = TcpListener::bind(("127.0.0.1", 0)).await?;
     let addr = listener.local_addr()?;
     tokio::spawn(async move { axum::serve(listener, router).await });

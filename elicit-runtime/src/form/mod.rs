@@ -11,24 +11,20 @@
 //!
 #![doc = include_str!("../../docs/field-types.md")]
 
-mod field;
-mod multi_select;
+pub(crate) mod field;
+pub(crate) mod multi_select;
 mod number;
 mod pattern;
 mod render;
 pub mod holds;
 mod schema;
-mod validate;
+pub(crate) mod validate;
 
 pub use self::field::{ElicitEnum, ElicitField, MultiSelectField, NotOption, NumericField, StringField};
-#[doc(hidden)]
-pub use self::field::{decode_field, find_fields};
 pub(crate) use self::field::read_checked;
 pub(crate) use self::validate::read_select;
 pub use self::render::{RequestedSchema, SchemaError, SchemaOptions, render};
 pub(crate) use self::multi_select::{checkbox_name, collect_checkboxes, find_checkbox};
-#[doc(hidden)]
-pub use self::multi_select::checkboxes_collide;
 pub(crate) use self::render::cached;
 pub(crate) use self::validate::echo;
 #[cfg(feature = "rmcp")]
@@ -39,6 +35,5 @@ pub use self::schema::{
     EnumOption, FieldSchema, Format, FormSchema, IntegerRules, JSON_SAFE_INTEGER, Kind, Literal, MultiSelectRules, NumberRules,
     StringRules,
 };
-#[doc(hidden)]
-pub use self::validate::Report;
+pub(crate) use self::validate::Report;
 pub use self::validate::{InvalidContent, KEYS_BESIDE_FIELDS, NOT_ASKED_NAMED, Problem, Violation, format_is_valid};

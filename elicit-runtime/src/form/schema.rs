@@ -35,7 +35,6 @@ pub struct FormSchema {
 }
 
 impl FormSchema {
-
     /// The fields, in declaration order (skipped fields are not part of the schema).
     pub const fn fields(&self) -> &'static [FieldSchema] {
         self.fields
@@ -50,66 +49,17 @@ impl FormSchema {
 /// One property of a form: its wire name, labels, kind with constraints, and default.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct FieldSchema {
-    name: &'static str,
-    title: Option<&'static str>,
-    description: Option<&'static str>,
-    kind: Kind,
-    required: bool,
-    default: Option<Literal>,
-    legacy_enum_names: bool,
+    // Written by the builders in `__private`, for the derive.
+    pub(crate) name: &'static str,
+    pub(crate) title: Option<&'static str>,
+    pub(crate) description: Option<&'static str>,
+    pub(crate) kind: Kind,
+    pub(crate) required: bool,
+    pub(crate) default: Option<Literal>,
+    pub(crate) legacy_enum_names: bool,
 }
 
 impl FieldSchema {
-    #[doc(hidden)]
-    pub const fn new(name: &'static str, kind: Kind) -> Self {
-        Self { name, title: None, description: None, kind, required: true, default: None, legacy_enum_names: false }
-    }
-
-    #[doc(hidden)]
-    pub const fn legacy_enum_names_if(mut self, yes: bool) -> Self {
-        if yes {
-            self.legacy_enum_names = true;
-        }
-        self
-    }
-
-    #[doc(hidden)]
-    pub const fn with_title(mut self, title: &'static str) -> Self {
-        self.title = Some(title);
-        self
-    }
-
-    #[doc(hidden)]
-    pub const fn with_description(mut self, description: &'static str) -> Self {
-        self.description = Some(description);
-        self
-    }
-
-    /// The description of the field's type (a derived enum's doc comment), used when
-    /// the field has no description of its own.
-    #[doc(hidden)]
-    pub const fn with_type_description(mut self, description: Option<&'static str>) -> Self {
-        if self.description.is_none() {
-            self.description = description;
-        }
-        self
-    }
-
-    #[doc(hidden)]
-    pub const fn optional_if(mut self, optional: bool) -> Self {
-        if optional {
-            self.required = false;
-        }
-        self
-    }
-
-    #[doc(hidden)]
-    pub const fn with_default(mut self, default: Literal) -> Self {
-        self.default = Some(default);
-        self.required = false;
-        self
-    }
-
     /// The property name on the wire (after `rename` / `rename_all`).
     pub const fn name(&self) -> &'static str {
         self.name
@@ -215,130 +165,6 @@ impl Kind {
         }
     }
 
-    #[doc(hidden)]
-    pub const fn min_length(self, n: u64) -> Self {
-        match self {
-            Kind::String(mut r) => {
-                r.min_length = Some(n);
-                Kind::String(r)
-            }
-            other => other,
-        }
-    }
-
-    #[doc(hidden)]
-    pub const fn max_length(self, n: u64) -> Self {
-        match self {
-            Kind::String(mut r) => {
-                r.max_length = Some(n);
-                Kind::String(r)
-            }
-            other => other,
-        }
-    }
-
-    #[doc(hidden)]
-    pub const fn pattern(self, pattern: &'static str) -> Self {
-        match self {
-            Kind::String(mut r) => {
-                r.pattern = Some(pattern);
-                Kind::String(r)
-            }
-            other => other,
-        }
-    }
-
-    /// The `pattern` in words (`MM/YY`), shown to people instead of the regular
-    /// expression.
-    #[doc(hidden)]
-    pub const fn pattern_hint(self, hint: &'static str) -> Self {
-        match self {
-            Kind::String(mut r) => {
-                r.pattern_hint = Some(hint);
-                Kind::String(r)
-            }
-            other => other,
-        }
-    }
-
-    #[doc(hidden)]
-    pub const fn format(self, format: Format) -> Self {
-        match self {
-            Kind::String(mut r) => {
-                r.format = Some(format);
-                Kind::String(r)
-            }
-            other => other,
-        }
-    }
-
-    /// Applies a `minimum` written on the field. The tighter of it and the Rust type's
-    /// own lower bound wins.
-    #[doc(hidden)]
-    pub const fn minimum(self, min: Literal) -> Self {
-        match (self, min) {
-            (Kind::Integer(mut r), Literal::Int(n)) => {
-                if n > r.type_min {
-                    r.minimum = Some(n);
-                }
-                Kind::Integer(r)
-            }
-            (Kind::Number(mut r), Literal::Int(n)) => {
-                r.minimum = Some(Literal::Int(n));
-                Kind::Number(r)
-            }
-            (Kind::Number(mut r), Literal::Float(x)) => {
-                r.minimum = Some(Literal::Float(x));
-                Kind::Number(r)
-            }
-            (other, _) => other,
-        }
-    }
-
-    /// Applies a `maximum` written on the field. The tighter of it and the Rust type's
-    /// own upper bound wins.
-    #[doc(hidden)]
-    pub const fn maximum(self, max: Literal) -> Self {
-        match (self, max) {
-            (Kind::Integer(mut r), Literal::Int(n)) => {
-                if n < r.type_max {
-                    r.maximum = Some(n);
-                }
-                Kind::Integer(r)
-            }
-            (Kind::Number(mut r), Literal::Int(n)) => {
-                r.maximum = Some(Literal::Int(n));
-                Kind::Number(r)
-            }
-            (Kind::Number(mut r), Literal::Float(x)) => {
-                r.maximum = Some(Literal::Float(x));
-                Kind::Number(r)
-            }
-            (other, _) => other,
-        }
-    }
-
-    #[doc(hidden)]
-    pub const fn min_items(self, n: u64) -> Self {
-        match self {
-            Kind::MultiSelect(mut r) => {
-                r.min_items = Some(n);
-                Kind::MultiSelect(r)
-            }
-            other => other,
-        }
-    }
-
-    #[doc(hidden)]
-    pub const fn max_items(self, n: u64) -> Self {
-        match self {
-            Kind::MultiSelect(mut r) => {
-                r.max_items = Some(n);
-                Kind::MultiSelect(r)
-            }
-            other => other,
-        }
-    }
 }
 
 /// Constraints of a string field.
@@ -356,16 +182,6 @@ pub struct StringRules {
     pub pattern_hint: Option<&'static str>,
     /// `format`.
     pub format: Option<Format>,
-}
-
-impl StringRules {
-    #[doc(hidden)]
-    pub const PLAIN: Self = Self { min_length: None, max_length: None, pattern: None, pattern_hint: None, format: None };
-
-    #[doc(hidden)]
-    pub const fn with_format(format: Format) -> Self {
-        Self { format: Some(format), ..Self::PLAIN }
-    }
 }
 
 /// The largest integer a JSON number (an IEEE 754 double) carries exactly: 2^53 - 1.
@@ -429,13 +245,6 @@ pub struct NumberRules {
     pub type_max: f64,
 }
 
-impl NumberRules {
-    #[doc(hidden)]
-    pub const fn for_max(type_max: f64) -> Self {
-        Self { minimum: None, maximum: None, type_max }
-    }
-}
-
 /// Constraints of a multi-select field.
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[non_exhaustive]
@@ -448,26 +257,14 @@ pub struct MultiSelectRules {
     pub max_items: Option<u64>,
 }
 
-impl MultiSelectRules {
-    #[doc(hidden)]
-    pub const fn of(options: &'static [EnumOption]) -> Self {
-        Self { options, min_items: None, max_items: None }
-    }
-}
-
 /// One option of a select field: the value on the wire and the label shown to the user.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EnumOption {
-    value: &'static str,
-    title: Option<&'static str>,
+    pub(crate) value: &'static str,
+    pub(crate) title: Option<&'static str>,
 }
 
 impl EnumOption {
-    #[doc(hidden)]
-    pub const fn new(value: &'static str, title: Option<&'static str>) -> Self {
-        Self { value, title }
-    }
-
     /// The value sent on the wire.
     pub const fn value(&self) -> &'static str {
         self.value

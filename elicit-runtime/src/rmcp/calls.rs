@@ -11,7 +11,8 @@
 //! ends the round, and `run` returns the `InputRequiredResult`.
 //!
 //! ```no_run
-//! use elicit_runtime::rmcp::{StateSealer, ToolCall};
+//! use elicit_runtime::rmcp::ToolCall;
+//! use elicit_runtime::rounds::StateSealer;
 //! use elicit_runtime::{Elicit, Elicitation};
 //! use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
 //! use rmcp::{ErrorData, tool, tool_router};
@@ -368,7 +369,8 @@ impl ToolCall {
 /// returned: built in the server's `get_prompt`, then [run](Self::run) like a tool body.
 ///
 /// ```no_run
-/// use elicit_runtime::rmcp::{PromptCall, StateSealer};
+/// use elicit_runtime::rmcp::PromptCall;
+/// use elicit_runtime::rounds::StateSealer;
 /// use elicit_runtime::{Elicit, Elicitation};
 /// use rmcp::model::{GetPromptRequestParams, GetPromptResponse, GetPromptResult, PromptMessage, Role};
 /// use rmcp::service::RequestContext;
@@ -649,7 +651,8 @@ impl Ask {
     /// say) where it lands.
     ///
     /// ```no_run
-    /// # use elicit_runtime::rmcp::{StateSealer, ToolCall};
+    /// # use elicit_runtime::rmcp::ToolCall;
+    /// # use elicit_runtime::rounds::StateSealer;
     /// # use elicit_runtime::{Elicit, Elicitation};
     /// # use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
     /// # #[derive(Elicit)] struct Address { city: String }

@@ -69,12 +69,9 @@ pub use self::relay::{RELAY_ARGUMENT, Relay, RelayArg};
 #[cfg(feature = "dialects")]
 #[cfg_attr(docsrs, doc(cfg(feature = "dialects")))]
 pub use self::track::{TRACK_METHOD, Track};
+use crate::exchange::{ElicitError, ElicitPeer, ElicitationSupport, Outgoing};
 use crate::revision::ProtocolRevision;
-use crate::exchange::ElicitError;
-use crate::exchange::{ElicitPeer, ElicitationSupport, Outgoing};
 use crate::form::echo_up_to;
-#[doc(no_inline)]
-pub use crate::rounds::{StateError, StateSealer};
 
 fn support_of(capabilities: Option<&ClientCapabilities>) -> ElicitationSupport {
     let elicitation = capabilities.and_then(|c| c.elicitation.as_ref()).and_then(|e| serde_json::to_value(e).ok());

@@ -78,7 +78,7 @@ impl RingKey {
 /// receive a retry needs the same ring.
 ///
 /// ```
-/// use elicit_runtime::rmcp::{StateSealer, StateError};
+/// use elicit_runtime::rounds::{StateSealer, StateError};
 /// use std::time::Duration;
 ///
 /// let sealer = StateSealer::new(b"the new key, of at least 32 bytes".to_vec())?
