@@ -18,7 +18,7 @@ pub use crate::revision::ProtocolRevision;
 pub use crate::rounds::harness::{Harness, Played};
 pub use crate::form::field::{decode_field, find_fields};
 pub use crate::form::multi_select::checkboxes_collide;
-pub use crate::form::validate::Report;
+pub use crate::form::problem::Report;
 pub use crate::form::{
     ElicitEnum, ElicitField, EnumOption, FieldSchema, Format, FormSchema, InvalidContent, Kind, Literal, MultiSelectField, NotOption,
     NumericField, Problem, StringField,

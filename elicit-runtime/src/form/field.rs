@@ -27,7 +27,9 @@ use serde_json::{Map, Value};
 
 use super::number::json_integer;
 use super::schema::{FieldSchema, IntegerRules, Kind, NumberRules, StringRules};
-use super::validate::{Problem, Report, check_value, echo, read_bool, read_integer, read_number, read_string, same_name};
+use super::problem::{Problem, Report, echo};
+use super::schema::same_name;
+use super::validate::{check_value, read_bool, read_integer, read_number, read_string};
 
 /// A type that can be one field of an elicitation form.
 ///

@@ -46,7 +46,7 @@ use std::hash::Hash;
 use super::field::{ElicitEnum, ElicitField, MultiSelectField, NotOption, NumericField, StringField, json_options, options_to_json};
 use super::schema::{FieldSchema, Kind, MultiSelectRules};
 use super::field::read_checked;
-use super::validate::{Problem, Report};
+use super::problem::{Problem, Report};
 
 /// The self type of [`Holds`]: `FlatForm: Holds<T>` when a flat form holds a field of
 /// type `T`. Never built.

@@ -15,6 +15,7 @@ pub(crate) mod field;
 pub(crate) mod multi_select;
 mod number;
 mod pattern;
+pub(crate) mod problem;
 mod render;
 pub mod holds;
 mod schema;
@@ -26,14 +27,15 @@ pub(crate) use self::validate::read_select;
 pub use self::render::{RequestedSchema, SchemaError, SchemaOptions, render};
 pub(crate) use self::multi_select::{checkbox_name, collect_checkboxes, find_checkbox};
 pub(crate) use self::render::cached;
-pub(crate) use self::validate::echo;
+pub(crate) use self::problem::echo;
 #[cfg(feature = "rmcp")]
-pub(crate) use self::validate::echo_up_to;
+pub(crate) use self::problem::echo_up_to;
 #[cfg(feature = "schemars")]
 pub(crate) use self::render::render_field;
 pub use self::schema::{
     EnumOption, FieldSchema, Format, FormSchema, IntegerRules, JSON_SAFE_INTEGER, Kind, Literal, MultiSelectRules, NumberRules,
     StringRules,
 };
-pub(crate) use self::validate::Report;
-pub use self::validate::{InvalidContent, KEYS_BESIDE_FIELDS, NOT_ASKED_NAMED, Problem, Violation, format_is_valid};
+pub(crate) use self::problem::Report;
+pub use self::problem::{InvalidContent, KEYS_BESIDE_FIELDS, NOT_ASKED_NAMED, Problem, Violation};
+pub use self::validate::format_is_valid;

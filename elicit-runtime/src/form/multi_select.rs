@@ -32,7 +32,7 @@
 use serde_json::{Map, Value};
 
 use super::schema::{EnumOption, FieldSchema, FormSchema, Kind, MultiSelectRules};
-use super::validate::{Problem, Report};
+use super::problem::{Problem, Report};
 
 /// Whether a byte is kept in a checkbox name (an ASCII letter or digit); every other
 /// byte separates words.

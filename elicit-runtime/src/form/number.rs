@@ -11,7 +11,7 @@
 use serde_json::Value;
 
 use super::schema::JSON_SAFE_INTEGER;
-use super::validate::Problem;
+use super::problem::Problem;
 
 /// Reads a JSON number for an integer field whose Rust type holds `min..=max`.
 ///

@@ -344,3 +344,29 @@ pub(crate) fn int_to_json(n: i128) -> serde_json::Value {
         serde_json::Value::from(n as f64)
     }
 }
+
+/// Whether two short strings (field names, option values) are equal, compared inline
+/// rather than through a call to `memcmp`, which costs more than the comparison itself
+/// for the few bytes of a name. Up to 16 bytes: two overlapping 8-byte (or 4-byte) words.
+#[inline]
+pub(crate) fn same_name(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    #[inline(always)]
+    fn word8(s: &[u8], at: usize) -> u64 {
+        s.get(at..at + 8).and_then(|w| w.try_into().ok()).map_or(0, u64::from_ne_bytes)
+    }
+    #[inline(always)]
+    fn word4(s: &[u8], at: usize) -> u32 {
+        s.get(at..at + 4).and_then(|w| w.try_into().ok()).map_or(0, u32::from_ne_bytes)
+    }
+    match n {
+        0..4 => a == b,
+        4..8 => word4(a, 0) == word4(b, 0) && word4(a, n - 4) == word4(b, n - 4),
+        8..=16 => word8(a, 0) == word8(b, 0) && word8(a, n - 8) == word8(b, n - 8),
+        _ => a == b,
+    }
+}

@@ -1,0 +1,360 @@
+//! What is wrong with an answer: each [`Problem`] of a field, the [`Violation`] that
+//! names the field, and [`InvalidContent`] with every one of them; and the `Report` that
+//! collects them while content is checked and decoded.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use serde_json::{Map, Value};
+
+use super::schema::{FieldSchema, Format, same_name};
+
+/// What is wrong with the value of one field.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum Problem {
+    /// A required property is absent.
+    Missing,
+    /// The JSON type is not the one the schema asks for.
+    WrongType {
+        /// The JSON type the schema asks for.
+        expected: &'static str,
+        /// The JSON type that was sent.
+        found: &'static str,
+    },
+    /// An integer field received a number with a fractional part.
+    NotAnInteger,
+    /// An integer field received a whole number beyond ±(2^53 − 1) written with a
+    /// fraction part or an exponent (`1e17`, `9007199254740993.0`). Such a spelling is
+    /// read as the nearest double, which is shared by several integers there, so the
+    /// value read need not be the one that was written; written as a plain integer
+    /// (`100000000000000000`) it is read exactly.
+    InexactInteger,
+    /// An integer outside the range of the Rust type of the field.
+    IntegerOutOfRange {
+        /// The smallest value of the type.
+        min: i128,
+        /// The largest value of the type.
+        max: i128,
+    },
+    /// A number whose magnitude the Rust type cannot hold.
+    NumberOutOfRange {
+        /// The largest magnitude of the type.
+        max: f64,
+    },
+    /// Below `minimum`.
+    BelowMinimum {
+        /// The minimum.
+        minimum: f64,
+        /// The value sent.
+        found: f64,
+    },
+    /// Above `maximum`.
+    AboveMaximum {
+        /// The maximum.
+        maximum: f64,
+        /// The value sent.
+        found: f64,
+    },
+    /// Fewer characters (Unicode scalar values) than `minLength`.
+    TooShort {
+        /// `minLength`.
+        min_length: u64,
+        /// The length sent.
+        length: u64,
+    },
+    /// More characters (Unicode scalar values) than `maxLength`.
+    TooLong {
+        /// `maxLength`.
+        max_length: u64,
+        /// The length sent.
+        length: u64,
+    },
+    /// The string contains no match of `pattern`. Shown to people, it gives the field's
+    /// `pattern_hint` (`must be in the form MM/YY`) or says the value is not in the
+    /// expected format: never the regular expression itself.
+    PatternMismatch {
+        /// The pattern (for the developer: it is not part of the displayed text).
+        pattern: &'static str,
+        /// The rule in words, from `#[elicit(pattern_hint = "...")]`.
+        hint: Option<&'static str>,
+    },
+    /// The string is not valid for its `format`.
+    InvalidFormat(Format),
+    /// A single-select value that is not one of the options: the value sent, cut to its
+    /// first 64 characters and `…` when longer.
+    NotAnOption(String),
+    /// A multi-select item that is not one of the options: the item sent, cut to its first
+    /// 64 characters and `…` when longer.
+    UnknownItem(String),
+    /// A multi-select item chosen twice.
+    DuplicateItem(String),
+    /// Fewer items than `minItems`.
+    TooFewItems {
+        /// `minItems`.
+        min_items: u64,
+        /// The number sent.
+        count: u64,
+    },
+    /// More items than `maxItems`; or, for a list far longer than an answer can be (more
+    /// than twice `maxItems` or the number of options), more than the smaller of those,
+    /// reported alone before any item is read.
+    TooManyItems {
+        /// `maxItems`, or the number of options when that is smaller and the list far
+        /// longer.
+        max_items: u64,
+        /// The number sent.
+        count: u64,
+    },
+    /// A property of the content that the form did not ask for: reported under its own
+    /// name. An answer is never read as if a key the client sent were not there (a client
+    /// that renamed a property would otherwise have its answer dropped).
+    NotAsked,
+    /// Past the first [`NOT_ASKED_NAMED`] keys reported [`NotAsked`](Problem::NotAsked),
+    /// the next key the form did not ask for, with how many there are from it on: the
+    /// number of violations stays bounded by the form, whatever the client sends.
+    MoreNotAsked {
+        /// How many keys the form did not ask for, this one included.
+        count: u64,
+    },
+}
+
+/// How many keys the form did not ask for are named one by one.
+pub const NOT_ASKED_NAMED: usize = 32;
+
+/// The content keys a protocol revision allows beside the form's fields, which are then
+/// not reported as [`Problem::NotAsked`]. No revision defines any today: `content` is a
+/// map of the schema's properties and nothing else.
+pub const KEYS_BESIDE_FIELDS: &[&str] = &[];
+
+/// How much of a value the user sent a violation repeats: enough to recognise it, not a
+/// copy of whatever a client chose to send (violations are logged and shown).
+const ECHO_CHARS: usize = 64;
+
+/// `s` as a violation repeats it: its first [`ECHO_CHARS`] characters, and `…` if cut.
+pub(crate) fn echo(s: &str) -> String {
+    echo_up_to(s, ECHO_CHARS)
+}
+
+/// `s` cut to its first `chars` characters, and `…` if cut.
+pub(crate) fn echo_up_to(s: &str, chars: usize) -> String {
+    match s.char_indices().nth(chars) {
+        None => s.to_owned(),
+        Some((at, _)) => format!("{}…", &s[..at]),
+    }
+}
+
+impl Problem {
+    pub(crate) fn wrong_type(expected: &'static str, found: &Value) -> Self {
+        Problem::WrongType { expected, found: json_type_name(found) }
+    }
+}
+
+/// The JSON Schema type name of a value.
+pub(crate) fn json_type_name(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(n) if n.is_i64() || n.is_u64() => "integer",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Problem::Missing => f.write_str("is required but missing"),
+            Problem::WrongType { expected, found } => write!(f, "must be {} {expected}, got {} {found}", article(expected), article(found)),
+            Problem::NotAnInteger => f.write_str("must be a whole number"),
+            Problem::InexactInteger => {
+                f.write_str("must be written without a fraction part or exponent: beyond ±9007199254740991 such a number is not read exactly")
+            }
+            Problem::IntegerOutOfRange { min, max } => write!(f, "must be between {min} and {max}"),
+            Problem::NumberOutOfRange { max } => write!(f, "must be at most {max:e} in magnitude"),
+            Problem::BelowMinimum { minimum, found } => write!(f, "must be at least {minimum}, got {found}"),
+            Problem::AboveMaximum { maximum, found } => write!(f, "must be at most {maximum}, got {found}"),
+            Problem::TooShort { min_length, length } => write!(f, "must be at least {} long, got {length}", plural(*min_length, "character")),
+            Problem::TooLong { max_length, length } => write!(f, "must be at most {} long, got {length}", plural(*max_length, "character")),
+            Problem::PatternMismatch { hint: Some(hint), .. } => write!(f, "must be in the form {hint}"),
+            Problem::PatternMismatch { hint: None, .. } => f.write_str("is not in the expected format"),
+            Problem::InvalidFormat(format) => write!(f, "must be a valid {format}"),
+            Problem::NotAnOption(value) => write!(f, "`{value}` is not one of the options"),
+            Problem::UnknownItem(value) => write!(f, "`{value}` is not one of the options"),
+            Problem::DuplicateItem(value) => write!(f, "`{value}` is chosen more than once"),
+            Problem::TooFewItems { min_items, count } => write!(f, "must have at least {}, got {count}", plural(*min_items, "choice")),
+            Problem::TooManyItems { max_items, count } => write!(f, "must have at most {}, got {count}", plural(*max_items, "choice")),
+            Problem::NotAsked | Problem::MoreNotAsked { count: 0 | 1 } => f.write_str("is not a field of this form"),
+            Problem::MoreNotAsked { count } => write!(f, "is not a field of this form, and neither are the {} after it", plural(count - 1, "other key")),
+        }
+    }
+}
+
+fn plural(n: u64, noun: &str) -> String {
+    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
+}
+
+fn article(word: &str) -> &'static str {
+    if word.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" }
+}
+
+/// One problem with one field of received content.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Violation {
+    /// The property the problem is about: the wire name of the field; on 2025-06-18 the
+    /// name of a multi-select's checkbox; for [`Problem::NotAsked`], the key the client
+    /// sent (cut as [`Problem::NotAnOption`] cuts values).
+    pub field: Cow<'static, str>,
+    /// What is wrong with it.
+    pub problem: Problem,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}`: {}", self.field, self.problem)
+    }
+}
+
+/// Accepted content that does not satisfy the schema that was sent: every violation, in
+/// field order.
+///
+/// ```
+/// use elicit_runtime::Elicit;
+/// use serde_json::json;
+///
+/// #[derive(Elicit, Debug)]
+/// struct Signup {
+///     #[elicit(min_length = 2)]
+///     name: String,
+///     #[elicit(minimum = 18)]
+///     age: u8,
+/// }
+///
+/// let content = json!({"name": "A", "age": 300});
+/// let err = Signup::from_content(content.as_object().unwrap()).unwrap_err();
+/// assert_eq!(err.violations().len(), 2);
+/// assert_eq!(
+///     err.to_string(),
+///     "the content does not match the form: `name`: must be at least 2 characters long, got 1; `age`: must be between 0 and 255"
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct InvalidContent {
+    violations: Vec<Violation>,
+}
+
+impl InvalidContent {
+    /// The violations, in field order (several per field are possible).
+    pub fn violations(&self) -> &[Violation] {
+        &self.violations
+    }
+
+    /// Consumes the error into its violations.
+    pub fn into_violations(self) -> Vec<Violation> {
+        self.violations
+    }
+
+    /// These violations and then `other`'s, in one error.
+    pub(crate) fn merged(mut self, other: InvalidContent) -> InvalidContent {
+        self.violations.extend(other.violations);
+        self
+    }
+}
+
+impl fmt::Display for InvalidContent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("the content does not match the form: ")?;
+        for (i, v) in self.violations.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{v}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for InvalidContent {}
+
+/// Collects violations while content is checked and decoded.
+#[doc(hidden)]
+#[derive(Debug, Default)]
+pub struct Report {
+    pub(crate) violations: Vec<Violation>,
+    pub(crate) work: u64,
+}
+
+impl Report {
+    /// How much work checking has done so far, in steps: one per multi-select item
+    /// looked at and per option compared with it, one per byte of a string read by a
+    /// length count, a pattern or a format check. Only for tests that assert the work
+    /// stays linear in the size of the content (and that oversized content is refused
+    /// before it is read).
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    pub(crate) fn add_work(&mut self, steps: usize) {
+        self.work = self.work.saturating_add(steps as u64);
+    }
+
+    pub(crate) fn push(&mut self, field: impl Into<Cow<'static, str>>, problem: Problem) {
+        self.violations.push(Violation { field: field.into(), problem });
+    }
+
+    /// Whether nothing was reported.
+    pub fn is_clean(&self) -> bool {
+        self.violations.is_empty()
+    }
+
+    /// [`not_asked`](Self::not_asked) after the fields were found in `content`
+    /// ([`find_fields`](crate::form::find_fields)): `found` holds what was found, by field.
+    pub fn not_asked_beside(&mut self, content: &Map<String, Value>, fields: &[FieldSchema], found: &[Option<&Value>]) -> bool {
+        let matched = found.iter().filter(|f| f.is_some()).count();
+        self.not_asked(content, fields, matched)
+    }
+
+    /// Reports every key of `content` that is not the name of one of `fields` (nor one
+    /// of [`KEYS_BESIDE_FIELDS`]) as [`Problem::NotAsked`], in the content's order.
+    /// `matched` is how many keys were found to be fields: when it is all of them,
+    /// nothing is looked at again. Returns whether any key was reported.
+    pub fn not_asked(&mut self, content: &Map<String, Value>, fields: &[FieldSchema], matched: usize) -> bool {
+        if matched >= content.len() {
+            return false;
+        }
+        let (mut named, mut more): (usize, Option<(String, u64)>) = (0, None);
+        for key in content.keys() {
+            self.add_work(1);
+            if fields.iter().any(|f| same_name(f.name(), key)) || KEYS_BESIDE_FIELDS.contains(&key.as_str()) {
+                continue;
+            }
+            if named < NOT_ASKED_NAMED {
+                self.push(echo(key), Problem::NotAsked);
+                named += 1;
+            } else {
+                more.get_or_insert_with(|| (echo(key), 0)).1 += 1;
+            }
+        }
+        if let Some((key, count)) = more {
+            self.push(key, Problem::MoreNotAsked { count });
+        }
+        named > 0
+    }
+
+    /// `Ok` when nothing was reported.
+    pub fn finish(self) -> Result<(), InvalidContent> {
+        if self.violations.is_empty() { Ok(()) } else { Err(InvalidContent { violations: self.violations }) }
+    }
+
+    /// The error for what was reported; never empty (a decoding step that failed without
+    /// a reason is reported as a missing value of its first field rather than lost).
+    pub fn into_error(mut self, first_field: &'static str) -> InvalidContent {
+        if self.violations.is_empty() {
+            self.push(first_field, Problem::Missing);
+        }
+        InvalidContent { violations: self.violations }
+    }
+}
+
