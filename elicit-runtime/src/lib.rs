@@ -52,20 +52,26 @@
 //!
 //! # Where things are
 //!
-//! One module per concept, each depending only on those above it:
+//! One module per concept, each depending only on those listed before it (a test reads
+//! every file's paths into the crate to keep this list true):
 //!
 //! - `rules` (private): the rules `#[derive(Elicit)]` checks at compile time and the
 //!   runtime on answers (formats, patterns, URLs in text), one copy compiled by both.
-//! - [`ProtocolRevision`]: the revisions this crate speaks, and what each can express.
+//! - `revision` (private): [`ProtocolRevision`], the revisions this crate speaks and what
+//!   each can express, and [`Dialect`](dialect::Dialect), the drafts a server may follow.
 //! - [`form`]: what a form is, whatever carries it: the static [`FormSchema`](form::FormSchema)
 //!   the derive builds, which Rust types are fields ([`ElicitField`](form::ElicitField),
 //!   [`ElicitEnum`](form::ElicitEnum)), the cached [`RequestedSchema`] of each revision,
 //!   and checking received content ([`InvalidContent`] with every [`Violation`]).
-//! - [`exchange`]: one question and its answer: [`Elicitation`] (`Accept`, `Decline`,
-//!   `Cancel`), the transport trait [`ElicitPeer`], [`ElicitError`].
+//! - [`exchange`]: one question and its answer: the [`Elicit`] trait, [`Elicitation`]
+//!   (`Accept`, `Decline`, `Cancel`), the transport trait [`ElicitPeer`], [`ElicitError`].
+//! - [`url`]: URL-mode elicitation: the interactions a web page completes, their stores,
+//!   the checks on a URL.
+//! - [`dialect`]: the draft dialects, and the transport that speaks `interaction/create`.
 //! - `rounds` (feature `rmcp`): 2026-07-28, one body replayed over input rounds, and the
-//!   sealed `requestState`.
-//! - `rmcp` (feature `rmcp`): the adapter to rmcp, the official Rust MCP SDK.
+//!   sealed `requestState` (`StateSealer`).
+//! - `rmcp` (feature `rmcp`): the adapter to rmcp, the official Rust MCP SDK: `ToolCall`,
+//!   `Ask`, the relay through the model.
 //! - `testing` (feature `testing`): a scripted MCP client and the official schemas.
 //!
 //! # Feature flags

@@ -18,7 +18,7 @@
 //! archives). A third crate would have to be published and versioned for a few hundred
 //! lines; a build script copying files would write into the source tree. On Windows the
 //! checkout needs `git config core.symlinks true` (and symlinks allowed, Developer Mode).
-//! `tests/tests/shared_rules.rs` fails if the link is replaced by a copy that drifts.
+//! `tests/tests/layout.rs` fails if the link is replaced by a copy that drifts.
 //!
 //! The files are plain Rust with no dependency the derive lacks: `std`, and
 //! `fluent-uri` for URIs, which both crates depend on. Items are `pub(crate)` (or `pub`
