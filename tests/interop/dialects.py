@@ -10,7 +10,7 @@ usage: python dialects.py --schemas DIR <stdio_server>
   -32003 interaction_required; connect_api_key's page arrives as a `ua` interaction,
   answered `{}`, tracked with `interaction/notify` (progress, then `{}` once the page is
   posted), and the tool stores the key. A prompt-only client is never sent a `ua`.
-- The draft chapter (seed 002), selected by the server (ELICIT_DIALECT=elicitation-track):
+- The draft chapter (seed 002), selected by the server (--dialect elicitation-track):
   require_api_key ends with -32604 and `elicitationId`; connect_api_key's page is tracked
   with `elicitation/track` (answered `{"status": "complete"}`), and no
   `notifications/elicitation/complete` is sent.
@@ -54,9 +54,10 @@ class Schemas:
 class Server:
     """stdio_server over raw JSON-RPC lines."""
 
-    def __init__(self, binary: str, env: dict[str, str]) -> None:
+    def __init__(self, binary: str, args: list[str]) -> None:
+        """`args`: the server's options (`stdio_server --help`)."""
         self.process = subprocess.Popen(
-            [binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=dict(os.environ, **env), text=True
+            [binary, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
         )
         self.incoming: queue.Queue[dict] = queue.Queue()
         self.notifications: list[dict] = []
@@ -144,7 +145,7 @@ def text(response: dict) -> str:
 
 
 def user_interaction(binary: str, schemas: Schemas) -> None:
-    server = Server(binary, {"ELICIT_PAGE_WAIT_SECS": "30"})
+    server = Server(binary, ["--page-wait-secs", "30"])
     try:
         server.initialize({"userInteraction": {"types": ["prompt", "ua"], "progress": True}})
         created: list[dict] = []
@@ -199,7 +200,7 @@ def user_interaction(binary: str, schemas: Schemas) -> None:
     finally:
         server.close()
 
-    prompt_only = Server(binary, {})
+    prompt_only = Server(binary, [])
     try:
         prompt_only.initialize({"userInteraction": {"types": ["prompt"]}})
         sent: list[dict] = []
@@ -214,7 +215,7 @@ def user_interaction(binary: str, schemas: Schemas) -> None:
 
 
 def elicitation_track(binary: str, schemas: Schemas) -> None:
-    server = Server(binary, {"ELICIT_DIALECT": "elicitation-track", "ELICIT_PAGE_WAIT_SECS": "30"})
+    server = Server(binary, ["--dialect", "elicitation-track", "--page-wait-secs", "30"])
     try:
         server.initialize({"elicitation": {"form": {}, "url": {}}})
         rid = server.request("tools/call", {"name": "require_api_key", "arguments": {}})

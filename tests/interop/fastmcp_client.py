@@ -406,7 +406,9 @@ async def main(args: argparse.Namespace) -> None:
         # FastMCP offers the SDK's LATEST_HANDSHAKE_VERSION (2025-11-25) and accepts an
         # older answer; our server answers with what is offered, so offer 2025-06-18.
         sdk_session.LATEST_HANDSHAKE_VERSION = "2025-06-18"
-    env = {k: v for k, v in os.environ.items() if k.startswith("ELICIT_")}
+    # The server's options come as arguments (server_args); only the state key, a secret,
+    # comes from the environment.
+    env = {k: v for k, v in os.environ.items() if k == "ELICIT_STATE_KEY"}
     open(args.wire, "w").close()
     transport = StdioTransport(command=sys.executable, args=[str(HERE / "wiretap.py"), args.wire, args.server, *args.server_args], env=env)
     mode = MODERN if args.protocol == MODERN else "legacy"

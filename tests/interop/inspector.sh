@@ -4,6 +4,7 @@
 #   bash tests/interop/inspector.sh                          # web UI, protocol 2025-11-25
 #   bash tests/interop/inspector.sh --protocol-era modern    # web UI, protocol 2026-07-28
 #   bash tests/interop/inspector.sh --check                  # CI: the CLI lists the tools
+#   bash tests/interop/inspector.sh -- --page-port 8766      # web UI, server options after --
 #
 # - The Inspector is pinned (2.12.0: the first line with elicitation forms, URL mode and
 #   the 2026-07-28 era) with the Node it needs (>= 22.19; the machine's own Node may be
@@ -16,8 +17,10 @@
 #   (the Inspector gives up on a server that does not answer within its connection timeout).
 # - --protocol-era picks the protocol: legacy (the default: 2025-11-25, the server sends
 #   elicitation/create), modern (2026-07-28: forms travel in InputRequiredResults), auto.
-#   Other options are passed to the Inspector; it does not pass the shell's environment to
-#   the server, so give the server's variables with -e (`-e ELICIT_PAGE_PORT=8766`).
+#   Arguments after `--` go to the server (its options: `stdio_server --help`); other
+#   options are passed to the Inspector. The Inspector does not pass the shell's
+#   environment to the server, so give the state key (a secret, not an option) with -e
+#   (`-e ELICIT_STATE_KEY=...`).
 # - --check: no browser. For the legacy and the modern era, the Inspector's CLI mode
 #   (`--cli --method tools/list`) starts the built server the same way, and must connect,
 #   negotiate that era's revision and list the five tools. Prints PASS/FAIL lines and
@@ -39,8 +42,10 @@ die() { printf 'inspector: %s\n' "$*" >&2; exit 1; }
 CHECK=0
 ERA=legacy
 PASS_ON=()
+SERVER_ARGS=()
 while (( $# )); do
     case "$1" in
+        --) shift; SERVER_ARGS=("$@"); break ;;
         --check) CHECK=1 ;;
         --protocol-era) [[ $# -ge 2 ]] || die "--protocol-era needs legacy, auto or modern"; ERA=$2; shift ;;
         --protocol-era=*) ERA=${1#*=} ;;
@@ -99,7 +104,7 @@ SERVER="$TARGET_DIR/debug/stdio_server"
 
 if (( ! CHECK )); then
     echo "inspector: starting the MCP Inspector $INSPECTOR_VERSION (protocol era: $ERA) on $SERVER; open the URL it prints" >&2
-    exec "$NODE" "$LAUNCHER" --web --protocol-era "$ERA" "${PASS_ON[@]}" -- "$SERVER"
+    exec "$NODE" "$LAUNCHER" --web --protocol-era "$ERA" "${PASS_ON[@]}" -- "$SERVER" "${SERVER_ARGS[@]}"
 fi
 
 # ---- --check: the Inspector's CLI connects and lists the tools, in each era ----

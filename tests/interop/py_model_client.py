@@ -1,8 +1,8 @@
 """Judge 9: a client that cannot ask, and a model that relays. The official Python SDK
 client (`mcp`, pinned in requirements.txt) WITHOUT an elicitation callback, so it declares
-no `elicitation` capability, against stdio_server started with
-ELICIT_RELAY_THROUGH_MODEL=1. This script plays the model: it reads each tool result,
-fills the answers from what the result says, and calls the tool back.
+no `elicitation` capability, against stdio_server started with --relay-through-model.
+This script plays the model: it reads each tool result, fills the answers from what the
+result says, and calls the tool back.
 
 usage: python py_model_client.py --protocol 2025-11-25|2026-07-28 <stdio_server>
 
@@ -159,8 +159,7 @@ parser = argparse.ArgumentParser(description="A client without elicitation, and 
 parser.add_argument("--protocol", choices=["2025-11-25", MODERN], default="2025-11-25")
 parser.add_argument("server")
 args = parser.parse_args()
-env = dict(os.environ, ELICIT_RELAY_THROUGH_MODEL="1")
-params = StdioServerParameters(command=args.server, args=[], env=env)
+params = StdioServerParameters(command=args.server, args=["--relay-through-model"], env=dict(os.environ))
 try:
     anyio.run(modern if args.protocol == MODERN else legacy, params)
 except BaseException as e:  # noqa: BLE001 - report anything as a failed check

@@ -386,7 +386,7 @@ args = parser.parse_args()
 try:
     if args.spec_dir:
         load_spec(f"{args.spec_dir}/{args.protocol}/schema.json")
-    params = StdioServerParameters(command=args.server, args=[], env={"ELICIT_PAGE_WAIT_SECS": "30"})
+    params = StdioServerParameters(command=args.server, args=["--page-wait-secs", "30"])
     anyio.run(modern if args.protocol == MODERN else legacy, params)
     check(f"py url {args.protocol} no API key typed into the page appears in an MCP message", [f"leaked {k}" for k in leaked()])
 except BaseException as e:  # noqa: BLE001 - report anything as a failed check

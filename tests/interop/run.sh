@@ -3,7 +3,7 @@
 #   1. the official TypeScript SDK client (ts_client.mjs, stdio, protocol 2025-11-25: the
 #      SDK has no 2026-07-28),
 #   1b. forms that do not time out: the same client with a 1.5 s request timeout and a
-#      user who answers after 3 s, against stdio_server with ELICIT_PROGRESS_EVERY_MS
+#      user who answers after 3 s, against stdio_server with --progress-every-ms
 #      (ts_progress_client.mjs): progress keeps the call alive, none without a token,
 #   2. the official Python SDK client (py_client.py, stdio, protocol 2025-11-25),
 #   3. the same Python client on protocol 2026-07-28 (mcp.Client(mode="2026-07-28"):
@@ -30,7 +30,7 @@
 #      tests/tests/stores.rs with ELICIT_REQUIRE_REDIS=1, so a missing Redis fails,
 #   9. a client that cannot ask: the Python SDK client without an elicitation callback (no
 #      elicitation capability) on 2025-11-25 and 2026-07-28, against stdio_server with
-#      ELICIT_RELAY_THROUGH_MODEL=1, and a script playing the model (py_model_client.py),
+#      --relay-through-model, and a script playing the model (py_model_client.py),
 #  11. the seed drafts as dialects: a raw JSON-RPC client of each (dialects.py; no SDK has
 #      them) against stdio_server: interaction/create, -32003 and interaction/notify
 #      (seed 000), elicitation/track and -32604 (seed 002), validated against
@@ -408,7 +408,7 @@ run_client "the interaction store on a real Redis (tests/tests/stores.rs, two in
 
 # ---- judge 9: a client that cannot ask, and the model relays (py_model_client.py) ----
 for protocol in 2025-11-25 2026-07-28; do
-    log "judge 9: no elicitation capability: Python SDK mcp $MCP_PY_VERSION client, protocol $protocol, a script playing the model -> stdio_server (ELICIT_RELAY_THROUGH_MODEL=1)"
+    log "judge 9: no elicitation capability: Python SDK mcp $MCP_PY_VERSION client, protocol $protocol, a script playing the model -> stdio_server --relay-through-model"
     run_client "no elicitation capability, the model relays: Python SDK mcp $MCP_PY_VERSION client (stdio, protocol $protocol)" \
         "$LOGS/py-model-client-$protocol.log" "$PYTHON" "$HERE/py_model_client.py" --protocol "$protocol" "$STDIO_SERVER"
 done

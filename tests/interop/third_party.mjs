@@ -278,8 +278,11 @@ export function parseArgs(argv, defaults, usage) {
   return { opts, server, serverArgs };
 }
 
-/** The ELICIT_* variables of this process, for the server (stdio transports pass few). */
-export const elicitEnv = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('ELICIT_')));
+/**
+ * The server's environment (stdio transports pass few variables): ELICIT_STATE_KEY, if set,
+ * the one setting that is not an argument (a secret); its options come in `serverArgs`.
+ */
+export const elicitEnv = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => k === 'ELICIT_STATE_KEY'));
 
 /** The tools not named in INTEROP_SKIP_TOOLS. */
 export function notSkipped(names) {

@@ -10,8 +10,8 @@
 // `_meta.progressToken`) and `resetTimeoutOnProgress`: then each
 // `notifications/progress` for the token restarts the timeout. Without `onprogress` the
 // SDK sends no progressToken (read in its Protocol.request), so the server has nothing
-// to report progress for. The server is started with ELICIT_PROGRESS_EVERY_MS=300 (and,
-// for the last check, 0); the elicitation handler answers after 3 s, twice the timeout.
+// to report progress for. The server is started with --progress-every-ms 300 (and, for
+// the last check, 0); the elicitation handler answers after 3 s, twice the timeout.
 // Checks, each as one "PASS ..." / "FAIL ..." line:
 //   1. with a progressToken and resetTimeoutOnProgress: the call succeeds after the
 //      answer (later than its own timeout); while the form waited, the server sent
@@ -23,7 +23,7 @@
 //      withdraws its form (notifications/cancelled for the elicitation/create), and not
 //      one notifications/progress arrives, up to well after the answer would have come;
 //   3. with a progressToken and resetTimeoutOnProgress, but the server's progress off
-//      (ELICIT_PROGRESS_EVERY_MS=0): no notifications/progress, and the call times out.
+//      (--progress-every-ms 0): no notifications/progress, and the call times out.
 // The last line is "RESULT passed=N failed=M"; the exit code is non-zero if a check failed.
 //
 // run.sh copies this file, forms.mjs and spec.mjs next to the installed node_modules.
@@ -66,8 +66,8 @@ const validProgress = officialSchema(specPath)('ProgressNotification');
 async function session(everyMs) {
   const transport = new StdioClientTransport({
     command: server,
-    args: [],
-    env: { ...getDefaultEnvironment(), ELICIT_PROGRESS_EVERY_MS: String(everyMs) },
+    args: ['--progress-every-ms', String(everyMs)],
+    env: getDefaultEnvironment(),
     stderr: 'inherit',
   });
   const wire = { incoming: [], outgoing: [] }; // {t, msg}, in order
@@ -187,7 +187,7 @@ async function withoutToken({ client, wire, handled }) {
 
 // 3. the server's progress off: the call times out even with a token
 async function progressOff({ client, wire }) {
-  const name = `ts progress: with ELICIT_PROGRESS_EVERY_MS=0 the server sends no progress, and a progressToken call times out`;
+  const name = `ts progress: with --progress-every-ms 0 the server sends no progress, and a progressToken call times out`;
   const problems = [];
   const seen = [];
   const outcome = await call(client, { timeout: TIMEOUT_MS, resetTimeoutOnProgress: true, onprogress: (p) => seen.push(p) });

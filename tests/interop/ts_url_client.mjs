@@ -146,10 +146,11 @@ function urlParamsProblems(params, what) {
 class Session {
   // `offer`: the protocol revision the client offers at initialize (the SDK offers its
   // latest; an older one is written into the request as it goes out).
-  static async open(name, env = {}, { offer = null, elicitation = { form: {}, url: {} } } = {}) {
+  // `args`: the server's options (`stdio_server --help`).
+  static async open(name, args = [], { offer = null, elicitation = { form: {}, url: {} } } = {}) {
     const s = new Session();
     s.name = name;
-    s.transport = new StdioClientTransport({ command: server, args: [], env: { ...process.env, ...env }, stderr: 'pipe' });
+    s.transport = new StdioClientTransport({ command: server, args, env: { ...process.env }, stderr: 'pipe' });
     s.stderr = '';
     s.transport.stderr?.on('data', (chunk) => (s.stderr += chunk));
     s.wire = []; // every message, both directions, as JSON text
@@ -395,7 +396,7 @@ async function refusals(origin, used, consumed) {
 async function phishing() {
   const name = `ts url phishing: the link opened by another user ${browser ? 'in the browser ' : ''}is refused; the call does not complete; nothing stored`;
   const problems = [];
-  const s = await Session.open('phishing', { ELICIT_PAGE_WAIT_SECS: '3' });
+  const s = await Session.open('phishing', ['--page-wait-secs', '3']);
   let mallory = null;
   s.onElicit = async (params) => {
     // The user consents, but mallory is the one who opens the link.
@@ -477,7 +478,7 @@ async function withoutUrlMode() {
     ['2025-11-25 form only', { elicitation: { form: {} } }, /did not declare URL-mode elicitation/],
   ];
   for (const [what, options, says] of cases) {
-    const s = await Session.open(what, {}, options);
+    const s = await Session.open(what, [], options);
     if (options.offer && s.protocol !== options.offer) problems.push(`${what}: negotiated ${s.protocol}`);
     for (const tool of ['connect_api_key', 'require_api_key']) {
       try {
@@ -501,7 +502,7 @@ try {
     const { Browser } = await import('./browser.mjs');
     browser = await Browser.start({ logDir });
   }
-  s = await Session.open('main', { ELICIT_PAGE_WAIT_SECS: '60' });
+  s = await Session.open('main', ['--page-wait-secs', '60']);
   console.log(
     `ts url: @modelcontextprotocol/sdk ${sdkVersion} on node ${process.version}, negotiated ${s.protocol}, ` +
       (browser ? `Chromium ${browser.version} headless through WebDriver` : 'no browser: pages completed with HTTP POST'),

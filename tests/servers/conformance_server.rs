@@ -52,6 +52,8 @@ use serde::Deserialize;
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
+mod cli;
+
 // ---- tools-call-elicitation ------------------------------------------------------------
 
 /// What `test_elicitation` asks for.
@@ -400,24 +402,55 @@ pub fn router(sealer: StateSealer, stop: &CancellationToken) -> axum::Router {
     axum::Router::new().nest_service("/mcp", service)
 }
 
-const USAGE: &str = "usage: conformance_server [PORT]   (default 8765; serves http://127.0.0.1:PORT/mcp)";
+// ---- the command line ------------------------------------------------------------------
+
+/// How the server is set up: its command line (`--help` lists it), parsed in one place.
+#[derive(Debug, PartialEq, Eq)]
+struct Options {
+    /// `PORT`: it serves `http://127.0.0.1:PORT/mcp`.
+    port: u16,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self { port: 8765 }
+    }
+}
+
+/// What `--help` prints, and the options the parser takes (none but `PORT`).
+fn command() -> cli::Command {
+    cli::Command {
+        name: "conformance_server",
+        usage: "[PORT]",
+        about: "The tools of the MCP conformance suite's elicitation scenarios, over Streamable HTTP at http://127.0.0.1:PORT/mcp \
+                (default PORT: 8765). The requestState key is random for each run.",
+        options: Vec::new(),
+        environment: Vec::new(),
+    }
+}
+
+impl Options {
+    /// The options in `args` (without the program's name).
+    fn parse(command: &cli::Command, args: impl IntoIterator<Item = String>) -> Result<Self, cli::Stop> {
+        let mut options = Self::default();
+        let mut port = None;
+        let mut args = command.args(args);
+        while let Some(arg) = args.next()? {
+            match arg {
+                cli::Arg::Positional(arg) if port.is_none() => port = Some(cli::parse("PORT", &arg, "a port number, 0 to 65535")?),
+                cli::Arg::Positional(arg) => return Err(cli::Stop::Bad(format!("unexpected argument `{arg}`: one PORT at most"))),
+                cli::Arg::Named(name, _) => return Err(cli::Stop::Bad(format!("`{name}` is not handled (a bug of this server)"))),
+            }
+        }
+        options.port = port.unwrap_or(options.port);
+        Ok(options)
+    }
+}
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let port: u16 = match std::env::args().nth(1) {
-        None => 8765,
-        Some(arg) if arg == "-h" || arg == "--help" => {
-            eprintln!("{USAGE}");
-            return Ok(());
-        }
-        Some(arg) => match arg.parse() {
-            Ok(port) => port,
-            Err(_) => {
-                eprintln!("not a port number: `{arg}`\n{USAGE}");
-                std::process::exit(2);
-            }
-        },
-    };
+    let command = command();
+    let Options { port } = Options::parse(&command, std::env::args().skip(1)).unwrap_or_else(|stop| command.exit(stop));
     // The token closes the open SSE streams on Ctrl-C.
     let stop = CancellationToken::new();
     // The scenarios' retries need no restart-proof key: a random one per run.
@@ -460,6 +493,16 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+
+    #[test]
+    fn the_port_is_the_one_argument() {
+        let parse = |args: &[&str]| Options::parse(&command(), args.iter().map(|a| (*a).to_owned()));
+        assert_eq!(parse(&[]), Ok(Options { port: 8765 }));
+        assert_eq!(parse(&["0"]), Ok(Options { port: 0 }));
+        assert_eq!(parse(&["1", "2"]), Err(cli::Stop::Bad("unexpected argument `2`: one PORT at most".into())));
+        assert_eq!(parse(&["--port"]), Err(cli::Stop::Bad("unknown option `--port`; conformance_server takes no options".into())));
+        assert_eq!(parse(&["--help"]), Err(cli::Stop::Help));
+    }
 
     /// What the conformance suite checks on each property (0.1.16), without Node.
     #[test]

@@ -7,8 +7,9 @@
 //! cargo run --release -p elicit-servers --bin load_server -- 0
 //! ```
 //!
-//! Port 0 lets the system choose; the first line on stdout is `listening on 127.0.0.1:PORT`,
-//! which the load generator waits for. The tool answers `token=T answer=A`, where `T` is the
+//! Port 0 (the default) lets the system choose; the first line on stdout is `listening on
+//! 127.0.0.1:PORT`, which the load generator waits for. `--nagle` leaves Nagle's algorithm
+//! on (no `TCP_NODELAY`), to measure what it costs; `--help` lists the options. The tool answers `token=T answer=A`, where `T` is the
 //! token the call sent and `A` the token the accepted form carried: a load generator checks
 //! both against the token of the session that asked, so an answer routed to another
 //! session's call shows up as a mismatch.
@@ -42,6 +43,8 @@ use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router
 use serde::Deserialize;
 use tokio::io::AsyncWriteExt;
 use tokio_util::sync::CancellationToken;
+
+mod cli;
 
 /// The form `ask` elicits: the token the client saw in the message, echoed back, and a
 /// second field so the form is not a single string.
@@ -215,24 +218,58 @@ impl ServerHandler for Load {
     }
 }
 
-const USAGE: &str = "usage: load_server [PORT]   (default 0: any free port; serves http://127.0.0.1:PORT/mcp)";
+// ---- the command line ------------------------------------------------------------------
+
+/// How the server is set up: its command line (`--help` lists it), parsed in one place.
+/// The defaults: port 0, `TCP_NODELAY` set.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Options {
+    /// `PORT`: it serves `http://127.0.0.1:PORT/mcp` (0: a port the system picks).
+    port: u16,
+    /// `--nagle`: leave Nagle's algorithm on (no `TCP_NODELAY`), to measure what it costs.
+    nagle: bool,
+}
+
+/// What `--help` prints, and the options the parser takes.
+fn command() -> cli::Command {
+    cli::Command {
+        name: "load_server",
+        usage: "[OPTIONS] [PORT]",
+        about: "The server of the capacity benchmark, over Streamable HTTP at http://127.0.0.1:PORT/mcp (default PORT: 0, a port \
+                the system picks); the first line on stdout is `listening on 127.0.0.1:PORT`. The requestState key is random for \
+                each run.",
+        options: vec![cli::Opt {
+            name: "--nagle",
+            value: "",
+            help: "leave Nagle's algorithm on: no TCP_NODELAY on accepted connections (default: off, TCP_NODELAY set)".to_owned(),
+        }],
+        environment: Vec::new(),
+    }
+}
+
+impl Options {
+    /// The options in `args` (without the program's name).
+    fn parse(command: &cli::Command, args: impl IntoIterator<Item = String>) -> Result<Self, cli::Stop> {
+        let mut options = Self::default();
+        let mut port = None;
+        let mut args = command.args(args);
+        while let Some(arg) = args.next()? {
+            match arg {
+                cli::Arg::Named("--nagle", _) => options.nagle = true,
+                cli::Arg::Named(name, _) => return Err(cli::Stop::Bad(format!("`{name}` is not handled (a bug of this server)"))),
+                cli::Arg::Positional(arg) if port.is_none() => port = Some(cli::parse("PORT", &arg, "a port number, 0 to 65535")?),
+                cli::Arg::Positional(arg) => return Err(cli::Stop::Bad(format!("unexpected argument `{arg}`: one PORT at most"))),
+            }
+        }
+        options.port = port.unwrap_or(options.port);
+        Ok(options)
+    }
+}
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let port: u16 = match std::env::args().nth(1) {
-        None => 0,
-        Some(arg) if arg == "-h" || arg == "--help" => {
-            eprintln!("{USAGE}");
-            return Ok(());
-        }
-        Some(arg) => match arg.parse() {
-            Ok(port) => port,
-            Err(_) => {
-                eprintln!("not a port number: `{arg}`\n{USAGE}");
-                std::process::exit(2);
-            }
-        },
-    };
+    let command = command();
+    let Options { port, nagle } = Options::parse(&command, std::env::args().skip(1)).unwrap_or_else(|stop| command.exit(stop));
     let stop = CancellationToken::new();
     // Refuses every request that carries an `Origin` (a browser page: no page is a client
     // of this server), as conformance_server does; rmcp's default lets every site in.
@@ -251,9 +288,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     stdout.flush().await?;
     // Without TCP_NODELAY a streamed response (head, event, last chunk: separate writes)
     // waits on the client's delayed ACK, about 40 ms per response on Linux loopback.
-    let nodelay = std::env::var_os("ELICIT_LOAD_NAGLE").is_none();
     let listener = listener.tap_io(move |tcp| {
-        if nodelay && let Err(err) = tcp.set_nodelay(true) {
+        if !nagle && let Err(err) = tcp.set_nodelay(true) {
             eprintln!("set_nodelay: {err}");
         }
     });
@@ -277,4 +313,25 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
 #[allow(dead_code, reason = "used where tool_schemas.rs includes this file, not by this binary's own tests")]
 pub(crate) fn tools() -> Vec<rmcp::model::Tool> {
     Load::tool_router().list_all()
+}
+
+#[cfg(test)]
+mod options_tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Options, cli::Stop> {
+        Options::parse(&command(), args.iter().map(|a| (*a).to_owned()))
+    }
+
+    #[test]
+    fn the_port_and_nagle() {
+        assert_eq!(parse(&[]), Ok(Options { port: 0, nagle: false }));
+        assert_eq!(parse(&["0"]), Ok(Options { port: 0, nagle: false }));
+        assert_eq!(parse(&["--nagle", "8080"]), Ok(Options { port: 8080, nagle: true }));
+        assert_eq!(parse(&["8080", "--nagle"]), Ok(Options { port: 8080, nagle: true }));
+        assert_eq!(parse(&["x"]), Err(cli::bad("PORT", "x", "a port number, 0 to 65535")));
+        assert_eq!(parse(&["--nagle=1"]), Err(cli::Stop::Bad("`--nagle` is a flag and takes no value (got `1`)".into())));
+        assert_eq!(parse(&["--port", "1"]), Err(cli::Stop::Bad("unknown option `--port`; the options are --nagle".into())));
+        assert_eq!(parse(&["-h"]), Err(cli::Stop::Help));
+    }
 }

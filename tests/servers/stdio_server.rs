@@ -21,6 +21,12 @@
 //!
 //! Stdout carries the protocol, so everything the server has to say goes to stderr.
 //!
+//! Its options are command-line arguments (`stdio_server --help` lists them with their
+//! defaults): `--page-port N`, `--page-wait-secs N`, `--dialect released|elicitation-track`,
+//! `--relay-through-model`, `--redis-url URL`, `--progress-every-ms N`. Secrets are not
+//! options (other users of the machine can read a process's arguments): the
+//! `requestState` key comes from the environment, see below.
+//!
 //! | tool | form |
 //! |---|---|
 //! | `book_table` | [`Booking`]: name, date, time (a slot from a list), guests, area, dietary needs (multi-select) |
@@ -50,7 +56,9 @@
 //!
 //! The state is sealed with the key in the environment variable `ELICIT_STATE_KEY` (a
 //! random secret of at least 32 bytes; every instance of the server that may receive a
-//! client's retry needs the same one):
+//! client's retry needs the same one). It is the one setting that is not a command-line
+//! option: a secret does not belong in the arguments, which other users of the machine
+//! can read:
 //!
 //! ```text
 //! ELICIT_STATE_KEY=$(head -c 32 /dev/urandom | base64) cargo run -p elicit-servers --bin stdio_server
@@ -66,21 +74,22 @@
 //! An API key must not pass through the MCP client (form mode must not ask for one), so
 //! `connect_api_key` sends the user to a page this server serves itself on a loopback
 //! port (module `key_page`): `http://127.0.0.1:PORT/connect?id=ID`, where `ID` is the
-//! interaction's unguessable id. The port is `ELICIT_PAGE_PORT`, or one the system
-//! picks; stderr says which. The user consents in the client, opens the page, types the
+//! interaction's unguessable id. The port is `--page-port N`, or one the system picks;
+//! stderr says which. The user consents in the client, opens the page, types the
 //! key; the page completes the interaction and stores the key in memory, bound to the
 //! user. The tool ends with `stored an API key ending in …abcd`: the key itself never
 //! crosses MCP.
 //!
 //! - 2025-11-25: `elicitation/create` with `mode: "url"`, `url` and `elicitationId`; the
-//!   tool waits for the page (at most `ELICIT_PAGE_WAIT_SECS`, default 600 seconds),
+//!   tool waits for the page (at most `--page-wait-secs N`, default 600 seconds),
 //!   then sends `notifications/elicitation/complete` and answers.
 //! - 2026-07-28: the request travels in an `InputRequiredResult`; the client's retries
 //!   get state-only rounds until the page is done.
-//! - Several instances of the server share pending interactions when
-//!   `ELICIT_REDIS_URL` names a Redis (`redis://127.0.0.1:6379/`): the page served by one
-//!   instance completes the interaction a tool waits for on another. Unset, they live in
-//!   this process's memory.
+//! - Several instances of the server share pending interactions when `--redis-url URL`
+//!   names a Redis (`redis://127.0.0.1:6379/`): the page served by one instance completes
+//!   the interaction a tool waits for on another. Without it, they live in this process's
+//!   memory. A URL with a password is a secret: it goes in the environment variable
+//!   `ELICIT_REDIS_URL` instead (`--redis-url` refuses it).
 //! - 2025-06-18 (no URL mode), or a client that did not declare `elicitation.url`: the
 //!   tool says so in its result; nothing is asked.
 //!
@@ -104,18 +113,18 @@
 //! server sends `elicitation/create` during the call), and the `tools/call` carried a
 //! `progressToken` in its `_meta`, the server sends `notifications/progress` for it
 //! ("waiting for the user to answer a form") every 15 seconds
-//! ([`DEFAULT_PROGRESS_EVERY`]). The environment variable `ELICIT_PROGRESS_EVERY_MS`
-//! sets that interval in milliseconds; `0` turns the notifications off:
+//! ([`DEFAULT_PROGRESS_EVERY`]). `--progress-every-ms N` sets that interval in
+//! milliseconds; `0` turns the notifications off:
 //!
 //! ```text
-//! ELICIT_PROGRESS_EVERY_MS=5000 cargo run -p elicit-servers --bin stdio_server
+//! cargo run -p elicit-servers --bin stdio_server -- --progress-every-ms 5000
 //! ```
 //!
 //! A call without a `progressToken` gets no progress notifications, whatever the
 //! interval. On 2026-07-28 the server never waits for the user (the form goes back in an
 //! `InputRequiredResult`), so there is nothing to report.
 //!
-//! # The draft dialect: `ELICIT_DIALECT=elicitation-track`
+//! # The draft dialect: `--dialect elicitation-track`
 //!
 //! With it, the server speaks the draft elicitation chapter where it differs from
 //! 2025-11-25 ([`Dialect::ElicitationTrack`]): clients follow `connect_api_key`'s page with
@@ -132,7 +141,7 @@
 //! Only the types the client listed are sent. (rmcp's typed capabilities drop keys they
 //! do not know, so the server reads this one off the `initialize` request as it arrives.)
 //!
-//! # Clients that cannot ask: `ELICIT_RELAY_THROUGH_MODEL=1`
+//! # Clients that cannot ask: `--relay-through-model`
 //!
 //! With it, a question the client cannot show (no `elicitation` capability, or a URL
 //! question to a form-only client) goes to the client's model instead
@@ -162,6 +171,7 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
 use serde::Deserialize;
 
+mod cli;
 mod key_page;
 
 use key_page::{KeyPage, LOCAL_USER};
@@ -338,28 +348,13 @@ const TIMEOUT: Duration = Duration::from_secs(600);
 /// listed under the message, and what was right filled in).
 const REASKS: u32 = 2;
 
-/// The environment variable that holds the `requestState` key.
+/// The environment variable that holds the `requestState` key: a secret, so not an option
+/// (other users of the machine can read a process's arguments).
 const KEY_VAR: &str = "ELICIT_STATE_KEY";
 
-/// The environment variable with the port of the API-key page (unset: any free port).
-const PAGE_PORT_VAR: &str = "ELICIT_PAGE_PORT";
-
-/// The environment variable with how long `connect_api_key` waits for the page on
-/// 2025-11-25, in seconds.
-const PAGE_WAIT_VAR: &str = "ELICIT_PAGE_WAIT_SECS";
-/// `elicitation-track`: the draft chapter's dialect (`elicitation/track`, `-32604`);
-/// `released` or unset: the released revisions.
-const DIALECT_VAR: &str = "ELICIT_DIALECT";
-
-/// `1`: questions the client cannot show go to its model (the fallback), `0` or unset: off.
-const RELAY_VAR: &str = "ELICIT_RELAY_THROUGH_MODEL";
-
-/// A Redis to keep URL-mode interactions in, shared by several instances.
-const REDIS_VAR: &str = "ELICIT_REDIS_URL";
-
-/// The environment variable with the interval of the progress notifications sent while
-/// a form waits for the user, in milliseconds (`0`: none).
-const PROGRESS_EVERY_VAR: &str = "ELICIT_PROGRESS_EVERY_MS";
+/// The environment variable for the URL of a Redis that needs a password: the password is
+/// a secret, so such a URL is not given with `--redis-url`.
+const REDIS_SECRET_VAR: &str = "ELICIT_REDIS_URL";
 
 /// What the URL-mode interactions of the API key are for (one per user at a time, so a
 /// retried call finds the one it started).
@@ -380,7 +375,7 @@ struct Demo {
     page_wait: Duration,
     /// How often a form that waits for the user says so (`None`: never).
     progress_every: Option<Duration>,
-    /// Whether questions the client cannot show go to its model (`ELICIT_RELAY_THROUGH_MODEL=1`).
+    /// Whether questions the client cannot show go to its model (`--relay-through-model`).
     relay: bool,
     /// What the client declared in `userInteraction` (the proposal of seed 000).
     declared: Declared,
@@ -609,7 +604,7 @@ impl Demo {
 
 #[tool_handler]
 impl ServerHandler for Demo {
-    /// `elicitation/track`, in the draft dialect (`ELICIT_DIALECT=elicitation-track`), and
+    /// `elicitation/track`, in the draft dialect (`--dialect elicitation-track`), and
     /// `interaction/notify` for a client that declared `userInteraction`.
     async fn on_custom_request(&self, request: CustomRequest, context: RequestContext<RoleServer>) -> Result<CustomResult, ErrorData> {
         let interactions = self.page.interactions();
@@ -686,47 +681,167 @@ impl Declared {
     }
 }
 
-/// The URL-mode interactions: in this process's memory, or in the Redis at
-/// `ELICIT_REDIS_URL`, shared by every instance that uses it.
-async fn interactions() -> Result<Interactions, Box<dyn std::error::Error>> {
-    match std::env::var(REDIS_VAR) {
-        Ok(url) if !url.trim().is_empty() => {
-            let store = RedisStore::connect(url.trim()).await.map_err(|e| format!("{REDIS_VAR}: {e}"))?.prefix("elicit-demo");
-            eprintln!("[stdio_server] URL-mode interactions are kept in the Redis at {REDIS_VAR}, shared with other instances");
+/// The URL-mode interactions: in this process's memory, or in the Redis at `redis_url`,
+/// shared by every instance that uses it.
+async fn interactions(redis_url: Option<&str>) -> Result<Interactions, Box<dyn std::error::Error>> {
+    match redis_url {
+        Some(url) => {
+            let store = RedisStore::connect(url).await.map_err(|e| format!("the Redis of --redis-url: {e}"))?.prefix("elicit-demo");
+            eprintln!("[stdio_server] URL-mode interactions are kept in a Redis, shared with other instances");
             Ok(Interactions::new(store))
         }
-        _ => Ok(Interactions::default()),
+        None => Ok(Interactions::default()),
     }
 }
 
-/// A number from the environment variable `var`, or `default` when it is unset.
-fn env_number<T: std::str::FromStr>(var: &str, default: T) -> Result<T, String> {
-    match std::env::var(var) {
-        Err(std::env::VarError::NotPresent) => Ok(default),
-        Ok(value) if value.trim().is_empty() => Ok(default),
-        Ok(value) => value.trim().parse().map_err(|_| format!("{var}={value:?} is not a valid number")),
-        Err(err) => Err(format!("{var}: {err}")),
+// ---- the command line ------------------------------------------------------------------
+
+/// How the server is set up: its command line (`--help` lists it), parsed in one place.
+/// The `requestState` key is not here: it is a secret, read from `ELICIT_STATE_KEY`.
+#[derive(Debug, PartialEq, Eq)]
+struct Options {
+    /// `--page-port`: the port of the API-key page on 127.0.0.1 (0: one the system picks).
+    page_port: u16,
+    /// `--page-wait-secs`: how long `connect_api_key` waits for the page on 2025-11-25.
+    page_wait: Duration,
+    /// `--dialect`: the released revisions, or the draft chapter's `elicitation/track`.
+    dialect: Dialect,
+    /// `--relay-through-model`: questions the client cannot show go to its model.
+    relay: bool,
+    /// `--redis-url` (or `ELICIT_REDIS_URL` for one with a password): where URL-mode
+    /// interactions are kept, shared by several instances; `None`: in memory.
+    redis_url: Option<String>,
+    /// `--progress-every-ms`: how often a form that waits for the user says so (`None`: never).
+    progress_every: Option<Duration>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            page_port: 0,
+            page_wait: Duration::from_secs(600),
+            dialect: Dialect::Released,
+            relay: false,
+            redis_url: None,
+            progress_every: Some(DEFAULT_PROGRESS_EVERY),
+        }
     }
+}
+
+/// What `--help` prints, and the options the parser takes.
+fn command() -> cli::Command {
+    let defaults = Options::default();
+    let millis = defaults.progress_every.map_or(0, |every| every.as_millis());
+    let opt = |name, value, help: String| cli::Opt { name, value, help };
+    cli::Command {
+        name: "stdio_server",
+        usage: "[OPTIONS]",
+        about: "An MCP server on stdin/stdout whose tools ask the user for input through typed elicitation \
+                (book_table, survey, delete_item) and URL mode (connect_api_key, require_api_key).",
+        options: vec![
+            opt("--page-port", "N", format!("the port of the API-key page on 127.0.0.1; 0: one the system picks (default: {})", defaults.page_port)),
+            opt(
+                "--page-wait-secs",
+                "N",
+                format!("how long connect_api_key waits for the page on 2025-11-25, in seconds (default: {})", defaults.page_wait.as_secs()),
+            ),
+            opt("--dialect", "released|elicitation-track", "released: the released revisions; elicitation-track: the draft chapter's elicitation/track and -32604 (default: released)".to_owned()),
+            opt("--relay-through-model", "", "a question the client cannot show goes to its model (default: off)".to_owned()),
+            opt(
+                "--redis-url",
+                "URL",
+                format!(
+                    "keep URL-mode interactions in this Redis (redis://127.0.0.1:6379/), shared by several instances (default: in memory); \
+                     a URL with a password goes in {REDIS_SECRET_VAR} instead"
+                ),
+            ),
+            opt(
+                "--progress-every-ms",
+                "N",
+                format!("how often a form that waits for the user sends notifications/progress, in milliseconds; 0: never (default: {millis})"),
+            ),
+        ],
+        environment: vec![
+            (
+                KEY_VAR,
+                "the key that seals the requestState of 2026-07-28 rounds, a random secret of at least 32 bytes, the same in every \
+                 instance (unset: a random key for this run)"
+                    .to_owned(),
+            ),
+            (REDIS_SECRET_VAR, "the URL of a Redis that needs a password (read only without --redis-url)".to_owned()),
+        ],
+    }
+}
+
+impl Options {
+    /// The options in `args` (without the program's name); `redis_secret` is the value of
+    /// `ELICIT_REDIS_URL`.
+    fn parse(command: &cli::Command, args: impl IntoIterator<Item = String>, redis_secret: Option<String>) -> Result<Self, cli::Stop> {
+        let mut options = Self::default();
+        let mut args = command.args(args);
+        while let Some(arg) = args.next()? {
+            match arg {
+                cli::Arg::Named(name @ "--page-port", value) => options.page_port = cli::parse(name, &value, "a port number, 0 to 65535")?,
+                cli::Arg::Named(name @ "--page-wait-secs", value) => {
+                    options.page_wait = Duration::from_secs(cli::parse(name, &value, "a whole number of seconds")?);
+                }
+                cli::Arg::Named(name @ "--dialect", value) => {
+                    options.dialect = match value.as_str() {
+                        "released" => Dialect::Released,
+                        "elicitation-track" => Dialect::ElicitationTrack,
+                        _ => return Err(cli::bad(name, &value, "`released` or `elicitation-track`")),
+                    };
+                }
+                cli::Arg::Named("--relay-through-model", _) => options.relay = true,
+                cli::Arg::Named(name @ "--redis-url", value) => {
+                    if value.trim().is_empty() {
+                        return Err(cli::bad(name, &value, "a Redis URL, redis://HOST:PORT/"));
+                    }
+                    if has_password(&value) {
+                        return Err(cli::Stop::Bad(format!(
+                            "`{name}`: the URL carries a password, which other users of the machine can read in the process list; \
+                             put the URL in the environment variable {REDIS_SECRET_VAR} instead"
+                        )));
+                    }
+                    options.redis_url = Some(value.trim().to_owned());
+                }
+                cli::Arg::Named(name @ "--progress-every-ms", value) => {
+                    options.progress_every = match cli::parse(name, &value, "a whole number of milliseconds, 0 for never")? {
+                        0 => None,
+                        millis => Some(Duration::from_millis(millis)),
+                    };
+                }
+                cli::Arg::Named(name, _) => return Err(cli::Stop::Bad(format!("`{name}` is not handled (a bug of this server)"))),
+                cli::Arg::Positional(arg) => return Err(cli::Stop::Bad(format!("unexpected argument `{arg}`: stdio_server takes only options"))),
+            }
+        }
+        if options.redis_url.is_none() {
+            options.redis_url = redis_secret.map(|url| url.trim().to_owned()).filter(|url| !url.is_empty());
+        }
+        Ok(options)
+    }
+}
+
+/// Whether the Redis URL `url` carries a password (`redis://:PASSWORD@host/`,
+/// `redis://USER:PASSWORD@host/`, `redis+unix:///path?pass=PASSWORD`).
+fn has_password(url: &str) -> bool {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    let in_userinfo = authority.rsplit_once('@').is_some_and(|(userinfo, _)| userinfo.contains(':'));
+    let query = rest.split_once('?').map_or("", |(_, query)| query);
+    in_userinfo || query.split('&').any(|pair| pair.starts_with("pass=") || pair.starts_with("password="))
 }
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let command = command();
+    let Options { page_port: port, page_wait, dialect, relay, redis_url, progress_every } =
+        Options::parse(&command, std::env::args().skip(1), std::env::var(REDIS_SECRET_VAR).ok()).unwrap_or_else(|stop| command.exit(stop));
     let sealer = sealer()?;
-    let port: u16 = env_number(PAGE_PORT_VAR, 0)?;
-    let page_wait = Duration::from_secs(env_number(PAGE_WAIT_VAR, 600)?);
-    let progress_every = match env_number(PROGRESS_EVERY_VAR, DEFAULT_PROGRESS_EVERY.as_millis())? {
-        0 => None,
-        millis => Some(Duration::from_millis(u64::try_from(millis).map_err(|_| format!("{PROGRESS_EVERY_VAR}={millis} is too large"))?)),
-    };
     // `http` to a loopback address is for development only: a deployed page is `https`.
-    let dialect = match std::env::var(DIALECT_VAR).as_deref().map(str::trim) {
-        Err(_) | Ok("" | "released") => Dialect::Released,
-        Ok("elicitation-track") => Dialect::ElicitationTrack,
-        Ok(other) => return Err(format!("{DIALECT_VAR}={other:?}: use released or elicitation-track").into()),
-    };
-    let interactions = interactions().await?.allow_loopback_http(true).dialect(dialect);
+    let interactions = interactions(redis_url.as_deref()).await?.allow_loopback_http(true).dialect(dialect);
     let (page, listener) = KeyPage::bind(interactions, port).await.map_err(|e| format!("cannot listen on 127.0.0.1:{port} for the API-key page: {e}"))?;
-    eprintln!("[stdio_server] the API-key page of connect_api_key listens on {} (set {PAGE_PORT_VAR} to choose the port)", page.origin());
+    eprintln!("[stdio_server] the API-key page of connect_api_key listens on {} (--page-port chooses the port)", page.origin());
     tokio::spawn({
         let page = page.clone();
         async move {
@@ -736,11 +851,6 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     });
     eprintln!("[stdio_server] serving MCP on stdin/stdout (tools: book_table, survey, delete_item, connect_api_key, require_api_key)");
-    let relay = match std::env::var(RELAY_VAR).as_deref().map(str::trim) {
-        Err(_) | Ok("" | "0") => false,
-        Ok("1") => true,
-        Ok(other) => return Err(format!("{RELAY_VAR}={other:?}: use 1 (on) or 0 (off)").into()),
-    };
     let declared = Declared::default();
     let stdin = declared.tap(tokio::io::stdin());
     let running = Demo { sealer, page, page_wait, progress_every, relay, declared }.serve((stdin, tokio::io::stdout())).await?;
@@ -766,4 +876,90 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
 #[allow(dead_code, reason = "used where tool_schemas.rs includes this file, not by this binary's own tests")]
 pub(crate) fn tools() -> Vec<rmcp::model::Tool> {
     Demo::tool_router().list_all()
+}
+
+#[cfg(test)]
+mod options_tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Options, cli::Stop> {
+        Options::parse(&command(), args.iter().map(|a| (*a).to_owned()), None)
+    }
+
+    fn bad(args: &[&str]) -> String {
+        match parse(args) {
+            Err(cli::Stop::Bad(message)) => message,
+            other => panic!("{args:?}: expected an error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn no_arguments_are_the_defaults() {
+        let options = parse(&[]).unwrap();
+        assert_eq!(options, Options::default());
+        assert_eq!((options.page_port, options.page_wait, options.progress_every), (0, Duration::from_secs(600), Some(Duration::from_secs(15))));
+        assert_eq!((options.dialect, options.relay, options.redis_url), (Dialect::Released, false, None));
+    }
+
+    #[test]
+    fn every_option_is_read() {
+        let options = parse(&[
+            "--page-port",
+            "8766",
+            "--page-wait-secs=30",
+            "--dialect",
+            "elicitation-track",
+            "--relay-through-model",
+            "--redis-url",
+            "redis://127.0.0.1:6379/",
+            "--progress-every-ms",
+            "0",
+        ])
+        .unwrap();
+        assert_eq!(
+            options,
+            Options {
+                page_port: 8766,
+                page_wait: Duration::from_secs(30),
+                dialect: Dialect::ElicitationTrack,
+                relay: true,
+                redis_url: Some("redis://127.0.0.1:6379/".into()),
+                progress_every: None,
+            }
+        );
+        assert_eq!(parse(&["--progress-every-ms", "300", "--dialect", "released"]).unwrap().progress_every, Some(Duration::from_millis(300)));
+    }
+
+    #[test]
+    fn a_bad_argument_is_named_with_what_is_allowed() {
+        assert_eq!(bad(&["--page-port", "70000"]), "invalid value `70000` for `--page-port`: expected a port number, 0 to 65535");
+        assert_eq!(bad(&["--dialect", "draft"]), "invalid value `draft` for `--dialect`: expected `released` or `elicitation-track`");
+        assert!(bad(&["--page-wait"]).starts_with("unknown option `--page-wait`; the options are --page-port, --page-wait-secs,"));
+        assert_eq!(bad(&["--page-wait-secs"]), "`--page-wait-secs` needs a value: --page-wait-secs N");
+        assert_eq!(bad(&["--relay-through-model=1"]), "`--relay-through-model` is a flag and takes no value (got `1`)");
+        assert!(bad(&["8766"]).starts_with("unexpected argument `8766`"));
+        assert!(bad(&["--redis-url", "redis://:hunter2@127.0.0.1/"]).contains("ELICIT_REDIS_URL"));
+        assert!(!bad(&["--redis-url", "redis://:hunter2@127.0.0.1/"]).contains("hunter2"), "the error does not repeat the password");
+        assert_eq!(parse(&["--help"]), Err(cli::Stop::Help));
+        assert_eq!(parse(&["--page-port", "x", "-h"]).unwrap_err(), cli::bad("--page-port", "x", "a port number, 0 to 65535"));
+    }
+
+    #[test]
+    fn a_redis_url_with_a_password_comes_from_the_environment() {
+        let from_env = |args: &[&str], env: &str| Options::parse(&command(), args.iter().map(|a| (*a).to_owned()), Some(env.to_owned())).unwrap().redis_url;
+        assert_eq!(from_env(&[], "redis://:secret@db/"), Some("redis://:secret@db/".into()));
+        assert_eq!(from_env(&["--redis-url", "redis://other/"], "redis://:secret@db/"), Some("redis://other/".into()));
+        assert_eq!(from_env(&[], " "), None);
+        assert!(has_password("redis://user:pw@host:6379/0") && has_password("redis+unix:///run/redis.sock?db=1&pass=pw"));
+        assert!(!has_password("redis://host:6379/0") && !has_password("redis://user@host/"));
+    }
+
+    #[test]
+    fn the_help_lists_every_option_with_its_default_and_the_secret() {
+        let help = command().help();
+        for option in command().options {
+            assert!(help.contains(option.name) && option.help.contains("default"), "{}", option.name);
+        }
+        assert!(help.contains("ELICIT_STATE_KEY") && help.contains("(default: 15000)") && help.contains("(default: 600)"), "{help}");
+    }
 }
