@@ -1,0 +1,222 @@
+//! A second transport, written against the public `ElicitPeer` alone: JSON-RPC as
+//! newline-delimited messages over a pair of byte streams (MCP's stdio framing), in
+//! under 80 lines (the last test counts them). Everything else (the checks before
+//! sending, the schema of each revision, validation, decoding, re-asking) comes from
+//! `Elicit::elicit`, as it does over rmcp.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use elicit_runtime::exchange::{ElicitationSupport, Outgoing};
+use elicit_runtime::{Elicit, ElicitError, ElicitPeer, Elicitation, ProtocolRevision};
+use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader, Lines};
+use tokio::sync::Mutex;
+
+// ---- the transport ------------------------------------------------------------------
+
+/// The server's end of a connection: requests are written to `out`, answers read from
+/// `answers`, one JSON-RPC message per line.
+struct LineTransport<R, W> {
+    revision: ProtocolRevision,
+    support: ElicitationSupport,
+    out: Mutex<W>,
+    answers: Mutex<Lines<BufReader<R>>>,
+    next_id: AtomicU64,
+}
+
+impl<R: AsyncRead + Unpin + Send, W: AsyncWrite + Unpin + Send> LineTransport<R, W> {
+    fn new(revision: ProtocolRevision, support: ElicitationSupport, answers: R, out: W) -> Self {
+        let answers = Mutex::new(BufReader::new(answers).lines());
+        Self { revision, support, out: Mutex::new(out), answers, next_id: AtomicU64::new(1) }
+    }
+
+    async fn write(&self, message: Value) -> Result<(), ElicitError> {
+        let mut line = serde_json::to_vec(&message).map_err(ElicitError::transport)?;
+        line.push(b'\n');
+        let mut out = self.out.lock().await;
+        out.write_all(&line).await.map_err(ElicitError::transport)?;
+        out.flush().await.map_err(ElicitError::transport)
+    }
+
+    /// The response to request `id`: its `result`, or its `error` as the client's.
+    async fn response(&self, id: u64) -> Result<Value, ElicitError> {
+        let mut answers = self.answers.lock().await;
+        loop {
+            let line = answers.next_line().await.map_err(ElicitError::transport)?;
+            let line = line.ok_or_else(|| ElicitError::transport(std::io::Error::from(std::io::ErrorKind::UnexpectedEof)))?;
+            let mut message: Value = serde_json::from_str(&line).map_err(ElicitError::transport)?;
+            if message["id"] != id {
+                continue; // not ours (a notification, another request's answer)
+            }
+            if let Some(error) = message.get("error") {
+                let message = error["message"].as_str().unwrap_or_default().to_owned();
+                return Err(ElicitError::Client { code: error["code"].as_i64().unwrap_or(0), message });
+            }
+            return Ok(message["result"].take());
+        }
+    }
+}
+
+impl<R: AsyncRead + Unpin + Send, W: AsyncWrite + Unpin + Send> ElicitPeer for LineTransport<R, W> {
+    fn protocol_version(&self) -> Option<String> {
+        Some(self.revision.as_str().to_owned())
+    }
+
+    fn elicitation_support(&self) -> ElicitationSupport {
+        self.support
+    }
+
+    async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        self.write(json!({"jsonrpc": "2.0", "id": id, "method": outgoing.method, "params": outgoing.params})).await?;
+        let Some(timeout) = outgoing.timeout else { return self.response(id).await };
+        match tokio::time::timeout(timeout, self.response(id)).await {
+            Ok(answer) => answer,
+            Err(_) => {
+                let reason = "the user did not answer in time";
+                self.write(json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": id, "reason": reason}})).await?;
+                Err(ElicitError::Timeout(timeout))
+            }
+        }
+    }
+}
+
+// ---- end of the transport -----------------------------------------------------------
+
+/// Where to send the invoice.
+#[derive(Elicit, Debug, PartialEq)]
+struct Invoice {
+    /// The address the invoice goes to
+    #[elicit(format = "email")]
+    email: String,
+    #[elicit(minimum = 1, maximum = 12)]
+    copies: u8,
+}
+
+/// The client's end: reads each request the server writes, and answers it with what
+/// `answer` makes of it (`None`: no answer). Returns every message it read.
+fn client(
+    requests: tokio::io::DuplexStream,
+    mut answer: impl FnMut(&Value) -> Option<Value> + Send + 'static,
+) -> (tokio::io::DuplexStream, tokio::task::JoinHandle<Vec<Value>>) {
+    let (answers, mut replies) = tokio::io::duplex(1 << 16);
+    let task = tokio::spawn(async move {
+        let mut seen = Vec::new();
+        let mut requests = BufReader::new(requests).lines();
+        while let Ok(Some(line)) = requests.next_line().await {
+            let message: Value = serde_json::from_str(&line).expect("the server writes JSON");
+            if let Some(result) = answer(&message) {
+                let mut reply = serde_json::to_vec(&json!({"jsonrpc": "2.0", "id": message["id"], "result": result})).unwrap();
+                reply.push(b'\n');
+                replies.write_all(&reply).await.expect("the server reads");
+            }
+            seen.push(message);
+        }
+        seen
+    });
+    (answers, task)
+}
+
+/// A transport to a client that answers with `answer`, on `revision`.
+fn connect(
+    revision: ProtocolRevision,
+    answer: impl FnMut(&Value) -> Option<Value> + Send + 'static,
+) -> (LineTransport<tokio::io::DuplexStream, tokio::io::DuplexStream>, tokio::task::JoinHandle<Vec<Value>>) {
+    let (requests, server_writes) = tokio::io::duplex(1 << 16);
+    let (answers, client) = client(server_writes, answer);
+    (LineTransport::new(revision, ElicitationSupport::FORM, answers, requests), client)
+}
+
+#[tokio::test]
+async fn a_form_goes_out_as_json_rpc_and_comes_back_typed_on_every_revision() {
+    for revision in [ProtocolRevision::V2025_06_18, ProtocolRevision::V2025_11_25] {
+        let (peer, client) = connect(revision, |_| Some(json!({"action": "accept", "content": {"email": "ada@example.com", "copies": 2}})));
+        let answer = Invoice::elicit(&peer, "Where should the invoice go?").await.expect("answered");
+        assert_eq!(answer, Elicitation::Accept(Invoice { email: "ada@example.com".into(), copies: 2 }));
+        drop(peer);
+        let seen = client.await.unwrap();
+        assert_eq!(seen.len(), 1, "{revision}: one request");
+        assert_eq!(seen[0]["method"], "elicitation/create");
+        // The same params as the crate's own `form_params` for the revision.
+        let params = elicit_runtime::exchange::form_params::<Invoice>("Where should the invoice go?", revision, &Default::default()).unwrap();
+        assert_eq!(seen[0]["params"], Value::Object(params), "{revision}");
+    }
+}
+
+#[tokio::test]
+async fn invalid_content_is_asked_again_through_the_transport_then_decline_and_cancel_are_answers() {
+    let mut round = 0;
+    let (peer, client) = connect(ProtocolRevision::V2025_11_25, move |_| {
+        round += 1;
+        Some(match round {
+            1 => json!({"action": "accept", "content": {"email": "not an address", "copies": 40}}),
+            2 => json!({"action": "accept", "content": {"email": "ada@example.com", "copies": 3}}),
+            3 => json!({"action": "decline"}),
+            _ => json!({"action": "cancel"}),
+        })
+    });
+    let answer = Invoice::elicit(&peer, "Where should the invoice go?").reask(1).await.unwrap();
+    assert_eq!(answer, Elicitation::Accept(Invoice { email: "ada@example.com".into(), copies: 3 }));
+    assert_eq!(Invoice::elicit(&peer, "Once more?").await.unwrap(), Elicitation::Decline);
+    assert_eq!(Invoice::elicit(&peer, "And again?").await.unwrap(), Elicitation::Cancel);
+    drop(peer);
+    let seen = client.await.unwrap();
+    let reask = seen[1]["params"]["message"].as_str().unwrap();
+    assert!(reask.contains("`email`") && reask.contains("`copies`: must be at most 12, got 40"), "{reask}");
+    // Each request has its own id.
+    let ids: Vec<&Value> = seen.iter().map(|m| &m["id"]).collect();
+    assert_eq!(ids, [&json!(1), &json!(2), &json!(3), &json!(4)]);
+}
+
+#[tokio::test]
+async fn a_json_rpc_error_a_closed_connection_and_a_timeout_are_typed_errors() {
+    // The client answers with an error.
+    let (requests, server_writes) = tokio::io::duplex(1 << 16);
+    let (answers, mut from_client) = tokio::io::duplex(1 << 16);
+    let peer = LineTransport::new(ProtocolRevision::V2025_11_25, ElicitationSupport::FORM, answers, requests);
+    let reply = tokio::spawn(async move {
+        let mut lines = BufReader::new(server_writes).lines();
+        let request: Value = serde_json::from_str(&lines.next_line().await.unwrap().unwrap()).unwrap();
+        let error = json!({"jsonrpc": "2.0", "id": request["id"], "error": {"code": -32601, "message": "Method not found"}});
+        from_client.write_all(format!("{error}\n").as_bytes()).await.unwrap();
+        drop(from_client); // then the connection closes
+        lines
+    });
+    let err = Invoice::elicit(&peer, "Where?").await.unwrap_err();
+    assert_eq!(err, ElicitError::Client { code: -32601, message: "Method not found".into() });
+    let _requests = reply.await.unwrap();
+    let closed = Invoice::elicit(&peer, "Where?").await.unwrap_err();
+    assert!(matches!(closed, ElicitError::Transport(_)), "{closed:?}");
+
+    // The client never answers: after the timeout it is told the request is cancelled.
+    let (peer, client) = connect(ProtocolRevision::V2025_11_25, |_| None);
+    let err = Invoice::elicit(&peer, "Where?").timeout(Duration::from_millis(50)).await.unwrap_err();
+    assert_eq!(err, ElicitError::Timeout(Duration::from_millis(50)));
+    drop(peer);
+    let seen = client.await.unwrap();
+    assert_eq!(seen[1]["method"], "notifications/cancelled");
+    assert_eq!(seen[1]["params"]["requestId"], seen[0]["id"]);
+}
+
+#[tokio::test]
+async fn the_checks_before_sending_hold_for_any_transport() {
+    // Nothing reaches the wire: a URL in a form's message, a client without forms.
+    let (peer, client) = connect(ProtocolRevision::V2025_11_25, |_| panic!("nothing is sent"));
+    assert_eq!(Invoice::elicit(&peer, "See https://evil.example").await.unwrap_err(), ElicitError::UrlInMessage);
+    drop(peer);
+    assert!(client.await.unwrap().is_empty());
+    let (requests, _server_writes) = tokio::io::duplex(64);
+    let (answers, _client) = tokio::io::duplex(64);
+    let no_forms = LineTransport::new(ProtocolRevision::V2025_11_25, ElicitationSupport::URL, answers, requests);
+    assert_eq!(Invoice::elicit(&no_forms, "Where?").await.unwrap_err(), ElicitError::NotSupported(ElicitationSupport::URL));
+}
+
+#[test]
+fn the_transport_is_under_80_lines() {
+    let file = include_str!("own_transport.rs");
+    let start = file.find("// ---- the transport").expect("the transport's start marker");
+    let end = file.find("// ---- end of the transport").expect("the transport's end marker");
+    let lines = file[start..end].lines().count();
+    assert!(lines < 80, "the transport takes {lines} lines");
+}
