@@ -63,7 +63,7 @@ fn case<T: Elicit>(what: &str, content: Value, expected: &[(&'static str, Proble
         decoded: T::from_content(&map).map(drop),
         validated: T::SCHEMA.validate(&map),
         via_result: Elicitation::<T>::from_result(&json!({"action": "accept", "content": content})).map(drop),
-        expected: expected.iter().map(|(field, problem)| Violation { field: (*field).into(), problem: problem.clone() }).collect(),
+        expected: expected.iter().map(|(field, problem)| Violation::new((*field), problem.clone())).collect(),
         decode_only: false,
     }
 }
@@ -550,7 +550,7 @@ fn good_content_decodes_with_defaults_absent_options_and_no_extras() {
     let sent = Renamed::from_content(&object(set(set(renamed_base(), "internal_id", json!(7)), "internalId", json!(7)))).unwrap_err();
     assert_eq!(
         sent.violations(),
-        [Violation { field: "internal_id".into(), problem: Problem::NotAsked }, Violation { field: "internalId".into(), problem: Problem::NotAsked }]
+        [Violation::new("internal_id", Problem::NotAsked), Violation::new("internalId", Problem::NotAsked)]
     );
     let renamed = Renamed::from_content(&object(renamed_base())).unwrap();
     assert_eq!(
@@ -719,7 +719,7 @@ fn reading_a_client_result() {
     }
     assert!(matches!(
         E::from_result(&json!({"action": "accept", "content": {}})),
-        Err(ElicitError::Invalid(e)) if e.violations() == [Violation { field: "agree".into(), problem: Problem::Missing }]
+        Err(ElicitError::Invalid(e)) if e.violations() == [Violation::new("agree", Problem::Missing)]
     ));
     // A form whose fields are all optional reads a missing (or null) `content` as empty:
     // the user submitted without filling anything in. With a required field it is an error.

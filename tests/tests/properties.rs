@@ -341,7 +341,7 @@ proptest! {
         entries.insert(stranger % (len + 1), ("unasked".to_owned(), json!("not ignored")));
         let padded: Map<String, Value> = entries.into_iter().collect();
         let err = Everything::from_content(&padded).expect_err("a key nobody asked for is refused");
-        prop_assert_eq!(err.violations(), [Violation { field: "unasked".into(), problem: Problem::NotAsked }]);
+        prop_assert_eq!(err.violations(), [Violation::new("unasked", Problem::NotAsked)]);
         // Every field is present: nothing is lost on the way out.
         let expected_absent = usize::from(value.note.is_none()) + usize::from(value.newsletter.is_none())
             + usize::from(value.count.is_none()) + usize::from(value.plan.is_none());
@@ -526,8 +526,8 @@ proptest! {
         } else {
             let err = validated.unwrap_err();
             let expected = [
-                Violation { field: "callback_at".into(), problem: Problem::InvalidFormat(elicit_runtime::form::Format::DateTime) },
-                Violation { field: "starts".into(), problem: Problem::InvalidFormat(elicit_runtime::form::Format::DateTime) },
+                Violation::new("callback_at", Problem::InvalidFormat(elicit_runtime::form::Format::DateTime)),
+                Violation::new("starts", Problem::InvalidFormat(elicit_runtime::form::Format::DateTime)),
             ];
             prop_assert_eq!(err.violations(), &expected[..]);
         }
@@ -578,23 +578,23 @@ fn multi_reference(field: &'static str, items: &[Value], options: &[&str], min: 
     let most = max.map_or(options.len() as u64, |m| m.min(options.len() as u64));
     let count = items.len() as u64;
     if count > 2 * most {
-        return vec![Violation { field: field.into(), problem: Problem::TooManyItems { max_items: most, count } }];
+        return vec![Violation::new(field, Problem::TooManyItems { max_items: most, count })];
     }
     for (i, item) in items.iter().enumerate() {
         match item.as_str() {
-            None => out.push(Violation { field: field.into(), problem: Problem::WrongType { expected: "string", found: "integer" } }),
-            Some(s) if !options.contains(&s) => out.push(Violation { field: field.into(), problem: Problem::UnknownItem(s.to_owned()) }),
+            None => out.push(Violation::new(field, Problem::WrongType { expected: "string", found: "integer" })),
+            Some(s) if !options.contains(&s) => out.push(Violation::new(field, Problem::UnknownItem(s.to_owned()))),
             Some(s) if items[..i].iter().filter(|p| p.as_str() == Some(s)).count() == 1 => {
-                out.push(Violation { field: field.into(), problem: Problem::DuplicateItem(s.to_owned()) })
+                out.push(Violation::new(field, Problem::DuplicateItem(s.to_owned())))
             }
             Some(_) => {}
         }
     }
     if let Some(min_items) = min.filter(|&m| count < m) {
-        out.push(Violation { field: field.into(), problem: Problem::TooFewItems { min_items, count } });
+        out.push(Violation::new(field, Problem::TooFewItems { min_items, count }));
     }
     if let Some(max_items) = max.filter(|&m| count > m) {
-        out.push(Violation { field: field.into(), problem: Problem::TooManyItems { max_items, count } });
+        out.push(Violation::new(field, Problem::TooManyItems { max_items, count }));
     }
     out
 }

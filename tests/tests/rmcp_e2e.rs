@@ -267,7 +267,7 @@ async fn keys_nobody_asked_for_are_asked_again_then_refused_by_name() {
         let session = connect(client).await;
         let text = call(&session, "contact_reask").await;
         let expected = Contact::from_content(&renamed).unwrap_err();
-        assert_eq!(expected.violations(), [Violation { field: "full_name".into(), problem: elicit_runtime::form::Problem::NotAsked }]);
+        assert_eq!(expected.violations(), [Violation::new("full_name", elicit_runtime::form::Problem::NotAsked)]);
         assert_eq!(text, format!("error {:?}", ElicitError::Invalid(expected)), "{revision}");
     }
 }
@@ -318,9 +318,9 @@ async fn on_2025_06_18_problems_name_the_checkbox_the_user_saw() {
     assert_eq!(
         expected.violations(),
         [
-            Violation { field: "colors_red".into(), problem: Problem::WrongType { expected: "boolean", found: "integer" } },
-            Violation { field: "colors_blue".into(), problem: Problem::WrongType { expected: "boolean", found: "string" } },
-            Violation { field: "plans".into(), problem: Problem::TooManyItems { max_items: 2, count: 3 } },
+            Violation::new("colors_red", Problem::WrongType { expected: "boolean", found: "integer" }),
+            Violation::new("colors_blue", Problem::WrongType { expected: "boolean", found: "string" }),
+            Violation::new("plans", Problem::TooManyItems { max_items: 2, count: 3 }),
         ]
     );
     assert_eq!(text, format!("error {:?}", ElicitError::Invalid(expected)));

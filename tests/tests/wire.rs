@@ -445,12 +445,12 @@ fn checkboxes_on_2025_06_18_are_read_back_into_the_multi_select() {
         invalid.violations(),
         [
             // The checkbox the user saw, not the field behind it.
-            Violation { field: "colors_red".into(), problem: Problem::WrongType { expected: "boolean", found: "string" } },
-            Violation { field: "plans".into(), problem: Problem::TooManyItems { max_items: 2, count: 3 } },
+            Violation::new("colors_red", Problem::WrongType { expected: "boolean", found: "string" }),
+            Violation::new("plans", Problem::TooManyItems { max_items: 2, count: 3 }),
         ]
     );
     let ElicitError::Invalid(invalid) = read(json!({})).unwrap_err() else { panic!() };
-    assert_eq!(invalid.violations(), [Violation { field: "plans".into(), problem: Problem::TooFewItems { min_items: 1, count: 0 } }]);
+    assert_eq!(invalid.violations(), [Violation::new("plans", Problem::TooFewItems { min_items: 1, count: 0 })]);
 
     // A list, as later revisions send it, is read as it is.
     let accepted = read(json!({"colors": ["green"], "plans": ["free"]})).unwrap().accepted().unwrap();

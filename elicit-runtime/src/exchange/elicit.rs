@@ -195,6 +195,7 @@ pub struct ElicitRequest<'a, T, P: ?Sized> {
 /// [`ToolCall::relay_through_model`](crate::rmcp::ToolCall), for clients that cannot ask).
 /// Read it with [`ElicitRequest::with_provenance`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Provenance {
     /// The user, in the client's own form (or page).
     User,

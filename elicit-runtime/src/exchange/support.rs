@@ -15,6 +15,7 @@ use serde_json::Value;
 /// assert_eq!(ElicitationSupport::from_capability(None), ElicitationSupport::NONE);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub struct ElicitationSupport {
     /// Form mode (`requestedSchema`).
     pub form: bool,

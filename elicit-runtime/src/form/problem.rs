@@ -202,6 +202,7 @@ fn article(word: &str) -> &'static str {
 
 /// One problem with one field of received content.
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub struct Violation {
     /// The property the problem is about: the wire name of the field; on 2025-06-18 the
     /// name of a multi-select's checkbox; for [`Problem::NotAsked`], the key the client
@@ -209,6 +210,20 @@ pub struct Violation {
     pub field: Cow<'static, str>,
     /// What is wrong with it.
     pub problem: Problem,
+}
+
+impl Violation {
+    /// The problem `problem` with the property `field`.
+    ///
+    /// ```
+    /// use elicit_runtime::form::{Problem, Violation};
+    ///
+    /// let violation = Violation::new("guests", Problem::Missing);
+    /// assert_eq!(violation.to_string(), "`guests`: is required but missing");
+    /// ```
+    pub fn new(field: impl Into<Cow<'static, str>>, problem: Problem) -> Self {
+        Violation { field: field.into(), problem }
+    }
 }
 
 impl fmt::Display for Violation {

@@ -47,6 +47,7 @@ pub const RELAY_ARGUMENT: &str = "elicitRelay";
 /// assert_eq!(schema.get("required"), Some(&serde_json::json!(["continuation"])));
 /// ```
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub struct Relay {
     /// The continuation, as the tool's result gave it.
     pub continuation: String,

@@ -23,6 +23,7 @@ pub mod spec;
 
 /// One scripted answer to an `elicitation/create`.
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub enum Reply {
     /// `{"action": "accept", "content": ...}`.
     Accept(Value),
@@ -92,6 +93,7 @@ impl Reply {
 
 /// What the scripted client saw.
 #[derive(Debug, Clone, Default, PartialEq)]
+#[non_exhaustive]
 pub struct Transcript {
     /// The `params` of every `elicitation/create` received, exactly as they arrived.
     pub requests: Vec<Value>,

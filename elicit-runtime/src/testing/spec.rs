@@ -49,6 +49,7 @@ pub fn definition(revision: ProtocolRevision, name: &str) -> &'static Value {
 
 /// How closely a request is checked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Strictness {
     /// The official schema as published: unknown keywords are allowed (JSON Schema's
     /// open-world default).

@@ -60,6 +60,7 @@ pub const MAX_TTL: Duration = Duration::from_secs(10 * 365 * 24 * 60 * 60);
 
 /// One pending (or completed) URL-mode interaction: who started it, for what, until when.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Interaction {
     /// Its id.
     pub id: InteractionId,
