@@ -63,7 +63,7 @@ fn case<T: Elicit>(what: &str, content: Value, expected: &[(&'static str, Proble
         decoded: T::from_content(&map).map(drop),
         validated: T::SCHEMA.validate(&map),
         via_result: Elicitation::<T>::from_result(&json!({"action": "accept", "content": content})).map(drop),
-        expected: expected.iter().map(|(field, problem)| Violation::new((*field), problem.clone())).collect(),
+        expected: expected.iter().map(|(field, problem)| Violation::new(*field, problem.clone())).collect(),
         decode_only: false,
     }
 }

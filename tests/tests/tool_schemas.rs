@@ -17,6 +17,10 @@
 //! The example files are included with `#[path]` (the code users copy), each giving its
 //! tool router's list; the list of servers is [`SERVERS`].
 
+// Each server declares the option parser it shares with the others (`mod cli;`): one copy
+// per server here, as in the three binaries.
+#![allow(clippy::duplicate_mod)]
+
 use rmcp::model::Tool;
 use serde_json::{Value, json};
 
