@@ -292,7 +292,7 @@ async fn another_user_cannot_complete_the_interaction_phishing() {
     assert_eq!(interactions.pending(&id, "mallory").await, Err(CompleteError::WrongUser));
     assert_eq!(interactions.complete(&id, "mallory").await, Err(CompleteError::WrongUser));
     let outcome = running.await.unwrap().unwrap();
-    assert!(outcome.starts_with("error StillPending { waited: 200ms"), "{outcome}");
+    assert!(outcome.starts_with("error Continues(StillPending { waited: 200ms"), "{outcome}");
     assert!(session.transcript().completions.is_empty());
     // Alice can still complete her own.
     assert!(interactions.pending(&id, "alice").await.is_ok());
@@ -324,7 +324,7 @@ async fn unknown_expired_malformed_and_replayed_ids_are_refused() {
 async fn an_interaction_that_expires_while_the_tool_waits_is_a_typed_error() {
     let interactions = Interactions::new(MemoryStore::new(100)).ttl(Duration::from_millis(150));
     let session = connect(url_client(V11).reply(accept()), &interactions).await;
-    assert_eq!(call(&session, "connect", json!({"user": "alice"})).await.unwrap(), "error InteractionExpired");
+    assert_eq!(call(&session, "connect", json!({"user": "alice"})).await.unwrap(), "error Url(Expired)");
 }
 
 #[tokio::test]
@@ -386,7 +386,7 @@ async fn every_url_check_refuses_before_sending() {
     ];
     for (url, message, expected) in cases {
         let got = call(&session, "custom", json!({"url": url, "message": message})).await.unwrap();
-        assert!(got.starts_with(&format!("error Url({expected}")), "{url:?} {message:?}: {got}");
+        assert!(got.starts_with(&format!("error Url(Rule({expected}")), "{url:?} {message:?}: {got}");
     }
     assert!(session.transcript().requests.is_empty());
 
