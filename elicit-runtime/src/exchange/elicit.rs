@@ -3,7 +3,7 @@
 //! result into the typed value ([`Elicitation::from_result`]), and re-asking when the
 //! content is invalid.
 
-use std::any::type_name;
+use std::any::{TypeId, type_name};
 use std::future::{Future, IntoFuture};
 use std::marker::PhantomData;
 use std::pin::Pin;
@@ -63,13 +63,13 @@ pub trait Elicit: Sized + 'static {
     /// The `requestedSchema` for a protocol revision, with default [`SchemaOptions`].
     /// Rendered on first use, then returned from a cache.
     fn requested_schema(revision: ProtocolRevision) -> Result<&'static RequestedSchema, SchemaError> {
-        form::cached(Self::SCHEMA, revision, &SchemaOptions::new())
+        form::cached(TypeId::of::<Self>(), Self::SCHEMA, revision, &SchemaOptions::new())
     }
 
     /// The `requestedSchema` for a protocol revision and options. Rendered on first use,
     /// then returned from a cache.
     fn requested_schema_with(revision: ProtocolRevision, options: &SchemaOptions) -> Result<&'static RequestedSchema, SchemaError> {
-        form::cached(Self::SCHEMA, revision, options)
+        form::cached(TypeId::of::<Self>(), Self::SCHEMA, revision, options)
     }
 
     /// Asks the client of the current request to fill in this form; awaiting it gives

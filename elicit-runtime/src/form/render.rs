@@ -1,5 +1,6 @@
 //! Rendering a [`FormSchema`] to the `requestedSchema` JSON of a protocol revision, once.
 
+use std::any::TypeId;
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::{OnceLock, RwLock};
@@ -258,18 +259,18 @@ fn const_titles(options: &[EnumOption]) -> Value {
     options.iter().map(|o| json!({ "const": o.value(), "title": o.title().unwrap_or(o.value()) })).collect()
 }
 
-/// A form by the address of its static schema, with a revision and options.
-type CacheKey = (usize, ProtocolRevision, SchemaOptions);
+/// A form by its type, with a revision and options.
+type CacheKey = (TypeId, ProtocolRevision, SchemaOptions);
 type Rendered = Result<&'static RequestedSchema, SchemaError>;
 
-/// The rendered `schema`, built on first use and kept for the life of the process. Keyed
-/// by the schema's address: every form's `SCHEMA` is a static the compiler wrote, so the
-/// cache holds at most one entry per (static schema, revision, options), a bounded set;
-/// two forms that share one static share its rendering, which is the same.
-pub(crate) fn cached(schema: &'static FormSchema, revision: ProtocolRevision, options: &SchemaOptions) -> Rendered {
+/// The rendered `schema` of the form type `form`, built on first use and kept for the life
+/// of the process. Keyed by the type (the address of a `const` schema is not one per type:
+/// each use may promote its own copy), so the cache holds at most one entry per (type,
+/// revision, options): a bounded set.
+pub(crate) fn cached(form: TypeId, schema: &'static FormSchema, revision: ProtocolRevision, options: &SchemaOptions) -> Rendered {
     static CACHE: OnceLock<RwLock<HashMap<CacheKey, Rendered>>> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
-    let key = (std::ptr::from_ref(schema).addr(), revision, *options);
+    let key = (form, revision, *options);
     if let Some(found) = cache.read().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return found.clone();
     }
