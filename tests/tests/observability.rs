@@ -96,9 +96,12 @@ async fn book(revision: ProtocolRevision, replies: impl IntoIterator<Item = Repl
     session.call_tool_text("book", json!({})).await.expect("the call")
 }
 
+/// One recorded metric: its name, its labels sorted, its value.
+type Recorded = (String, Vec<(String, String)>, DebugValue);
+
 /// Runs `flow` on a current-thread runtime with a debugging recorder of its own, and
 /// gives what was recorded: (name, sorted labels, value).
-fn recorded<F: Future<Output = ()>>(flow: impl FnOnce() -> F) -> Vec<(String, Vec<(String, String)>, DebugValue)> {
+fn recorded<F: Future<Output = ()>>(flow: impl FnOnce() -> F) -> Vec<Recorded> {
     let recorder = DebuggingRecorder::new();
     let snapshotter = recorder.snapshotter();
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
@@ -123,7 +126,7 @@ fn labels(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
 }
 
 /// The counter's value, 0 when it was never recorded.
-fn counter(metrics: &[(String, Vec<(String, String)>, DebugValue)], name: &str, pairs: &[(&str, &str)]) -> u64 {
+fn counter(metrics: &[Recorded], name: &str, pairs: &[(&str, &str)]) -> u64 {
     let wanted = labels(pairs);
     metrics
         .iter()
@@ -134,13 +137,13 @@ fn counter(metrics: &[(String, Vec<(String, String)>, DebugValue)], name: &str, 
         })
 }
 
-fn find<'a>(metrics: &'a [(String, Vec<(String, String)>, DebugValue)], name: &str, pairs: &[(&str, &str)]) -> Option<&'a DebugValue> {
+fn find<'a>(metrics: &'a [Recorded], name: &str, pairs: &[(&str, &str)]) -> Option<&'a DebugValue> {
     let wanted = labels(pairs);
     metrics.iter().find(|(n, l, _)| n == name && *l == wanted).map(|(_, _, value)| value)
 }
 
 /// Every label of every metric is one of the bounded names, never the user's data.
-fn assert_no_canary_in(metrics: &[(String, Vec<(String, String)>, DebugValue)]) {
+fn assert_no_canary_in(metrics: &[Recorded]) {
     for (name, labels, _) in metrics {
         assert!(!labels.iter().any(|(k, v)| k.contains(CANARY) || v.contains(CANARY)), "{name} {labels:?}");
     }
