@@ -4,11 +4,12 @@
 //! answer, a `requestState` or a URL-mode interaction's id.
 
 use std::any::type_name;
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt;
 use std::future::Future;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Once};
 use std::time::Duration;
 
 use elicit_runtime::observe;
@@ -290,11 +291,49 @@ impl Subscriber for Capture {
     fn exit(&self, _: &Id) {}
 }
 
+thread_local! {
+    /// The capture of the test running on this thread, if any.
+    static CAPTURING: RefCell<Option<Capture>> = const { RefCell::new(None) };
+}
+
+/// The global subscriber: hands everything to the capture of the current thread. A
+/// scoped one (`with_default`) misses events whose callsites other tests' threads
+/// register at the same time; a global one that is always interested cannot.
+struct Forward;
+
+impl Subscriber for Forward {
+    fn enabled(&self, _: &Metadata<'_>) -> bool {
+        true
+    }
+    fn new_span(&self, span: &Attributes<'_>) -> Id {
+        CAPTURING.with(|c| c.borrow().as_ref().map_or(Id::from_u64(1), |capture| capture.new_span(span)))
+    }
+    fn record(&self, id: &Id, values: &Record<'_>) {
+        CAPTURING.with(|c| c.borrow().as_ref().map(|capture| capture.record(id, values)));
+    }
+    fn record_follows_from(&self, _: &Id, _: &Id) {}
+    fn event(&self, event: &Event<'_>) {
+        CAPTURING.with(|c| c.borrow().as_ref().map(|capture| capture.event(event)));
+    }
+    fn enter(&self, _: &Id) {}
+    fn exit(&self, _: &Id) {}
+}
+
+/// Runs `f` with everything traced on this thread captured in `capture`.
+fn capturing<T>(capture: &Capture, f: impl FnOnce() -> T) -> T {
+    static INSTALL: Once = Once::new();
+    INSTALL.call_once(|| tracing::subscriber::set_global_default(Forward).expect("the only global subscriber"));
+    CAPTURING.with(|c| *c.borrow_mut() = Some(capture.clone()));
+    let out = f();
+    CAPTURING.with(|c| *c.borrow_mut() = None);
+    out
+}
+
 #[test]
 fn no_span_or_event_carries_an_answer_a_state_or_an_interaction_id() {
     let capture = Capture::default();
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
-    let secrets = tracing::subscriber::with_default(capture.clone(), || {
+    let secrets = capturing(&capture, || {
         runtime.block_on(async {
             let mut secrets = vec![CANARY.to_owned()];
             // Accepted after a re-ask, directly and in rounds.
