@@ -13,7 +13,8 @@ use std::sync::{Arc, Mutex, Once};
 use std::time::Duration;
 
 use elicit_runtime::observe;
-use elicit_runtime::rmcp::ToolCall;
+use elicit_runtime::exchange::ElicitationSupport;
+use elicit_runtime::rmcp::{RELAY_ARGUMENT, ToolCall};
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{Reply, ScriptedClient, ScriptedSession};
 use elicit_runtime::url::Interactions;
@@ -54,6 +55,19 @@ impl Hotel {
             Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
         })
         .await
+    }
+
+    #[tool(description = "book a room, asking through the model when the client cannot")]
+    async fn book_relayed(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.relay_through_model(true)
+            .run(&self.sealer, |ask| async move {
+                let text = match Booking::elicit(&ask, "Who, and which room?").await? {
+                    Elicitation::Accept(booking) => format!("booked {}", booking.room),
+                    other => format!("{other:?}"),
+                };
+                Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+            })
+            .await
     }
 
     #[tool(description = "connect a key on a page, as ada")]
@@ -240,6 +254,30 @@ fn url_mode_counts_its_pages_and_outcomes() {
     assert_eq!(find(&metrics, observe::PENDING, &[("mode", "url")]), Some(&DebugValue::Gauge(0.0.into())));
 }
 
+/// The continuation the model is to call back with.
+fn continuation_of(result: &CallToolResult) -> String {
+    let relay = result.structured_content.as_ref().and_then(|s| s.get(RELAY_ARGUMENT)).unwrap_or_else(|| panic!("not for the model: {result:?}"));
+    relay["continuation"].as_str().expect("a continuation").to_owned()
+}
+
+#[test]
+fn the_relay_counts_questions_for_the_model_and_its_answers() {
+    let form = type_name::<Booking>();
+    let metrics = recorded(|| async {
+        let session = ScriptedClient::new(ProtocolRevision::V2025_11_25).support(ElicitationSupport::NONE).connect(hotel()).await.expect("connect");
+        let first = session.call_tool("book_relayed", json!({})).await.expect("the call");
+        let answers = json!({"continuation": continuation_of(&first), "answers": {"elicit-1": {"name": CANARY, "room": "103"}}});
+        let done = session.call_tool("book_relayed", json!({ RELAY_ARGUMENT: answers })).await.expect("the call back");
+        assert_eq!(done.content[0].as_text().map(|t| t.text.as_str()), Some("booked 103"));
+    });
+    assert_no_canary_in(&metrics);
+    assert_eq!(counter(&metrics, observe::RELAY, &[("event", "asked")]), 1, "{metrics:?}");
+    assert_eq!(counter(&metrics, observe::RELAY, &[("event", "answered")]), 1);
+    assert_eq!(counter(&metrics, observe::ROUNDS, &[("outcome", "for_model")]), 1);
+    assert_eq!(counter(&metrics, observe::ROUNDS, &[("outcome", "complete")]), 1);
+    assert_eq!(counter(&metrics, observe::OUTCOMES, &[("form", form), ("mode", "form"), ("outcome", "accept")]), 1);
+}
+
 // ---- tracing ---------------------------------------------------------------------------
 
 /// A subscriber that keeps everything: each span's name and target with every field
@@ -355,13 +393,20 @@ fn no_span_or_event_carries_an_answer_a_state_or_an_interaction_id() {
                 secrets.push(url.trim_start_matches("https://keys.example.com/p/").trim_end_matches("/form").to_owned());
                 secrets.push(url);
             }
+            // Relayed through the model, on a client that cannot ask.
+            let session = ScriptedClient::new(ProtocolRevision::V2025_11_25).support(ElicitationSupport::NONE).connect(hotel()).await.expect("connect");
+            let first = session.call_tool("book_relayed", json!({})).await.expect("the call");
+            let continuation = continuation_of(&first);
+            let answers = json!({"continuation": continuation, "answers": {"elicit-1": {"name": CANARY, "room": "104"}}});
+            assert!(session.call_tool("book_relayed", json!({ RELAY_ARGUMENT: answers })).await.is_ok());
+            secrets.push(continuation);
             secrets
         })
     });
     let lines = capture.lines.lock().unwrap();
     let ours: Vec<&String> = lines.iter().filter(|line| line.contains("elicit_runtime")).collect();
     // The capture saw what it must judge: both spans, the re-ask's event, the refusal.
-    for seen in ["span elicit_runtime::exchange elicit", "span elicit_runtime::rounds elicit_round", "span elicit_runtime::url elicit", "kinds=not_asked,pattern_mismatch", "message=requestState refused reason=", "outcome=accept", "outcome=input_required"] {
+    for seen in ["span elicit_runtime::exchange elicit", "span elicit_runtime::rounds elicit_round", "span elicit_runtime::url elicit", "kinds=not_asked,pattern_mismatch", "message=requestState refused reason=", "outcome=accept", "outcome=input_required", "provenance=model", "via=relay"] {
         assert!(lines.iter().any(|line| line.contains(seen)), "nothing captured has `{seen}`:\n{}", lines.join("\n"));
     }
     assert!(ours.len() > 20, "{ours:?}");
