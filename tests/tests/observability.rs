@@ -406,7 +406,7 @@ fn no_span_or_event_carries_an_answer_a_state_or_an_interaction_id() {
     let lines = capture.lines.lock().unwrap();
     let ours: Vec<&String> = lines.iter().filter(|line| line.contains("elicit_runtime")).collect();
     // The capture saw what it must judge: both spans, the re-ask's event, the refusal.
-    for seen in ["span elicit_runtime::exchange elicit", "span elicit_runtime::rounds elicit_round", "span elicit_runtime::url elicit", "kinds=not_asked,pattern_mismatch", "message=requestState refused reason=", "outcome=accept", "outcome=input_required", "provenance=model", "via=relay"] {
+    for seen in ["span elicit_runtime::exchange elicit", "span elicit_runtime::rounds elicit_round", "span elicit_runtime::url elicit", "kinds=not_asked,pattern_mismatch", "message=requestState refused reason=", "outcome=accept", "outcome=input_required", "provenance=model", "via=relay", "tool=book ", "revision=2026-07-28", "time_to_answer_ms="] {
         assert!(lines.iter().any(|line| line.contains(seen)), "nothing captured has `{seen}`:\n{}", lines.join("\n"));
     }
     assert!(ours.len() > 20, "{ours:?}");
