@@ -63,6 +63,8 @@
 //!   the derive builds, which Rust types are fields ([`ElicitField`](form::ElicitField),
 //!   [`ElicitEnum`](form::ElicitEnum)), the cached [`RequestedSchema`] of each revision,
 //!   and checking received content ([`InvalidContent`] with every [`Violation`]).
+//! - [`observe`]: what operators see: the `tracing` spans and events of every
+//!   elicitation and round, and the metrics (feature `metrics`), by stable names.
 //! - [`exchange`]: one question and its answer: the [`Elicit`] trait, [`Elicitation`]
 //!   (`Accept`, `Decline`, `Cancel`), the transport trait [`ElicitPeer`], [`ElicitError`].
 //! - [`url`]: URL-mode elicitation: the interactions a web page completes, their stores,
@@ -84,6 +86,7 @@
 //! | `testing` | no | [`testing::ScriptedClient`](crate::testing): a scripted MCP client for your tools' tests, checking every request against the official schema |
 //! | `redis` | no | `url::RedisStore`: URL-mode interactions in Redis, shared by several server instances |
 //! | `rmcp` | no | [`ElicitPeer`] for rmcp's `Peer<RoleServer>` and `RequestContext<RoleServer>`: `Contact::elicit(&context, "...")` inside a tool; works with rmcp 3.11.0 and every later 3.x (CI tests the oldest allowed and the newest) |
+//! | `metrics` | no | counters, a histogram and a gauge through the [`metrics`](https://docs.rs/metrics) facade: outcomes, validation problems, time to answer, pending elicitations, refused `requestState`s, relay and URL-mode page usage ([`observe`]) |
 //! | `dialects` | no | the draft dialects no released revision carries and no client we know speaks: `Dialect::ElicitationTrack` (`elicitation/track`, with `rmcp::Track`) and `Dialect::UserInteraction` (`interaction/create`); without it [`dialect::Dialect`] has only `Released` |
 //!
 //! `url::Url` fields (`uri`) need no feature: the `url` crate is a dependency of URL mode.
@@ -120,6 +123,8 @@ mod rules;
 mod revision;
 
 pub mod form;
+
+pub mod observe;
 
 pub mod exchange;
 

@@ -7,9 +7,10 @@ use std::any::{TypeId, type_name};
 use std::future::{Future, IntoFuture};
 use std::marker::PhantomData;
 use std::pin::Pin;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value};
+use tracing::Instrument as _;
 
 use super::elicitation::Elicitation;
 use super::error::{ElicitError, MalformedResult};
@@ -17,6 +18,7 @@ use super::transport::{ElicitPeer, Outgoing};
 use crate::form::{
     self, FormSchema, InvalidContent, Kind, Problem, Report, RequestedSchema, SchemaError, SchemaOptions, Violation, collect_checkboxes, echo,
 };
+use crate::observe::{self, Mode, Pending};
 use crate::revision::ProtocolRevision;
 
 /// A form: a struct whose fields become the flat `requestedSchema` of an elicitation.
@@ -208,6 +210,14 @@ pub enum Provenance {
 pub(crate) const RELAYED_META: &str = "elicit/relayedByModel";
 
 impl Provenance {
+    /// Its name in spans (`user`, `model`).
+    fn as_str(self) -> &'static str {
+        match self {
+            Provenance::User => "user",
+            Provenance::Model => "model",
+        }
+    }
+
     /// Who gave this result.
     pub(crate) fn of(result: &Value) -> Self {
         if result.get("_meta").and_then(|m| m.get(RELAYED_META)) == Some(&Value::Bool(true)) { Provenance::Model } else { Provenance::User }
@@ -443,7 +453,18 @@ struct Pace {
     progress_every: Option<Duration>,
 }
 
-/// The whole exchange behind [`ElicitRequest`]: checks, params, send, read, re-ask.
+/// What the exchange noted for its span and metrics ([`observe`](crate::observe)): the
+/// last attempt, whether the last result read was an answer held from an earlier round
+/// (counted when it was given), and how long the client took.
+#[derive(Debug, Default)]
+pub(crate) struct Watch {
+    pub(crate) attempt: u32,
+    pub(crate) held: bool,
+    pub(crate) waited: Option<Duration>,
+}
+
+/// The whole exchange behind [`ElicitRequest`], in its span: the elicitation's outcome,
+/// counted once, with the time the client took.
 async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(
     peer: &P,
     message: &str,
@@ -452,6 +473,87 @@ async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(
     options: &SchemaOptions,
     key: Option<String>,
     user_only: bool,
+) -> Result<(Elicitation<T>, Provenance), ElicitError> {
+    let form = type_name::<T>();
+    let span = tracing::info_span!(
+        target: "elicit_runtime::exchange",
+        "elicit",
+        tool = peer.hooks().operation(),
+        form,
+        revision = tracing::field::Empty,
+        mode = Mode::Form.as_str(),
+        attempt = 0u32,
+        outcome = tracing::field::Empty,
+        provenance = tracing::field::Empty,
+        time_to_answer_ms = tracing::field::Empty,
+    );
+    let mut watch = Watch::default();
+    let result = exchange::<T, P>(peer, message, pace, reasks, options, key, user_only, &span, &mut watch).instrument(span.clone()).await;
+    let outcome = match &result {
+        Ok((Elicitation::Accept(_), _)) => "accept",
+        Ok((Elicitation::Decline, _)) => "decline",
+        Ok((Elicitation::Cancel, _)) => "cancel",
+        Err(err) => err.kind(),
+    };
+    span.record("outcome", outcome).record("attempt", watch.attempt);
+    if let Ok((_, provenance)) = &result {
+        span.record("provenance", provenance.as_str());
+    }
+    if let Some(waited) = watch.waited {
+        span.record("time_to_answer_ms", u64::try_from(waited.as_millis()).unwrap_or(u64::MAX));
+    }
+    let _entered = span.enter();
+    tracing::debug!(target: "elicit_runtime::exchange", outcome, attempt = watch.attempt, "elicitation ended");
+    if !watch.held {
+        observe::outcome(form, Mode::Form, outcome);
+        if let Err(ElicitError::Invalid(invalid)) = &result {
+            observe::problems(form, invalid);
+        }
+        let answered = matches!(
+            &result,
+            Ok(_) | Err(ElicitError::Invalid(_) | ElicitError::Malformed(_) | ElicitError::AcceptWithoutContent | ElicitError::Client { .. })
+        );
+        if let (true, Some(waited)) = (answered, watch.waited) {
+            observe::time_to_answer(form, Mode::Form, waited);
+        }
+    }
+    result
+}
+
+/// Sends one request of an exchange, noting in `watch` whether the answer is one held
+/// from an earlier round and, for a request that waits for the client, how long it took.
+pub(crate) async fn send_watched<P: ElicitPeer + ?Sized>(peer: &P, outgoing: Outgoing, mode: Mode, watch: &mut Watch) -> Result<Value, ElicitError> {
+    let (key, question, attempt) = (outgoing.key.clone(), outgoing.question, outgoing.attempt);
+    tracing::trace!(target: "elicit_runtime::exchange", attempt, "elicitation sent");
+    if peer.hooks().replays() {
+        // A replayed call waits for nobody: the answer is in the round, or the round ends.
+        let result = peer.send_elicitation(outgoing).await;
+        watch.held = peer.hooks().answered_before(key.as_deref(), question, attempt);
+        return result;
+    }
+    let pending = Pending::start(mode);
+    let started = Instant::now();
+    let result = peer.send_elicitation(outgoing).await;
+    drop(pending);
+    watch.held = peer.hooks().answered_before(key.as_deref(), question, attempt);
+    if !watch.held {
+        *watch.waited.get_or_insert(Duration::ZERO) += started.elapsed();
+    }
+    result
+}
+
+/// Checks, params, send, read, re-ask.
+#[allow(clippy::too_many_arguments)]
+async fn exchange<T: Elicit, P: ElicitPeer + ?Sized>(
+    peer: &P,
+    message: &str,
+    pace: Pace,
+    reasks: u32,
+    options: &SchemaOptions,
+    key: Option<String>,
+    user_only: bool,
+    span: &tracing::Span,
+    watch: &mut Watch,
 ) -> Result<(Elicitation<T>, Provenance), ElicitError> {
     let support = peer.elicitation_support();
     if !support.form && (user_only || !peer.hooks().relays_to_model()) {
@@ -462,6 +564,7 @@ async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(
         .as_deref()
         .and_then(|v| v.parse::<ProtocolRevision>().ok())
         .ok_or_else(|| ElicitError::UnsupportedRevision(version.clone()))?;
+    span.record("revision", revision.as_str());
     if contains_url(message) {
         return Err(ElicitError::UrlInMessage);
     }
@@ -478,11 +581,14 @@ async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(
     };
     // A replayed round holds the answer, or takes the question, without its params.
     let mut result = match peer.hooks().play_form(key.as_deref(), question, schema, message) {
-        Some(result) => result?,
+        Some(result) => {
+            watch.held = peer.hooks().answered_before(key.as_deref(), question, 0);
+            result?
+        }
         None => {
             let mut first = outgoing(params_of(schema, message, revision), 0);
             first.form = Some(schema);
-            peer.send_elicitation(first).await?
+            send_watched(peer, first, Mode::Form, watch).await?
         }
     };
     // The params go to the transport whole: nothing keeps a copy while the user answers.
@@ -492,11 +598,25 @@ async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(
     let mut attempt = 0;
     loop {
         let provenance = Provenance::of(&result);
+        if provenance == Provenance::Model && !watch.held {
+            observe::relay("answered", 1);
+        }
         // The model gets to correct what it relayed, whatever the author's re-asks.
         let reasks = if provenance == Provenance::Model { reasks.max(MODEL_REASKS) } else { reasks };
         // Decided before the await, so that no decoded value is held while the user answers.
         let params = match Elicitation::<T>::from_result_on(&result, revision) {
             Err(ElicitError::Invalid(invalid)) if attempt < reasks => {
+                // What was wrong by kind only: the problems quote what the client sent.
+                tracing::debug!(
+                    target: "elicit_runtime::exchange",
+                    attempt,
+                    problems = invalid.violations().len(),
+                    kinds = observe::problem_kinds(&invalid).as_str(),
+                    "invalid answer; asking again"
+                );
+                if !watch.held {
+                    observe::problems(type_name::<T>(), &invalid);
+                }
                 keep_valid_answers::<T>(&mut defaults, schema, &result, &invalid, revision);
                 // The re-ask's schema carries the valid answers as defaults: not the cached one.
                 let mut params = params_of(schema, &reask_text(message, &invalid, Some((T::SCHEMA, revision))), revision);
@@ -506,8 +626,9 @@ async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(
             answer => return answer.map(|answer| (answer, provenance)),
         };
         attempt += 1;
+        watch.attempt = attempt;
         drop(result);
-        result = peer.send_elicitation(outgoing(params, attempt)).await?;
+        result = send_watched(peer, outgoing(params, attempt), Mode::Form, watch).await?;
     }
 }
 

@@ -306,6 +306,41 @@ impl fmt::Display for StoreError {
 impl std::error::Error for StoreError {}
 
 impl ElicitError {
+    /// The stable name of the variant (and of the continuation, or the URL-mode
+    /// failure), in snake case: the `outcome` of the elicitation in spans and metrics
+    /// ([`observe`](crate::observe)). Never carries what the client sent.
+    pub(crate) fn kind(&self) -> &'static str {
+        match self {
+            ElicitError::NotSupported(_) => "not_supported",
+            ElicitError::UnsupportedRevision(_) => "unsupported_revision",
+            ElicitError::Schema(_) => "schema",
+            ElicitError::UrlInMessage => "url_in_message",
+            ElicitError::NeedsInputRound => "needs_input_round",
+            ElicitError::ClientLacks(_) => "client_lacks",
+            ElicitError::DuplicateKey(_) => "duplicate_key",
+            ElicitError::Continues(Continuation::InputRequired) => "input_required",
+            ElicitError::Continues(Continuation::UrlRequired(_)) => "url_required",
+            ElicitError::Continues(Continuation::StillPending { .. }) => "still_pending",
+            #[cfg(feature = "dialects")]
+            ElicitError::Continues(Continuation::ElicitationRequired(_)) => "elicitation_required",
+            #[cfg(feature = "dialects")]
+            ElicitError::Continues(Continuation::InteractionRequired(_)) => "interaction_required",
+            ElicitError::Timeout(_) => "timeout",
+            ElicitError::Cancelled(_) => "cancelled",
+            ElicitError::Client { .. } => "client_error",
+            ElicitError::Transport(_) => "transport",
+            ElicitError::Malformed(_) => "malformed",
+            ElicitError::AcceptWithoutContent => "accept_without_content",
+            ElicitError::Invalid(_) => "invalid",
+            ElicitError::Url(UrlModeError::Rule(_)) => "url_rule",
+            ElicitError::Url(UrlModeError::Unavailable(_)) => "url_unavailable",
+            ElicitError::Url(UrlModeError::NotSupported(_)) => "url_not_supported",
+            ElicitError::Url(UrlModeError::Expired) => "url_expired",
+            ElicitError::Url(UrlModeError::Store(_)) => "url_store",
+            ElicitError::Once(_) => "once",
+        }
+    }
+
     /// Whether the error happened before anything was sent to the client.
     pub fn nothing_sent(&self) -> bool {
         match self {

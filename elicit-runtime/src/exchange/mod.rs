@@ -16,6 +16,7 @@ mod transport;
 pub use self::elicitation::{Action, Elicitation};
 pub use self::error::{Continuation, ElicitError, MalformedResult};
 pub(crate) use self::elicit::contains_url;
+pub(crate) use self::elicit::{Watch, send_watched};
 #[cfg(feature = "rmcp")]
 pub(crate) use self::elicit::params_of;
 #[cfg(feature = "rmcp")]

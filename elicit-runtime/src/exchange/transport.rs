@@ -212,6 +212,20 @@ pub trait Hooks: Sync {
         false
     }
 
+    /// The name of the tool (or prompt) whose call asks, for the spans of its
+    /// elicitations; `None` where it is not known.
+    fn operation(&self) -> Option<&str> {
+        None
+    }
+
+    /// Rounds: whether the answer to this question (`key` or numbered `question`, and
+    /// its `attempt`) was given in an earlier round and is only read again on this
+    /// replay: it was counted when it was given.
+    fn answered_before(&self, key: Option<&str>, question: u32, attempt: u32) -> bool {
+        let _ = (key, question, attempt);
+        false
+    }
+
     /// Whether questions the client cannot show may go to the client's model instead
     /// (the caller opted in): then URL mode is offered even where the client or the
     /// revision has none.

@@ -90,7 +90,10 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use super::support_of;
+use tracing::Instrument as _;
+
 use crate::exchange::{ElicitError, ElicitPeer, ElicitationSupport, Hooks, MalformedResult, Outgoing};
+use crate::observe;
 use crate::revision::ProtocolRevision;
 use crate::url::UrlModeError;
 use crate::form::{RequestedSchema, echo_up_to};
@@ -144,6 +147,12 @@ impl Replayable {
         Binding::new(self.principal.as_deref(), self.method, &self.name, self.arguments.as_ref())
     }
 
+    /// The name of the tool or prompt, for spans: not a resource's URI, which may name
+    /// what the user reads.
+    fn operation(&self) -> Option<Arc<str>> {
+        (self.method != "resources/read").then(|| Arc::from(self.name.as_str()))
+    }
+
     /// Runs the body and gives its outcome to `finish`. The future is held for as long as
     /// the body waits for its answers: a direct request keeps nothing of the call but its
     /// context (the body moves it into its `Ask`); a call that may be replayed runs boxed.
@@ -158,10 +167,11 @@ impl Replayable {
         Fut: Future<Output = Result<R, ErrorData>>,
     {
         let rounds = self.revision().is_some_and(ProtocolRevision::has_input_rounds);
+        let operation = self.operation();
         let start = if !rounds && !self.relay { Ok(self.context) } else { Err(Box::new(self)) };
         async move {
             let outcome = match start {
-                Ok(context) => body(Ask { inner: AskInner::Direct { context, relay: None } }).await.map(Outcome::Complete),
+                Ok(context) => body(Ask { inner: AskInner::Direct { context, relay: None }, operation }).await.map(Outcome::Complete),
                 Err(replayable) => Box::pin(replayable.run_replayed(sealer, body, rounds)).await,
             };
             finish(outcome?)
@@ -169,12 +179,55 @@ impl Replayable {
     }
 
     /// [`run`](Self::run) for a call answered in rounds (2026-07-28) or relayed through the model.
-    async fn run_replayed<R, F, Fut>(mut self: Box<Self>, sealer: &StateSealer, body: F, rounds: bool) -> Result<Outcome<R>, ErrorData>
+    async fn run_replayed<R, F, Fut>(self: Box<Self>, sealer: &StateSealer, body: F, rounds: bool) -> Result<Outcome<R>, ErrorData>
+    where
+        F: FnOnce(Ask) -> Fut,
+        Fut: Future<Output = Result<R, ErrorData>>,
+    {
+        let span = tracing::info_span!(
+            target: "elicit_runtime::rounds",
+            "elicit_round",
+            tool = self.operation().as_deref(),
+            method = self.method,
+            revision = self.revision().map(ProtocolRevision::as_str),
+            via = if rounds { "rounds" } else { "relay" },
+            answers = tracing::field::Empty,
+            answered_now = tracing::field::Empty,
+            asked = tracing::field::Empty,
+            outcome = tracing::field::Empty,
+        );
+        let mut refused = false;
+        let played = self.play_round(sealer, body, rounds, &span, &mut refused).instrument(span.clone()).await;
+        let outcome = match &played {
+            Ok(Outcome::Complete(_)) => "complete",
+            Ok(Outcome::InputRequired(_)) => "input_required",
+            Ok(Outcome::ForModel(_)) => "for_model",
+            Err(_) if refused => "refused",
+            Err(_) => "error",
+        };
+        span.record("outcome", outcome);
+        let _entered = span.enter();
+        tracing::debug!(target: "elicit_runtime::rounds", outcome, "round ended");
+        observe::round(outcome);
+        played
+    }
+
+    /// One replay of the body: the round resumed from the state, the body run, and what
+    /// it asked sealed for the next one.
+    async fn play_round<R, F, Fut>(
+        mut self: Box<Self>,
+        sealer: &StateSealer,
+        body: F,
+        rounds: bool,
+        span: &tracing::Span,
+        refused: &mut bool,
+    ) -> Result<Outcome<R>, ErrorData>
     where
         F: FnOnce(Ask) -> Fut,
         Fut: Future<Output = Result<R, ErrorData>>,
     {
         let binding = self.binding();
+        let operation = self.operation();
         let responses = if rounds { self.input_responses.take().unwrap_or_default() } else { InputResponses::new() };
         let relayed = self.relayed.as_ref().map(Relay::results).unwrap_or_default();
         // On older revisions the state is the model's continuation; on 2026-07-28 the
@@ -184,19 +237,22 @@ impl Replayable {
             (None, true) => self.request_state.as_deref(),
             (None, false) => None,
         };
-        let round = Arc::new(Round::resume(sealer, &binding, state, responses, relayed)?);
+        let round = Arc::new(Round::resume(sealer, &binding, state, responses, relayed).inspect_err(|_| *refused = true)?);
         let capabilities = Capabilities::of(self.context.client_capabilities().as_ref());
         let inner = if rounds {
             AskInner::Round { round: round.clone(), capabilities, relay: self.relay }
         } else {
             AskInner::Direct { context: self.context.clone(), relay: Some(round.clone()) }
         };
-        let outcome = body(Ask { inner }).await;
+        let (held, fresh) = round.answer_counts();
+        span.record("answers", held).record("answered_now", fresh);
+        let outcome = body(Ask { inner, operation }).await;
         if let Some(key) = round.duplicate_key() {
             return Err(ElicitError::DuplicateKey(key).into());
         }
 
         let (asked, retry) = round.finish();
+        span.record("asked", asked.len());
         if asked.is_empty() && !retry {
             return outcome.map(Outcome::Complete);
         }
@@ -204,6 +260,7 @@ impl Replayable {
         // Questions for the client's model (it cannot ask them), or a page it linked to
         // that is not done yet: a result for the model, with the continuation.
         if asked.iter().any(|a| a.via_model) || (!rounds || round.involves_model()) && asked.is_empty() {
+            observe::relay("asked", asked.iter().filter(|a| a.via_model).count() as u64);
             return Ok(Outcome::ForModel(model_result(&self.name, self.arguments.as_ref(), &asked, &sealed)));
         }
         let mut requests = InputRequests::new();
@@ -504,6 +561,8 @@ impl Capabilities {
 #[derive(Clone)]
 pub struct Ask {
     inner: AskInner,
+    /// The tool or prompt that asks, for the spans of its elicitations.
+    operation: Option<Arc<str>>,
 }
 
 #[derive(Clone)]
@@ -831,6 +890,14 @@ impl Hooks for Ask {
         if let Some(round) = self.round() {
             round.set_note(key, value);
         }
+    }
+
+    fn operation(&self) -> Option<&str> {
+        self.operation.as_deref()
+    }
+
+    fn answered_before(&self, key: Option<&str>, question: u32, attempt: u32) -> bool {
+        self.round().is_some_and(|round| round.answered_before(key, question, attempt))
     }
 
     fn replays(&self) -> bool {

@@ -133,4 +133,12 @@ impl Hooks for RoundPeer<'_> {
     fn play_form(&self, key: Option<&str>, question: u32, form: &'static RequestedSchema, message: &str) -> Option<Result<Value, ElicitError>> {
         Some(self.0.play_form(key, question, form, message))
     }
+
+    fn answered_before(&self, key: Option<&str>, question: u32, attempt: u32) -> bool {
+        self.0.answered_before(key, question, attempt)
+    }
+
+    fn replays(&self) -> bool {
+        true
+    }
 }

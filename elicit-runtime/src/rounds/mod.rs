@@ -18,7 +18,7 @@ mod state;
 pub(crate) mod harness;
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
@@ -30,6 +30,7 @@ use self::state::{as_rendered, form_digest};
 use crate::exchange::ElicitError;
 use crate::exchange::{Outgoing, params_of};
 use crate::form::RequestedSchema;
+use crate::observe;
 
 /// A question asked without an answer: its input key, method and params, and whether it
 /// goes to the client's model (the client cannot ask it) rather than to the client.
@@ -67,6 +68,9 @@ impl Question {
 #[derive(Debug)]
 pub(crate) struct Round {
     answers: Mutex<BTreeMap<String, Pinned>>,
+    /// The input keys of the answers given with this retry (or sent by the client in
+    /// this run), as opposed to those carried from earlier rounds in the state.
+    fresh: Mutex<BTreeSet<String>>,
     /// Whether the client's model took part: it answered, or is asked.
     model: AtomicBool,
     notes: Mutex<BTreeMap<String, String>>,
@@ -97,9 +101,13 @@ impl Round {
         let mut model = false;
         let mut answers = BTreeMap::new();
         let mut notes = BTreeMap::new();
+        let mut fresh = BTreeSet::new();
         if let Some(sealed) = request_state {
             let state = sealer.open(sealed, binding).inspect_err(|err| {
-                tracing::warn!(target: "elicit_runtime::rounds", reason = %err, "requestState refused");
+                // The reason by name: `Display` may quote what the state held.
+                let reason = err.reason();
+                tracing::warn!(target: "elicit_runtime::rounds", reason, "requestState refused");
+                observe::state_refused(reason);
             })?;
             answers = state.answers;
             notes = state.notes;
@@ -107,12 +115,13 @@ impl Round {
                 let answer = if via_model { relayed.remove(&key) } else { responses.remove(&key) };
                 if let Some(answer) = answer {
                     model |= via_model;
+                    fresh.insert(key.clone());
                     answers.insert(key, Pinned { digest, answer });
                 }
             }
             model |= state.answers_from_model;
         }
-        Ok(Self { answers: Mutex::new(answers), model: AtomicBool::new(model), notes: Mutex::new(notes), asked: Mutex::new(Vec::new()), questions: AtomicU32::new(0), retry: AtomicBool::new(false), keys: Mutex::default(), duplicate: Mutex::default() })
+        Ok(Self { answers: Mutex::new(answers), fresh: Mutex::new(fresh), model: AtomicBool::new(model), notes: Mutex::new(notes), asked: Mutex::new(Vec::new()), questions: AtomicU32::new(0), retry: AtomicBool::new(false), keys: Mutex::default(), duplicate: Mutex::default() })
     }
 
     /// Numbers the body's next question (1, 2, ...), in the order the body asks them,
@@ -186,6 +195,7 @@ impl Round {
         let (digest, _) = digest_of(outgoing);
         let mut pinned = Pinned { digest, answer };
         read_answer(&mut pinned, asked_properties(outgoing));
+        self.fresh.lock().unwrap_or_else(|e| e.into_inner()).insert(key.clone());
         self.answers.lock().unwrap_or_else(|e| e.into_inner()).insert(key, pinned);
     }
 
@@ -211,6 +221,20 @@ impl Round {
         let asked = Asked { key, method: outgoing.method, question, digest, via_model };
         self.asked.lock().unwrap_or_else(|e| e.into_inner()).push(asked);
         Err(ElicitError::INPUT_REQUIRED)
+    }
+
+    /// Whether the answer to this question is held from an earlier round (rather than
+    /// given with this retry): it was counted when it was given.
+    pub(crate) fn answered_before(&self, key: Option<&str>, question: u32, attempt: u32) -> bool {
+        let key = input_key(key, question, attempt);
+        self.answers.lock().unwrap_or_else(|e| e.into_inner()).contains_key(&key)
+            && !self.fresh.lock().unwrap_or_else(|e| e.into_inner()).contains(&key)
+    }
+
+    /// How many answers this round holds, and how many of them came with this retry.
+    pub(crate) fn answer_counts(&self) -> (usize, usize) {
+        let held = self.answers.lock().unwrap_or_else(|e| e.into_inner()).len();
+        (held, self.fresh.lock().unwrap_or_else(|e| e.into_inner()).len())
     }
 
     /// The input key two different questions of this replay used, if any: the call fails

@@ -211,8 +211,9 @@ fn ceil_millis(at: SystemTime) -> u64 {
 ///
 /// Every way a state from a client can fail reaches the client as one frozen JSON-RPC
 /// error (`-32602`, "invalid requestState"), so that nobody learns from the answer which
-/// check failed; the variant is for the server's logs (rmcp's `tracing` target
-/// `elicit_runtime::rounds`).
+/// check failed; the variant is for the server's logs (the `reason` of the `tracing` event "requestState
+/// refused", target `elicit_runtime::rounds`, and of the metric
+/// [`STATE_REFUSED`](crate::observe::STATE_REFUSED)).
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum StateError {
@@ -255,6 +256,23 @@ pub enum StateError {
 }
 
 impl StateError {
+    /// The stable name of the variant, in snake case: the `reason` of a refused state in
+    /// logs and metrics ([`observe`](crate::observe)), without the detail `Display` gives.
+    pub(crate) fn reason(&self) -> &'static str {
+        match self {
+            StateError::KeyTooShort { .. } => "key_too_short",
+            StateError::MissingKey { .. } => "missing_key",
+            StateError::TooLarge { .. } => "too_large",
+            StateError::Unavailable(_) => "unavailable",
+            StateError::Malformed => "malformed",
+            StateError::TooLong { .. } => "too_long",
+            StateError::UnknownKey => "unknown_key",
+            StateError::Forged => "forged",
+            StateError::Expired => "expired",
+            StateError::Unreadable(_) => "unreadable",
+        }
+    }
+
     /// Whether the error is about a state that came from a client (as opposed to the
     /// server's configuration or its own sealing).
     pub fn is_from_client(&self) -> bool {

@@ -6,6 +6,7 @@ mod memory;
 mod redis;
 mod store;
 
+use std::any::type_name;
 use std::future::Future as _;
 use std::sync::Arc;
 use std::time::Duration;
@@ -22,7 +23,10 @@ pub use self::memory::MemoryStore;
 pub use self::redis::RedisStore;
 pub use self::store::{CompleteError, Interaction, InteractionId, InteractionStore, MAX_TTL, StoreFuture};
 pub use crate::exchange::error::{StoreError, UrlError, UrlModeError};
-use crate::exchange::{Continuation, ElicitError, Elicitation, ElicitPeer, Outgoing};
+use tracing::Instrument as _;
+
+use crate::exchange::{Continuation, ElicitError, Elicitation, ElicitPeer, Outgoing, Watch, send_watched};
+use crate::observe::{self, Mode};
 use crate::revision::{Dialect, ProtocolRevision};
 
 /// The server's URL-mode interactions: their store, how long they live, and which URLs
@@ -146,6 +150,8 @@ impl Interactions {
         };
         if started {
             peer.hooks().set_note(&note, interaction.id.as_str().to_owned());
+            observe::url_page("started");
+            tracing::debug!(target: "elicit_runtime::url", "URL-mode interaction started");
         }
         Ok(UrlRequest {
             interactions: self,
@@ -185,11 +191,11 @@ impl Interactions {
     /// interaction was completed already, or `principal` is not the user who started it.
     /// An empty `principal` (a page that identified nobody) is never the user.
     pub async fn complete(&self, id: &str, principal: &str) -> Result<Interaction, CompleteError> {
-        let id = InteractionId::parse(id).ok_or(CompleteError::Unknown)?;
+        let Some(id) = InteractionId::parse(id) else { return page_event(Err(CompleteError::Unknown)) };
         if principal.trim().is_empty() {
-            return Err(CompleteError::WrongUser);
+            return page_event(Err(CompleteError::WrongUser));
         }
-        self.store.complete(&id, principal).await
+        page_event(self.store.complete(&id, principal).await)
     }
 
     /// The pending interaction with this id, for a page deciding what to show: refused as
@@ -201,6 +207,29 @@ impl Interactions {
         }
         self.store.check(&id, principal).await
     }
+}
+
+/// Counts and logs what a page's completion came to (by the error's kind: never the id
+/// the page sent, nor the principal), and passes it on.
+fn page_event<T>(completed: Result<T, CompleteError>) -> Result<T, CompleteError> {
+    match &completed {
+        Ok(_) => {
+            observe::url_page("completed");
+            tracing::debug!(target: "elicit_runtime::url", "URL-mode interaction completed by its page");
+        }
+        Err(err) => {
+            let reason = match err {
+                CompleteError::Unknown => "unknown",
+                CompleteError::Expired => "expired",
+                CompleteError::AlreadyCompleted => "already_completed",
+                CompleteError::WrongUser => "wrong_user",
+                CompleteError::Store(_) => "store",
+            };
+            observe::url_page("refused");
+            tracing::info!(target: "elicit_runtime::url", reason, "URL-mode completion refused");
+        }
+    }
+    completed
 }
 
 /// The message of the progress notifications sent while the user is on the page.
@@ -301,13 +330,50 @@ impl UrlRequest<'_> {
         if self.interaction.completed {
             return Ok(Elicitation::Accept(()));
         }
-        let outgoing = Outgoing::new("elicitation/create", self.params(self.revision), peer.hooks().next_question());
-        let result = peer.send_elicitation(outgoing).await?;
-        let answer = Elicitation::<()>::from_url_result(&result)?;
-        if !matches!(answer, Elicitation::Accept(())) {
-            self.forget().await?;
+        // Neither the interaction's id nor the URL (which carries it) goes into the span.
+        let span = tracing::info_span!(
+            target: "elicit_runtime::url",
+            "elicit",
+            tool = peer.hooks().operation(),
+            form = type_name::<()>(),
+            revision = self.revision.as_str(),
+            mode = Mode::Url.as_str(),
+            attempt = 0u32,
+            outcome = tracing::field::Empty,
+            provenance = tracing::field::Empty,
+            time_to_answer_ms = tracing::field::Empty,
+        );
+        let mut watch = Watch::default();
+        let answer = async {
+            let outgoing = Outgoing::new("elicitation/create", self.params(self.revision), peer.hooks().next_question());
+            let result = send_watched(peer, outgoing, Mode::Url, &mut watch).await?;
+            let answer = Elicitation::<()>::from_url_result(&result)?;
+            if !matches!(answer, Elicitation::Accept(())) {
+                self.forget().await?;
+            }
+            Ok::<_, ElicitError>(answer)
         }
-        Ok(answer)
+        .instrument(span.clone())
+        .await;
+        let outcome = match &answer {
+            Ok(Elicitation::Accept(())) => "accept",
+            Ok(Elicitation::Decline) => "decline",
+            Ok(Elicitation::Cancel) => "cancel",
+            Err(err) => err.kind(),
+        };
+        span.record("outcome", outcome);
+        if let Some(waited) = watch.waited {
+            span.record("time_to_answer_ms", u64::try_from(waited.as_millis()).unwrap_or(u64::MAX));
+        }
+        let _entered = span.enter();
+        tracing::debug!(target: "elicit_runtime::url", outcome, "URL-mode elicitation ended");
+        if !watch.held {
+            observe::outcome(type_name::<()>(), Mode::Url, outcome);
+            if let (true, Some(waited)) = (answer.is_ok(), watch.waited) {
+                observe::time_to_answer(type_name::<()>(), Mode::Url, waited);
+            }
+        }
+        answer
     }
 
     /// Waits for the page to complete the interaction, at most `timeout` (and no longer
@@ -350,14 +416,20 @@ impl UrlRequest<'_> {
                     Dialect::ElicitationTrack | Dialect::UserInteraction => Ok(()),
                 }
             }
-            Ok(Ok(false)) => Err(UrlModeError::Expired.into()),
+            Ok(Ok(false)) => {
+                observe::url_page("expired");
+                Err(UrlModeError::Expired.into())
+            }
             Ok(Err(err)) => Err(err.into()),
-            Err(_) => Err(match peer.hooks().dialect().unwrap_or(self.interactions.dialect) {
-                Dialect::Released => Continuation::StillPending { waited: timeout, elicitation: self.params(self.revision) }.into(),
-                // The drafts' way to say "retry when the page is done".
-                #[cfg(feature = "dialects")]
-                dialect => self.required(dialect)?,
-            }),
+            Err(_) => {
+                observe::url_page("still_pending");
+                Err(match peer.hooks().dialect().unwrap_or(self.interactions.dialect) {
+                    Dialect::Released => Continuation::StillPending { waited: timeout, elicitation: self.params(self.revision) }.into(),
+                    // The drafts' way to say "retry when the page is done".
+                    #[cfg(feature = "dialects")]
+                    dialect => self.required(dialect)?,
+                })
+            }
         }
     }
 
