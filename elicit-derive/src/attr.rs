@@ -20,6 +20,7 @@ pub const RENAME_ALL: &str = "rename_all";
 pub const CRATE: &str = "crate";
 pub const LEGACY_ENUM_NAMES: &str = "legacy_enum_names";
 pub const JSON_SCHEMA: &str = "json_schema";
+pub const VALIDATE: &str = "validate";
 // Field and variant attributes.
 pub const TITLE: &str = "title";
 pub const DESCRIPTION: &str = "description";
@@ -37,7 +38,7 @@ pub const MIN_ITEMS: &str = "min_items";
 pub const MAX_ITEMS: &str = "max_items";
 pub const NOT_SENSITIVE: &str = "not_sensitive";
 
-const STRUCT_ATTRS: &[&str] = &[RENAME_ALL, CRATE, JSON_SCHEMA];
+const STRUCT_ATTRS: &[&str] = &[RENAME_ALL, CRATE, JSON_SCHEMA, VALIDATE];
 const ENUM_ATTRS: &[&str] = &[RENAME_ALL, CRATE, LEGACY_ENUM_NAMES, JSON_SCHEMA];
 const VARIANT_ATTRS: &[&str] = &[RENAME, TITLE];
 
@@ -117,6 +118,9 @@ pub struct Container {
     /// `#[elicit(json_schema)]`: the type also implements `schemars::JsonSchema`, with
     /// the same flat schema (the runtime's `schemars` feature).
     pub json_schema: Option<Spanned<()>>,
+    /// `#[elicit(validate = path)]` on a struct: the author's rules, a
+    /// `fn(&Self) -> Result<(), Vec<Violation>>` run on each decoded answer.
+    pub validate: Option<syn::ExprPath>,
     /// The doc comment: on an enum, the description of the fields of its type that have
     /// none of their own.
     pub doc: Option<String>,
@@ -133,6 +137,7 @@ impl Container {
         let mut crate_path = Attr::none(cx, CRATE);
         let mut legacy_enum_names = Attr::none(cx, LEGACY_ENUM_NAMES);
         let mut json_schema = Attr::none(cx, JSON_SCHEMA);
+        let mut validate = Attr::none(cx, VALIDATE);
         let mut serde_default = None;
         let is_enum = matches!(input.data, syn::Data::Enum(_));
         let allowed = if is_enum { ENUM_ATTRS } else { STRUCT_ATTRS };
@@ -151,6 +156,15 @@ impl Container {
                     } else if meta.path.is_ident(JSON_SCHEMA) {
                         flag(&meta)?;
                         json_schema.set(&meta.path, ());
+                    } else if meta.path.is_ident(VALIDATE) && !is_enum {
+                        let path = meta.value()?.parse::<syn::ExprPath>().map_err(|err| {
+                            syn::Error::new(err.span(), "`validate` takes the path of a function `fn(&Self) -> Result<(), Vec<Violation>>`, such as `validate = Self::check` or `validate = check_dates`")
+                        })?;
+                        validate.set(&meta.path, path);
+                    } else if meta.path.is_ident(VALIDATE) {
+                        return Err(meta.error(
+                            "`validate` goes on a struct that derives `Elicit` (a form): an enum is the options of one field; check the choice in the rules of the form that holds it",
+                        ));
                     } else if meta.path.is_ident(LEGACY_ENUM_NAMES) && is_enum {
                         legacy_enum_names.set(&meta.path, ());
                     } else if meta.path.is_ident(LEGACY_ENUM_NAMES) {
@@ -202,6 +216,7 @@ impl Container {
             crate_path: crate_path.get().map(|p| p.value),
             legacy_enum_names: legacy_enum_names.get(),
             json_schema: json_schema.get(),
+            validate: validate.get().map(|p| p.value),
             doc: doc_comment(&input.attrs),
             doc_lines: doc_lines(&input.attrs),
             serde_default,

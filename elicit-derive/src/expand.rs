@@ -98,6 +98,12 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
         }
     });
     let names: Vec<_> = active.iter().map(|f| f.wire_name.as_str()).collect();
+    // The author's rules run on the decoded value; a rule of the wrong type is reported on
+    // its path.
+    let rules = cont.attrs.validate.as_ref().map(|path| {
+        let rules = quote_spanned!(path.span()=> let __elicit_rules: fn(&Self) -> #p::Result<(), #p::Vec<#p::Violation>> = #path;);
+        quote!(.and_then(|__elicit_value| { #rules #p::checked(__elicit_value, __elicit_rules) }))
+    });
 
     let decode = if active.is_empty() {
         quote! {
@@ -105,7 +111,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
             if __elicit_report.not_asked(__elicit_content, &[], 0) {
                 return #p::Err(__elicit_report.into_error(""));
             }
-            #p::Ok(Self { #(#skipped,)* })
+            #p::Ok(Self { #(#skipped,)* })#rules
         }
     } else {
         let first = names[0];
@@ -119,7 +125,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
             // A key the form did not ask for is a violation too: never read past.
             let __elicit_not_asked = __elicit_report.not_asked_beside(__elicit_content, __elicit_fields, &__elicit_found);
             match (#(#locals,)*) {
-                (#(#p::Some(#locals),)*) if !__elicit_not_asked => #p::Ok(Self { #(#members: #locals,)* #(#skipped,)* }),
+                (#(#p::Some(#locals),)*) if !__elicit_not_asked => #p::Ok(Self { #(#members: #locals,)* #(#skipped,)* })#rules,
                 _ => #p::Err(__elicit_report.into_error(#first)),
             }
         }

@@ -6,6 +6,7 @@ pub use core::marker::PhantomData;
 pub use core::option::Option::{self, None, Some};
 pub use core::result::Result::{self, Err, Ok};
 pub use std::string::String;
+pub use std::vec::Vec;
 
 pub use serde_json::{Map, Value};
 
@@ -19,9 +20,18 @@ pub use crate::rounds::harness::{Harness, Played};
 pub use crate::form::field::{decode_field, find_fields};
 pub use crate::form::multi_select::checkboxes_collide;
 pub use crate::form::problem::Report;
+
+/// `#[elicit(validate = path)]`: the decoded value, unless the author's rules refuse it.
+/// Written as a `fn` pointer so that a rule of the wrong type is reported on its path.
+pub fn checked<T>(value: T, rules: fn(&T) -> Result<(), std::vec::Vec<crate::form::Violation>>) -> Result<T, InvalidContent> {
+    match rules(&value) {
+        Ok(()) => Ok(value),
+        Err(violations) => Err(InvalidContent::of_rules(violations)),
+    }
+}
 pub use crate::form::{
     ElicitEnum, ElicitField, EnumOption, FieldSchema, Format, FormSchema, InvalidContent, Kind, Literal, MultiSelectField, NotOption,
-    NumericField, Problem, StringField,
+    NumericField, Problem, StringField, Violation,
 };
 use crate::form::{MultiSelectRules, NumberRules, StringRules};
 

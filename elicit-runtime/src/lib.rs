@@ -95,7 +95,8 @@
 //! # The derive's attributes
 //!
 //! On a struct: `rename_all = "..."` (serde's casings), `crate = "path"`, `json_schema`
-//! (also implement `schemars::JsonSchema`, feature `schemars`).
+//! (also implement `schemars::JsonSchema`, feature `schemars`), `validate = path` (the
+//! author's rules, run on each decoded answer and re-asked like the schema's own).
 //! On a field: `title`, `description` (default: the doc comment), `rename`, `skip`
 //! (filled with `Default`), `default = literal`, `format = "email" | "uri" | "date" |
 //! "date-time"`, `min_length`, `max_length`, `pattern`, `pattern_hint` (the pattern in

@@ -189,8 +189,15 @@ pub struct ElicitRequest<'a, T, P: ?Sized> {
     schema: SchemaOptions,
     key: Option<String>,
     user_only: bool,
+    check: Option<Check<'a, T>>,
     form: PhantomData<fn() -> T>,
 }
+
+/// The answer of the author's async rules: `Err` with the problems by field.
+type CheckFuture<'a> = Pin<Box<dyn Future<Output = Result<(), Vec<Violation>>> + Send + 'a>>;
+
+/// The author's async rules ([`ElicitRequest::check`]) on a decoded answer.
+type Check<'a, T> = Box<dyn Fn(&T) -> CheckFuture<'a> + Send + Sync + 'a>;
 
 /// Who gave an answer: the user in the client's form, or the client's model relaying
 /// what the user said in the conversation (the fallback of
@@ -252,6 +259,7 @@ impl<'a, T: Elicit, P: ElicitPeer + ?Sized> ElicitRequest<'a, T, P> {
             schema: SchemaOptions::new(),
             key: None,
             user_only: false,
+            check: None,
             form: PhantomData,
         }
     }
@@ -282,7 +290,7 @@ impl<'a, T: Elicit, P: ElicitPeer + ?Sized> ElicitRequest<'a, T, P> {
     /// ```
     pub async fn with_provenance(self) -> Result<(Elicitation<T>, Provenance), ElicitError> {
         let pace = Pace { timeout: self.timeout, progress_every: self.progress_every };
-        elicit::<T, P>(self.peer, self.message, pace, self.reasks, &self.schema, self.key, self.user_only).await
+        elicit::<T, P>(self.peer, self.message, pace, self.reasks, &self.schema, self.key, self.user_only, self.check.as_deref()).await
     }
 
     /// Give up after `timeout` (per request sent), telling the client with
@@ -323,6 +331,48 @@ impl<'a, T: Elicit, P: ElicitPeer + ?Sized> ElicitRequest<'a, T, P> {
     /// How the schema is written ([`SchemaOptions`]).
     pub fn schema_options(mut self, schema: SchemaOptions) -> Self {
         self.schema = schema;
+        self
+    }
+
+    /// The author's rules that need to wait (a database lookup: "this username is taken"),
+    /// run on each accepted answer after it is decoded: the problems returned go the way of
+    /// the schema's own. With [`reask`](Self::reask) the form is sent again with them under
+    /// the message and the valid answers as defaults; when the re-asks run out they are
+    /// [`ElicitError::Invalid`]. Rules that need no wait belong on the form
+    /// (`#[elicit(validate = path)]`), where every decoding applies them.
+    ///
+    /// The future must not borrow the answer: take what it needs from it first.
+    ///
+    /// ```no_run
+    /// # use elicit_runtime::{Elicit, Elicitation, ElicitError, ElicitPeer};
+    /// use elicit_runtime::form::Violation;
+    ///
+    /// #[derive(Elicit)]
+    /// struct Signup {
+    ///     username: String,
+    /// }
+    ///
+    /// async fn taken(name: &str) -> bool {
+    ///     name == "ada"
+    /// }
+    ///
+    /// async fn ask(peer: &impl ElicitPeer) -> Result<Option<String>, ElicitError> {
+    ///     let answer = Signup::elicit(peer, "Choose a username")
+    ///         .check(|signup| {
+    ///             let name = signup.username.clone();
+    ///             async move { if taken(&name).await { Err(vec![Violation::rule("username", "is taken")]) } else { Ok(()) } }
+    ///         })
+    ///         .reask(2)
+    ///         .await?;
+    ///     Ok(answer.accepted().map(|signup| signup.username))
+    /// }
+    /// ```
+    pub fn check<F, Fut>(mut self, check: F) -> Self
+    where
+        F: Fn(&T) -> Fut + Send + Sync + 'a,
+        Fut: Future<Output = Result<(), Vec<Violation>>> + Send + 'a,
+    {
+        self.check = Some(Box::new(move |value: &T| -> CheckFuture<'a> { Box::pin(check(value)) }));
         self
     }
 
@@ -465,7 +515,7 @@ pub(crate) struct Watch {
 
 /// The whole exchange behind [`ElicitRequest`], in its span: the elicitation's outcome,
 /// counted once, with the time the client took.
-async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(
+async fn elicit<'c, T: Elicit, P: ElicitPeer + ?Sized>(
     peer: &P,
     message: &str,
     pace: Pace,
@@ -473,6 +523,7 @@ async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(
     options: &SchemaOptions,
     key: Option<String>,
     user_only: bool,
+    check: Option<&(dyn Fn(&T) -> CheckFuture<'c> + Send + Sync + 'c)>,
 ) -> Result<(Elicitation<T>, Provenance), ElicitError> {
     let form = type_name::<T>();
     let span = tracing::info_span!(
@@ -488,7 +539,7 @@ async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(
         time_to_answer_ms = tracing::field::Empty,
     );
     let mut watch = Watch::default();
-    let result = exchange::<T, P>(peer, message, pace, reasks, options, key, user_only, &span, &mut watch).instrument(span.clone()).await;
+    let result = exchange::<T, P>(peer, message, pace, reasks, options, key, user_only, check, &span, &mut watch).instrument(span.clone()).await;
     let outcome = match &result {
         Ok((Elicitation::Accept(_), _)) => "accept",
         Ok((Elicitation::Decline, _)) => "decline",
@@ -544,7 +595,7 @@ pub(crate) async fn send_watched<P: ElicitPeer + ?Sized>(peer: &P, outgoing: Out
 
 /// Checks, params, send, read, re-ask.
 #[allow(clippy::too_many_arguments)]
-async fn exchange<T: Elicit, P: ElicitPeer + ?Sized>(
+async fn exchange<'c, T: Elicit, P: ElicitPeer + ?Sized>(
     peer: &P,
     message: &str,
     pace: Pace,
@@ -552,6 +603,7 @@ async fn exchange<T: Elicit, P: ElicitPeer + ?Sized>(
     options: &SchemaOptions,
     key: Option<String>,
     user_only: bool,
+    check: Option<&(dyn Fn(&T) -> CheckFuture<'c> + Send + Sync + 'c)>,
     span: &tracing::Span,
     watch: &mut Watch,
 ) -> Result<(Elicitation<T>, Provenance), ElicitError> {
@@ -604,7 +656,17 @@ async fn exchange<T: Elicit, P: ElicitPeer + ?Sized>(
         // The model gets to correct what it relayed, whatever the author's re-asks.
         let reasks = if provenance == Provenance::Model { reasks.max(MODEL_REASKS) } else { reasks };
         // Decided before the await, so that no decoded value is held while the user answers.
-        let params = match Elicitation::<T>::from_result_on(&result, revision) {
+        // The author's async rules run on a decoded answer, which is dropped before they
+        // wait (a form type need not be `Send`) and decoded again once they pass.
+        let verdict = match check.and_then(|check| start_check::<T>(check, &result, revision)) {
+            Some(pending) => Some(pending.await),
+            None => None,
+        };
+        // Not bound to a name: no decoded value may live on while the user answers a re-ask.
+        let params = match match verdict {
+            Some(Err(violations)) => Err(ElicitError::Invalid(InvalidContent::of_rules(violations))),
+            _ => Elicitation::<T>::from_result_on(&result, revision),
+        } {
             Err(ElicitError::Invalid(invalid)) if attempt < reasks => {
                 // What was wrong by kind only: the problems quote what the client sent.
                 tracing::debug!(
@@ -629,6 +691,15 @@ async fn exchange<T: Elicit, P: ElicitPeer + ?Sized>(
         watch.attempt = attempt;
         drop(result);
         result = send_watched(peer, outgoing(params, attempt), Mode::Form, watch).await?;
+    }
+}
+
+/// The author's async rules on the answer in `result`, if it is an accepted one that
+/// decodes: their future, which holds no part of the decoded value.
+fn start_check<'c, T: Elicit>(check: &(dyn Fn(&T) -> CheckFuture<'c> + Send + Sync + 'c), result: &Value, revision: ProtocolRevision) -> Option<CheckFuture<'c>> {
+    match Elicitation::<T>::from_result_on(result, revision) {
+        Ok(Elicitation::Accept(value)) => Some(check(&value)),
+        _ => None,
     }
 }
 

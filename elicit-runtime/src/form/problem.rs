@@ -117,6 +117,10 @@ pub enum Problem {
         /// How many keys the form did not ask for, this one included.
         count: u64,
     },
+    /// A rule of the form's author (`#[elicit(validate = path)]`, or
+    /// [`ElicitRequest::check`](crate::exchange::ElicitRequest::check)), in the author's
+    /// words: what the schema cannot say ("must be after the start date", "is taken").
+    Rule(Cow<'static, str>),
 }
 
 /// How many keys the form did not ask for are named one by one.
@@ -188,6 +192,7 @@ impl fmt::Display for Problem {
             Problem::TooManyItems { max_items, count } => write!(f, "must have at most {}, got {count}", plural(*max_items, "choice")),
             Problem::NotAsked | Problem::MoreNotAsked { count: 0 | 1 } => f.write_str("is not a field of this form"),
             Problem::MoreNotAsked { count } => write!(f, "is not a field of this form, and neither are the {} after it", plural(count - 1, "other key")),
+            Problem::Rule(words) => f.write_str(words),
         }
     }
 }
@@ -224,10 +229,40 @@ impl Violation {
     pub fn new(field: impl Into<Cow<'static, str>>, problem: Problem) -> Self {
         Violation { field: field.into(), problem }
     }
+
+    /// A rule of the form's author broken by the field with this wire name, in the
+    /// author's words ([`Problem::Rule`]): what a validation rule returns.
+    ///
+    /// ```
+    /// use elicit_runtime::form::Violation;
+    ///
+    /// assert_eq!(Violation::rule("end", "must be after the start").to_string(), "`end`: must be after the start");
+    /// ```
+    pub fn rule(field: impl Into<Cow<'static, str>>, words: impl Into<Cow<'static, str>>) -> Self {
+        Violation::new(field, Problem::Rule(words.into()))
+    }
+
+    /// A rule of the form's author about the form as a whole (no one field breaks it:
+    /// "give a phone number or an email address"). Its `field` is empty.
+    ///
+    /// ```
+    /// use elicit_runtime::form::Violation;
+    ///
+    /// let violation = Violation::form_rule("give a phone number or an email address");
+    /// assert_eq!(violation.field, "");
+    /// assert_eq!(violation.to_string(), "give a phone number or an email address");
+    /// ```
+    pub fn form_rule(words: impl Into<Cow<'static, str>>) -> Self {
+        Violation::rule("", words)
+    }
 }
 
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.field.is_empty() {
+            // A rule about the whole form.
+            return write!(f, "{}", self.problem);
+        }
         write!(f, "`{}`: {}", self.field, self.problem)
     }
 }
@@ -269,6 +304,15 @@ impl InvalidContent {
     /// Consumes the error into its violations.
     pub fn into_violations(self) -> Vec<Violation> {
         self.violations
+    }
+
+    /// The error of the author's rules (the `Err` of a validation rule). A rule that fails
+    /// without saying why is reported as a rule of the whole form.
+    pub(crate) fn of_rules(violations: Vec<Violation>) -> InvalidContent {
+        if violations.is_empty() {
+            return InvalidContent { violations: vec![Violation::form_rule("the answer breaks a rule of this form")] };
+        }
+        InvalidContent { violations }
     }
 
     /// These violations and then `other`'s, in one error.

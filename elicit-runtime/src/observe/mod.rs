@@ -90,6 +90,7 @@ pub(crate) fn problem_kind(problem: &Problem) -> &'static str {
         Problem::TooManyItems { .. } => "too_many_items",
         Problem::NotAsked => "not_asked",
         Problem::MoreNotAsked { .. } => "more_not_asked",
+        Problem::Rule(_) => "rule",
     }
 }
 
