@@ -18,9 +18,12 @@
 # package-lock.json: Node, the SDK, Ajv, Zod; tests/benches/peers/requirements.txt: the
 # interop's Python pins plus email-validator, which Pydantic's EmailStr needs), reusing
 # <target>/interop-cache/npm when it holds them, else into <target>/interop-cache/npm-peers;
-# the Python venv is <target>/interop-cache/py-peers. Each peer runs at most
-# ACCEPT_PEER_SECONDS (default 8) per case and ACCEPT_PEER_TIMEOUT (default 300) in all.
-# Prints ns per call for each and the ratios to elicit; exits non-zero on a failed check.
+# the Python venv is <target>/interop-cache/py-peers. The three take turns ACCEPT_ROUNDS
+# times (default 3: elicit, Python, TypeScript, elicit, ...), so that a shared machine's
+# drifting load weighs on all of them; each peer runs at most ACCEPT_PEER_SECONDS (default
+# 4) per case and ACCEPT_PEER_TIMEOUT (default 300) per round.
+# Prints ns per call for each round and their medians, and the ratios to elicit; exits
+# non-zero on a failed check. Logs: <target>/peers-accept/.
 # Not part of .ci/run: benchmarks are not CI.
 set -euo pipefail
 exec </dev/null
@@ -35,7 +38,8 @@ AJV_VERSION=8.20.0
 AJV_FORMATS_VERSION=3.0.1
 ZOD_VERSION=4.6.7
 MCP_PY_VERSION=2.3.0
-SECONDS_PER_CASE=${ACCEPT_PEER_SECONDS:-8}
+ROUNDS=${ACCEPT_ROUNDS:-3}
+SECONDS_PER_CASE=${ACCEPT_PEER_SECONDS:-4}
 PEER_TIMEOUT=${ACCEPT_PEER_TIMEOUT:-300}
 
 log() { printf '==> [%3ss] %s\n' "$SECONDS" "$*" >&2; }
@@ -113,26 +117,7 @@ log "building the bench (cargo bench -p elicit-tests --bench elicit --no-run)"
 cargo bench -p elicit-tests --bench elicit --no-run >"$LOGS/cargo-build.log" 2>&1 ||
     { tail -n 40 "$LOGS/cargo-build.log" >&2; die "cargo bench --no-run failed (log: $LOGS/cargo-build.log)"; }
 
-LOAD_BEFORE=$(load)
-log "elicit: cargo bench -p elicit-tests --bench elicit -- ^accept/elicit (load average $LOAD_BEFORE)"
-# Its checks (both decode the same value, six violations) run before the timings.
-cargo bench -p elicit-tests --bench elicit -- '^accept/elicit' >"$LOGS/criterion.log" 2>&1 ||
-    { tail -n 40 "$LOGS/criterion.log" >&2; die "the criterion bench failed (log: $LOGS/criterion.log)"; }
-# elicit's requestedSchema for Booking, from the request the bench prints: the peers get it.
-python3 - "$LOGS/criterion.log" "$LOGS/requested_schema.json" <<'PY' || die "no request line in $LOGS/criterion.log"
-import json, sys
-for line in open(sys.argv[1]):
-    if line.startswith("elicit request ("):
-        request = json.loads(line.split("): ", 1)[1])
-        json.dump(request["requestedSchema"], open(sys.argv[2], "w"))
-        break
-else:
-    sys.exit(1)
-PY
-
-# ---- the peers ----
-
-# run_peer NAME LOG CMD...: the peer's output, which must end in its RESULT lines.
+# run_peer NAME LOG CMD...: the peer's output, which must hold a PASS line and its RESULTs.
 run_peer() {
     local name=$1 logfile=$2
     shift 2
@@ -143,51 +128,72 @@ run_peer() {
     (( status == 0 )) || die "$name exited $status (log: $logfile)"
     grep -q '^PASS ' "$logfile" || die "$name checked nothing (log: $logfile)"
 }
-run_peer "Python SDK: accept.py" "$LOGS/python.log" \
-    "$PYTHON" "$HERE/accept.py" --schema "$LOGS/requested_schema.json" --seconds "$SECONDS_PER_CASE"
-run_peer "TypeScript SDK: accept.mjs" "$LOGS/typescript.log" \
-    "$NODE" "$HERE/accept.mjs" --npm "$NPM_DIR" --schema "$LOGS/requested_schema.json" --seconds "$SECONDS_PER_CASE"
+
+LOAD_BEFORE=$(load)
+for round in $(seq 1 "$ROUNDS"); do
+    log "round $round of $ROUNDS: elicit: cargo bench -p elicit-tests --bench elicit -- ^accept/elicit (load average $(load))"
+    # Its checks (both decode the same value, six violations) run before the timings.
+    cargo bench -p elicit-tests --bench elicit -- '^accept/elicit' >"$LOGS/criterion-$round.log" 2>&1 ||
+        { tail -n 40 "$LOGS/criterion-$round.log" >&2; die "the criterion bench failed (log: $LOGS/criterion-$round.log)"; }
+    grep -E '^accept/elicit|^ +elicit .* serde' "$LOGS/criterion-$round.log" | sed 's/^/    /' >&2 || true
+    # elicit's requestedSchema for Booking, from the request the bench prints: the peers get it.
+    python3 - "$LOGS/criterion-$round.log" "$LOGS/requested_schema.json" <<'PY' || die "no request line in $LOGS/criterion-$round.log"
+import json, sys
+for line in open(sys.argv[1]):
+    if line.startswith("elicit request ("):
+        request = json.loads(line.split("): ", 1)[1])
+        json.dump(request["requestedSchema"], open(sys.argv[2], "w"))
+        break
+else:
+    sys.exit(1)
+PY
+    run_peer "round $round of $ROUNDS: Python SDK: accept.py" "$LOGS/python-$round.log" \
+        "$PYTHON" "$HERE/accept.py" --schema "$LOGS/requested_schema.json" --seconds "$SECONDS_PER_CASE"
+    run_peer "round $round of $ROUNDS: TypeScript SDK: accept.mjs" "$LOGS/typescript-$round.log" \
+        "$NODE" "$HERE/accept.mjs" --npm "$NPM_DIR" --schema "$LOGS/requested_schema.json" --seconds "$SECONDS_PER_CASE"
+done
 LOAD_AFTER=$(load)
 
 # ---- the table ----
 
-python3 - "$LOGS" "$LOAD_BEFORE" "$LOAD_AFTER" <<'PY'
-import re, sys
-logs, load_before, load_after = sys.argv[1:]
+python3 - "$LOGS" "$ROUNDS" "$LOAD_BEFORE" "$LOAD_AFTER" <<'PY'
+import re, statistics, sys
+logs, rounds, load_before, load_after = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
 unit = {"ps": 1e-3, "ns": 1.0, "µs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
 
-def criterion(name):
-    text = open(f"{logs}/criterion.log").read()
+def criterion(r, name):
+    text = open(f"{logs}/criterion-{r}.log").read()
     m = re.search(re.escape(name) + r"\s+time:\s+\[\S+ \S+ (\S+) (\S+) \S+ \S+\]", text)
     if not m:
-        sys.exit(f"accept: no criterion estimate for {name} in {logs}/criterion.log")
+        sys.exit(f"accept: no criterion estimate for {name} in {logs}/criterion-{r}.log")
     return float(m.group(1)) * unit[m.group(2)]
 
-def peer(file, case):
-    for line in open(f"{logs}/{file}"):
+def peer(r, side, case):
+    for line in open(f"{logs}/{side}-{r}.log"):
         if line.startswith(f"RESULT {case} "):
             return float(line.split()[2])
-    sys.exit(f"accept: no RESULT {case} in {logs}/{file}")
+    sys.exit(f"accept: no RESULT {case} in {logs}/{side}-{r}.log")
 
-def versions(file):
-    return next(l[len("VERSIONS "):].strip() for l in open(f"{logs}/{file}") if l.startswith("VERSIONS "))
+def versions(side):
+    return next(l[len("VERSIONS "):].strip() for l in open(f"{logs}/{side}-1.log") if l.startswith("VERSIONS "))
 
-rows = [
-    ("content -> value", criterion("accept/elicit"), peer("python.log", "content"), peer("typescript.log", "content")),
-    ("whole answer -> value", criterion("accept/elicit_result"), peer("python.log", "answer"), peer("typescript.log", "answer")),
-]
+cases = [("content -> value", "accept/elicit", "content"), ("whole answer -> value", "accept/elicit_result", "answer")]
 print()
-print(f"Python SDK: {versions('python.log')}")
-print(f"TypeScript SDK: {versions('typescript.log')}")
-print(f"load average: {load_before} before, {load_after} after")
+print(f"Python SDK: {versions('python')}")
+print(f"TypeScript SDK: {versions('typescript')}")
+print(f"load average (1, 5, 15 min): {load_before} before, {load_after} after")
 print()
-print(f"| accept path, ns per call | elicit | Python SDK | TypeScript SDK | Python / elicit | TypeScript / elicit |")
-print(f"|---|---|---|---|---|---|")
-for name, ours, py, ts in rows:
-    print(f"| {name} | {ours:,.0f} | {py:,.0f} | {ts:,.0f} | {py / ours:.1f}x | {ts / ours:.1f}x |")
-zod = peer("typescript.log", "zod_typed")
-no_email = peer("python.log", "content_no_email")
+print("| accept path, ns per call | round | elicit | Python SDK | TypeScript SDK | Python / elicit | TypeScript / elicit |")
+print("|---|---|---|---|---|---|---|")
+for name, ours_case, peer_case in cases:
+    per_round = [(criterion(r, ours_case), peer(r, "python", peer_case), peer(r, "typescript", peer_case)) for r in range(1, rounds + 1)]
+    for r, (ours, py, ts) in enumerate(per_round, 1):
+        print(f"| {name} | {r} | {ours:,.0f} | {py:,.0f} | {ts:,.0f} | {py / ours:.1f}x | {ts / ours:.1f}x |")
+    ours, py, ts = (statistics.median(column) for column in zip(*per_round))
+    print(f"| **{name}** | **median** | **{ours:,.0f}** | **{py:,.0f}** | **{ts:,.0f}** | **{py / ours:.1f}x** | **{ts / ours:.1f}x** |")
+zod = statistics.median(peer(r, "typescript", "zod_typed") for r in range(1, rounds + 1))
+no_email = statistics.median(peer(r, "python", "content_no_email") for r in range(1, rounds + 1))
 print()
-print(f"information: a Zod object of the form, parsed alone (the typed value a TypeScript user adds): {zod:,.0f} ns")
-print(f"information: Pydantic without the email check (email: str): {no_email:,.0f} ns")
+print(f"information (medians): a Zod object of the form parsed alone (the typed value a TypeScript user adds on top): {zod:,.0f} ns;")
+print(f"                       Pydantic without the email check (email: str): {no_email:,.0f} ns")
 PY
