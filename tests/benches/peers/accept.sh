@@ -78,8 +78,9 @@ else
         rm -rf "$NPM_DIR"
         mkdir -p "$NPM_DIR"
         cp "$ROOT/tests/interop/package.json" "$ROOT/tests/interop/package-lock.json" "$NPM_DIR/"
-        npm ci --prefix "$NPM_DIR" --no-audit --no-fund >"$LOGS/npm-install.log" 2>&1 ||
-            { tail -n 40 "$LOGS/npm-install.log" >&2; die "npm ci failed (log: $LOGS/npm-install.log)"; }
+        # As tests/interop/run.sh does: the node package's preinstall fetches the matching node-linux-* package.
+        npm install --prefix "$NPM_DIR" --save-exact --no-audit --no-fund >"$LOGS/npm-install.log" 2>&1 ||
+            { tail -n 40 "$LOGS/npm-install.log" >&2; die "npm install failed (log: $LOGS/npm-install.log)"; }
         npm_ok "$NPM_DIR" || die "the installed TypeScript SDK does not have the pinned versions"
     fi
 fi
