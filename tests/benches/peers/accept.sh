@@ -7,8 +7,8 @@
 #           Booking.model_validate(content) after ElicitResult.model_validate (accept.py);
 #   TypeScript SDK (@modelcontextprotocol/sdk, npm): what Server.elicitInput does with it,
 #           Zod's ElicitResultSchema, then Ajv against the requestedSchema (accept.mjs).
-# The same form (tests/benches/common/booking.rs, the peers' copies checked against the
-# requestedSchema elicit sends) and the same answer; each side must decode the valid
+# The same form (tests/benches/common/booking.rs; the Pydantic model is checked against the
+# requestedSchema elicit sends, and Ajv validates against that schema itself) and the same answer; each side must decode the valid
 # answer to the expected value and refuse the invalid one (six broken rules, all named)
 # or the run fails before anything is reported.
 #
