@@ -24,7 +24,10 @@
 //!   result).
 //! - `schema_only`: `T::requested_schema(rev)` against `ElicitationSchema::from_type::<T>()`.
 //! - `accept`: accepted content to a value. elicit: `T::from_content(&map)`, which checks
-//!   every constraint, then decodes. rmcp: `serde_json::from_value::<T>(value)`, no
+//!   every constraint, then decodes; `elicit_result`: the whole answer
+//!   `{"action": "accept", "content": {..}}` through `Elicitation::<T>::from_result_on`
+//!   (what `tests/benches/peers/accept.sh` compares with the SDKs' servers). rmcp:
+//!   `serde_json::from_value::<T>(value)`, no
 //!   validation, on a value cloned outside the timing (`Peer::elicit` clones it first; that
 //!   clone is not counted). Plus `serde_borrowed`: serde from the same borrowed content
 //!   elicit reads, which copies the strings as elicit does. Plus `jsonschema`: the
@@ -47,7 +50,7 @@ use std::time::Duration;
 
 use criterion::{BatchSize, Criterion};
 use elicit_runtime::exchange::{ElicitationSupport, Outgoing, form_params, form_params_json};
-use elicit_runtime::{ElicitError, ElicitPeer, Elicit, SchemaOptions};
+use elicit_runtime::{ElicitError, ElicitPeer, Elicit, Elicitation, SchemaOptions};
 use rmcp::model::{ElicitRequestParams, ElicitationSchema};
 use serde_json::{Map, Value, json};
 use std::sync::LazyLock;
@@ -203,6 +206,10 @@ fn check_and_count() {
     let decoded = Booking::from_content(map).expect("valid content");
     let serde_decoded: BookingSerde = serde_json::from_value(content.clone()).expect("valid content");
     assert_eq!(decoded, Booking::from(serde_decoded), "both sides decode the same value");
+    let answer = Elicitation::<Booking>::from_result_on(&json!({"action": "accept", "content": content}), REVISION).expect("valid answer");
+    assert_eq!(answer, Elicitation::Accept(decoded.clone()), "the whole answer decodes to the same value");
+    let refused = Elicitation::<Booking>::from_result_on(&json!({"action": "accept", "content": invalid_content()}), REVISION);
+    assert!(matches!(&refused, Err(ElicitError::Invalid(e)) if e.violations().len() == 6), "the invalid answer is refused: {refused:?}");
     let invalid = Booking::from_content(invalid_content().as_object().expect("object")).expect_err("invalid content");
     assert_eq!(invalid.violations().len(), 6, "{invalid}");
     let general = jsonschema_accept(&content).expect("jsonschema accepts the valid content");
@@ -255,6 +262,12 @@ fn accept(c: &mut Criterion) {
     // Both through `iter_batched`, so neither side pays for dropping the decoded value in
     // the timing; only rmcp's input needs the setup (a fresh clone, not timed).
     group.bench_function("elicit", |b| b.iter_batched(|| map, |m| Booking::from_content(black_box(m)), BatchSize::SmallInput));
+    // The whole answer `{"action": "accept", "content": {..}}`, as the SDKs' servers read
+    // theirs.
+    let answer = json!({"action": "accept", "content": content});
+    group.bench_function("elicit_result", |b| {
+        b.iter_batched(|| &answer, |a| Elicitation::<Booking>::from_result_on(black_box(a), REVISION), BatchSize::SmallInput)
+    });
     group.bench_function("rmcp", |b| {
         b.iter_batched(|| content.clone(), |v| serde_json::from_value::<BookingSerde>(black_box(v)), BatchSize::SmallInput)
     });
