@@ -96,7 +96,7 @@ struct Desk {
 impl Desk {
     #[tool(description = "books a stay, re-asking when a rule of the form is broken")]
     async fn stay(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
-        call.run(&self.sealer, |ask| async move {
+        call.relay_through_model(true).run(&self.sealer, |ask| async move {
             Ok(text(match Stay::elicit(&ask, "When do you come?").reask(1).await {
                 Ok(Elicitation::Accept(stay)) => format!("booked {} to {}", stay.arrive, stay.leave),
                 Ok(other) => format!("{other:?}"),
@@ -209,4 +209,26 @@ async fn an_async_rule_never_runs_on_content_the_schema_refused() {
         .expect("connect");
     assert_eq!(session.call_tool_text("signup", json!({})).await.expect("the call"), "refused: the content does not match the form: `username`: is taken");
     assert_eq!(server.lookups.load(Ordering::SeqCst), 1, "only the answer that decoded was looked up");
+}
+
+#[tokio::test]
+async fn the_model_relaying_an_answer_is_told_which_rule_it_broke() {
+    use elicit_runtime::exchange::ElicitationSupport;
+    use elicit_runtime::rmcp::RELAY_ARGUMENT;
+
+    for revision in [ProtocolRevision::V2025_11_25, ProtocolRevision::V2026_07_28] {
+        let session = ScriptedClient::new(revision).support(ElicitationSupport::NONE).connect(desk()).await.expect("connect");
+        let mut arguments = json!({});
+        let mut said = Vec::new();
+        for answer in [json!({"arrive": "2026-12-24", "leave": "2026-12-01", "phone": "+1 555 0100"}), json!({"arrive": "2026-12-24", "leave": "2026-12-26", "phone": "+1 555 0100"})] {
+            let result = session.call_tool("stay", arguments.clone()).await.expect("the call");
+            said.push(result.content.iter().filter_map(|c| c.as_text().map(|t| t.text.clone())).collect::<String>());
+            let relay = result.structured_content.as_ref().and_then(|s| s.get(RELAY_ARGUMENT)).unwrap_or_else(|| panic!("{revision}: not for the model: {result:?}")).clone();
+            let key = relay["questions"].as_object().and_then(|q| q.keys().next().cloned()).expect("a question key");
+            arguments = json!({RELAY_ARGUMENT: {"continuation": relay["continuation"], "answers": {key: answer}}});
+        }
+        assert_eq!(session.call_tool_text("stay", arguments).await.expect("the call"), "booked 2026-12-24 to 2026-12-26", "{revision}");
+        assert!(!said[0].contains("must be after the arrival date"), "{revision}: {}", said[0]);
+        assert!(said[1].contains("`leave`: must be after the arrival date"), "{revision}: the model is told what to correct:\n{}", said[1]);
+    }
 }
