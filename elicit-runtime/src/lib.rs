@@ -87,6 +87,7 @@
 //! | `redis` | no | `url::RedisStore`: URL-mode interactions in Redis, shared by several server instances |
 //! | `rmcp` | no | [`ElicitPeer`] for rmcp's `Peer<RoleServer>` and `RequestContext<RoleServer>`: `Contact::elicit(&context, "...")` inside a tool; works with rmcp 3.11.0 and every later 3.x (CI tests the oldest allowed and the newest) |
 //! | `metrics` | no | counters, a histogram and a gauge through the [`metrics`](https://docs.rs/metrics) facade: outcomes, validation problems, time to answer, pending elicitations, refused `requestState`s, relay and URL-mode page usage ([`observe`]) |
+//! | `validator` | no | `exchange::validator_rules`: the rules of a form that also derives `validator::Validate` as the author's rules (`#[elicit(validate = elicit_runtime::exchange::validator_rules)]`) |
 //! | `dialects` | no | the draft dialects no released revision carries and no client we know speaks: `Dialect::ElicitationTrack` (`elicitation/track`, with `rmcp::Track`) and `Dialect::UserInteraction` (`interaction/create`); without it [`dialect::Dialect`] has only `Released` |
 //!
 //! `url::Url` fields (`uri`) need no feature: the `url` crate is a dependency of URL mode.

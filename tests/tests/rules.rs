@@ -232,3 +232,32 @@ async fn the_model_relaying_an_answer_is_told_which_rule_it_broke() {
         assert!(said[1].contains("`leave`: must be after the arrival date"), "{revision}: the model is told what to correct:\n{}", said[1]);
     }
 }
+
+// ---- the rules of the `validator` crate ------------------------------------------------
+
+/// A form whose rules are written with `validator`.
+#[derive(Elicit, validator::Validate, Debug)]
+#[elicit(rename_all = "camelCase", validate = elicit_runtime::exchange::validator_rules)]
+struct Account {
+    #[validate(length(min = 3, max = 20))]
+    user_name: String,
+    #[validate(must_match(other = "password_hint"))]
+    repeat_hint: String,
+    password_hint: String,
+}
+
+#[test]
+fn validator_rules_are_the_authors_rules_named_by_wire_name_in_field_order() {
+    let err = Account::from_content(&content(json!({"userName": "al", "repeatHint": "x", "passwordHint": "zebra-canary"}))).unwrap_err();
+    assert_eq!(
+        err.violations(),
+        [Violation::rule("userName", "must be between 3 and 20 characters long"), Violation::rule("repeatHint", "must match the field it repeats")]
+    );
+    // What the user typed in the other field is never repeated.
+    assert!(!format!("{err} {err:?}").contains("zebra-canary"), "{err:?}");
+    assert!(Account::from_content(&content(json!({"userName": "ada", "repeatHint": "y", "passwordHint": "y"}))).is_ok());
+    // The re-ask of a relayed or direct answer reads them as any other problem.
+    let broken = json!({"action": "accept", "content": {"userName": "a-very-long-user-name-indeed", "repeatHint": "y", "passwordHint": "y"}});
+    let Err(ElicitError::Invalid(invalid)) = Elicitation::<Account>::from_result(&broken) else { panic!("refused") };
+    assert_eq!(invalid.violations(), [Violation::rule("userName", "must be between 3 and 20 characters long")]);
+}

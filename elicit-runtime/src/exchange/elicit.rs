@@ -391,6 +391,111 @@ impl<'a, T: Elicit, P: ElicitPeer + ?Sized> IntoFuture for ElicitRequest<'a, T, 
     }
 }
 
+/// The rules of the [`validator`](https://docs.rs/validator) crate as the author's rules
+/// of a form (feature `validator`): for a form that also derives `validator::Validate`,
+/// `#[elicit(validate = elicit_runtime::exchange::validator_rules)]`. Each failed rule is
+/// a [`Problem::Rule`] under the field's wire name (the Rust name matched across the
+/// `rename_all` casings; a field renamed to another word keeps its Rust name), in the
+/// rule's own `message` when it has one, or in words for validator's built-in rules
+/// ("must be at least 3 characters long"); a rule of the whole struct (`__all__`) is
+/// [`Violation::form_rule`].
+///
+/// ```
+/// use elicit_runtime::Elicit;
+/// use elicit_runtime::form::Violation;
+/// use serde_json::json;
+/// use validator::Validate;
+///
+/// #[derive(Elicit, Validate, Debug)]
+/// #[elicit(rename_all = "camelCase", validate = elicit_runtime::exchange::validator_rules)]
+/// struct Signup {
+///     #[validate(length(min = 3))]
+///     user_name: String,
+///     #[validate(range(min = 18, message = "you must be an adult"))]
+///     age: u8,
+/// }
+///
+/// let err = Signup::from_content(json!({"userName": "al", "age": 9}).as_object().unwrap()).unwrap_err();
+/// let mut violations = err.into_violations();
+/// violations.sort_by(|a, b| a.field.cmp(&b.field));
+/// assert_eq!(violations, [Violation::rule("age", "you must be an adult"), Violation::rule("userName", "must be at least 3 characters long")]);
+/// ```
+#[cfg(feature = "validator")]
+#[cfg_attr(docsrs, doc(cfg(feature = "validator")))]
+pub fn validator_rules<T: Elicit + validator::Validate>(value: &T) -> Result<(), Vec<Violation>> {
+    let Err(errors) = value.validate() else { return Ok(()) };
+    let mut violations = Vec::new();
+    for (name, kind) in errors.into_errors() {
+        let field = wire_name_of(T::SCHEMA, &name);
+        match kind {
+            validator::ValidationErrorsKind::Field(errors) => {
+                for error in errors {
+                    let words = validator_words(&error);
+                    violations.push(if name == "__all__" { Violation::form_rule(words) } else { Violation::rule(field.clone(), words) });
+                }
+            }
+            // A flat form has no nested structs or lists; if a rule reports one, say so of the field.
+            validator::ValidationErrorsKind::Struct(_) | validator::ValidationErrorsKind::List(_) => {
+                violations.push(Violation::rule(field, "is not valid"));
+            }
+        }
+    }
+    // In field order, as the schema's own problems are.
+    let position = |v: &Violation| T::SCHEMA.fields().iter().position(|f| f.name() == v.field).unwrap_or(usize::MAX);
+    violations.sort_by_key(position);
+    Err(violations)
+}
+
+/// The wire name of the field validator calls `rust_name`: the same name, or the one that
+/// spells the same words in another casing (`user_name` and `userName`).
+#[cfg(feature = "validator")]
+fn wire_name_of(schema: &FormSchema, rust_name: &str) -> std::borrow::Cow<'static, str> {
+    let words = |name: &str| name.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect::<String>();
+    let fields = schema.fields();
+    let found = fields.iter().find(|f| f.name() == rust_name).or_else(|| fields.iter().find(|f| words(f.name()) == words(rust_name)));
+    match found {
+        Some(field) => field.name().into(),
+        None => rust_name.to_owned().into(),
+    }
+}
+
+/// A failed validator rule in words: its own message, or the built-in rule said plainly.
+#[cfg(feature = "validator")]
+fn validator_words(error: &validator::ValidationError) -> String {
+    if let Some(message) = &error.message {
+        return message.to_string();
+    }
+    let param = |name: &str| error.params.get(name).map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned));
+    let characters = |n: String| if n == "1" { "1 character".to_owned() } else { format!("{n} characters") };
+    match error.code.as_ref() {
+        "length" => match (param("equal"), param("min"), param("max")) {
+            (Some(n), _, _) => format!("must be exactly {} long", characters(n)),
+            (None, Some(min), Some(max)) => format!("must be between {min} and {max} characters long"),
+            (None, Some(min), None) => format!("must be at least {} long", characters(min)),
+            (None, None, Some(max)) => format!("must be at most {} long", characters(max)),
+            (None, None, None) => "has the wrong length".to_owned(),
+        },
+        "range" => match (param("min").or(param("exclusive_min")), param("max").or(param("exclusive_max"))) {
+            (Some(min), Some(max)) => format!("must be between {min} and {max}"),
+            (Some(min), None) => format!("must be at least {min}"),
+            (None, Some(max)) => format!("must be at most {max}"),
+            (None, None) => "is out of range".to_owned(),
+        },
+        "email" => "must be a valid email address".to_owned(),
+        "url" => "must be a valid URL".to_owned(),
+        "regex" => "is not in the expected format".to_owned(),
+        "required" => "is required".to_owned(),
+        // Its `other` parameter is the other field's value (a password, say): never repeated.
+        "must_match" => "must match the field it repeats".to_owned(),
+        "contains" => param("needle").map_or_else(|| "is missing a required part".to_owned(), |n| format!("must contain `{n}`")),
+        "does_not_contain" => param("needle").map_or_else(|| "contains a forbidden part".to_owned(), |n| format!("must not contain `{n}`")),
+        "credit_card" => "must be a valid card number".to_owned(),
+        "non_control_character" => "must not contain control characters".to_owned(),
+        "ip" | "ipv4" | "ipv6" => "must be a valid IP address".to_owned(),
+        code => format!("breaks the rule `{code}`"),
+    }
+}
+
 /// The `elicitation/create` params of a form for a revision: `mode` (2025-11-25 on),
 /// `message`, and the cached `requestedSchema`.
 ///
@@ -515,6 +620,7 @@ pub(crate) struct Watch {
 
 /// The whole exchange behind [`ElicitRequest`], in its span: the elicitation's outcome,
 /// counted once, with the time the client took.
+#[allow(clippy::too_many_arguments, reason = "the parts of an `ElicitRequest`, taken apart to borrow each")]
 async fn elicit<'c, T: Elicit, P: ElicitPeer + ?Sized>(
     peer: &P,
     message: &str,
