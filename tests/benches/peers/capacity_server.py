@@ -65,7 +65,10 @@ async def serve(port: int, max_sessions: int) -> None:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", port))
     sock.listen(4096)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, backlog=4096)
+    # uvicorn closes a keep-alive connection after 5 s idle by default; the bench's
+    # connections wait longer than that while 10,000 sessions open (the TypeScript server
+    # keeps them 10 minutes too, hyper has no such timeout).
+    config = uvicorn.Config(app, log_level="warning", access_log=False, backlog=4096, timeout_keep_alive=600)
     server = uvicorn.Server(config)
     print(f"listening on 127.0.0.1:{sock.getsockname()[1]}", flush=True)
     await server.serve(sockets=[sock])
