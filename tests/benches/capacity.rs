@@ -51,6 +51,15 @@
 //! elicitation, is printed as met or missed for both sides but does not fail the run:
 //! rmcp 3.9's idle session alone costs about 55 KB, so a run held to it would always fail
 //! and tell nothing about a change to elicit.
+//!
+//! **Another SDK's server** (`tests/benches/peers/capacity.sh` sets these): with
+//! `ELICIT_LOAD_PEER=<name>` the server in `ELICIT_LOAD_SERVER` is another SDK's (it takes
+//! the port as its first argument, prints the same `listening on` line, and has a tool
+//! `ask` that elicits the same form and answers as load_server's does). The run then does
+//! phase 0, phase 1 for that one tool, and phase 2 only with `ELICIT_LOAD_ROUNDS=1` (a
+//! peer that serves 2026-07-28); it skips rmcp's side, phase 3 and the size of the
+//! elicitation future, which need load_server's `ask_rmcp` and `stats`. It fails on a
+//! misrouted answer or a failed request, as above.
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader as StdBufReader};
@@ -93,6 +102,10 @@ struct Settings {
     vanish: usize,
     flow_time: Duration,
     deadline: Duration,
+    /// Another SDK's server in `ELICIT_LOAD_SERVER` (`ELICIT_LOAD_PEER`, its name in the tables).
+    peer: Option<&'static str>,
+    /// Whether phase 2 runs in peer mode (`ELICIT_LOAD_ROUNDS=1`: the peer serves 2026-07-28).
+    peer_rounds: bool,
 }
 
 impl Settings {
@@ -110,6 +123,9 @@ impl Settings {
             vanish: number("ELICIT_LOAD_VANISH", 200)?.max(2),
             flow_time: Duration::from_secs(number("ELICIT_LOAD_FLOW_SECS", 10)? as u64),
             deadline: Duration::from_secs(number("ELICIT_LOAD_DEADLINE_SECS", 300)? as u64),
+            // Named once per run, for the tables: leaked, as `Side`'s names are static.
+            peer: std::env::var("ELICIT_LOAD_PEER").ok().filter(|p| !p.trim().is_empty()).map(|p| &*Box::leak(p.into_boxed_str())),
+            peer_rounds: number("ELICIT_LOAD_ROUNDS", 0)? == 1,
         })
     }
 }
@@ -375,8 +391,8 @@ impl Response<'_> {
             return serde_json::from_slice(&body).map(Some).map_err(|e| format!("not JSON ({e}): {}", String::from_utf8_lossy(&body)));
         }
         loop {
-            if let Some(end) = self.buffered.windows(2).position(|w| w == b"\n\n") {
-                let event: Vec<u8> = self.buffered.drain(..end + 2).collect();
+            if let Some(end) = event_end(&self.buffered) {
+                let event: Vec<u8> = self.buffered.drain(..end).collect();
                 let event = String::from_utf8_lossy(&event);
                 let data: Vec<&str> = event.lines().filter_map(|l| l.strip_prefix("data:")).map(|d| d.strip_prefix(' ').unwrap_or(d)).collect();
                 let data = data.join("\n");
@@ -406,6 +422,18 @@ impl Response<'_> {
     }
 }
 
+/// Where the first SSE event in `buffered` ends (after the blank line that closes it):
+/// lines end in LF or CRLF (the Python SDK's server writes CRLF), so the blank line is
+/// `\n\n` or `\r\n\r\n`, whichever comes first.
+fn event_end(buffered: &[u8]) -> Option<usize> {
+    let lf = buffered.windows(2).position(|w| w == b"\n\n").map(|p| p + 2);
+    let crlf = buffered.windows(4).position(|w| w == b"\r\n\r\n").map(|p| p + 4);
+    match (lf, crlf) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
 /// `f`, or a failure after [`REQUEST_TIMEOUT`].
 async fn timed<T>(what: &str, f: impl Future<Output = Result<T, String>>) -> Result<T, String> {
     tokio::time::timeout(REQUEST_TIMEOUT, f).await.map_err(|_| format!("{what}: no answer in {REQUEST_TIMEOUT:?}"))?
@@ -423,7 +451,8 @@ const CALL_ID: u64 = 2;
 struct Side {
     name: &'static str,
     tool: &'static str,
-    /// Its entry in the `futureBytes` of the server's `stats`.
+    /// Its entry in the `futureBytes` of the server's `stats`; empty for another SDK's
+    /// server, which has no `stats`.
     stat: &'static str,
 }
 
@@ -712,7 +741,11 @@ async fn hold_and_answer(server: &Server, settings: &Settings, side: Side) -> Re
     let answer_cpu = server.cpu_time()?.saturating_sub(cpu_before);
     latencies.sort();
     let after_kb = server.rss_kb()?;
-    let future_bytes = timed("stats", async { stats(&mut Conn::open(port).await?).await }).await?["futureBytes"][side.stat].as_u64().unwrap_or(0);
+    let future_bytes = if side.stat.is_empty() {
+        0
+    } else {
+        timed("stats", async { stats(&mut Conn::open(port).await?).await }).await?["futureBytes"][side.stat].as_u64().unwrap_or(0)
+    };
     Ok(Held {
         sessions,
         baseline_kb,
@@ -826,14 +859,20 @@ async fn flow(conn: &mut Conn, token: &str) -> Result<Result<(), String>, String
     if first["resultType"] != "input_required" {
         return Err(format!("the first round did not ask: {first}"));
     }
-    let message = first["inputRequests"]["echo"]["params"]["message"].as_str().unwrap_or("");
+    // The one input request, under the key the server chose (elicit's `echo`; another
+    // SDK names it its own way), and the answer under the same key.
+    let requests = first["inputRequests"].as_object().filter(|r| r.len() == 1).ok_or_else(|| format!("not one input request: {first}"))?;
+    let Some((key, request)) = requests.iter().next() else { return Err(format!("no input request: {first}")) };
+    let message = request["params"]["message"].as_str().unwrap_or("");
     if message != format!("token {token}") {
         return Ok(Err(format!("flow {token} was asked {message:?}")));
     }
     let state = first["requestState"].clone();
+    let mut responses = serde_json::Map::new();
+    responses.insert(key.clone(), json!({"action": "accept", "content": {"token": token, "n": 7}}));
     let retry = json!({
         "name": "ask", "arguments": {"token": token}, "_meta": meta, "requestState": state,
-        "inputResponses": {"echo": {"action": "accept", "content": {"token": token, "n": 7}}},
+        "inputResponses": responses,
     });
     let last = call_rounds(conn, 2, retry).await?;
     let text = last["content"][0]["text"].as_str().unwrap_or("");
@@ -1023,7 +1062,7 @@ fn report(settings: &Settings, idle: &Idle, held: &[(Side, &Held)], flows: &[(&s
     for (side, held) in held {
         let growth_kb = held.pending_kb.saturating_sub(held.baseline_kb);
         println!(
-            "| {} | {} | {:.1} MB | {:.1} MB | {:.1} MB | {:.2} KB | {} | {} | {:.2} s | {} | {} | {} / {} | {:.1} MB | {} B |",
+            "| {} | {} | {:.1} MB | {:.1} MB | {:.1} MB | {:.2} KB | {} | {} | {:.2} s | {} | {} | {} / {} | {:.1} MB | {} |",
             side.name,
             held.sessions,
             held.baseline_kb as f64 / 1024.0,
@@ -1038,11 +1077,11 @@ fn report(settings: &Settings, idle: &Idle, held: &[(Side, &Held)], flows: &[(&s
             ms(held.latency_p50),
             ms(held.latency_p99),
             held.after_kb as f64 / 1024.0,
-            held.future_bytes,
+            if side.stat.is_empty() { "n/a".to_owned() } else { format!("{} B", held.future_bytes) },
         );
     }
-    let elicit = held.iter().find(|(side, _)| side.tool == ELICIT.tool).map(|(_, held)| kb_per_pending(held));
-    let rmcp = held.iter().find(|(side, _)| side.tool == RMCP.tool).map(|(_, held)| kb_per_pending(held));
+    let elicit = held.iter().find(|(side, _)| side.stat == ELICIT.stat).map(|(_, held)| kb_per_pending(held));
+    let rmcp = held.iter().find(|(side, _)| side.stat == RMCP.stat).map(|(_, held)| kb_per_pending(held));
     let over_rmcp = elicit.zip(rmcp).map(|(elicit, rmcp)| elicit - rmcp);
     if let Some(over) = over_rmcp {
         println!("| elicit − rmcp | | | | | {over:+.2} KB (allowed: at most {MAX_KB_OVER_RMCP:+.1} KB) | | | | | | | | |");
@@ -1050,13 +1089,21 @@ fn report(settings: &Settings, idle: &Idle, held: &[(Side, &Held)], flows: &[(&s
     println!();
     for (side, held) in held {
         let per_pending = kb_per_pending(held);
-        let verdict = if per_pending < TARGET_KB_PER_PENDING { "met" } else { "missed (rmcp's session alone costs more, see the idle sessions)" };
+        let verdict = match (per_pending < TARGET_KB_PER_PENDING, settings.peer) {
+            (true, _) => "met",
+            (false, None) => "missed (rmcp's session alone costs more, see the idle sessions)",
+            (false, Some(_)) => "missed",
+        };
         println!("{}: {per_pending:.2} KB per pending elicitation, target under {TARGET_KB_PER_PENDING} KB: {verdict}", side.name);
     }
     println!();
-    println!("2026-07-28: two-round flows, {} in flight for {:?}", settings.flow_concurrency, settings.flow_time);
-    println!("| server | completed flows | time | flows/s | server CPU per flow | flow p50 / p99 | misrouted | failed |");
-    println!("|---|---|---|---|---|---|---|---|");
+    if flows.is_empty() {
+        println!("2026-07-28: two-round flows not run (ELICIT_LOAD_ROUNDS is not 1: the server does not serve 2026-07-28)");
+    } else {
+        println!("2026-07-28: two-round flows, {} in flight for {:?}", settings.flow_concurrency, settings.flow_time);
+        println!("| server | completed flows | time | flows/s | server CPU per flow | flow p50 / p99 | misrouted | failed |");
+        println!("|---|---|---|---|---|---|---|---|");
+    }
     for (which, flows) in flows {
         println!(
             "| {which} | {} | {:.2} s | {:.0} | {:.0} µs | {} / {} | {} | {} |",
@@ -1096,7 +1143,8 @@ fn report(settings: &Settings, idle: &Idle, held: &[(Side, &Held)], flows: &[(&s
             failures.push(format!("elicit costs {over:.2} KB more per pending elicitation than rmcp's own path (allowed: {MAX_KB_OVER_RMCP} KB)"))
         }
         Some(_) => {}
-        None => failures.push("elicit and rmcp were not both measured".to_owned()),
+        None if settings.peer.is_none() => failures.push("elicit and rmcp were not both measured".to_owned()),
+        None => {}
     }
     if flows.iter().any(|(_, f)| f.completed == 0) {
         failures.push("no 2026-07-28 flow completed".to_owned());
@@ -1108,7 +1156,31 @@ fn report(settings: &Settings, idle: &Idle, held: &[(Side, &Held)], flows: &[(&s
     failures
 }
 
+/// Another SDK's server (`ELICIT_LOAD_PEER`): phases 0 and 1 for its `ask`, and phase 2
+/// when it serves 2026-07-28 (`ELICIT_LOAD_ROUNDS=1`).
+async fn run_peer(settings: &Settings, peer: &'static str) -> Result<Vec<String>, String> {
+    let idle = idle_sessions(settings).await?;
+    let server = Server::start()?;
+    println!("capacity: {peer} pid {} on 127.0.0.1:{}, {} sessions, deadline {:?}", server.child.id(), server.port, settings.sessions, settings.deadline);
+    let side = Side { name: peer, tool: "ask", stat: "" };
+    let held = hold_and_answer(&server, settings, side).await?;
+    let mut flows = Vec::new();
+    if settings.peer_rounds {
+        flows.push(("with the N sessions still open", two_round_flows(&server, settings).await?));
+    }
+    drop(server);
+    if settings.peer_rounds {
+        let fresh = Server::start()?;
+        flows.push(("on a fresh server", two_round_flows(&fresh, settings).await?));
+    }
+    let flows: Vec<(&str, &Flows)> = flows.iter().map(|(which, f)| (*which, f)).collect();
+    Ok(report(settings, &idle, &[(side, &held)], &flows))
+}
+
 async fn run(settings: &Settings) -> Result<Vec<String>, String> {
+    if let Some(peer) = settings.peer {
+        return run_peer(settings, peer).await;
+    }
     // Its own server, killed before the main one starts: the two never compete for memory.
     let idle = idle_sessions(settings).await?;
     let server = Server::start()?;
