@@ -74,26 +74,10 @@ impl<'a> Container<'a> {
                 }
             },
             SynData::Enum(data) => {
-                let mut ok = true;
-                for variant in &data.variants {
-                    if !matches!(variant.fields, Fields::Unit) {
-                        cx.error_spanned_by(
-                            variant,
-                            format!(
-                                "variant `{}` carries data, but a select option is a plain choice: `#[derive(Elicit)]` supports enums whose variants are all unit variants\n\
-                                 \n\
-                                 help: ask in two steps: first a unit-only enum that derives `Elicit` to choose the variant (`{}` without its fields), then, for the choice made, a second form (a struct that derives `Elicit`) with that variant's fields",
-                                variant.ident, variant.ident
-                            ),
-                        );
-                        ok = false;
-                    }
-                }
+                // Unit variants only: an enum whose variants carry data is a choice in two
+                // steps, expanded by `choice` before this model is built.
                 if data.variants.is_empty() {
                     cx.error_spanned_by(&input.ident, "an enum with no variants offers no choice: add the options as unit variants");
-                    ok = false;
-                }
-                if !ok {
                     return None;
                 }
                 Data::Enum(

@@ -13,6 +13,7 @@ mod attr;
 mod bound;
 mod case;
 mod check;
+mod choice;
 mod ctxt;
 mod expand;
 mod fallback;
@@ -23,11 +24,16 @@ mod secret;
 use proc_macro::TokenStream;
 use syn::{DeriveInput, parse_macro_input};
 
-/// Derives `elicit_runtime::Elicit` for a struct with named fields (a form), or makes a
-/// unit-only enum usable as a single- or multi-select field.
+/// Derives `elicit_runtime::Elicit` for a struct with named fields (a form), makes a
+/// unit-only enum usable as a single- or multi-select field, or makes an enum whose
+/// variants carry data an `elicit_runtime::ElicitChoice` (asked in two steps).
 #[proc_macro_derive(Elicit, attributes(elicit))]
 pub fn derive_elicit(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
+    // An enum whose variants carry data is asked in two steps, each a form of its own.
+    if choice::is_choice(&input) {
+        return choice::expand(&input).into();
+    }
     let ((krate, cont), result) = ctxt::Ctxt::collect(|cx| {
         let attrs = attr::Container::from_ast(cx, &input);
         let krate = attrs.crate_path.clone();

@@ -10,7 +10,8 @@ pub use std::vec::Vec;
 
 pub use serde_json::{Map, Value};
 
-pub use crate::exchange::{Elicit, ElicitPeer, ElicitRequest};
+pub use crate::exchange::choice::{ChoiceFuture, Steps, VariantForm};
+pub use crate::exchange::{ChoiceRequest, Elicit, ElicitChoice, ElicitError, ElicitPeer, ElicitRequest, Elicitation};
 pub use crate::form::{RequestedSchema, SchemaError, SchemaOptions};
 pub use crate::revision::ProtocolRevision;
 

@@ -46,8 +46,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! What the specification cannot express does not compile: a nested struct, a list of
-//! strings, a map, a field whose name asks for a secret in form mode, a `min_length` on
+//! A choice that leads to different questions (an enum whose variants carry data) is
+//! asked in two flat steps ([`ElicitChoice`]). What the specification cannot express does
+//! not compile: a nested struct, a list of strings, a map, a field whose name asks for a secret in form mode, a `min_length` on
 //! an integer... each with a message on the field that says what to do instead.
 //!
 //! # Where things are
@@ -147,7 +148,7 @@ pub mod rmcp;
 pub mod testing;
 
 #[doc(no_inline)]
-pub use crate::exchange::{Elicit, ElicitError, ElicitPeer, Elicitation};
+pub use crate::exchange::{Elicit, ElicitChoice, ElicitError, ElicitPeer, Elicitation};
 #[doc(no_inline)]
 pub use crate::form::{InvalidContent, RequestedSchema, SchemaError, SchemaOptions, Violation};
 pub use crate::revision::{ProtocolRevision, UnknownRevision};

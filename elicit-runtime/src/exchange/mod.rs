@@ -5,8 +5,10 @@
 //! Read bottom to top: `support` (what the client declared), `error`, `elicitation` (the
 //! answer), `transport` (what a transport author writes), then `elicit`, which follows
 //! one question from the tool to the wire and back: the checks before sending, the
-//! params, the client's result validated and decoded, re-asking.
+//! params, the client's result validated and decoded, re-asking; and `choice`, an enum
+//! whose variants carry data, asked as two of those questions ([`ElicitChoice`]).
 
+pub(crate) mod choice;
 mod elicitation;
 mod elicit;
 pub(crate) mod error;
@@ -24,6 +26,7 @@ pub(crate) use self::elicit::RELAYED_META;
 #[cfg(feature = "validator")]
 pub use self::elicit::validator_rules;
 pub use self::elicit::{DEFAULT_PROGRESS_EVERY, Elicit, ElicitRequest, Provenance, form_params, form_params_json, reask_message};
+pub use self::choice::{ChoiceRequest, ElicitChoice};
 pub use self::support::ElicitationSupport;
 #[cfg(any(feature = "rmcp", feature = "dialects"))]
 pub(crate) use self::transport::Hooks;

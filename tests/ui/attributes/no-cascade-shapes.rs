@@ -8,7 +8,7 @@ struct Name(String);
 #[derive(Elicit)]
 enum Shipping {
     Standard,
-    Express(u8),
+    Express(u8, u8),
 }
 
 #[derive(Elicit)]

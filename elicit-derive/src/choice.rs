@@ -1,0 +1,190 @@
+//! An enum whose variants carry data: the two steps of `ElicitChoice`. Each step is a
+//! hidden type that derives `Elicit` itself (a unit-only enum of the variants, a form
+//! holding it, a form per struct variant), so each is checked like any form, with the
+//! errors on the user's own tokens.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned as _;
+use syn::{Attribute, DeriveInput, Fields};
+
+/// Whether `input` is an enum with a variant that carries data.
+pub fn is_choice(input: &DeriveInput) -> bool {
+    matches!(&input.data, syn::Data::Enum(data) if data.variants.iter().any(|v| !matches!(v.fields, Fields::Unit)))
+}
+
+/// The attributes a hidden type keeps: the derive's own and the doc comments (a `serde`
+/// attribute would need serde's derive on the hidden type).
+fn kept(attrs: &[Attribute]) -> impl Iterator<Item = &Attribute> {
+    attrs.iter().filter(|a| a.path().is_ident("elicit") || a.path().is_ident("doc"))
+}
+
+/// A string attribute `name = "..."` among the `#[elicit(...)]` of `attrs`, if any; the
+/// hidden types' own derives report whatever else is wrong with them.
+fn elicit_string(attrs: &[Attribute], name: &str) -> Option<syn::LitStr> {
+    let mut found = None;
+    for attr in attrs.iter().filter(|a| a.path().is_ident("elicit")) {
+        let _ = attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident(name) {
+                found = Some(meta.value()?.parse::<syn::LitStr>()?);
+            } else if meta.input.peek(syn::Token![=]) {
+                // Another attribute's value: skip it.
+                meta.value()?.parse::<syn::Expr>()?;
+            } else if meta.input.peek(syn::token::Paren) {
+                let _ = meta.parse_nested_meta(|inner| {
+                    if inner.input.peek(syn::Token![=]) {
+                        inner.value()?.parse::<syn::Expr>()?;
+                    }
+                    Ok(())
+                });
+            }
+            Ok(())
+        });
+    }
+    found
+}
+
+pub fn expand(input: &DeriveInput) -> TokenStream {
+    let syn::Data::Enum(data) = &input.data else {
+        return TokenStream::new();
+    };
+    let ident = &input.ident;
+    let krate = match elicit_string(&input.attrs, "crate") {
+        Some(path) => match path.parse::<syn::Path>() {
+            Ok(path) => quote!(#path),
+            Err(_) => return syn::Error::new_spanned(path, "`crate` takes the path of the elicit-runtime crate, such as `crate = \"::elicit_runtime\"`").to_compile_error(),
+        },
+        None => quote!(::elicit_runtime),
+    };
+    let crate_attr = elicit_string(&input.attrs, "crate").map(|path| quote!(#[elicit(crate = #path)]));
+    let crate_path = elicit_string(&input.attrs, "crate").and_then(|path| path.parse::<syn::Path>().ok());
+    // Beside an error, the stub impls: a use of the type adds no error of its own.
+    let refused = |error: TokenStream| {
+        let mut tokens = error;
+        tokens.extend(crate::fallback::dummy(input, crate_path.as_ref(), None));
+        tokens
+    };
+    let p = quote!(#krate::__private);
+    if !input.generics.params.is_empty() {
+        return refused(
+            syn::Error::new_spanned(
+                &input.generics,
+                "a choice whose variants carry data cannot be generic: each step is a form of its own, built at compile time; name the types of the variants' fields",
+            )
+            .to_compile_error(),
+        );
+    }
+
+    let choice = format_ident!("__ElicitChoiceOf{}", ident);
+    let step = format_ident!("__ElicitChoiceStepOf{}", ident);
+    let container_attrs = kept(&input.attrs);
+    let mut errors = TokenStream::new();
+    let mut options = Vec::new();
+    let mut forms = Vec::new();
+    let mut arms = Vec::new();
+    for variant in &data.variants {
+        let name = &variant.ident;
+        let attrs = kept(&variant.attrs);
+        options.push(quote!(#(#attrs)* #name));
+        let chosen = match elicit_string(&variant.attrs, "title") {
+            Some(title) => title.value(),
+            None => name.to_string(),
+        };
+        let arm = match &variant.fields {
+            Fields::Unit => quote!(#choice::#name => #p::Ok(#p::Elicitation::Accept(#ident::#name))),
+            Fields::Named(named) => {
+                let form = format_ident!("__ElicitChoice{}{}", ident, name);
+                let fields = named.named.iter().map(|field| {
+                    let (member, ty, attrs) = (&field.ident, &field.ty, kept(&field.attrs));
+                    quote!(#(#attrs)* #member: #ty)
+                });
+                forms.push(quote! {
+                    #[derive(#krate::Elicit)]
+                    #crate_attr
+                    #[allow(non_camel_case_types, dead_code)]
+                    struct #form { #(#fields,)* }
+                });
+                let members: Vec<_> = named.named.iter().map(|field| &field.ident).collect();
+                quote! {
+                    #choice::#name => #p::Ok(
+                        steps.ask::<#form, __P>(peer, &#p::Steps::second_message(message, #chosen)).await?
+                            .map(|form| #ident::#name { #(#members: form.#members,)* })
+                    )
+                }
+            }
+            Fields::Unnamed(unnamed) if unnamed.unnamed.len() == 1 => {
+                let ty = &unnamed.unnamed[0].ty;
+                let ask = quote_spanned!(ty.span()=> <#ty as #p::VariantForm>::ask_variant::<__P>(steps, peer, #p::Steps::second_message(message, #chosen)));
+                quote!(#choice::#name => #p::Ok(#ask.await?.map(#ident::#name)))
+            }
+            Fields::Unnamed(unnamed) => {
+                errors.extend(
+                    syn::Error::new_spanned(
+                        unnamed,
+                        format!(
+                            "variant `{name}` holds {} values: a variant of a choice holds named fields (`{name} {{ a: A, b: B }}`, asked as its own form) or one form (`{name}({name}Details)`, a struct that derives `Elicit`)",
+                            unnamed.unnamed.len()
+                        ),
+                    )
+                    .to_compile_error(),
+                );
+                continue;
+            }
+        };
+        arms.push(arm);
+    }
+    if !errors.is_empty() {
+        return refused(errors);
+    }
+    quote! {
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals, unused_qualifications, deprecated, clippy::all)]
+        const _: () = {
+            // The first step: which variant (its doc comment, the enum's, describes the select).
+            #[derive(#krate::Elicit)]
+            #(#container_attrs)*
+            #[allow(non_camel_case_types, dead_code)]
+            enum #choice { #(#options,)* }
+
+            #[derive(#krate::Elicit)]
+            #crate_attr
+            #[allow(non_camel_case_types, dead_code)]
+            struct #step { choice: #choice }
+
+            #(#forms)*
+
+            #[automatically_derived]
+            impl #p::ElicitChoice for #ident {
+                fn __ask<'__elicit, __P: #p::ElicitPeer + ?::core::marker::Sized>(
+                    peer: &'__elicit __P,
+                    message: &'__elicit ::core::primitive::str,
+                    steps: #p::Steps,
+                ) -> #p::ChoiceFuture<'__elicit, Self> {
+                    ::std::boxed::Box::pin(async move {
+                        let chosen = match steps.ask::<#step, __P>(peer, message).await? {
+                            #p::Elicitation::Accept(step) => step.choice,
+                            #p::Elicitation::Decline => return #p::Ok(#p::Elicitation::Decline),
+                            #p::Elicitation::Cancel => return #p::Ok(#p::Elicitation::Cancel),
+                        };
+                        match chosen {
+                            #(#arms,)*
+                        }
+                    })
+                }
+            }
+
+            // `Payment::elicit(..)` without importing `ElicitChoice`.
+            #[automatically_derived]
+            impl #ident {
+                #[doc(hidden)]
+                #[inline]
+                pub fn elicit<'__elicit, __P: #p::ElicitPeer + ?::core::marker::Sized>(
+                    peer: &'__elicit __P,
+                    message: &'__elicit ::core::primitive::str,
+                ) -> #p::ChoiceRequest<'__elicit, Self, __P> {
+                    <Self as #p::ElicitChoice>::elicit(peer, message)
+                }
+            }
+        };
+    }
+}

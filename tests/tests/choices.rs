@@ -1,0 +1,147 @@
+//! A choice that leads to different questions: an enum whose variants carry data, asked
+//! as two flat forms (which variant, then its fields), end to end through rmcp on every
+//! revision: 2026-07-28 as two rounds of one body, decline and cancel at either step, a
+//! re-ask inside the second step, and each request checked against the official schema.
+
+use elicit_runtime::rmcp::ToolCall;
+use elicit_runtime::rounds::StateSealer;
+use elicit_runtime::testing::{Reply, ScriptedClient};
+use elicit_runtime::{Elicit, ElicitChoice, ElicitError, Elicitation, ProtocolRevision};
+use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
+use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
+use serde_json::json;
+
+/// The details of a cheque.
+#[derive(Elicit, Debug, PartialEq)]
+struct ChequeDetails {
+    #[elicit(minimum = 1)]
+    number: u32,
+}
+
+/// How would you like to pay?
+#[derive(Elicit, Debug, PartialEq)]
+#[elicit(rename_all = "snake_case")]
+enum Payment {
+    /// Pay at the desk
+    Cash,
+    /// An invoice sent by email
+    #[elicit(title = "Invoice")]
+    Invoice {
+        #[elicit(format = "email")]
+        email: String,
+        /// Your purchase order, if any
+        purchase_order: Option<String>,
+    },
+    Cheque(ChequeDetails),
+}
+
+#[derive(Clone)]
+struct Shop {
+    sealer: StateSealer,
+}
+
+#[tool_router]
+impl Shop {
+    #[tool(description = "asks how the user pays")]
+    async fn pay(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.run(&self.sealer, |ask| async move {
+            Ok(text(match Payment::elicit(&ask, "How would you like to pay?").reask(1).await {
+                Ok(answer) => format!("{answer:?}"),
+                Err(ElicitError::Invalid(invalid)) => format!("refused: {invalid}"),
+                Err(err) => return Err(err.into()),
+            }))
+        })
+        .await
+    }
+}
+
+#[tool_handler]
+impl ServerHandler for Shop {}
+
+fn text(text: impl Into<String>) -> CallToolResult {
+    CallToolResult::success(vec![ContentBlock::text(text)])
+}
+
+fn shop() -> Shop {
+    Shop { sealer: StateSealer::new(*b"the choice test key of 32 bytes.").expect("a key") }
+}
+
+async fn pay(client: ScriptedClient) -> (String, Vec<serde_json::Value>) {
+    let session = client.connect(shop()).await.expect("connect");
+    let said = session.call_tool_text("pay", json!({})).await.expect("the call");
+    let transcript = session.transcript();
+    assert!(transcript.violations.is_empty(), "requests that break the official schema: {:?}", transcript.violations);
+    (said, transcript.requests)
+}
+
+#[tokio::test]
+async fn the_variant_then_its_fields_come_back_as_the_typed_enum_on_every_revision() {
+    for &revision in ProtocolRevision::ALL {
+        let client = ScriptedClient::new(revision)
+            .reply(Reply::accept(json!({"choice": "invoice"})))
+            .reply(Reply::accept(json!({"email": "ada@example.com", "purchase_order": "PO-7"})));
+        let (said, requests) = pay(client).await;
+        assert_eq!(said, r#"Accept(Invoice { email: "ada@example.com", purchase_order: Some("PO-7") })"#, "{revision}");
+        assert_eq!(requests.len(), 2, "{revision}");
+        // The first step: one single-select of the variants, titled as the derive says.
+        let first = &requests[0]["requestedSchema"];
+        assert_eq!(first["required"], json!(["choice"]), "{revision}");
+        assert_eq!(first["properties"]["choice"]["description"], "How would you like to pay?", "{revision}");
+        let options = first["properties"]["choice"].to_string();
+        for option in ["cash", "invoice", "cheque", "Invoice"] {
+            assert!(options.contains(option), "{revision}: {option} missing from {options}");
+        }
+        // The second: the chosen variant's own fields, and the choice said in the message.
+        let second = &requests[1];
+        assert_eq!(second["message"], "How would you like to pay?\n\nInvoice", "{revision}");
+        assert_eq!(second["requestedSchema"]["required"], json!(["email"]), "{revision}");
+        assert_eq!(second["requestedSchema"]["properties"]["email"]["format"], "email", "{revision}");
+    }
+}
+
+#[tokio::test]
+async fn a_unit_variant_has_no_second_step_and_a_form_variant_asks_its_form() {
+    for &revision in ProtocolRevision::ALL {
+        let (said, requests) = pay(ScriptedClient::new(revision).reply(Reply::accept(json!({"choice": "cash"})))).await;
+        assert_eq!((said.as_str(), requests.len()), ("Accept(Cash)", 1), "{revision}");
+        let client = ScriptedClient::new(revision).reply(Reply::accept(json!({"choice": "cheque"}))).reply(Reply::accept(json!({"number": 42})));
+        let (said, _) = pay(client).await;
+        assert_eq!(said, "Accept(Cheque(ChequeDetails { number: 42 }))", "{revision}");
+    }
+}
+
+#[tokio::test]
+async fn decline_or_cancel_at_either_step_is_the_answer() {
+    for &revision in ProtocolRevision::ALL {
+        let (said, requests) = pay(ScriptedClient::new(revision).reply(Reply::Raw(json!({"action": "decline"})))).await;
+        assert_eq!((said.as_str(), requests.len()), ("Decline", 1), "{revision}");
+        let client = ScriptedClient::new(revision).reply(Reply::accept(json!({"choice": "invoice"}))).reply(Reply::Raw(json!({"action": "cancel"})));
+        let (said, requests) = pay(client).await;
+        assert_eq!((said.as_str(), requests.len()), ("Cancel", 2), "{revision}");
+    }
+}
+
+#[tokio::test]
+async fn each_step_is_validated_and_asked_again_like_any_form() {
+    for &revision in ProtocolRevision::ALL {
+        let client = ScriptedClient::new(revision)
+            .reply(Reply::accept(json!({"choice": "wire transfer"})))
+            .reply(Reply::accept(json!({"choice": "cheque"})))
+            .reply(Reply::accept(json!({"number": 0})))
+            .reply(Reply::accept(json!({"number": 7})));
+        let (said, requests) = pay(client).await;
+        assert_eq!(said, "Accept(Cheque(ChequeDetails { number: 7 }))", "{revision}");
+        assert_eq!(requests.len(), 4, "{revision}");
+        assert!(requests[1]["message"].as_str().unwrap().contains("`choice`: `wire transfer` is not one of the options"), "{revision}");
+        assert!(requests[3]["message"].as_str().unwrap().contains("`number`: must be at least 1, got 0"), "{revision}");
+    }
+}
+
+#[test]
+fn a_choice_is_its_own_trait_not_a_form() {
+    fn asks_in_steps<T: ElicitChoice>() {}
+    asks_in_steps::<Payment>();
+    // An answer is read by each step's own form; the choice itself has no flat schema.
+    let answer: Elicitation<Payment> = Elicitation::Accept(Payment::Cash);
+    assert_eq!(answer.accepted(), Some(Payment::Cash));
+}
