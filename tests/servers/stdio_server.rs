@@ -295,6 +295,27 @@ enum Recommend {
     No,
 }
 
+/// How would you like to pay? A choice that leads to different questions: asked in two
+/// steps, the way to pay, then what that way needs.
+#[derive(Elicit, Debug)]
+#[elicit(rename_all = "snake_case")]
+#[allow(dead_code, reason = "the answer is shown with `Debug` in the tool's result")]
+enum Payment {
+    /// An invoice, sent by email
+    #[elicit(title = "Invoice by email")]
+    Invoice {
+        /// Where the invoice goes
+        #[elicit(format = "email")]
+        email: String,
+        /// Your purchase order number, if any
+        #[elicit(max_length = 40)]
+        purchase_order: Option<String>,
+    },
+    /// Pay at the desk when you arrive
+    #[elicit(title = "At the desk")]
+    AtTheDesk,
+}
+
 /// A short product survey.
 #[derive(Elicit, Debug)]
 struct Survey {
@@ -496,6 +517,17 @@ impl Demo {
             let ask = UserInteraction::if_declared(&ask, declared);
             let message = "A short survey about elicit: five questions, one minute.";
             outcome("survey", Survey::elicit(&ask, message).timeout(TIMEOUT).progress_every(every).reask(REASKS).await)
+        })
+        .await
+    }
+
+    #[tool(description = "Ask the user how they would like to pay: a choice in two steps (the way to pay, then that way's details).")]
+    async fn pay(&self, call: ToolCall, Parameters(_): Parameters<RelayArgs>) -> Result<CallToolResponse, ErrorData> {
+        let declared = self.declared.get();
+        call.relay_through_model(self.relay).run(&self.sealer, |ask| async move {
+            // A client that declared `userInteraction` is asked in that dialect.
+            let ask = UserInteraction::if_declared(&ask, declared);
+            outcome("pay", Payment::elicit(&ask, "How would you like to pay?").timeout(TIMEOUT).reask(REASKS).await)
         })
         .await
     }
@@ -850,7 +882,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
         }
     });
-    eprintln!("[stdio_server] serving MCP on stdin/stdout (tools: book_table, survey, delete_item, connect_api_key, require_api_key)");
+    eprintln!("[stdio_server] serving MCP on stdin/stdout (tools: book_table, survey, pay, delete_item, connect_api_key, require_api_key)");
     let declared = Declared::default();
     let stdin = declared.tap(tokio::io::stdin());
     let running = Demo { sealer, page, page_wait, progress_every, relay, declared }.serve((stdin, tokio::io::stdout())).await?;
