@@ -28,6 +28,37 @@ pub struct Field<'a> {
     pub wire_name: String,
 }
 
+impl Field<'_> {
+    /// In the form as one field of its own: neither skipped nor flattened.
+    pub fn is_form_field(&self) -> bool {
+        self.attrs.skip.is_none() && self.attrs.flatten.is_none()
+    }
+
+    /// For a flattened field (not skipped): how, the form type it flattens (the `T` of
+    /// an `Option<T>`), and whether it is an `Option`.
+    pub fn flattened(&self) -> Option<(&attr::Flatten, &syn::Type, bool)> {
+        let flatten = self.attrs.flatten.as_ref().filter(|_| self.attrs.skip.is_none())?;
+        match option_inner(self.ty) {
+            Some(inner) => Some((&flatten.value, inner, true)),
+            None => Some((&flatten.value, self.ty, false)),
+        }
+    }
+}
+
+/// The `T` of a type written `Option<T>` (or `std::option::Option<T>`).
+fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
+    let syn::Type::Path(path) = ty else { return None };
+    let last = path.path.segments.last()?;
+    if last.ident != "Option" {
+        return None;
+    }
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else { return None };
+    match args.args.first() {
+        Some(syn::GenericArgument::Type(inner)) if args.args.len() == 1 => Some(inner),
+        _ => None,
+    }
+}
+
 pub struct Variant<'a> {
     pub ident: &'a syn::Ident,
     pub attrs: attr::Variant,
