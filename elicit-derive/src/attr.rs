@@ -453,6 +453,8 @@ pub struct Flatten {
     pub prefix: Option<LitStr>,
     /// Put before the title of each of the sub-form's fields that has one.
     pub title_prefix: Option<LitStr>,
+    /// Mistakes in the options, reported with the field.
+    pub errors: Vec<syn::Error>,
 }
 
 impl Flatten {
@@ -478,24 +480,28 @@ impl Flatten {
 }
 
 fn flatten_value(meta: &ParseNestedMeta) -> syn::Result<Flatten> {
+    // A mistake in the options is kept and reported with the field (`Field::from_ast`):
+    // the field stays flattened, so its type is not also reported as no form field.
     let mut out = Flatten::default();
     if meta.input.peek(syn::Token![=]) {
-        return Err(meta.error("`flatten` takes no value: write `flatten`, or `flatten(prefix = \"billing_\")` to prefix the sub-form's names"));
+        out.errors.push(meta.error("`flatten` takes no value: write `flatten`, or `flatten(prefix = \"billing_\")` to prefix the sub-form's names"));
+        skip_value(meta)?;
+        return Ok(out);
     }
     if meta.input.peek(syn::token::Paren) {
         meta.parse_nested_meta(|inner| {
-            if inner.path.is_ident(PREFIX) {
-                let s = lit_str(&inner, "\"billing_\"")?;
-                if out.prefix.replace(s).is_some() {
-                    return Err(inner.error("duplicate `prefix` in `flatten(...)`"));
-                }
+            let slot = if inner.path.is_ident(PREFIX) {
+                &mut out.prefix
             } else if inner.path.is_ident(TITLE_PREFIX) {
-                let s = lit_str(&inner, "\"Billing \"")?;
-                if out.title_prefix.replace(s).is_some() {
-                    return Err(inner.error("duplicate `title_prefix` in `flatten(...)`"));
-                }
+                &mut out.title_prefix
             } else {
-                return Err(inner.error(format!("unknown `flatten` option `{}`; expected `prefix` or `title_prefix`", attr_name(&inner))));
+                out.errors.push(inner.error(format!("unknown `flatten` option `{}`; expected `prefix` or `title_prefix`", attr_name(&inner))));
+                return skip_value(&inner);
+            };
+            match lit_str(&inner, if inner.path.is_ident(PREFIX) { "\"billing_\"" } else { "\"Billing \"" }) {
+                Ok(_) if slot.is_some() => out.errors.push(syn::Error::new_spanned(&inner.path, format!("duplicate `{}` in `flatten(...)`", attr_name(&inner)))),
+                Ok(s) => *slot = Some(s),
+                Err(err) => out.errors.push(err),
             }
             Ok(())
         })?;
@@ -547,6 +553,9 @@ impl Field {
         out.rename = resolve_rename(cx, out.rename.take(), serde_rename.get());
         if out.skip.is_none() && serde_skip {
             out.skip = Some(Spanned { value: (), tokens: TokenStream::new() });
+        }
+        for err in out.flatten.iter().flat_map(|f| &f.value.errors) {
+            cx.syn_error(err.clone());
         }
         // serde's `flatten` flattens the same way, with no prefix; a prefix beside it
         // would make the form and serde use different names.

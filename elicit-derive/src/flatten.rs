@@ -62,7 +62,10 @@ pub(crate) fn expand_flattening(cont: &Container, fields: &[Field], paths: &Path
                 let prefix = flatten.prefix();
                 let len = quote!(const { #p::part_len(&__ELICIT_PARTS[#i]) });
                 let decode = if optional { quote!(flattened_option) } else { quote!(flattened) };
-                quote!(let #local = #p::#decode::<#form>(&__elicit_found[#at..#at + #len], #prefix, &mut __elicit_report);)
+                let form = quote_spanned!(form.span()=> <#form as #p::Elicit>);
+                quote! {
+                    let #local = #p::#decode(&__elicit_found[#at..#at + #len], #form::SCHEMA.fields, #form::from_content, #prefix, &mut __elicit_report);
+                }
             }
         }
     });
@@ -165,16 +168,12 @@ fn collision_checks(active: &[&Field], p: &TokenStream) -> TokenStream {
             let Some((flatten, form, _)) = on.flattened() else { continue };
             let form = type_name(form);
             let fix = if flatten.prefix().is_empty() {
-                format!("give it a prefix, such as `#[elicit(flatten(prefix = \"{}_\"))]`", on.member)
+                format!("give `{0}` a prefix, such as `#[elicit(flatten(prefix = \"{0}_\"))]`", on.member)
             } else {
-                format!("give it another prefix than `{}`", flatten.prefix())
+                format!("give `{}` another prefix than `{}`", on.member, flatten.prefix())
             };
             let names = if other.flattened().is_some() {
-                let message = format!(
-                    "field `{}` flattens `{form}`, whose fields would be sent under names that field `{}` sends already: {fix}",
-                    on.member, other.member
-                );
-                message
+                format!("field `{}` flattens `{form}`, whose fields would be sent under names that field `{}` sends already: {fix}", on.member, other.member)
             } else {
                 format!(
                     "field `{}` flattens `{form}`, one of whose fields would be sent as `{}`, the wire name of field `{}`: {fix}, or rename `{}`",
@@ -182,8 +181,8 @@ fn collision_checks(active: &[&Field], p: &TokenStream) -> TokenStream {
                 )
             };
             let checkboxes = format!(
-                "field `{}` (which flattens `{form}`) and field `{}` would send properties of the same name on protocol revision 2025-06-18, where a multi-select is sent as one checkbox per option named `field_option`: {fix}",
-                on.member, other.member
+                "field `{}` (which flattens `{form}`) and field `{}` would send properties of the same name on protocol revision 2025-06-18, where a multi-select is sent as one checkbox per option named `field_option`: {fix}, or rename `{}`",
+                on.member, other.member, other.member
             );
             let (i, j) = (Lit::usize_unsuffixed(i), Lit::usize_unsuffixed(j));
             let args = quote! {

@@ -775,9 +775,9 @@ fn prefixed(prefix: &'static str, violation: Violation) -> Violation {
 
 /// The sub-form's content: each of its fields found in the outer content under its
 /// prefixed name (`found`, in the sub-form's field order), under its own name.
-fn sub_content<T: Elicit>(found: &[Option<&Value>]) -> Map<String, Value> {
+fn sub_content(fields: &'static [FieldSchema], found: &[Option<&Value>]) -> Map<String, Value> {
     let mut content = Map::new();
-    for (field, value) in T::SCHEMA.fields().iter().zip(found) {
+    for (field, value) in fields.iter().zip(found) {
         if let Some(value) = value {
             content.insert(field.name().to_owned(), (*value).clone());
         }
@@ -785,10 +785,18 @@ fn sub_content<T: Elicit>(found: &[Option<&Value>]) -> Map<String, Value> {
     content
 }
 
-/// Decodes a flattened form `T` from the values of its fields (`found`): its own
-/// decoding and rules, its violations named by their prefixed (wire) names.
-pub fn flattened<T: Elicit>(found: &[Option<&Value>], prefix: &'static str, report: &mut Report) -> Option<T> {
-    match T::from_content(&sub_content::<T>(found)) {
+/// Decodes a flattened form `T` from the values of its fields (`found`, `fields` its
+/// [`Elicit::SCHEMA`]) with its `from_content`: its own decoding and rules, its
+/// violations named by their prefixed (wire) names. (The generated code names `T`'s
+/// `Elicit` items itself, so that a type that is no form is reported once, on the type.)
+pub fn flattened<T>(
+    found: &[Option<&Value>],
+    fields: &'static [FieldSchema],
+    from_content: fn(&Map<String, Value>) -> Result<T, InvalidContent>,
+    prefix: &'static str,
+    report: &mut Report,
+) -> Option<T> {
+    match from_content(&sub_content(fields, found)) {
         Ok(value) => Some(value),
         Err(err) => {
             report.violations.extend(err.into_violations().into_iter().map(|v| prefixed(prefix, v)));
@@ -800,11 +808,17 @@ pub fn flattened<T: Elicit>(found: &[Option<&Value>], prefix: &'static str, repo
 /// [`flattened`] for an `Option<T>` field: `None` when none of `T`'s fields was given
 /// (or each was `null`); otherwise `T` decoded, with a violation for each required field
 /// missing.
-pub fn flattened_option<T: Elicit>(found: &[Option<&Value>], prefix: &'static str, report: &mut Report) -> Option<Option<T>> {
+pub fn flattened_option<T>(
+    found: &[Option<&Value>],
+    fields: &'static [FieldSchema],
+    from_content: fn(&Map<String, Value>) -> Result<T, InvalidContent>,
+    prefix: &'static str,
+    report: &mut Report,
+) -> Option<Option<T>> {
     if found.iter().all(|value| matches!(value, None | Some(Value::Null))) {
         return Some(None);
     }
-    flattened::<T>(found, prefix, report).map(Some)
+    flattened(found, fields, from_content, prefix, report).map(Some)
 }
 
 /// Writes a flattened form's content into the outer content, each name prefixed.
