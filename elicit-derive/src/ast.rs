@@ -34,18 +34,16 @@ impl Field<'_> {
         self.attrs.skip.is_none() && self.attrs.flatten.is_none()
     }
 
-    /// For a flattened field (not skipped): how, the form type it flattens (the `T` of
-    /// an `Option<T>`), and whether it is an `Option`.
-    pub fn flattened(&self) -> Option<(&attr::Flatten, &syn::Type, bool)> {
+    /// For a flattened field (not skipped): how, and the form type it flattens as
+    /// messages name it (the `T` of an `Option<T>`; what the field means is the
+    /// runtime's `Flatten` trait's to say, never the spelling's).
+    pub fn flattened(&self) -> Option<(&attr::Flatten, &syn::Type)> {
         let flatten = self.attrs.flatten.as_ref().filter(|_| self.attrs.skip.is_none())?;
-        match option_inner(self.ty) {
-            Some(inner) => Some((&flatten.value, inner, true)),
-            None => Some((&flatten.value, self.ty, false)),
-        }
+        Some((&flatten.value, option_inner(self.ty).unwrap_or(self.ty)))
     }
 }
 
-/// The `T` of a type written `Option<T>` (or `std::option::Option<T>`).
+/// The `T` of a type written `Option<T>`, for a message.
 fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
     let syn::Type::Path(path) = ty else { return None };
     let last = path.path.segments.last()?;

@@ -182,7 +182,7 @@ fn check_skipped(cx: &Ctxt, field: &Field) {
 /// to apply to, a generic form cannot build its list of fields at compile time, and a
 /// prefix is part of every name it makes.
 fn check_flattened(cx: &Ctxt, cont: &Container, field: &Field) {
-    let Some((flatten, form, _)) = field.flattened() else { return };
+    let Some((flatten, form)) = field.flattened() else { return };
     let form = crate::expand::type_name(form);
     let member = field.member;
     for (name, tokens) in field.attrs.written_besides(crate::attr::FLATTEN) {
@@ -209,6 +209,9 @@ fn check_flattened(cx: &Ctxt, cont: &Container, field: &Field) {
             &field.attrs.flatten.as_ref().map(|f| f.tokens.clone()).unwrap_or_default(),
             format!("`flatten` is not available in a generic form: the fields of `{}` are laid out at compile time, once for all its type arguments; flatten `{form}` into a form without type parameters", cont.ident),
         );
+    }
+    if let Some(title) = &flatten.title_prefix {
+        check_no_urls(cx, [("the `title_prefix`", &Some(Spanned { value: title.value(), tokens: title.to_token_stream() }))]);
     }
     let url_mode = "collect it out of band with URL-mode elicitation (`elicit_runtime::url`, see the README's \"URL mode\")";
     let prefixes = [("prefix", flatten.prefix.as_ref()), ("title_prefix", flatten.title_prefix.as_ref())];

@@ -34,10 +34,17 @@ pub(crate) fn expand_flattening(cont: &Container, fields: &[Field], paths: &Path
             let schema = field_schema(f, container_default(cont, f).is_some(), p);
             quote!(#p::Part::Field(#schema))
         }
-        Some((flatten, form, optional)) => {
+        Some((flatten, _)) => {
             let (prefix, title_prefix) = (flatten.prefix(), flatten.title_prefix());
-            let form_fields = quote_spanned!(form.span()=> <#form as #p::Elicit>::SCHEMA.fields);
-            quote!(#p::Part::Flatten { fields: #form_fields, prefix: #prefix, title_prefix: #title_prefix, optional: #optional })
+            let ty = flattened_type(f, p);
+            quote! {
+                #p::Part::Flatten {
+                    fields: #ty::FIELDS,
+                    prefix: #prefix,
+                    title_prefix: #title_prefix,
+                    optional: #ty::OPTIONAL,
+                }
+            }
         }
     });
     let checks = plain.iter().map(|f| type_checks(f, false, p));
@@ -58,14 +65,11 @@ pub(crate) fn expand_flattening(cont: &Container, fields: &[Field], paths: &Path
                 let absent = absent(cont, f, p);
                 quote!(let #local = <#ty as #p::ElicitField>::__decode(__elicit_found[#at], &__elicit_fields[#at], &mut __elicit_report, #absent);)
             }
-            Some((flatten, form, optional)) => {
+            Some((flatten, _)) => {
                 let prefix = flatten.prefix();
                 let len = quote!(const { #p::part_len(&__ELICIT_PARTS[#i]) });
-                let decode = if optional { quote!(flattened_option) } else { quote!(flattened) };
-                let form = quote_spanned!(form.span()=> <#form as #p::Elicit>);
-                quote! {
-                    let #local = #p::#decode(&__elicit_found[#at..#at + #len], #form::SCHEMA.fields, #form::from_content, #prefix, &mut __elicit_report);
-                }
+                let ty = flattened_type(f, p);
+                quote!(let #local = #ty::decode(&__elicit_found[#at..#at + #len], #prefix, &mut __elicit_report);)
             }
         }
     });
@@ -80,17 +84,10 @@ pub(crate) fn expand_flattening(cont: &Container, fields: &[Field], paths: &Path
                     }
                 }
             }
-            Some((flatten, form, optional)) => {
+            Some((flatten, _)) => {
                 let prefix = flatten.prefix();
-                if optional {
-                    quote! {
-                        if let #p::Some(__elicit_value) = &self.#member {
-                            #p::put_flattened(&mut __elicit_map, #prefix, <#form as #p::Elicit>::to_content(__elicit_value));
-                        }
-                    }
-                } else {
-                    quote!(#p::put_flattened(&mut __elicit_map, #prefix, <#form as #p::Elicit>::to_content(&self.#member));)
-                }
+                let ty = flattened_type(f, p);
+                quote!(#ty::encode(&self.#member, #prefix, &mut __elicit_map);)
             }
         }
     });
@@ -140,6 +137,13 @@ pub(crate) fn expand_flattening(cont: &Container, fields: &[Field], paths: &Path
     }
 }
 
+/// `<Type as Flatten>`, spanned on the field's type: a type that is neither a form nor
+/// an `Option` of one is reported once, there (every use is the same unmet bound).
+fn flattened_type(f: &Field, p: &TokenStream) -> TokenStream {
+    let ty = f.ty;
+    quote_spanned!(ty.span()=> <#ty as #p::Flatten>)
+}
+
 /// What a missing plain field decodes to (as in `expand`).
 fn absent(cont: &Container, f: &Field, p: &TokenStream) -> TokenStream {
     let ty = f.ty;
@@ -165,7 +169,7 @@ fn collision_checks(active: &[&Field], p: &TokenStream) -> TokenStream {
                 (Some(_), None) => (a, b),
                 _ => (b, a),
             };
-            let Some((flatten, form, _)) = on.flattened() else { continue };
+            let Some((flatten, form)) = on.flattened() else { continue };
             let form = type_name(form);
             let fix = if flatten.prefix().is_empty() {
                 format!("give `{0}` a prefix, such as `#[elicit(flatten(prefix = \"{0}_\"))]`", on.member)
@@ -208,9 +212,10 @@ fn collision_checks(active: &[&Field], p: &TokenStream) -> TokenStream {
 /// not meet a field of the sub-form whose name (or title, for the title prefix) starts
 /// with the rest (`key`, `number`): together they would ask for the secret.
 fn secret_checks(f: &Field, p: &TokenStream) -> TokenStream {
-    let Some((flatten, form, _)) = f.flattened() else { return TokenStream::new() };
+    let Some((flatten, form)) = f.flattened() else { return TokenStream::new() };
     let mut out = TokenStream::new();
     let ty = type_name(form);
+    let flattened = flattened_type(f, p);
     let prefixes = [
         (flatten.prefix(), false, "prefix", flatten.prefix.as_ref().map(ToTokens::to_token_stream), "name"),
         (flatten.title_prefix(), true, "title prefix", flatten.title_prefix.as_ref().or(flatten.prefix.as_ref()).map(ToTokens::to_token_stream), "title"),
@@ -225,7 +230,7 @@ fn secret_checks(f: &Field, p: &TokenStream) -> TokenStream {
             );
             let panic = const_panic(&tokens, &message);
             out.extend(quote! {
-                const _: () = if #p::starts_a_secret(<#form as #p::Elicit>::SCHEMA.fields, #titles, &[#(#words),*]) {
+                const _: () = if #p::starts_a_secret(#flattened::FIELDS, #titles, &[#(#words),*]) {
                     #panic
                 };
             });

@@ -775,9 +775,9 @@ fn prefixed(prefix: &'static str, violation: Violation) -> Violation {
 
 /// The sub-form's content: each of its fields found in the outer content under its
 /// prefixed name (`found`, in the sub-form's field order), under its own name.
-fn sub_content(fields: &'static [FieldSchema], found: &[Option<&Value>]) -> Map<String, Value> {
+fn sub_content<T: Elicit>(found: &[Option<&Value>]) -> Map<String, Value> {
     let mut content = Map::new();
-    for (field, value) in fields.iter().zip(found) {
+    for (field, value) in T::SCHEMA.fields().iter().zip(found) {
         if let Some(value) = value {
             content.insert(field.name().to_owned(), (*value).clone());
         }
@@ -785,18 +785,10 @@ fn sub_content(fields: &'static [FieldSchema], found: &[Option<&Value>]) -> Map<
     content
 }
 
-/// Decodes a flattened form `T` from the values of its fields (`found`, `fields` its
-/// [`Elicit::SCHEMA`]) with its `from_content`: its own decoding and rules, its
-/// violations named by their prefixed (wire) names. (The generated code names `T`'s
-/// `Elicit` items itself, so that a type that is no form is reported once, on the type.)
-pub fn flattened<T>(
-    found: &[Option<&Value>],
-    fields: &'static [FieldSchema],
-    from_content: fn(&Map<String, Value>) -> Result<T, InvalidContent>,
-    prefix: &'static str,
-    report: &mut Report,
-) -> Option<T> {
-    match from_content(&sub_content(fields, found)) {
+/// Decodes a flattened form `T` from the values of its fields (`found`): its own
+/// decoding and rules, its violations named by their prefixed (wire) names.
+fn flattened<T: Elicit>(found: &[Option<&Value>], prefix: &'static str, report: &mut Report) -> Option<T> {
+    match T::from_content(&sub_content::<T>(found)) {
         Ok(value) => Some(value),
         Err(err) => {
             report.violations.extend(err.into_violations().into_iter().map(|v| prefixed(prefix, v)));
@@ -805,25 +797,60 @@ pub fn flattened<T>(
     }
 }
 
-/// [`flattened`] for an `Option<T>` field: `None` when none of `T`'s fields was given
-/// (or each was `null`); otherwise `T` decoded, with a violation for each required field
-/// missing.
-pub fn flattened_option<T>(
-    found: &[Option<&Value>],
-    fields: &'static [FieldSchema],
-    from_content: fn(&Map<String, Value>) -> Result<T, InvalidContent>,
-    prefix: &'static str,
-    report: &mut Report,
-) -> Option<Option<T>> {
-    if found.iter().all(|value| matches!(value, None | Some(Value::Null))) {
-        return Some(None);
+/// Writes a flattened form's content into the outer content, each name prefixed.
+fn put_flattened<T: Elicit>(value: &T, prefix: &'static str, content: &mut Map<String, Value>) {
+    for (name, value) in value.to_content() {
+        content.insert(format!("{prefix}{name}"), value);
     }
-    flattened(found, fields, from_content, prefix, report).map(Some)
 }
 
-/// Writes a flattened form's content into the outer content, each name prefixed.
-pub fn put_flattened(content: &mut Map<String, Value>, prefix: &'static str, sub: Map<String, Value>) {
-    for (name, value) in sub {
-        content.insert(format!("{prefix}{name}"), value);
+/// The type of a flattened field: a form, or an `Option` of one. The derive asks this
+/// trait rather than reading the type's spelling, so aliases and paths work.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be flattened: it is not a form",
+    label = "not a struct that derives `Elicit`, nor an `Option` of one",
+    note = "`#[elicit(flatten)]` puts the fields of a form (a struct with named fields that derives `Elicit`) into this one; a field of any other type is a field of its own: remove `flatten`"
+)]
+pub trait Flatten: Sized {
+    /// The form whose fields are flattened.
+    type Form: Elicit;
+    /// The form's fields.
+    const FIELDS: &'static [FieldSchema] = <Self::Form as Elicit>::SCHEMA.fields;
+    /// `Option<Form>`: every field is optional, and the value `None` when none is given.
+    const OPTIONAL: bool;
+    /// Decodes the value from its fields' values (`found`, in the form's field order).
+    fn decode(found: &[Option<&Value>], prefix: &'static str, report: &mut Report) -> Option<Self>;
+    /// Writes the value's fields into `content`, prefixed.
+    fn encode(&self, prefix: &'static str, content: &mut Map<String, Value>);
+}
+
+#[diagnostic::do_not_recommend]
+impl<T: Elicit> Flatten for T {
+    type Form = T;
+    const OPTIONAL: bool = false;
+    fn decode(found: &[Option<&Value>], prefix: &'static str, report: &mut Report) -> Option<Self> {
+        flattened(found, prefix, report)
+    }
+    fn encode(&self, prefix: &'static str, content: &mut Map<String, Value>) {
+        put_flattened(self, prefix, content);
+    }
+}
+
+/// `None` when none of `T`'s fields was given (or each was `null`); otherwise `T`
+/// decoded, with a violation for each required field missing.
+#[diagnostic::do_not_recommend]
+impl<T: Elicit> Flatten for Option<T> {
+    type Form = T;
+    const OPTIONAL: bool = true;
+    fn decode(found: &[Option<&Value>], prefix: &'static str, report: &mut Report) -> Option<Self> {
+        if found.iter().all(|value| matches!(value, None | Some(Value::Null))) {
+            return Some(None);
+        }
+        flattened(found, prefix, report).map(Some)
+    }
+    fn encode(&self, prefix: &'static str, content: &mut Map<String, Value>) {
+        if let Some(value) = self {
+            put_flattened(value, prefix, content);
+        }
     }
 }

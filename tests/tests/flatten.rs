@@ -314,3 +314,19 @@ async fn a_wrong_flattened_field_is_asked_again_by_its_wire_name_on_every_revisi
         }
     }
 }
+
+// ---- the type decides, not its spelling ------------------------------------------------------
+
+type MaybeAddress = std::option::Option<Address>;
+
+#[derive(Elicit, Debug, PartialEq)]
+struct Aliased {
+    #[elicit(flatten(prefix = "alt_"))]
+    alt: MaybeAddress,
+}
+
+#[test]
+fn an_alias_of_an_option_is_flattened_as_an_option() {
+    assert!(Aliased::SCHEMA.fields().iter().all(|f| !f.is_required()));
+    assert_eq!(Aliased::from_content(&content(json!({}))).expect("decodes"), Aliased { alt: None });
+}
