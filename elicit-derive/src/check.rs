@@ -206,7 +206,7 @@ fn check_flattened(cx: &Ctxt, cont: &Container, field: &Field) {
     }
     if cont.generics.type_params().next().is_some() {
         cx.error_spanned_by(
-            &field.attrs.flatten.as_ref().map(|f| f.tokens.clone()).unwrap_or_default(),
+            field.attrs.flatten.as_ref().map(|f| f.tokens.clone()).unwrap_or_default(),
             format!("`flatten` is not available in a generic form: the fields of `{}` are laid out at compile time, once for all its type arguments; flatten `{form}` into a form without type parameters", cont.ident),
         );
     }
