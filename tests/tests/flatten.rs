@@ -330,3 +330,68 @@ fn an_alias_of_an_option_is_flattened_as_an_option() {
     assert!(Aliased::SCHEMA.fields().iter().all(|f| !f.is_required()));
     assert_eq!(Aliased::from_content(&content(json!({}))).expect("decodes"), Aliased { alt: None });
 }
+
+// ---- 2025-06-18 checkboxes inside a flattened form ------------------------------------------
+
+#[derive(Elicit, Debug, PartialEq)]
+struct Delivery {
+    #[elicit(min_items = 1)]
+    slots: Vec<Slot>,
+}
+
+#[derive(Elicit, Debug, PartialEq)]
+struct Parcel {
+    #[elicit(flatten(prefix = "home_"))]
+    home: Delivery,
+    #[elicit(flatten(prefix = "work_"))]
+    work: Option<Delivery>,
+}
+
+#[test]
+fn checkboxes_of_a_flattened_multi_select_are_named_from_its_wire_name() {
+    let schema = Parcel::requested_schema(V06).expect("renders");
+    let keys: Vec<&str> = schema.as_map()["properties"].as_object().expect("properties").keys().map(String::as_str).collect();
+    assert_eq!(keys, ["home_slots_morning", "home_slots_evening", "work_slots_morning", "work_slots_evening"]);
+    let request = form_request::<Parcel>(V06, "When?", &SchemaOptions::new()).expect("a request");
+    check_request(V06, Strictness::Official, &request).expect("valid");
+
+    let answer = json!({"action": "accept", "content": {"home_slots_morning": false, "home_slots_evening": true}});
+    let Elicitation::Accept(parcel) = Elicitation::<Parcel>::from_result_on(&answer, V06).expect("decodes") else { panic!("accepted") };
+    assert_eq!(parcel, Parcel { home: Delivery { slots: vec![Slot::Evening] }, work: None });
+
+    // The sub-form's `min_items`, reported under the wire name.
+    let answer = json!({"action": "accept", "content": {"home_slots_evening": true, "work_slots_morning": false}});
+    let ElicitError::Invalid(invalid) = Elicitation::<Parcel>::from_result_on(&answer, V06).unwrap_err() else { panic!("invalid") };
+    assert_eq!(invalid.violations().len(), 1, "{invalid}");
+    assert!(invalid.violations()[0].field.starts_with("work_slots"), "{invalid}");
+
+    for &revision in ProtocolRevision::ALL {
+        let answer = json!({"action": "accept", "content": Value::Object(parcel.to_content())});
+        let answer = if revision == V06 { json!({"action": "accept", "content": {"home_slots_evening": true}}) } else { answer };
+        let Elicitation::Accept(back) = Elicitation::<Parcel>::from_result_on(&answer, revision).expect("decodes") else { panic!("accepted") };
+        assert_eq!(back, parcel, "{revision}");
+    }
+}
+
+#[test]
+fn the_wire_text_since_2025_11_25_is_the_flat_form_written_by_hand() {
+    let expected = json!({
+        "type": "object",
+        "properties": {
+            "name": {"type": "string"},
+            "billing_street": {"type": "string", "title": "Billing Street", "minLength": 1},
+            "billing_city": {"type": "string", "title": "Billing City"},
+            "billing_zip": {"type": "string", "description": "Postal code"},
+            "shipping_street": {"type": "string", "title": "Ship to: Street", "minLength": 1},
+            "shipping_city": {"type": "string", "title": "Ship to: City"},
+            "shipping_zip": {"type": "string", "description": "Postal code"},
+            "slots": {"type": "array", "items": {"type": "string", "enum": ["morning", "evening"]}},
+        },
+        "required": ["name", "billing_street", "billing_city", "shipping_street", "shipping_city", "slots"],
+    });
+    for revision in [ProtocolRevision::V2025_11_25, ProtocolRevision::V2026_07_28] {
+        let schema = Order::requested_schema(revision).expect("renders");
+        // The text, so that the order of the keys counts.
+        assert_eq!(schema.to_json_string(), serde_json::to_string(&expected).expect("serializable"), "{revision}");
+    }
+}
