@@ -28,6 +28,35 @@ pub struct Field<'a> {
     pub wire_name: String,
 }
 
+impl Field<'_> {
+    /// In the form as one field of its own: neither skipped nor flattened.
+    pub fn is_form_field(&self) -> bool {
+        self.attrs.skip.is_none() && self.attrs.flatten.is_none()
+    }
+
+    /// For a flattened field (not skipped): how, and the form type it flattens as
+    /// messages name it (the `T` of an `Option<T>`; what the field means is the
+    /// runtime's `Flatten` trait's to say, never the spelling's).
+    pub fn flattened(&self) -> Option<(&attr::Flatten, &syn::Type)> {
+        let flatten = self.attrs.flatten.as_ref().filter(|_| self.attrs.skip.is_none())?;
+        Some((&flatten.value, option_inner(self.ty).unwrap_or(self.ty)))
+    }
+}
+
+/// The `T` of a type written `Option<T>`, for a message.
+fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
+    let syn::Type::Path(path) = ty else { return None };
+    let last = path.path.segments.last()?;
+    if last.ident != "Option" {
+        return None;
+    }
+    let syn::PathArguments::AngleBracketed(args) = &last.arguments else { return None };
+    match args.args.first() {
+        Some(syn::GenericArgument::Type(inner)) if args.args.len() == 1 => Some(inner),
+        _ => None,
+    }
+}
+
 pub struct Variant<'a> {
     pub ident: &'a syn::Ident,
     pub attrs: attr::Variant,

@@ -37,6 +37,9 @@ pub const MAXIMUM: &str = "maximum";
 pub const MIN_ITEMS: &str = "min_items";
 pub const MAX_ITEMS: &str = "max_items";
 pub const NOT_SENSITIVE: &str = "not_sensitive";
+pub const FLATTEN: &str = "flatten";
+pub const PREFIX: &str = "prefix";
+pub const TITLE_PREFIX: &str = "title_prefix";
 
 const STRUCT_ATTRS: &[&str] = &[RENAME_ALL, CRATE, JSON_SCHEMA, VALIDATE];
 const ENUM_ATTRS: &[&str] = &[RENAME_ALL, CRATE, LEGACY_ENUM_NAMES, JSON_SCHEMA];
@@ -395,6 +398,18 @@ macro_rules! field_attributes {
                 out
             }
 
+            /// Every `#[elicit(...)]` attribute the field carries except `except`, by
+            /// name, to report them where they have no effect (a flattened field).
+            pub fn written_besides(&self, except: &str) -> Vec<(&'static str, TokenStream)> {
+                let mut out = Vec::new();
+                $(
+                    if $name != except && let Some(attr) = &self.$slot && !attr.tokens.is_empty() {
+                        out.push(($name, attr.tokens.clone()));
+                    }
+                )*
+                out
+            }
+
             /// The kinds of field the attributes written need, each with the span of
             /// the attribute that needs it.
             pub fn needs(&self) -> Vec<(Needs, Span)> {
@@ -427,6 +442,71 @@ field_attributes! {
     min_items: u64 = MIN_ITEMS => count_value, needs MultiSelect;
     max_items: u64 = MAX_ITEMS => count_value, needs MultiSelect;
     not_sensitive: () = NOT_SENSITIVE => flag, needs Any;
+    /// The field's type is a form whose fields are this form's too.
+    flatten: Flatten = FLATTEN => flatten_value, needs Any;
+}
+
+/// `#[elicit(flatten)]` or `#[elicit(flatten(prefix = "billing_", title_prefix = "Billing "))]`.
+#[derive(Clone, Default)]
+pub struct Flatten {
+    /// Put before the wire name of each of the sub-form's fields.
+    pub prefix: Option<LitStr>,
+    /// Put before the title of each of the sub-form's fields that has one.
+    pub title_prefix: Option<LitStr>,
+    /// Mistakes in the options, reported with the field.
+    pub errors: Vec<syn::Error>,
+}
+
+impl Flatten {
+    /// The prefix of the wire names (none: the sub-form's own names).
+    pub fn prefix(&self) -> String {
+        self.prefix.as_ref().map(LitStr::value).unwrap_or_default()
+    }
+
+    /// The prefix of the titles: `title_prefix`, or else the words of `prefix` as a
+    /// label (`billing_` and `billingAddress` give `Billing `, `Billing address `).
+    pub fn title_prefix(&self) -> String {
+        if let Some(title) = &self.title_prefix {
+            return title.value();
+        }
+        let words = crate::secret::segments(&self.prefix());
+        let mut label = words.join(" ");
+        if let Some(first) = label.chars().next() {
+            label = first.to_uppercase().chain(label.chars().skip(1)).collect();
+            label.push(' ');
+        }
+        label
+    }
+}
+
+fn flatten_value(meta: &ParseNestedMeta) -> syn::Result<Flatten> {
+    // A mistake in the options is kept and reported with the field (`Field::from_ast`):
+    // the field stays flattened, so its type is not also reported as no form field.
+    let mut out = Flatten::default();
+    if meta.input.peek(syn::Token![=]) {
+        out.errors.push(meta.error("`flatten` takes no value: write `flatten`, or `flatten(prefix = \"billing_\")` to prefix the sub-form's names"));
+        skip_value(meta)?;
+        return Ok(out);
+    }
+    if meta.input.peek(syn::token::Paren) {
+        meta.parse_nested_meta(|inner| {
+            let slot = if inner.path.is_ident(PREFIX) {
+                &mut out.prefix
+            } else if inner.path.is_ident(TITLE_PREFIX) {
+                &mut out.title_prefix
+            } else {
+                out.errors.push(inner.error(format!("unknown `flatten` option `{}`; expected `prefix` or `title_prefix`", attr_name(&inner))));
+                return skip_value(&inner);
+            };
+            match lit_str(&inner, if inner.path.is_ident(PREFIX) { "\"billing_\"" } else { "\"Billing \"" }) {
+                Ok(_) if slot.is_some() => out.errors.push(syn::Error::new_spanned(&inner.path, format!("duplicate `{}` in `flatten(...)`", attr_name(&inner)))),
+                Ok(s) => *slot = Some(s),
+                Err(err) => out.errors.push(err),
+            }
+            Ok(())
+        })?;
+    }
+    Ok(out)
 }
 
 impl Field {
@@ -435,6 +515,7 @@ impl Field {
         let mut serde_rename = Attr::none(cx, RENAME);
         let mut serde_skip = false;
         let mut serde_default = None;
+        let mut serde_flatten = None;
 
         for attr in &field.attrs {
             if attr.path().is_ident(ELICIT) {
@@ -458,6 +539,8 @@ impl Field {
                         serde_default = Some(serde_default_value(meta)?);
                     } else if meta.path.is_ident(SKIP) || meta.path.is_ident("skip_deserializing") {
                         serde_skip = true;
+                    } else if meta.path.is_ident(FLATTEN) {
+                        serde_flatten = Some(meta.path.to_token_stream());
                     } else {
                         return Ok(false);
                     }
@@ -470,6 +553,21 @@ impl Field {
         out.rename = resolve_rename(cx, out.rename.take(), serde_rename.get());
         if out.skip.is_none() && serde_skip {
             out.skip = Some(Spanned { value: (), tokens: TokenStream::new() });
+        }
+        for err in out.flatten.iter().flat_map(|f| &f.value.errors) {
+            cx.syn_error(err.clone());
+        }
+        // serde's `flatten` flattens the same way, with no prefix; a prefix beside it
+        // would make the form and serde use different names.
+        match (&out.flatten, serde_flatten) {
+            (None, Some(tokens)) => out.flatten = Some(Spanned { value: Flatten::default(), tokens }),
+            (Some(f), Some(_)) if f.value.prefix.as_ref().is_some_and(|p| !p.value().is_empty()) => {
+                cx.error_spanned_by(
+                    f.value.prefix.as_ref().map(ToTokens::to_token_stream).unwrap_or_default(),
+                    "`#[elicit(flatten(prefix = ...))]` conflicts with `#[serde(flatten)]`, which has no prefix: the form and serde would use different wire names; keep one of them",
+                );
+            }
+            _ => {}
         }
         out
     }

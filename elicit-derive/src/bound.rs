@@ -20,7 +20,7 @@ pub fn with_bounds(cont: &Container, fields: &[Field], p: &TokenStream) -> syn::
     }
     let predicates: Vec<syn::WherePredicate> = fields
         .iter()
-        .filter(|f| f.attrs.skip.is_none() && params.iter().any(|param| mentions(f.ty, param)))
+        .filter(|f| f.is_form_field() && params.iter().any(|param| mentions(f.ty, param)))
         .map(|f| {
             let ty = f.ty;
             let mut needs: Vec<Needs> = f.attrs.needs().into_iter().map(|(needs, _)| needs).collect();

@@ -19,10 +19,14 @@ pub fn check(cx: &Ctxt, cont: &Container) {
     check_generics(cx, cont);
     match &cont.data {
         Data::Struct(fields) => {
-            check_duplicate_names(cx, fields.iter().filter(|f| f.attrs.skip.is_none()).map(|f| (f.wire_name.as_str(), f.member)), "field");
+            check_duplicate_names(cx, fields.iter().filter(|f| f.is_form_field()).map(|f| (f.wire_name.as_str(), f.member)), "field");
             for field in fields {
                 if field.attrs.skip.is_some() {
                     check_skipped(cx, field);
+                    continue;
+                }
+                if field.attrs.flatten.is_some() {
+                    check_flattened(cx, cont, field);
                     continue;
                 }
                 check_sensitive(cx, field);
@@ -171,6 +175,54 @@ fn check_skipped(cx: &Ctxt, field: &Field) {
             tokens,
             format!("field `{}` is skipped, so it is not in the form and this attribute has no effect; remove it, or remove `skip`", field.member),
         );
+    }
+}
+
+/// A flattened field is its form's fields: attributes of a field of its own have nothing
+/// to apply to, a generic form cannot build its list of fields at compile time, and a
+/// prefix is part of every name it makes.
+fn check_flattened(cx: &Ctxt, cont: &Container, field: &Field) {
+    let Some((flatten, form)) = field.flattened() else { return };
+    let form = crate::expand::type_name(form);
+    let member = field.member;
+    for (name, tokens) in field.attrs.written_besides(crate::attr::FLATTEN) {
+        cx.error_spanned_by(
+            tokens,
+            format!(
+                "`{name}` does not apply to flattened field `{member}`: the field is not sent itself, its form `{form}`'s fields are, each with the attributes written on it in `{form}`; remove `{name}` (a `prefix` goes in `flatten(prefix = \"...\")`)"
+            ),
+        );
+    }
+    if field.attrs.serde_default.is_some() {
+        cx.error_spanned_by(
+            member,
+            format!("`#[serde(default)]` does not apply to flattened field `{member}`: whether each of `{form}`'s fields is required is said in `{form}`; for a sub-form that may be left out entirely, make the field an `Option<{form}>`"),
+        );
+    } else if cont.attrs.serde_default.is_some() {
+        cx.error_spanned_by(
+            member,
+            format!("the struct's `#[serde(default)]` cannot fill in flattened field `{member}`: its fields are `{form}`'s, and whether each is required is said in `{form}`; for a sub-form that may be left out entirely, make the field an `Option<{form}>`"),
+        );
+    }
+    if cont.generics.type_params().next().is_some() {
+        cx.error_spanned_by(
+            field.attrs.flatten.as_ref().map(|f| f.tokens.clone()).unwrap_or_default(),
+            format!("`flatten` is not available in a generic form: the fields of `{}` are laid out at compile time, once for all its type arguments; flatten `{form}` into a form without type parameters", cont.ident),
+        );
+    }
+    if let Some(title) = &flatten.title_prefix {
+        check_no_urls(cx, [("the `title_prefix`", &Some(Spanned { value: title.value(), tokens: title.to_token_stream() }))]);
+    }
+    let url_mode = "collect it out of band with URL-mode elicitation (`elicit_runtime::url`, see the README's \"URL mode\")";
+    let prefixes = [("prefix", flatten.prefix.as_ref()), ("title_prefix", flatten.title_prefix.as_ref())];
+    for (what, lit) in prefixes {
+        let Some(lit) = lit else { continue };
+        if let Some(secret) = secret_in(&lit.value()) {
+            cx.error_spanned_by(
+                lit,
+                format!("the `{what}` of flattened field `{member}` asks for a secret (`{secret}`) in the name of every field it flattens: the MCP specification forbids requesting sensitive information in form mode\n\nhelp: {url_mode}"),
+            );
+        }
     }
 }
 

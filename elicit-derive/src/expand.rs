@@ -43,7 +43,7 @@ pub fn expand(cont: &Container) -> TokenStream {
 pub(crate) fn field_checks(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStream {
     let generics = with_bounds(cont, fields, p);
     let (impl_generics, _, where_clause) = generics.split_for_impl();
-    let active: Vec<&Field> = fields.iter().filter(|f| f.attrs.skip.is_none()).collect();
+    let active: Vec<&Field> = fields.iter().filter(|f| f.is_form_field()).collect();
     let kinds = active.iter().map(|f| {
         let ty = f.ty;
         quote_spanned!(ty.span()=> let _ = <#ty as #p::ElicitField>::KIND;)
@@ -63,6 +63,9 @@ pub(crate) fn field_checks(cont: &Container, fields: &[Field], p: &TokenStream) 
 // ---- forms ---------------------------------------------------------------------------
 
 fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStream {
+    if fields.iter().any(|f| f.flattened().is_some()) {
+        return crate::flatten::expand_flattening(cont, fields, paths);
+    }
     let p = &paths.private;
     let ident = cont.ident;
     let generics = with_bounds(cont, fields, p);
@@ -174,7 +177,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
 /// first, and its unmet `where` clause is an ordinary unmet bound (E0277), reported with
 /// the message of the field type that failed, as a generic function's bound is.
 fn path_calls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStream {
-    if !fields.iter().any(|f| f.attrs.skip.is_none() && uses_type_params(cont, f.ty)) {
+    if !fields.iter().any(|f| f.is_form_field() && uses_type_params(cont, f.ty)) {
         return TokenStream::new();
     }
     let ident = cont.ident;
@@ -231,7 +234,7 @@ fn path_calls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStrea
 
 /// The struct's `#[serde(default)]`, when it gives this field its value: the field has
 /// no default of its own (serde's or elicit's).
-fn container_default<'c>(cont: &'c Container, f: &Field) -> Option<&'c SerdeDefault> {
+pub(crate) fn container_default<'c>(cont: &'c Container, f: &Field) -> Option<&'c SerdeDefault> {
     if f.attrs.serde_default.is_some() || f.attrs.default.is_some() {
         return None;
     }
@@ -241,7 +244,7 @@ fn container_default<'c>(cont: &'c Container, f: &Field) -> Option<&'c SerdeDefa
 /// `FieldSchema::new(name, kind-with-constraints)` and its labels, default and
 /// required-ness, as a constant expression. `defaulted`: the struct's `#[serde(default)]`
 /// fills the field in when it is missing.
-fn field_schema(f: &Field, defaulted: bool, p: &TokenStream) -> TokenStream {
+pub(crate) fn field_schema(f: &Field, defaulted: bool, p: &TokenStream) -> TokenStream {
     let ty = f.ty;
     let a = &f.attrs;
     let mut kind = quote_spanned!(ty.span()=> <#ty as #p::ElicitField>::KIND);
@@ -349,7 +352,7 @@ fn default_literal(lit: &DefaultLit, p: &TokenStream) -> TokenStream {
 ///
 /// For a field whose type names a type parameter, the literals are not checked here:
 /// `check` refused them, and the checks would only add a type mismatch.
-fn type_checks(f: &Field, generic: bool, p: &TokenStream) -> TokenStream {
+pub(crate) fn type_checks(f: &Field, generic: bool, p: &TokenStream) -> TokenStream {
     let ty = f.ty;
     let a = &f.attrs;
     let mut out = TokenStream::new();
@@ -457,7 +460,7 @@ fn allow_magnitude(n: &Number) -> TokenStream {
 /// a default of a select must be one of the enum's wire values, and an integer default
 /// or bound must fit the Rust integer type. They run when the constant is evaluated, at
 /// compile time, and each points at the literal it is about.
-fn const_checks(f: &Field, p: &TokenStream) -> TokenStream {
+pub(crate) fn const_checks(f: &Field, p: &TokenStream) -> TokenStream {
     let ty = f.ty;
     let a = &f.attrs;
     let mut out = TokenStream::new();
@@ -537,7 +540,7 @@ fn const_checks(f: &Field, p: &TokenStream) -> TokenStream {
 
 /// `::core::panic!(message)` spanned from the first to the last of `tokens`, so that the
 /// compile-time evaluation error underlines the whole literal (`-1`, not only `-`).
-fn const_panic(tokens: &TokenStream, message: &str) -> TokenStream {
+pub(crate) fn const_panic(tokens: &TokenStream, message: &str) -> TokenStream {
     let mut spans = tokens.clone().into_iter().map(|tt| tt.span());
     let first = spans.next().unwrap_or_else(Span::call_site);
     let last = spans.last().unwrap_or(first);
@@ -554,7 +557,7 @@ fn const_panic(tokens: &TokenStream, message: &str) -> TokenStream {
 /// compiler evaluates, one per pair of fields whose names could collide at all (the
 /// letters and digits of one name start those of the other), spanned on each of the two
 /// fields so that the error shows on both.
-fn checkbox_checks(cont: &Container, active: &[&Field], p: &TokenStream) -> TokenStream {
+pub(crate) fn checkbox_checks(cont: &Container, active: &[&Field], p: &TokenStream) -> TokenStream {
     let mut out = TokenStream::new();
     let fields: Vec<&&Field> = active.iter().filter(|f| !uses_type_params(cont, f.ty)).collect();
     for (i, a) in fields.iter().enumerate() {
@@ -599,7 +602,7 @@ pub(crate) fn type_name(ty: &syn::Type) -> String {
 /// compiling whoever turns the runtime's `schemars` feature on); `helper` is the runtime
 /// function that builds it. Without the feature, the runtime's `if_schemars!` is an error
 /// that says to turn it on.
-fn json_schema_impl(cont: &Container, p: &TokenStream, helper: TokenStream) -> TokenStream {
+pub(crate) fn json_schema_impl(cont: &Container, p: &TokenStream, helper: TokenStream) -> TokenStream {
     if cont.attrs.json_schema.is_none() || !cont.generics.params.is_empty() {
         // On a generic form, `check` refused it.
         return TokenStream::new();

@@ -3,7 +3,7 @@
 //!
 //! The macro builds a typed model of the input (`ast`, `attr`), checks what the
 //! attributes alone can show (`check`, with the secret policy in `secret`), and emits
-//! code (`expand`, with `bound` for the bounds of generic forms and `fallback` for the
+//! code (`expand`, with `flatten` for a form that flattens another, `bound` for the bounds of generic forms and `fallback` for the
 //! stub beside an error) that asks the runtime's traits about each field's type, so type
 //! aliases and qualified paths work and an unsupported type fails with the runtime's
 //! explanation, on the field.
@@ -17,6 +17,7 @@ mod choice;
 mod ctxt;
 mod expand;
 mod fallback;
+mod flatten;
 mod pattern;
 mod rules;
 mod secret;

@@ -278,6 +278,23 @@ pub fn secret_in(text: &str) -> Option<String> {
     None
 }
 
+/// The words that, after `prefix`, would complete the name of a secret: for `api_`,
+/// `key`, `token`...; for `card_`, `number`... (the phrases whose first words end the
+/// prefix), each with the secret it would name. A flattened form's fields are known
+/// only to its own derive, so the generated code checks their names against these.
+pub fn continuations(prefix: &str) -> Vec<(Vec<&'static str>, String)> {
+    let words = segments(prefix);
+    let mut out = Vec::new();
+    for phrase in PHRASES {
+        for k in 1..phrase.len() {
+            if k <= words.len() && words[words.len() - k..].iter().zip(&phrase[..k]).all(|(w, p)| w == p) {
+                out.push((phrase[k..].to_vec(), phrase.join(" ")));
+            }
+        }
+    }
+    out
+}
+
 /// `word` is `phrase_word`, or, when `plural` (at the end of a phrase), its plural
 /// (`recovery_codes`, `passwords`).
 fn same_word(word: &str, phrase_word: &str, plural: bool) -> bool {

@@ -8,6 +8,9 @@
 //! - `ui/shapes`: structs and enums that cannot be a form or a select;
 //! - `ui/sensitive`: field names, titles and descriptions that ask for a secret in form
 //!   mode (the vocabulary is in `elicit-derive/src/secret.rs`);
+//! - `ui/flatten`: flattened sub-forms (`#[elicit(flatten)]`) that cannot be: names
+//!   that collide, a prefix that makes a secret's name, attributes of a field's own,
+//!   a type that is no form;
 //! - `ui/pass`: accepted inputs; each `main` runs and asserts on the schema, the wire
 //!   JSON and decoding.
 //!
@@ -22,5 +25,6 @@ fn ui() {
     t.compile_fail("ui/attributes/*.rs");
     t.compile_fail("ui/shapes/*.rs");
     t.compile_fail("ui/sensitive/*.rs");
+    t.compile_fail("ui/flatten/*.rs");
     t.pass("ui/pass/*.rs");
 }

@@ -49,7 +49,7 @@ use super::validate::{check_value, read_bool, read_integer, read_number, read_st
     message = "`{Self}` cannot be a field of an elicitation form",
     label = "not a flat form field",
     note = "MCP elicitation forms are flat: every field is a string, a number, an integer, a boolean, a unit-only enum that derives `Elicit`, a `Vec`/`BTreeSet`/`HashSet` of such an enum (multi-select), or an `Option` of one of these",
-    note = "for nested data, move its fields into this struct, or ask in several elicitation requests; for a fixed set of choices, derive `Elicit` on a unit-only enum"
+    note = "for nested data, derive `Elicit` on the nested struct and mark the field `#[elicit(flatten)]` (its fields join this form's), move its fields into this struct, or ask in several elicitation requests; for a fixed set of choices, derive `Elicit` on a unit-only enum"
 )]
 pub trait ElicitField: Sized {
     /// The kind of input, with the constraints that come from the Rust type itself.

@@ -58,7 +58,7 @@ pub struct FlatForm;
     message = "`{T}` cannot be a field of an elicitation form",
     label = "not a flat form field",
     note = "MCP elicitation forms are flat: every field is a string, a number, an integer, a boolean, a unit-only enum that derives `Elicit`, a `Vec`/`BTreeSet`/`HashSet` of such an enum (multi-select), or an `Option` of one of these",
-    note = "for nested data, move its fields into this struct, or ask in several elicitation requests; for a fixed set of choices, derive `Elicit` on a unit-only enum"
+    note = "for nested data, derive `Elicit` on the nested struct and mark the field `#[elicit(flatten)]` (its fields join this form's), move its fields into this struct, or ask in several elicitation requests; for a fixed set of choices, derive `Elicit` on a unit-only enum"
 )]
 pub trait Holds<T> {
     /// [`ElicitField::KIND`] of `T`.
@@ -91,7 +91,7 @@ pub trait Holds<T> {
     message = "`{T}` cannot be a field of an elicitation form",
     label = "not a flat form field",
     note = "MCP elicitation forms are flat: every field is a string, a number, an integer, a boolean, a unit-only enum that derives `Elicit`, a `Vec`/`BTreeSet`/`HashSet` of such an enum (multi-select), or an `Option` of one of these",
-    note = "for nested data, move its fields into this struct, or ask in several elicitation requests; for a fixed set of choices, derive `Elicit` on a unit-only enum"
+    note = "for nested data, derive `Elicit` on the nested struct and mark the field `#[elicit(flatten)]` (its fields join this form's), move its fields into this struct, or ask in several elicitation requests; for a fixed set of choices, derive `Elicit` on a unit-only enum"
 )]
 pub trait HoldsInOption<T>: Holds<T> {}
 
@@ -299,7 +299,7 @@ refused!(OneCharacter: [] char);
 fn the_texts_of_a_field_that_is_no_field_agree() {
     const FLAT: &str = "MCP elicitation forms are flat: every field is a string, a number, an integer, a boolean, a unit-only enum that derives `Elicit`, a `Vec`/`BTreeSet`/`HashSet` of such an enum (multi-select), or an `Option` of one of these";
     const NESTED: &str =
-        "for nested data, move its fields into this struct, or ask in several elicitation requests; for a fixed set of choices, derive `Elicit` on a unit-only enum";
+        "for nested data, derive `Elicit` on the nested struct and mark the field `#[elicit(flatten)]` (its fields join this form's), move its fields into this struct, or ask in several elicitation requests; for a fixed set of choices, derive `Elicit` on a unit-only enum";
     let source = include_str!("holds.rs");
     assert_eq!(source.matches(&format!("note = \"{FLAT}\"")).count(), 2);
     assert_eq!(source.matches(&format!("note = \"{NESTED}\"")).count(), 2);
