@@ -167,3 +167,95 @@ async fn through_the_model_the_two_steps_are_two_call_backs() {
         );
     }
 }
+
+// ---- all three compose: a choice, a flattened sub-form, the author's rules ------------
+
+#[derive(Elicit, Debug, PartialEq)]
+#[elicit(validate = Address::reachable)]
+struct Address {
+    street: String,
+    city: String,
+}
+
+impl Address {
+    fn reachable(&self) -> Result<(), Vec<elicit_runtime::form::Violation>> {
+        if self.city == "Atlantis" { Err(vec![elicit_runtime::form::Violation::rule("city", "is under water")]) } else { Ok(()) }
+    }
+}
+
+#[derive(Elicit, Debug, PartialEq)]
+#[elicit(validate = Courier::one_van)]
+struct Courier {
+    #[elicit(flatten(prefix = "to_"))]
+    to: Address,
+    #[elicit(minimum = 1, maximum = 9)]
+    parcels: u8,
+}
+
+impl Courier {
+    fn one_van(&self) -> Result<(), Vec<elicit_runtime::form::Violation>> {
+        if self.parcels > 5 { Err(vec![elicit_runtime::form::Violation::rule("parcels", "is more than one van carries")]) } else { Ok(()) }
+    }
+}
+
+#[derive(Elicit, Debug, PartialEq)]
+#[elicit(rename_all = "snake_case")]
+enum Shipping {
+    Pickup,
+    Courier(Courier),
+    Post {
+        #[elicit(flatten(prefix = "post_"))]
+        address: Address,
+        express: bool,
+    },
+}
+
+#[derive(Clone)]
+struct Depot {
+    sealer: StateSealer,
+}
+
+#[tool_router]
+impl Depot {
+    #[tool(description = "asks how a parcel is shipped")]
+    async fn ship(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.run(&self.sealer, |ask| async move { Ok(text(format!("{:?}", Shipping::elicit(&ask, "How do we ship it?").reask(2).await?))) }).await
+    }
+}
+
+#[tool_handler]
+impl ServerHandler for Depot {}
+
+#[tokio::test]
+async fn a_variant_whose_form_flattens_an_address_and_has_its_own_rule() {
+    for &revision in ProtocolRevision::ALL {
+        let client = ScriptedClient::new(revision)
+            .reply(Reply::accept(json!({"choice": "courier"})))
+            .reply(Reply::accept(json!({"to_street": "1 Deep Road", "to_city": "Atlantis", "parcels": 7})))
+            .reply(Reply::accept(json!({"to_street": "1 High Street", "to_city": "Leeds", "parcels": 7})))
+            .reply(Reply::accept(json!({"to_street": "1 High Street", "to_city": "Leeds", "parcels": 2})));
+        let session = client.connect(Depot { sealer: shop().sealer }).await.expect("connect");
+        let said = session.call_tool_text("ship", json!({})).await.expect("the call");
+        assert_eq!(said, r#"Accept(Courier(Courier { to: Address { street: "1 High Street", city: "Leeds" }, parcels: 2 }))"#, "{revision}");
+        let transcript = session.transcript();
+        assert!(transcript.violations.is_empty(), "{revision}: {:?}", transcript.violations);
+        let requests = transcript.requests;
+        assert_eq!(requests.len(), 4, "{revision}");
+        let second = &requests[1]["requestedSchema"]["properties"];
+        assert!(second.get("to_street").is_some() && second.get("to_city").is_some() && second.get("parcels").is_some(), "{revision}: {second}");
+        // The sub-form's rule is named by the wire name the user saw; the form's own rule
+        // runs once the sub-form decodes (rules run on decoded values).
+        assert!(requests[2]["message"].as_str().unwrap().ends_with("- `to_city`: is under water"), "{revision}: {}", requests[2]["message"]);
+        assert!(requests[3]["message"].as_str().unwrap().ends_with("- `parcels`: is more than one van carries"), "{revision}: {}", requests[3]["message"]);
+        // A struct variant flattens too.
+        let client = ScriptedClient::new(revision)
+            .reply(Reply::accept(json!({"choice": "post"})))
+            .reply(Reply::accept(json!({"post_street": "2 Low Lane", "post_city": "York", "express": true})));
+        let session = client.connect(Depot { sealer: shop().sealer }).await.expect("connect");
+        assert_eq!(
+            session.call_tool_text("ship", json!({})).await.expect("the call"),
+            r#"Accept(Post { address: Address { street: "2 Low Lane", city: "York" }, express: true })"#,
+            "{revision}"
+        );
+    }
+}
