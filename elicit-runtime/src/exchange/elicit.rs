@@ -290,7 +290,16 @@ impl<'a, T: Elicit, P: ElicitPeer + ?Sized> ElicitRequest<'a, T, P> {
     /// ```
     pub async fn with_provenance(self) -> Result<(Elicitation<T>, Provenance), ElicitError> {
         let pace = Pace { timeout: self.timeout, progress_every: self.progress_every };
-        elicit::<T, P>(self.peer, self.message, pace, self.reasks, &self.schema, self.key, self.user_only, self.check.as_deref()).await
+        let question = Question {
+            message: self.message,
+            pace,
+            reasks: self.reasks,
+            options: &self.schema,
+            key: self.key,
+            user_only: self.user_only,
+            check: self.check.as_deref(),
+        };
+        elicit::<T, P>(self.peer, question).await
     }
 
     /// Give up after `timeout` (per request sent), telling the client with
@@ -618,19 +627,20 @@ pub(crate) struct Watch {
     pub(crate) waited: Option<Duration>,
 }
 
-/// The whole exchange behind [`ElicitRequest`], in its span: the elicitation's outcome,
-/// counted once, with the time the client took.
-#[allow(clippy::too_many_arguments, reason = "the parts of an `ElicitRequest`, taken apart to borrow each")]
-async fn elicit<'c, T: Elicit, P: ElicitPeer + ?Sized>(
-    peer: &P,
-    message: &str,
+/// What an [`ElicitRequest`] asks, taken apart so that each part is borrowed.
+struct Question<'q, 'c, T> {
+    message: &'q str,
     pace: Pace,
     reasks: u32,
-    options: &SchemaOptions,
+    options: &'q SchemaOptions,
     key: Option<String>,
     user_only: bool,
-    check: Option<&(dyn Fn(&T) -> CheckFuture<'c> + Send + Sync + 'c)>,
-) -> Result<(Elicitation<T>, Provenance), ElicitError> {
+    check: Option<&'q (dyn Fn(&T) -> CheckFuture<'c> + Send + Sync + 'c)>,
+}
+
+/// The whole exchange behind [`ElicitRequest`], in its span: the elicitation's outcome,
+/// counted once, with the time the client took.
+async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(peer: &P, question: Question<'_, '_, T>) -> Result<(Elicitation<T>, Provenance), ElicitError> {
     let form = type_name::<T>();
     let span = tracing::info_span!(
         target: "elicit_runtime::exchange",
@@ -645,7 +655,7 @@ async fn elicit<'c, T: Elicit, P: ElicitPeer + ?Sized>(
         time_to_answer_ms = tracing::field::Empty,
     );
     let mut watch = Watch::default();
-    let result = exchange::<T, P>(peer, message, pace, reasks, options, key, user_only, check, &span, &mut watch).instrument(span.clone()).await;
+    let result = exchange::<T, P>(peer, question, &span, &mut watch).instrument(span.clone()).await;
     let outcome = match &result {
         Ok((Elicitation::Accept(_), _)) => "accept",
         Ok((Elicitation::Decline, _)) => "decline",
@@ -700,19 +710,13 @@ pub(crate) async fn send_watched<P: ElicitPeer + ?Sized>(peer: &P, outgoing: Out
 }
 
 /// Checks, params, send, read, re-ask.
-#[allow(clippy::too_many_arguments)]
-async fn exchange<'c, T: Elicit, P: ElicitPeer + ?Sized>(
+async fn exchange<T: Elicit, P: ElicitPeer + ?Sized>(
     peer: &P,
-    message: &str,
-    pace: Pace,
-    reasks: u32,
-    options: &SchemaOptions,
-    key: Option<String>,
-    user_only: bool,
-    check: Option<&(dyn Fn(&T) -> CheckFuture<'c> + Send + Sync + 'c)>,
+    question: Question<'_, '_, T>,
     span: &tracing::Span,
     watch: &mut Watch,
 ) -> Result<(Elicitation<T>, Provenance), ElicitError> {
+    let Question { message, pace, reasks, options, key, user_only, check } = question;
     let support = peer.elicitation_support();
     if !support.form && (user_only || !peer.hooks().relays_to_model()) {
         return Err(ElicitError::NotSupported(support));
