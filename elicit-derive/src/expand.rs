@@ -86,20 +86,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
     let count = Lit::usize_unsuffixed(active.len());
     let members: Vec<_> = active.iter().map(|f| f.member).collect();
     let tys: Vec<_> = active.iter().map(|f| f.ty).collect();
-    let absents = active.iter().map(|f| {
-        let ty = f.ty;
-        let member = f.member;
-        match (&f.attrs.serde_default, container_default(cont, f)) {
-            (Some(SerdeDefault::Trait), _) => quote_spanned!(ty.span()=> || #p::Some(::core::default::Default::default())),
-            // serde calls the function for a missing field; so does the form. Its value is
-            // not known here, so the schema shows no `default` for it.
-            (Some(SerdeDefault::Path(path)), _) => quote_spanned!(path.span()=> || #p::Some(#path())),
-            // `#[serde(default)]` on the struct: the field of the struct's default.
-            (None, Some(SerdeDefault::Trait)) => quote!(|| #p::Some(<Self as ::core::default::Default>::default().#member)),
-            (None, Some(SerdeDefault::Path(path))) => quote_spanned!(path.span()=> || #p::Some(#path().#member)),
-            (None, None) => quote!(<#ty as #p::ElicitField>::absent),
-        }
-    });
+    let absents = active.iter().map(|f| absent(cont, f, p));
     let names: Vec<_> = active.iter().map(|f| f.wire_name.as_str()).collect();
     // The author's rules run on the decoded value; a rule of the wrong type is reported on
     // its path.
@@ -239,6 +226,23 @@ pub(crate) fn container_default<'c>(cont: &'c Container, f: &Field) -> Option<&'
         return None;
     }
     cont.attrs.serde_default.as_ref()
+}
+
+/// What a missing field decodes to: `#[serde(default)]` of the field or the struct, or
+/// the field type's own (`None` for an `Option`).
+pub(crate) fn absent(cont: &Container, f: &Field, p: &TokenStream) -> TokenStream {
+    let ty = f.ty;
+    let member = f.member;
+    match (&f.attrs.serde_default, container_default(cont, f)) {
+        (Some(SerdeDefault::Trait), _) => quote_spanned!(ty.span()=> || #p::Some(::core::default::Default::default())),
+        // serde calls the function for a missing field; so does the form. Its value is
+        // not known here, so the schema shows no `default` for it.
+        (Some(SerdeDefault::Path(path)), _) => quote_spanned!(path.span()=> || #p::Some(#path())),
+        // `#[serde(default)]` on the struct: the field of the struct's default.
+        (None, Some(SerdeDefault::Trait)) => quote!(|| #p::Some(<Self as ::core::default::Default>::default().#member)),
+        (None, Some(SerdeDefault::Path(path))) => quote_spanned!(path.span()=> || #p::Some(#path().#member)),
+        (None, None) => quote!(<#ty as #p::ElicitField>::absent),
+    }
 }
 
 /// `FieldSchema::new(name, kind-with-constraints)` and its labels, default and

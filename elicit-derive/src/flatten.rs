@@ -12,9 +12,8 @@ use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::spanned::Spanned as _;
 
 use crate::ast::{Container, Field};
-use crate::attr::SerdeDefault;
 use crate::expand::{
-    Paths, checkbox_checks, const_checks, const_panic, container_default, field_schema, json_schema_impl, type_checks, type_name,
+    Paths, absent, checkbox_checks, const_checks, const_panic, container_default, field_schema, json_schema_impl, type_checks, type_name,
 };
 
 /// The `Elicit` impl of a form with at least one flattened field. `check` refused the
@@ -142,19 +141,6 @@ pub(crate) fn expand_flattening(cont: &Container, fields: &[Field], paths: &Path
 fn flattened_type(f: &Field, p: &TokenStream) -> TokenStream {
     let ty = f.ty;
     quote_spanned!(ty.span()=> <#ty as #p::Flatten>)
-}
-
-/// What a missing plain field decodes to (as in `expand`).
-fn absent(cont: &Container, f: &Field, p: &TokenStream) -> TokenStream {
-    let ty = f.ty;
-    let member = f.member;
-    match (&f.attrs.serde_default, container_default(cont, f)) {
-        (Some(SerdeDefault::Trait), _) => quote_spanned!(ty.span()=> || #p::Some(::core::default::Default::default())),
-        (Some(SerdeDefault::Path(path)), _) => quote_spanned!(path.span()=> || #p::Some(#path())),
-        (None, Some(SerdeDefault::Trait)) => quote!(|| #p::Some(<Self as ::core::default::Default>::default().#member)),
-        (None, Some(SerdeDefault::Path(path))) => quote_spanned!(path.span()=> || #p::Some(#path().#member)),
-        (None, None) => quote!(<#ty as #p::ElicitField>::absent),
-    }
 }
 
 /// For each pair of parts of which one at least is flattened: no property name in

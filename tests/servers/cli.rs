@@ -139,3 +139,14 @@ pub(crate) fn parse<T: FromStr>(name: &str, value: &str, allowed: &str) -> Resul
 pub(crate) fn bad(name: &str, value: &str, allowed: &str) -> Stop {
     Stop::Bad(format!("invalid value `{value}` for `{name}`: expected {allowed}"))
 }
+
+/// The one optional `PORT` argument of a server: the first positional argument, and no
+/// second one.
+#[allow(dead_code, reason = "stdio_server takes no PORT; the servers over HTTP do")]
+pub(crate) fn port(port: &mut Option<u16>, arg: &str) -> Result<(), Stop> {
+    if port.is_some() {
+        return Err(Stop::Bad(format!("unexpected argument `{arg}`: one PORT at most")));
+    }
+    *port = Some(parse("PORT", arg, "a port number, 0 to 65535")?);
+    Ok(())
+}

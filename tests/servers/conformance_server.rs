@@ -437,8 +437,7 @@ impl Options {
         let mut args = command.args(args);
         while let Some(arg) = args.next()? {
             match arg {
-                cli::Arg::Positional(arg) if port.is_none() => port = Some(cli::parse("PORT", &arg, "a port number, 0 to 65535")?),
-                cli::Arg::Positional(arg) => return Err(cli::Stop::Bad(format!("unexpected argument `{arg}`: one PORT at most"))),
+                cli::Arg::Positional(arg) => cli::port(&mut port, &arg)?,
                 cli::Arg::Named(name, _) => return Err(cli::Stop::Bad(format!("`{name}` is not handled (a bug of this server)"))),
             }
         }

@@ -257,8 +257,7 @@ impl Options {
             match arg {
                 cli::Arg::Named("--nagle", _) => options.nagle = true,
                 cli::Arg::Named(name, _) => return Err(cli::Stop::Bad(format!("`{name}` is not handled (a bug of this server)"))),
-                cli::Arg::Positional(arg) if port.is_none() => port = Some(cli::parse("PORT", &arg, "a port number, 0 to 65535")?),
-                cli::Arg::Positional(arg) => return Err(cli::Stop::Bad(format!("unexpected argument `{arg}`: one PORT at most"))),
+                cli::Arg::Positional(arg) => cli::port(&mut port, &arg)?,
             }
         }
         options.port = port.unwrap_or(options.port);
