@@ -21,6 +21,7 @@ pub const CRATE: &str = "crate";
 pub const LEGACY_ENUM_NAMES: &str = "legacy_enum_names";
 pub const JSON_SCHEMA: &str = "json_schema";
 pub const VALIDATE: &str = "validate";
+pub const PAGE: &str = "page";
 // Field and variant attributes.
 pub const TITLE: &str = "title";
 pub const DESCRIPTION: &str = "description";
@@ -41,7 +42,7 @@ pub const FLATTEN: &str = "flatten";
 pub const PREFIX: &str = "prefix";
 pub const TITLE_PREFIX: &str = "title_prefix";
 
-const STRUCT_ATTRS: &[&str] = &[RENAME_ALL, CRATE, JSON_SCHEMA, VALIDATE];
+const STRUCT_ATTRS: &[&str] = &[RENAME_ALL, CRATE, JSON_SCHEMA, VALIDATE, PAGE];
 const ENUM_ATTRS: &[&str] = &[RENAME_ALL, CRATE, LEGACY_ENUM_NAMES, JSON_SCHEMA];
 const VARIANT_ATTRS: &[&str] = &[RENAME, TITLE];
 
@@ -124,6 +125,9 @@ pub struct Container {
     /// `#[elicit(validate = path)]` on a struct: the author's rules, a
     /// `fn(&Self) -> Result<(), Vec<Violation>>` run on each decoded answer.
     pub validate: Option<syn::ExprPath>,
+    /// `#[elicit(page)]` on a struct: a form only ever shown on the server's own page
+    /// (URL mode), which may ask for secrets and is never sent in form mode.
+    pub page: Option<Spanned<()>>,
     /// The doc comment: on an enum, the description of the fields of its type that have
     /// none of their own.
     pub doc: Option<String>,
@@ -141,6 +145,7 @@ impl Container {
         let mut legacy_enum_names = Attr::none(cx, LEGACY_ENUM_NAMES);
         let mut json_schema = Attr::none(cx, JSON_SCHEMA);
         let mut validate = Attr::none(cx, VALIDATE);
+        let mut page = Attr::none(cx, PAGE);
         let mut serde_default = None;
         let is_enum = matches!(input.data, syn::Data::Enum(_));
         let allowed = if is_enum { ENUM_ATTRS } else { STRUCT_ATTRS };
@@ -164,6 +169,13 @@ impl Container {
                             syn::Error::new(err.span(), "`validate` takes the path of a function `fn(&Self) -> Result<(), Vec<Violation>>`, such as `validate = Self::check` or `validate = check_dates`")
                         })?;
                         validate.set(&meta.path, path);
+                    } else if meta.path.is_ident(PAGE) && !is_enum {
+                        flag(&meta)?;
+                        page.set(&meta.path, ());
+                    } else if meta.path.is_ident(PAGE) {
+                        return Err(meta.error(
+                            "`page` goes on a struct that derives `Elicit`: it makes the struct a form shown only on the server's own page (URL mode); an enum is the options of one field of such a form",
+                        ));
                     } else if meta.path.is_ident(VALIDATE) {
                         return Err(meta.error(
                             "`validate` goes on a struct that derives `Elicit` (a form): an enum is the options of one field; check the choice in the rules of the form that holds it",
@@ -220,6 +232,7 @@ impl Container {
             legacy_enum_names: legacy_enum_names.get(),
             json_schema: json_schema.get(),
             validate: validate.get().map(|p| p.value),
+            page: page.get(),
             doc: doc_comment(&input.attrs),
             doc_lines: doc_lines(&input.attrs),
             serde_default,

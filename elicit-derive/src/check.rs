@@ -17,6 +17,12 @@ use crate::secret::{secret_in, unambiguous};
 
 pub fn check(cx: &Ctxt, cont: &Container) {
     check_generics(cx, cont);
+    if let (Some(page), Some(_)) = (&cont.attrs.page, &cont.attrs.json_schema) {
+        cx.error_spanned_by(
+            page,
+            "a `#[elicit(page)]` form is never sent to a client, so it has no JSON Schema to describe: remove `json_schema`",
+        );
+    }
     match &cont.data {
         Data::Struct(fields) => {
             check_duplicate_names(cx, fields.iter().filter(|f| f.is_form_field()).map(|f| (f.wire_name.as_str(), f.member)), "field");
@@ -25,11 +31,21 @@ pub fn check(cx: &Ctxt, cont: &Container) {
                     check_skipped(cx, field);
                     continue;
                 }
+                if let (Some(flatten), Some(_)) = (&field.attrs.flatten, &cont.attrs.page) {
+                    cx.error_spanned_by(
+                        flatten,
+                        "a `#[elicit(page)]` form cannot flatten another form: write the fields of the flattened form in this struct",
+                    );
+                    continue;
+                }
                 if field.attrs.flatten.is_some() {
                     check_flattened(cx, cont, field);
                     continue;
                 }
-                check_sensitive(cx, field);
+                // A page form is shown only on the server's own page: secrets are what it is for.
+                if cont.attrs.page.is_none() {
+                    check_sensitive(cx, field);
+                }
                 check_generic_literals(cx, cont, field);
                 check_bounds(cx, field);
                 check_default(cx, field);

@@ -80,6 +80,12 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
     let checks = active.iter().map(|f| type_checks(f, uses_type_params(cont, f.ty), p));
     let mut const_checks: Vec<_> = active.iter().filter(|f| !uses_type_params(cont, f.ty)).map(|f| const_checks(f, p)).collect();
     const_checks.push(checkbox_checks(cont, &active, p));
+    let page = cont.attrs.page.is_some();
+    if !page {
+        const_checks.extend(active.iter().filter(|f| !uses_type_params(cont, f.ty)).map(|f| not_secret_check(cont, f, p)));
+    }
+    // A page form implements `PageForm` instead of `Elicit`: it is never sent in form mode.
+    let form_trait = if page { quote!(#p::PageForm) } else { quote!(#p::Elicit) };
 
     let locals: Vec<_> = (0..active.len()).map(|i| format_ident!("__elicit_{}", i)).collect();
     let indices: Vec<_> = (0..active.len()).map(Lit::usize_unsuffixed).collect();
@@ -106,7 +112,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
     } else {
         let first = names[0];
         quote! {
-            let __elicit_fields = <Self as #p::Elicit>::SCHEMA.fields();
+            let __elicit_fields = <Self as #form_trait>::SCHEMA.fields();
             let __elicit_found: [#p::Option<&#p::Value>; #count] = #p::find_fields(__elicit_content, __elicit_fields);
             let mut __elicit_report = <#p::Report as ::core::default::Default>::default();
             #(
@@ -120,6 +126,39 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
             }
         }
     };
+
+    if page {
+        return quote! {
+            #[automatically_derived]
+            impl #impl_generics #p::PageForm for #ident #ty_generics #where_clause {
+                const SCHEMA: &'static #p::FormSchema = &#p::FormSchema {
+                    fields: &[#(#entries),*],
+                };
+
+                fn from_content(__elicit_content: &#p::Map<#p::String, #p::Value>) -> #p::Result<Self, #p::InvalidContent> {
+                    #(#checks)*
+                    #decode
+                }
+            }
+
+            #(#const_checks)*
+            #[automatically_derived]
+            #[doc(hidden)]
+            impl #impl_generics #ident #ty_generics #where_clause {
+                /// Refused: a page form is asked with `elicit_on_page`, never in form mode.
+                #[doc(hidden)]
+                pub fn elicit<__ElicitPeer: ?::core::marker::Sized>(
+                    _: &__ElicitPeer,
+                    _: &::core::primitive::str,
+                ) -> ::core::future::Pending<#p::Result<#p::Elicitation<Self>, #p::ElicitError>>
+                where
+                    __ElicitPeer: #p::SentInFormMode<Self>,
+                {
+                    ::core::future::pending()
+                }
+            }
+        };
+    }
 
     let schemars = json_schema_impl(cont, p, quote!(form_json_schema));
     let path_calls = path_calls(cont, fields, p);
@@ -294,6 +333,7 @@ pub(crate) fn field_schema(f: &Field, defaulted: bool, p: &TokenStream) -> Token
         #p::FieldSchema::new(#name, #kind)
             .optional_if(<#ty as #p::ElicitField>::OPTIONAL)
             .legacy_enum_names_if(<#ty as #p::ElicitField>::LEGACY_ENUM_NAMES)
+            .sensitive_if(<#ty as #p::ElicitField>::SENSITIVE)
     };
     if let Some(title) = &a.title {
         let title = &title.value;
@@ -540,6 +580,29 @@ pub(crate) fn const_checks(f: &Field, p: &TokenStream) -> TokenStream {
         });
     }
     out
+}
+
+/// A field of a form sent in form mode must not hold a secret ([`Secret`] or an `Option`
+/// of one): the type decides, so the check is a `const` on its `SENSITIVE`, underlining the
+/// type.
+///
+/// [`Secret`]: https://docs.rs/elicit-runtime/latest/elicit_runtime/page/struct.Secret.html
+pub(crate) fn not_secret_check(cont: &Container, f: &Field, p: &TokenStream) -> TokenStream {
+    let ty = f.ty;
+    let message = format!(
+        "field `{}` of `{}` holds a secret (`{}`): the MCP specification forbids requesting sensitive information in form mode\n\n\
+         help: mark the form `#[elicit(page)]` to ask for it on the server's own page (URL mode), with `{}::elicit_on_page`",
+        f.member,
+        cont.ident,
+        type_name(ty),
+        cont.ident,
+    );
+    let panic = const_panic(&ty.to_token_stream(), &message);
+    quote! {
+        const _: () = if <#ty as #p::ElicitField>::SENSITIVE {
+            #panic
+        };
+    }
 }
 
 /// `::core::panic!(message)` spanned from the first to the last of `tokens`, so that the

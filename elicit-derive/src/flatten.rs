@@ -49,6 +49,7 @@ pub(crate) fn expand_flattening(cont: &Container, fields: &[Field], paths: &Path
     let checks = plain.iter().map(|f| type_checks(f, false, p));
     let mut consts: Vec<TokenStream> = plain.iter().map(|f| const_checks(f, p)).collect();
     consts.push(checkbox_checks(cont, &plain, p));
+    consts.extend(plain.iter().map(|f| crate::expand::not_secret_check(cont, f, p)));
     consts.push(collision_checks(&active, p));
     consts.extend(active.iter().map(|f| secret_checks(f, p)));
 

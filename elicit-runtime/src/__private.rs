@@ -12,6 +12,7 @@ pub use serde_json::{Map, Value};
 
 pub use crate::exchange::choice::{ChoiceFuture, Steps, VariantForm};
 pub use crate::exchange::{ChoiceRequest, Elicit, ElicitChoice, ElicitError, ElicitPeer, ElicitRequest, Elicitation};
+pub use crate::page::{PageForm, SentInFormMode};
 pub use crate::form::{RequestedSchema, SchemaError, SchemaOptions};
 pub use crate::revision::ProtocolRevision;
 
@@ -300,7 +301,15 @@ pub fn enum_json_schema<E: ElicitEnum + ElicitField>() -> schemars::Schema {
 impl FieldSchema {
     #[doc(hidden)]
     pub const fn new(name: &'static str, kind: Kind) -> Self {
-        Self { name, title: None, description: None, kind, required: true, default: None, legacy_enum_names: false }
+        Self { name, title: None, description: None, kind, required: true, default: None, legacy_enum_names: false, sensitive: false }
+    }
+
+    #[doc(hidden)]
+    pub const fn sensitive_if(mut self, yes: bool) -> Self {
+        if yes {
+            self.sensitive = true;
+        }
+        self
     }
 
     #[doc(hidden)]

@@ -73,6 +73,9 @@
 //! - [`dialect`]: the draft dialects, and the transport that speaks `interaction/create`.
 //! - `rounds` (feature `rmcp`): 2026-07-28, one body replayed over input rounds, and the
 //!   sealed `requestState` (`StateSealer`).
+//! - [`page`]: sensitive input on the server's own page: `#[elicit(page)]` forms
+//!   ([`PageForm`](page::PageForm)), [`Secret`](page::Secret) fields, and (feature `page`)
+//!   the page the toolkit serves and the typed value back in the tool.
 //! - `rmcp` (feature `rmcp`): the adapter to rmcp, the official Rust MCP SDK: `ToolCall`,
 //!   `Ask`, the relay through the model.
 //! - `testing` (feature `testing`): a scripted MCP client and the official schemas.
@@ -89,6 +92,7 @@
 //! | `rmcp` | no | [`ElicitPeer`] for rmcp's `Peer<RoleServer>` and `RequestContext<RoleServer>`: `Contact::elicit(&context, "...")` inside a tool; works with rmcp 3.11.0 and every later 3.x (CI tests the oldest allowed and the newest) |
 //! | `metrics` | no | counters, a histogram and a gauge through the [`metrics`](https://docs.rs/metrics) facade: outcomes, validation problems, time to answer, pending elicitations, refused `requestState`s, relay and URL-mode page usage ([`observe`]) |
 //! | `validator` | no | `exchange::validator_rules`: the rules of a form that also derives `validator::Validate` as the author's rules (`#[elicit(validate = elicit_runtime::exchange::validator_rules)]`) |
+//! | `page` | no | `page::Pages`: the page of `#[elicit(page)]` forms (an axum router), the sealed value back in the tool (`PageForm::elicit_on_page`) |
 //! | `dialects` | no | the draft dialects no released revision carries and no client we know speaks: `Dialect::ElicitationTrack` (`elicitation/track`, with `rmcp::Track`) and `Dialect::UserInteraction` (`interaction/create`); without it [`dialect::Dialect`] has only `Released` |
 //!
 //! `url::Url` fields (`uri`) need no feature: the `url` crate is a dependency of URL mode.
@@ -138,6 +142,8 @@ pub mod dialect;
 #[cfg(feature = "rmcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "rmcp")))]
 pub mod rounds;
+
+pub mod page;
 
 #[cfg(feature = "rmcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "rmcp")))]

@@ -190,6 +190,9 @@ pub enum UrlModeError {
     Expired,
     /// The interaction store failed.
     Store(StoreError),
+    /// The page completed the interaction, but the value it received cannot be read: why,
+    /// in words (it never names or quotes the value).
+    PageValue(&'static str),
 }
 
 impl UrlModeError {
@@ -209,6 +212,7 @@ impl fmt::Display for UrlModeError {
             UrlModeError::NotSupported(_) => f.write_str("the client did not declare URL-mode elicitation; nothing was sent"),
             UrlModeError::Expired => f.write_str("the URL-mode interaction expired before the user completed it"),
             UrlModeError::Store(_) => f.write_str("the URL-mode interaction store failed"),
+            UrlModeError::PageValue(why) => write!(f, "the page's answer cannot be read: {why}"),
         }
     }
 }
@@ -337,6 +341,7 @@ impl ElicitError {
             ElicitError::Url(UrlModeError::NotSupported(_)) => "url_not_supported",
             ElicitError::Url(UrlModeError::Expired) => "url_expired",
             ElicitError::Url(UrlModeError::Store(_)) => "url_store",
+            ElicitError::Url(UrlModeError::PageValue(_)) => "url_page_value",
             ElicitError::Once(_) => "once",
         }
     }

@@ -126,6 +126,11 @@ pub trait ElicitField: Sized {
     /// ```
     const DESCRIPTION: Option<&'static str> = None;
 
+    /// Whether the field holds a secret: [`Secret`](crate::page::Secret), or an `Option`
+    /// of one. Only a `#[elicit(page)]` form may have such a field; the derive refuses it
+    /// in any other form.
+    const SENSITIVE: bool = false;
+
     /// The type a `default = ...` literal must have (`&'static str` for strings and enum
     /// values, the integer type itself, `f64`, `bool`, a list of strings).
     type Literal: ?Sized;

@@ -69,6 +69,8 @@ pub trait Holds<T> {
     const LEGACY_ENUM_NAMES: bool;
     /// [`ElicitField::DESCRIPTION`] of `T`.
     const DESCRIPTION: Option<&'static str>;
+    /// [`ElicitField::SENSITIVE`] of `T`.
+    const SENSITIVE: bool = false;
     /// [`ElicitField::Literal`] of `T`.
     type Literal: ?Sized;
     /// [`ElicitField::IntLiteral`] of `T`.
@@ -104,6 +106,7 @@ where
     const OPTIONAL: bool = <FlatForm as Holds<T>>::OPTIONAL;
     const LEGACY_ENUM_NAMES: bool = <FlatForm as Holds<T>>::LEGACY_ENUM_NAMES;
     const DESCRIPTION: Option<&'static str> = <FlatForm as Holds<T>>::DESCRIPTION;
+    const SENSITIVE: bool = <FlatForm as Holds<T>>::SENSITIVE;
     type Literal = <FlatForm as Holds<T>>::Literal;
     type IntLiteral = <FlatForm as Holds<T>>::IntLiteral;
     fn from_json(value: &Value) -> Result<Self, Problem> {
@@ -130,6 +133,7 @@ impl<S, T: NotOption> Holds<Option<T>> for S {
     const OPTIONAL: bool = true;
     const LEGACY_ENUM_NAMES: bool = T::LEGACY_ENUM_NAMES;
     const DESCRIPTION: Option<&'static str> = T::DESCRIPTION;
+    const SENSITIVE: bool = T::SENSITIVE;
     type Literal = T::Literal;
     type IntLiteral = T::IntLiteral;
     fn from_json(value: &Value) -> Result<Option<T>, Problem> {

@@ -77,6 +77,13 @@ pub enum SchemaError {
         /// The revision.
         revision: ProtocolRevision,
     },
+    /// The field holds a secret ([`Secret`](crate::page::Secret)): the MCP specification
+    /// forbids requesting sensitive information in form mode. `#[derive(Elicit)]` refuses
+    /// such a form at compile time; this catches a form generic over its field types.
+    Sensitive {
+        /// The wire name of the field.
+        field: &'static str,
+    },
 }
 
 impl fmt::Display for SchemaError {
@@ -85,6 +92,10 @@ impl fmt::Display for SchemaError {
             SchemaError::NameCollision { field, property, revision } => write!(
                 f,
                 "on protocol revision {revision} the multi-select `{field}` is written as one checkbox per option, and the checkbox `{property}` has the name of another property; rename one of them"
+            ),
+            SchemaError::Sensitive { field } => write!(
+                f,
+                "the field `{field}` holds a secret, which the MCP specification forbids requesting in form mode: ask for it on the server's page (`#[elicit(page)]`)"
             ),
         }
     }
@@ -157,6 +168,9 @@ pub fn render(schema: &FormSchema, revision: ProtocolRevision, options: &SchemaO
     let mut properties = Map::with_capacity(schema.fields().len());
     let mut required = Vec::new();
     for field in schema.fields() {
+        if field.is_sensitive() {
+            return Err(SchemaError::Sensitive { field: field.name() });
+        }
         if let Kind::MultiSelect(rules) = field.kind()
             && !revision.has_multi_select()
         {

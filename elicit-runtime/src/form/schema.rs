@@ -57,12 +57,20 @@ pub struct FieldSchema {
     pub(crate) required: bool,
     pub(crate) default: Option<Literal>,
     pub(crate) legacy_enum_names: bool,
+    pub(crate) sensitive: bool,
 }
 
 impl FieldSchema {
     /// The property name on the wire (after `rename` / `rename_all`).
     pub const fn name(&self) -> &'static str {
         self.name
+    }
+
+    /// Whether the field holds a secret ([`Secret`](crate::page::Secret) or an `Option`
+    /// of one): only a `#[elicit(page)]` form has such fields, and no schema with one is
+    /// ever rendered for a client.
+    pub const fn is_sensitive(&self) -> bool {
+        self.sensitive
     }
 
     /// On a revision without arrays (2025-06-18), the property name of the checkbox of

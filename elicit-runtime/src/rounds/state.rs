@@ -51,6 +51,13 @@ const NONCE_LEN: usize = 24;
 struct RingKey {
     id: [u8; KEY_ID_LEN],
     cipher: XChaCha20Poly1305,
+    /// The cipher of the values a page form's page keeps in the interaction store
+    /// (`page`), under a key of its own.
+    #[cfg(feature = "page")]
+    values: XChaCha20Poly1305,
+    /// The key of the pages' CSRF tokens (HMAC-SHA-256).
+    #[cfg(feature = "page")]
+    csrf: [u8; 32],
 }
 
 impl RingKey {
@@ -64,8 +71,25 @@ impl RingKey {
         hkdf.expand(b"elicit/requestState/v1 key", &mut key).map_err(|_| StateError::KeyTooShort { len: secret.len() })?;
         hkdf.expand(b"elicit/requestState/v1 key id", &mut id).map_err(|_| StateError::KeyTooShort { len: secret.len() })?;
         let cipher = XChaCha20Poly1305::new(&key.into());
+        #[cfg(feature = "page")]
+        {
+            let mut values = [0u8; 32];
+            let mut csrf = [0u8; 32];
+            hkdf.expand(b"elicit/page/v1 value key", &mut values).map_err(|_| StateError::KeyTooShort { len: secret.len() })?;
+            hkdf.expand(b"elicit/page/v1 csrf key", &mut csrf).map_err(|_| StateError::KeyTooShort { len: secret.len() })?;
+            Ok(RingKey { id, cipher, values: XChaCha20Poly1305::new(&values.into()), csrf })
+        }
+        #[cfg(not(feature = "page"))]
         Ok(RingKey { id, cipher })
     }
+}
+
+/// HMAC-SHA-256 of `data` under `key`, ready to finalize or verify.
+#[cfg(feature = "page")]
+fn csrf_hmac(key: &[u8; 32], data: &[u8]) -> Option<hmac::Hmac<Sha256>> {
+    let mut mac = <hmac::Hmac<Sha256> as hmac::KeyInit>::new_from_slice(key).ok()?;
+    hmac::Mac::update(&mut mac, data);
+    Some(mac)
 }
 
 /// Seals and opens the `requestState` of 2026-07-28 rounds. Built from a secret in the
@@ -134,6 +158,56 @@ impl StateSealer {
     pub fn ttl(mut self, ttl: Duration) -> Self {
         self.ttl = ttl;
         self
+    }
+
+    /// Seals a value a page received, bound to `aad` (the interaction and its
+    /// principal): key id, nonce, ciphertext.
+    #[cfg(feature = "page")]
+    pub(crate) fn seal_value(&self, aad: &[u8], plaintext: &[u8]) -> Result<Vec<u8>, StateError> {
+        let Some(key) = self.ring.first() else { return Err(StateError::MissingKey { var: String::new() }) };
+        let mut nonce = [0u8; NONCE_LEN];
+        getrandom::fill(&mut nonce).map_err(|e| StateError::Unavailable(e.to_string()))?;
+        let ciphertext = key
+            .values
+            .encrypt(&XNonce::from(nonce), Payload { msg: plaintext, aad })
+            .map_err(|_| StateError::Unavailable("the cipher refused the value".to_owned()))?;
+        let mut blob = Vec::with_capacity(KEY_ID_LEN + NONCE_LEN + ciphertext.len());
+        blob.extend_from_slice(&key.id);
+        blob.extend_from_slice(&nonce);
+        blob.extend_from_slice(&ciphertext);
+        Ok(blob)
+    }
+
+    /// Opens what [`seal_value`](Self::seal_value) sealed with any key of the ring.
+    #[cfg(feature = "page")]
+    pub(crate) fn open_value(&self, aad: &[u8], blob: &[u8]) -> Result<Vec<u8>, StateError> {
+        if blob.len() < KEY_ID_LEN + NONCE_LEN + 16 {
+            return Err(StateError::Malformed);
+        }
+        let (id, rest) = blob.split_at(KEY_ID_LEN);
+        let (nonce, ciphertext) = rest.split_at(NONCE_LEN);
+        let key = self.ring.iter().find(|k| k.id == id).ok_or(StateError::UnknownKey)?;
+        let nonce: [u8; NONCE_LEN] = nonce.try_into().map_err(|_| StateError::Malformed)?;
+        key.values.decrypt(&XNonce::from(nonce), Payload { msg: ciphertext, aad }).map_err(|_| StateError::Forged)
+    }
+
+    /// The CSRF token of `data` (an interaction and its principal), with the newest key:
+    /// base64url of HMAC-SHA-256.
+    #[cfg(feature = "page")]
+    pub(crate) fn csrf_token(&self, data: &[u8]) -> String {
+        self.ring
+            .first()
+            .and_then(|key| csrf_hmac(&key.csrf, data))
+            .map(|mac| URL_SAFE_NO_PAD.encode(hmac::Mac::finalize(mac).into_bytes()))
+            .unwrap_or_default()
+    }
+
+    /// Whether `token` is the CSRF token of `data` under any key of the ring (compared in
+    /// constant time).
+    #[cfg(feature = "page")]
+    pub(crate) fn csrf_valid(&self, data: &[u8], token: &str) -> bool {
+        let Ok(sent) = URL_SAFE_NO_PAD.decode(token) else { return false };
+        self.ring.iter().any(|key| csrf_hmac(&key.csrf, data).is_some_and(|mac| hmac::Mac::verify_slice(mac, &sent).is_ok()))
     }
 
     pub(crate) fn seal(&self, state: &RoundState, binding: &Binding) -> Result<String, StateError> {

@@ -40,7 +40,7 @@ pub(super) fn checked_message(message: &str) -> Result<(), UrlError> {
 }
 
 /// The checks of the URL alone.
-fn checked_link(url: &str, allow_loopback_http: bool) -> Result<String, UrlError> {
+pub(crate) fn checked_link(url: &str, allow_loopback_http: bool) -> Result<String, UrlError> {
     let parsed = Url::parse(url).map_err(|e| UrlError::Invalid { url: url.to_owned(), reason: e.to_string() })?;
     let scheme = parsed.scheme();
     if scheme != "https" && scheme != "http" {
@@ -61,7 +61,7 @@ fn checked_link(url: &str, allow_loopback_http: bool) -> Result<String, UrlError
     Ok(parsed.into())
 }
 
-fn is_loopback(host: &Host<&str>) -> bool {
+pub(crate) fn is_loopback(host: &Host<&str>) -> bool {
     match host {
         Host::Domain(name) => name.eq_ignore_ascii_case("localhost") || name.to_ascii_lowercase().ends_with(".localhost"),
         Host::Ipv4(ip) => IpAddr::V4(*ip).is_loopback(),

@@ -50,6 +50,8 @@ struct State {
     /// Ids no longer held, and why; bounded by `gone_order`.
     gone: HashMap<InteractionId, CompleteError>,
     gone_order: VecDeque<InteractionId>,
+    /// The values pages kept (sealed), with when they expire.
+    values: HashMap<InteractionId, (Vec<u8>, SystemTime)>,
 }
 
 #[derive(Debug)]
@@ -66,6 +68,7 @@ impl State {
         for id in expired {
             self.remove(&id, capacity);
         }
+        self.values.retain(|_, (_, expires_at)| *expires_at > now);
     }
 
     /// Forgets an interaction, keeping its id and why it is gone.
@@ -225,6 +228,29 @@ impl InteractionStore for MemoryStore {
         Box::pin(async move {
             self.lock().remove(id, self.capacity);
             Ok(())
+        })
+    }
+
+    fn complete_with<'a>(&'a self, id: &'a InteractionId, principal: &'a str, value: Vec<u8>) -> StoreFuture<'a, Result<Interaction, CompleteError>> {
+        Box::pin(async move {
+            let mut state = self.lock();
+            let entry = state.completable(id, principal, self.now(), self.capacity)?;
+            entry.interaction.completed = true;
+            let interaction = entry.interaction.clone();
+            state.values.insert(id.clone(), (value, interaction.expires_at));
+            // The value is in place before anyone waiting hears of the completion.
+            if let Some(entry) = state.entries.get(id) {
+                entry.completed.send_replace(true);
+            }
+            Ok(interaction)
+        })
+    }
+
+    fn value<'a>(&'a self, id: &'a InteractionId, take: bool) -> StoreFuture<'a, Result<Option<Vec<u8>>, StoreError>> {
+        Box::pin(async move {
+            let mut state = self.lock();
+            state.purge(self.now(), self.capacity);
+            Ok(if take { state.values.remove(id).map(|(value, _)| value) } else { state.values.get(id).map(|(value, _)| value.clone()) })
         })
     }
 }

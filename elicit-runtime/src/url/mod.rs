@@ -17,6 +17,8 @@ use serde_json::json;
 
 use self::check::checked_message;
 pub use self::check::checked_url;
+#[cfg(feature = "page")]
+pub(crate) use self::check::{checked_link, is_loopback};
 pub use self::memory::MemoryStore;
 #[cfg(feature = "redis")]
 #[cfg_attr(docsrs, doc(cfg(feature = "redis")))]
@@ -86,6 +88,11 @@ impl Interactions {
     pub fn dialect(mut self, dialect: Dialect) -> Self {
         self.dialect = dialect;
         self
+    }
+
+    /// Whether `http` URLs to loopback hosts are allowed ([`allow_loopback_http`](Self::allow_loopback_http)).
+    pub fn allows_loopback_http(&self) -> bool {
+        self.allow_loopback_http
     }
 
     /// The dialect these interactions speak.

@@ -50,8 +50,10 @@ redis.call('SET', prefix .. ':g:' .. id, 'expired', 'PX', ttl * 2)
 return {id, principal, purpose, exp, '0'}
 ";
 
-/// Checks (ARGV[4] = '0') or completes (ARGV[4] = '1') an interaction as a principal.
-/// KEYS: none. ARGV: prefix, id, principal, complete?, now ms.
+/// Checks (ARGV[4] = '0') or completes (ARGV[4] = '1') an interaction as a principal;
+/// completing with ARGV[6], keeps that value (sealed by the page) until the interaction's
+/// expiry, set before the completion is published.
+/// KEYS: none. ARGV: prefix, id, principal, complete?, now ms[, value].
 const COMPLETE: &str = r"
 local prefix, id, principal, complete, now = ARGV[1], ARGV[2], ARGV[3], ARGV[4], tonumber(ARGV[5])
 local rec = redis.call('HMGET', prefix .. ':i:' .. id, 'principal', 'purpose', 'exp', 'done')
@@ -64,6 +66,9 @@ if tonumber(rec[3]) <= now then return {'expired'} end
 if rec[1] ~= principal then return {'wrong_user'} end
 if rec[4] == '1' then return {'completed'} end
 if complete == '1' then
+  if ARGV[6] then
+    redis.call('SET', prefix .. ':v:' .. id, ARGV[6], 'PX', math.max(tonumber(rec[3]) - now, 1))
+  end
   redis.call('HSET', prefix .. ':i:' .. id, 'done', '1')
   redis.call('PUBLISH', prefix .. ':done:' .. id, '1')
   rec[4] = '1'
@@ -143,14 +148,13 @@ impl RedisStore {
         self
     }
 
-    async fn check_or_complete(&self, id: &InteractionId, principal: &str, complete: bool) -> Result<Interaction, CompleteError> {
-        let reply: Vec<String> = COMPLETE_SCRIPT
-            .prepare_invoke()
-            .arg(&self.prefix)
-            .arg(id.as_str())
-            .arg(principal)
-            .arg(if complete { "1" } else { "0" })
-            .arg(now_ms())
+    async fn check_or_complete(&self, id: &InteractionId, principal: &str, complete: bool, value: Option<&[u8]>) -> Result<Interaction, CompleteError> {
+        let mut invocation = COMPLETE_SCRIPT.prepare_invoke();
+        invocation.arg(&self.prefix).arg(id.as_str()).arg(principal).arg(if complete { "1" } else { "0" }).arg(now_ms());
+        if let Some(value) = value {
+            invocation.arg(value);
+        }
+        let reply: Vec<String> = invocation
             .invoke_async(&mut self.connection.clone())
             .await
             .map_err(|e| CompleteError::Store(unavailable(e)))?;
@@ -217,11 +221,11 @@ impl InteractionStore for RedisStore {
     }
 
     fn check<'a>(&'a self, id: &'a InteractionId, principal: &'a str) -> StoreFuture<'a, Result<Interaction, CompleteError>> {
-        Box::pin(self.check_or_complete(id, principal, false))
+        Box::pin(self.check_or_complete(id, principal, false, None))
     }
 
     fn complete<'a>(&'a self, id: &'a InteractionId, principal: &'a str) -> StoreFuture<'a, Result<Interaction, CompleteError>> {
-        Box::pin(self.check_or_complete(id, principal, true))
+        Box::pin(self.check_or_complete(id, principal, true, None))
     }
 
     fn wait_completed<'a>(&'a self, id: &'a InteractionId) -> StoreFuture<'a, Result<bool, StoreError>> {
@@ -263,6 +267,20 @@ impl InteractionStore for RedisStore {
                     },
                 }
             }
+        })
+    }
+
+    fn complete_with<'a>(&'a self, id: &'a InteractionId, principal: &'a str, value: Vec<u8>) -> StoreFuture<'a, Result<Interaction, CompleteError>> {
+        Box::pin(async move { self.check_or_complete(id, principal, true, Some(&value)).await })
+    }
+
+    fn value<'a>(&'a self, id: &'a InteractionId, take: bool) -> StoreFuture<'a, Result<Option<Vec<u8>>, StoreError>> {
+        Box::pin(async move {
+            redis::cmd(if take { "GETDEL" } else { "GET" })
+                .arg(format!("{}:v:{}", self.prefix, id.as_str()))
+                .query_async(&mut self.connection.clone())
+                .await
+                .map_err(unavailable)
         })
     }
 

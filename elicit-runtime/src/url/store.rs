@@ -145,6 +145,25 @@ pub trait InteractionStore: Send + Sync + 'static {
     /// timeout.
     fn wait_completed<'a>(&'a self, id: &'a InteractionId) -> StoreFuture<'a, Result<bool, StoreError>>;
 
-    /// Forgets the interaction (the tool consumed its completion, or gave up).
+    /// Forgets the interaction (the tool consumed its completion, or gave up). A value
+    /// kept by [`complete_with`](Self::complete_with) stays until it is taken or expires.
     fn forget<'a>(&'a self, id: &'a InteractionId) -> StoreFuture<'a, Result<(), StoreError>>;
+
+    /// Completes the interaction as [`complete`](Self::complete) does and, in the same
+    /// step, keeps `value` beside it until [`value`](Self::value) takes it or the
+    /// interaction's lifetime ends: what a page form's page received, sealed by the page
+    /// (the store never sees it in clear). Refused as `complete` is, keeping nothing.
+    ///
+    /// The default refuses: a store that cannot keep values cannot serve page forms.
+    fn complete_with<'a>(&'a self, id: &'a InteractionId, principal: &'a str, value: Vec<u8>) -> StoreFuture<'a, Result<Interaction, CompleteError>> {
+        let _ = (id, principal, value);
+        Box::pin(async { Err(CompleteError::Store(StoreError::Unavailable("this interaction store cannot keep a page's value".to_owned()))) })
+    }
+
+    /// The value [`complete_with`](Self::complete_with) kept, if it is still there;
+    /// with `take`, deleted as it is read (atomically: two takers never both get it).
+    fn value<'a>(&'a self, id: &'a InteractionId, take: bool) -> StoreFuture<'a, Result<Option<Vec<u8>>, StoreError>> {
+        let _ = (id, take);
+        Box::pin(async { Ok(None) })
+    }
 }

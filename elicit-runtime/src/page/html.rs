@@ -1,0 +1,275 @@
+//! The page's HTML, rendered from the form: one document per answer, no script, one
+//! style (allowed by its hash), every text escaped.
+
+use std::fmt::Write as _;
+use std::sync::LazyLock;
+
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD;
+use sha2::{Digest as _, Sha256};
+
+use super::body::{CSRF_FIELD, Submitted};
+use super::texts::PageTexts;
+use crate::form::{FieldSchema, Format, FormSchema, Kind, Literal};
+
+/// The page's only style, inline, allowed by the policy through its hash.
+const STYLE: &str = "body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1a1a1a}\
+.field{margin:1.25rem 0}label,legend{display:block;font-weight:600}.hint{font-weight:400;color:#555;font-size:.9em}\
+.description{margin:.2rem 0;color:#444}input[type=text],input[type=password],input[type=email],input[type=url],input[type=number],input[type=date],select\
+{width:100%;padding:.5rem;font-size:1rem;box-sizing:border-box}fieldset{border:1px solid #ccc;padding:.5rem 1rem}\
+.choice{display:block;font-weight:400}.problem{color:#a40000;font-weight:600;margin:.2rem 0}\
+[aria-invalid=true]{border:2px solid #a40000}button{margin-top:1rem;padding:.6rem 1.2rem;font-size:1rem}.who{color:#555}";
+
+/// The `Content-Security-Policy` of every page: nothing but this style, the form posting
+/// to this origin, never framed.
+pub(crate) static CSP: LazyLock<String> = LazyLock::new(|| {
+    let hash = STANDARD.encode(Sha256::digest(STYLE.as_bytes()));
+    format!("default-src 'none'; style-src 'sha256-{hash}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+});
+
+/// Escapes text for HTML element content and quoted attribute values.
+pub(crate) fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A whole document; `outcome` marks it for tests and styles (`data-outcome`).
+pub(crate) fn document(texts: &PageTexts, title: &str, outcome: &str, body: &str) -> String {
+    format!(
+        "<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><meta name=\"referrer\" content=\"no-referrer\">\
+         <title>{title}</title><style>{STYLE}</style></head>\
+         <body><main data-outcome=\"{outcome}\"><h1>{title}</h1>{body}</main></body></html>",
+        lang = escape(&texts.lang),
+        title = escape(title),
+        outcome = escape(outcome),
+    )
+}
+
+/// A page that says one thing (a refusal, the end): `text`, then `after` if any.
+pub(crate) fn notice(texts: &PageTexts, title: &str, outcome: &str, text: &str, after: Option<&str>) -> String {
+    let mut body = format!("<p id=\"outcome\">{}</p>", escape(text));
+    if let Some(after) = after {
+        let _ = write!(body, "<p>{}</p>", escape(after));
+    }
+    document(texts, title, outcome, &body)
+}
+
+/// A problem to show: under its field, or (`field` empty) above the form.
+pub(crate) struct Shown<'a> {
+    pub(crate) field: &'a str,
+    pub(crate) text: String,
+}
+
+/// The form of one interaction, for `user`. `submitted`: what was sent, shown again
+/// (never a secret); `problems`: why it was not taken.
+pub(crate) fn form(texts: &PageTexts, schema: &FormSchema, user: &str, csrf: &str, submitted: Option<&Submitted>, problems: &[Shown<'_>]) -> String {
+    let mut body = String::new();
+    let _ = write!(
+        body,
+        "<p>{intro}</p><p class=\"who\">{signed} <strong id=\"user\">{user}</strong></p>",
+        intro = escape(&texts.intro),
+        signed = escape(&texts.signed_in_as),
+        user = escape(user),
+    );
+    if !problems.is_empty() {
+        let _ = write!(body, "<div id=\"problems\" role=\"alert\"><p class=\"problem\">{}</p>", escape(&texts.correct));
+        for problem in problems.iter().filter(|p| p.field.is_empty()) {
+            let _ = write!(body, "<p class=\"problem\">{}</p>", escape(&problem.text));
+        }
+        body.push_str("</div>");
+    }
+    let _ = write!(
+        body,
+        "<form id=\"elicit-form\" method=\"post\"><input type=\"hidden\" name=\"{CSRF_FIELD}\" value=\"{}\">",
+        escape(csrf)
+    );
+    for field in schema.fields() {
+        let sent = submitted.and_then(|s| s.raw.iter().find(|(f, _)| f.name() == field.name())).map(|(_, v)| v.as_slice());
+        let own: Vec<&Shown<'_>> = problems.iter().filter(|p| p.field == field.name()).collect();
+        write_field(&mut body, texts, field, sent, &own);
+    }
+    let _ = write!(body, "<button id=\"submit\" type=\"submit\">{}</button></form>", escape(&texts.submit));
+    document(texts, &texts.title, if problems.is_empty() { "form" } else { "invalid" }, &body)
+}
+
+/// One field: its label (with required or optional), description, input and problems.
+fn write_field(out: &mut String, texts: &PageTexts, field: &FieldSchema, sent: Option<&[String]>, problems: &[&Shown<'_>]) {
+    let name = field.name();
+    let id = format!("f-{}", escape(name));
+    let label = escape(field.title().unwrap_or(name));
+    let hint = escape(if field.is_required() { &texts.required } else { &texts.optional });
+    let invalid = !problems.is_empty();
+    let mut described = Vec::new();
+    if field.description().is_some() {
+        described.push(format!("d-{}", escape(name)));
+    }
+    if invalid {
+        described.push(format!("e-{}", escape(name)));
+    }
+    let aria = format!(
+        "{}{}",
+        if described.is_empty() { String::new() } else { format!(" aria-describedby=\"{}\"", described.join(" ")) },
+        if invalid { " aria-invalid=\"true\"" } else { "" }
+    );
+    // What the input shows: what was sent, else the default; never a secret.
+    let value = |default: Option<&Literal>| -> Option<String> {
+        if field.is_sensitive() {
+            return None;
+        }
+        match sent {
+            Some(sent) => sent.first().cloned(),
+            None => default.and_then(literal_text),
+        }
+    };
+    let required = if field.is_required() { " required" } else { "" };
+    let description = field.description().map(|d| format!("<p class=\"description\" id=\"d-{}\">{}</p>", escape(name), escape(d))).unwrap_or_default();
+    let _ = write!(out, "<div class=\"field\" id=\"field-{}\">", escape(name));
+    match field.kind() {
+        Kind::MultiSelect(rules) => {
+            let chosen: Vec<&str> = match sent {
+                Some(sent) => sent.iter().map(String::as_str).collect(),
+                None => match field.default() {
+                    Some(Literal::List(items)) => items.to_vec(),
+                    _ => Vec::new(),
+                },
+            };
+            let _ = write!(out, "<fieldset{aria}><legend>{label} <span class=\"hint\">({hint})</span></legend>{description}");
+            for (i, option) in rules.options.iter().enumerate() {
+                let checked = if chosen.contains(&option.value()) { " checked" } else { "" };
+                let _ = write!(
+                    out,
+                    "<label class=\"choice\" for=\"{id}-{i}\"><input type=\"checkbox\" id=\"{id}-{i}\" name=\"{n}\" value=\"{v}\"{checked}> {t}</label>",
+                    n = escape(name),
+                    v = escape(option.value()),
+                    t = escape(option.title().unwrap_or(option.value())),
+                );
+            }
+            out.push_str("</fieldset>");
+        }
+        Kind::Boolean if is_checkbox(field) => {
+            let on = match sent {
+                Some(sent) => sent.first().is_some_and(|v| v == "true"),
+                None => matches!(field.default(), Some(Literal::Bool(true))),
+            };
+            let _ = write!(
+                out,
+                "<label for=\"{id}\"><input type=\"checkbox\" id=\"{id}\" name=\"{n}\" value=\"true\"{c}{aria}> {label}</label>{description}",
+                n = escape(name),
+                c = if on { " checked" } else { "" },
+            );
+        }
+        Kind::Boolean | Kind::Select(_) => {
+            let options: Vec<(String, String)> = match field.kind() {
+                Kind::Select(options) => options.iter().map(|o| (o.value().to_owned(), o.title().unwrap_or(o.value()).to_owned())).collect(),
+                _ => vec![("true".to_owned(), texts.yes.to_string()), ("false".to_owned(), texts.no.to_string())],
+            };
+            let current = value(field.default());
+            let _ = write!(
+                out,
+                "<label for=\"{id}\">{label} <span class=\"hint\">({hint})</span></label>{description}<select id=\"{id}\" name=\"{n}\"{required}{aria}>",
+                n = escape(name)
+            );
+            let _ = write!(out, "<option value=\"\">{}</option>", escape(&texts.no_choice));
+            for (v, t) in options {
+                let selected = if current.as_deref() == Some(v.as_str()) { " selected" } else { "" };
+                let _ = write!(out, "<option value=\"{}\"{selected}>{}</option>", escape(&v), escape(&t));
+            }
+            out.push_str("</select>");
+        }
+        kind => {
+            let mut attrs = String::new();
+            let input = match kind {
+                Kind::String(_) if field.is_sensitive() => "password",
+                Kind::String(rules) => match rules.format {
+                    Some(Format::Email) => "email",
+                    Some(Format::Uri) => "url",
+                    Some(Format::Date) => "date",
+                    _ => "text",
+                },
+                _ => "number",
+            };
+            match kind {
+                Kind::String(rules) => {
+                    if let Some(n) = rules.min_length {
+                        let _ = write!(attrs, " minlength=\"{n}\"");
+                    }
+                    if let Some(n) = rules.max_length {
+                        let _ = write!(attrs, " maxlength=\"{n}\"");
+                    }
+                    // HTML anchors a pattern to the whole value; ours need only match
+                    // somewhere, so only a pattern anchored at both ends means the same.
+                    if let Some(pattern) = rules.pattern.filter(|p| p.starts_with('^') && p.ends_with('$') && !p.ends_with("\\$")) {
+                        let _ = write!(attrs, " pattern=\"{}\"", escape(pattern));
+                    }
+                    if let Some(hint) = rules.pattern_hint {
+                        let _ = write!(attrs, " placeholder=\"{}\"", escape(hint));
+                    } else if rules.format == Some(Format::DateTime) {
+                        attrs.push_str(" placeholder=\"2026-01-31T09:30:00Z\"");
+                    }
+                    if field.is_sensitive() {
+                        attrs.push_str(" autocomplete=\"off\" spellcheck=\"false\"");
+                    }
+                }
+                Kind::Integer(rules) => {
+                    let min = rules.minimum.unwrap_or(rules.type_min).max(-crate::form::JSON_SAFE_INTEGER);
+                    let max = rules.maximum.unwrap_or(rules.type_max).min(crate::form::JSON_SAFE_INTEGER);
+                    let _ = write!(attrs, " step=\"1\" min=\"{min}\" max=\"{max}\" inputmode=\"numeric\"");
+                }
+                Kind::Number(rules) => {
+                    attrs.push_str(" step=\"any\"");
+                    if let Some(min) = rules.minimum.as_ref().and_then(literal_text) {
+                        let _ = write!(attrs, " min=\"{min}\"");
+                    }
+                    if let Some(max) = rules.maximum.as_ref().and_then(literal_text) {
+                        let _ = write!(attrs, " max=\"{max}\"");
+                    }
+                }
+                _ => {}
+            }
+            let shown = value(field.default()).map(|v| format!(" value=\"{}\"", escape(&v))).unwrap_or_default();
+            let _ = write!(
+                out,
+                "<label for=\"{id}\">{label} <span class=\"hint\">({hint})</span></label>{description}\
+                 <input type=\"{input}\" id=\"{id}\" name=\"{n}\"{shown}{required}{attrs}{aria}>",
+                n = escape(name)
+            );
+        }
+    }
+    for (i, problem) in problems.iter().enumerate() {
+        let anchor = if i == 0 { format!(" id=\"e-{}\"", escape(name)) } else { String::new() };
+        let _ = write!(out, "<p class=\"problem\"{anchor}>{}</p>", escape(&problem.text));
+    }
+    if invalid && field.is_sensitive() {
+        let _ = write!(out, "<p class=\"problem\">{}</p>", escape(&texts.secret_not_kept));
+    }
+    out.push_str("</div>");
+}
+
+/// Whether a boolean field is a checkbox: when it must be answered, or has a default
+/// (the box shows it). Only a boolean that may be left unanswered, with no default, is a
+/// select of yes, no and no answer.
+pub(crate) fn is_checkbox(field: &FieldSchema) -> bool {
+    field.is_required() || field.default().is_some()
+}
+
+/// A literal as the text of an input.
+fn literal_text(literal: &Literal) -> Option<String> {
+    match literal {
+        Literal::Str(s) => Some((*s).to_owned()),
+        Literal::Int(n) => Some(n.to_string()),
+        Literal::Float(n) => Some(n.to_string()),
+        Literal::Bool(b) => Some(b.to_string()),
+        Literal::List(_) => None,
+    }
+}

@@ -1,0 +1,152 @@
+//! Sensitive input in one call: a form the toolkit shows on the server's own page
+//! (URL-mode elicitation), typed, validated, and never seen by the MCP client.
+//!
+//! The MCP specification forbids asking for a password, an API key or a card number in
+//! form mode: such input goes through a page of the server, the client only opens its
+//! link (URL mode). This module is that page, served by the toolkit from the same
+//! derive:
+//!
+//! ```ignore
+//! use elicit_runtime::page::{PageForm, Pages, Secret};
+//! use elicit_runtime::{Elicit, Elicitation};
+//!
+//! #[derive(Elicit)]
+//! #[elicit(page)]                       // only ever shown on the server's page
+//! struct ApiKey {
+//!     /// The key from your dashboard
+//!     #[elicit(min_length = 20, pattern = "^sk_[A-Za-z0-9]+$")]
+//!     key: Secret,                      // secrets allowed here, and only here
+//!     label: Option<String>,
+//! }
+//!
+//! // in the tool (every revision; the fallback through the model too):
+//! match ApiKey::elicit_on_page(&ask, &pages, principal, "Connect your billing account").await? {
+//!     Elicitation::Accept(k) => store(principal, k.key),  // typed, validated
+//!     Elicitation::Decline | Elicitation::Cancel => …,
+//! }
+//!
+//! // once, in the server's HTTP app:
+//! let app = Router::new().nest("/elicit", pages.router(my_login));
+//! ```
+//!
+//! The whole example, runnable: `examples/secure_page.rs`.
+//!
+//! # What the toolkit does
+//!
+//! - **The form.** `#[elicit(page)]` makes the struct a [`PageForm`] instead of an
+//!   [`Elicit`](crate::Elicit) form: it may hold [`Secret`] fields, and it can never be
+//!   sent in form mode (`ApiKey::elicit(..)` does not compile). Every other field type
+//!   and attribute of the derive works as in form mode.
+//! - **The page.** [`Pages::router`] serves, at `GET {base}/{id}`, accessible HTML
+//!   rendered from the form (a label and a description per field; a password input per
+//!   secret; number, date, select, checkbox and multi-select inputs; the constraints as
+//!   HTML attributes), with no JavaScript and nothing loaded from elsewhere. `POST
+//!   {base}/{id}` decodes the body strictly (bad UTF-8, a repeated or unknown field, a
+//!   body over 64 KiB: refused), validates it with the same rules as form mode (the
+//!   derive's and the author's `validate`), and shows every problem next to its field,
+//!   keeping what the user typed except secrets.
+//! - **Who may answer.** The interaction is bound to the principal the tool names; the
+//!   page completes it only for the same principal, as your login (a [`PageLogin`])
+//!   identifies the browser. A link forwarded to another user (the phishing case of the
+//!   specification) shows a refusal and stores nothing. Each form carries a token bound
+//!   to the interaction and the user (CSRF); a POST from another origin is refused.
+//! - **Headers.** `Content-Security-Policy` (`default-src 'none'`, the page's one style by
+//!   hash, `form-action 'self'`, `frame-ancestors 'none'`), `X-Frame-Options: DENY`,
+//!   `Referrer-Policy: no-referrer`, `Cache-Control: no-store`, `X-Content-Type-Options:
+//!   nosniff`.
+//! - **One use, one lifetime.** A completed interaction refuses a second submit; an
+//!   expired one refuses any. The URL must be `https` (loopback `http` only with
+//!   [`Interactions::allow_loopback_http`](crate::url::Interactions::allow_loopback_http)).
+//! - **The value.** What the user submitted is sealed (XChaCha20-Poly1305 under a key the
+//!   [`StateSealer`](crate::rounds::StateSealer)'s ring derives for this use, bound to the
+//!   interaction and its principal) and kept in the interaction store beside the
+//!   interaction, so that another server instance sharing a `RedisStore` can take it:
+//!   never in clear, never in a `requestState`, an MCP message, a log or an error. The
+//!   tool takes it once the page completed the interaction (2025-11-25: while the call
+//!   waits, then `notifications/elicitation/complete`; 2026-07-28: on the client's retry)
+//!   and it is deleted from the store as it is taken. On 2026-07-28 a call whose body
+//!   runs again after the page (further rounds) reads it again: there it is deleted when
+//!   the interaction's lifetime ends.
+//!
+//! # What stays with you
+//!
+//! - **The login** ([`PageLogin`]): how the page knows who the browser is (your session
+//!   cookie, a JWT). It must name the same principal your tool passes to
+//!   [`PageForm::elicit_on_page`] for the same person, usually the subject of the MCP
+//!   request's token. Without a login the page refuses everyone.
+//! - **Storing the secret.** The tool receives the typed value; where the key goes
+//!   (encrypted in your database, a vault) is yours. Do not log it, return it in a tool
+//!   result, or pass it to the model.
+//! - **The key ring** (a [`StateSealer`](crate::rounds::StateSealer)), shared by every
+//!   instance, and `https` in front of the page.
+
+mod secret;
+
+#[cfg(feature = "page")]
+mod body;
+#[cfg(feature = "page")]
+mod html;
+#[cfg(feature = "page")]
+mod pages;
+#[cfg(feature = "page")]
+mod router;
+#[cfg(feature = "page")]
+mod texts;
+
+use serde_json::{Map, Value};
+
+pub use self::secret::Secret;
+#[cfg(feature = "page")]
+pub use self::pages::{PageRequest, Pages};
+#[cfg(feature = "page")]
+pub use self::router::PageLogin;
+#[cfg(feature = "page")]
+pub use self::texts::PageTexts;
+
+use crate::form::{FormSchema, InvalidContent};
+
+/// A form shown only on the server's own page: `#[derive(Elicit)]` with `#[elicit(page)]`.
+///
+/// It may hold [`Secret`] fields, and it is never sent in form mode: it has no
+/// `requestedSchema`, and `ApiKey::elicit(..)` does not compile. Ask for it with
+/// [`elicit_on_page`](Self::elicit_on_page) (feature `page`).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a page form",
+    label = "not `#[elicit(page)]`",
+    note = "derive `Elicit` with `#[elicit(page)]` on the struct to ask for it on the server's own page (URL mode)"
+)]
+pub trait PageForm: Sized + 'static {
+    /// The form's fields, as the derive described them.
+    const SCHEMA: &'static FormSchema;
+
+    /// Decodes and validates what the page received (as content JSON): every problem,
+    /// by field, or the value.
+    fn from_content(content: &Map<String, Value>) -> Result<Self, InvalidContent>;
+
+    /// Asks the user behind `peer` to fill in this form on the server's page: a URL-mode
+    /// request for `principal`, the authenticated user of the MCP request, who alone may
+    /// answer on the page. Await it (or set the wait first: [`PageRequest::wait`]).
+    #[cfg(feature = "page")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "page")))]
+    fn elicit_on_page<'a, P: crate::exchange::ElicitPeer + ?Sized>(
+        peer: &'a P,
+        pages: &'a Pages,
+        principal: &'a str,
+        message: &'a str,
+    ) -> PageRequest<'a, Self, P> {
+        PageRequest::new(peer, pages, principal, message)
+    }
+}
+
+/// Never implemented: the bound of the `elicit` a page form has only to be refused.
+#[diagnostic::on_unimplemented(
+    message = "`{F}` is a `#[elicit(page)]` form: it is never sent in form mode",
+    label = "a page form is asked on the server's own page",
+    note = "ask for it with `{F}::elicit_on_page(&peer, &pages, principal, message)` (feature `page`): the user fills it in on the page `Pages` serves, and the value reaches the tool without crossing the MCP client"
+)]
+pub trait SentInFormMode<F>: sealed::Never {}
+
+mod sealed {
+    /// Implemented by nothing.
+    pub trait Never {}
+}

@@ -1,0 +1,323 @@
+//! [`Pages`]: the page forms a server asks for, and [`PageRequest`]: one question asked
+//! on a page, from the tool to the typed value and back.
+
+use std::any::type_name;
+use std::collections::HashMap;
+use std::future::{Future, IntoFuture};
+use std::marker::PhantomData;
+use std::pin::Pin;
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+
+use serde_json::{Map, Value};
+use zeroize::Zeroize as _;
+
+use super::PageForm;
+use super::texts::PageTexts;
+use crate::exchange::error::{UrlError, UrlModeError};
+use crate::exchange::{ElicitError, ElicitPeer, Elicitation};
+use crate::form::{FormSchema, InvalidContent};
+use crate::rounds::StateSealer;
+use crate::url::{InteractionId, Interactions, checked_link, is_loopback};
+
+/// The server's page forms: where their page is, the interactions it completes, the key
+/// ring that seals what it receives, and its texts. Clone it freely (it is shared); give
+/// the same one to the tools ([`PageForm::elicit_on_page`]) and to the HTTP app
+/// ([`router`](Self::router)).
+///
+/// ```
+/// use elicit_runtime::page::Pages;
+/// use elicit_runtime::rounds::StateSealer;
+/// use elicit_runtime::url::Interactions;
+///
+/// let sealer = StateSealer::new(b"a key of at least thirty-two bytes!".to_vec())?;
+/// let pages = Pages::new(Interactions::default(), sealer, "https://app.example/elicit")?;
+/// assert_eq!(pages.base(), "https://app.example/elicit");
+/// // Outside loopback development, the page must be https.
+/// assert!(Pages::new(Interactions::default(), StateSealer::new([7u8; 32].to_vec())?, "http://app.example/elicit").is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone)]
+pub struct Pages {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    interactions: Interactions,
+    sealer: StateSealer,
+    /// The page's base URL, without a trailing `/`.
+    base: String,
+    /// The origin of `base` (`https://app.example`), which a form's POST must come from.
+    origin: String,
+    /// `base` is on a loopback host: its `Host` header is checked (DNS rebinding).
+    host: Option<String>,
+    texts: PageTexts,
+    forms: RwLock<HashMap<&'static str, Form>>,
+}
+
+/// A page form, type-erased for the router: what it asks and how it is checked.
+#[derive(Clone, Copy)]
+pub(crate) struct Form {
+    pub(crate) schema: &'static FormSchema,
+    pub(crate) check: fn(&Map<String, Value>) -> Result<(), InvalidContent>,
+}
+
+fn check<T: PageForm>(content: &Map<String, Value>) -> Result<(), InvalidContent> {
+    T::from_content(content).map(drop)
+}
+
+impl std::fmt::Debug for Pages {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Pages").field("base", &self.inner.base).field("interactions", &self.inner.interactions).finish_non_exhaustive()
+    }
+}
+
+/// The interaction purpose of a page form: `page ` and the form's type, then `#` and the
+/// tool's own purpose, if it gave one.
+const PURPOSE_PREFIX: &str = "page ";
+
+impl Pages {
+    /// Pages at `base` (the URL where [`router`](Self::router) is mounted, such as
+    /// `https://app.example/elicit`), completing `interactions`, sealing what they
+    /// receive with `sealer`'s key ring (share both with every instance).
+    ///
+    /// Refused ([`UrlError`]) when `base` is not an absolute `https` URL without user
+    /// information (loopback `http` only when `interactions` allow it), or has a query or
+    /// fragment.
+    pub fn new(interactions: Interactions, sealer: StateSealer, base: &str) -> Result<Self, UrlError> {
+        let checked = checked_link(base, interactions.allows_loopback_http())?;
+        let parsed = url::Url::parse(&checked).map_err(|e| UrlError::Invalid { url: base.to_owned(), reason: e.to_string() })?;
+        if parsed.query().is_some() || parsed.fragment().is_some() {
+            return Err(UrlError::Invalid { url: base.to_owned(), reason: "the pages' base URL has no query or fragment".to_owned() });
+        }
+        let origin = parsed.origin().ascii_serialization();
+        let host = parsed.host().filter(is_loopback).and_then(|_| origin.split_once("://").map(|(_, host)| host.to_owned()));
+        Ok(Self {
+            inner: Arc::new(Inner {
+                interactions,
+                sealer,
+                base: checked.trim_end_matches('/').to_owned(),
+                origin,
+                host,
+                texts: PageTexts::default(),
+                forms: RwLock::default(),
+            }),
+        })
+    }
+
+    /// Replaces the page's texts (title, buttons, refusals): your wording, or your
+    /// language.
+    pub fn texts(mut self, texts: PageTexts) -> Self {
+        match Arc::get_mut(&mut self.inner) {
+            Some(inner) => inner.texts = texts,
+            None => {
+                let forms = self.forms().clone();
+                let inner = &self.inner;
+                self.inner = Arc::new(Inner {
+                    interactions: inner.interactions.clone(),
+                    sealer: inner.sealer.clone(),
+                    base: inner.base.clone(),
+                    origin: inner.origin.clone(),
+                    host: inner.host.clone(),
+                    texts,
+                    forms: RwLock::new(forms),
+                });
+            }
+        }
+        self
+    }
+
+    /// Makes the page able to show `T`. A tool's [`elicit_on_page`](PageForm::elicit_on_page)
+    /// registers its form itself; an instance that only serves the page (several instances
+    /// behind one store) registers the forms other instances ask for.
+    pub fn register<T: PageForm>(&self) -> &Self {
+        let mut forms = self.inner.forms.write().unwrap_or_else(|e| e.into_inner());
+        forms.entry(type_name::<T>()).or_insert(Form { schema: T::SCHEMA, check: check::<T> });
+        self
+    }
+
+    /// The page of one interaction: `{base}/{id}`. The id names the interaction; it does
+    /// not say who the user is (the page's login does).
+    pub fn url(&self, id: &InteractionId) -> String {
+        format!("{}/{id}", self.inner.base)
+    }
+
+    /// The base URL.
+    pub fn base(&self) -> &str {
+        &self.inner.base
+    }
+
+    /// The interactions the page completes.
+    pub fn interactions(&self) -> &Interactions {
+        &self.inner.interactions
+    }
+
+    pub(crate) fn texts_in_use(&self) -> &PageTexts {
+        &self.inner.texts
+    }
+
+    pub(crate) fn origin(&self) -> &str {
+        &self.inner.origin
+    }
+
+    /// On a loopback base, the `Host` the page answers to.
+    pub(crate) fn loopback_host(&self) -> Option<&str> {
+        self.inner.host.as_deref()
+    }
+
+    fn forms(&self) -> std::sync::RwLockReadGuard<'_, HashMap<&'static str, Form>> {
+        self.inner.forms.read().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The form an interaction's purpose names, if it is a registered page form.
+    pub(crate) fn form_of(&self, purpose: &str) -> Option<Form> {
+        let form = purpose.strip_prefix(PURPOSE_PREFIX)?;
+        let form = form.split_once('#').map_or(form, |(form, _)| form);
+        self.forms().get(form).copied()
+    }
+
+    /// What a sealed value is bound to: its interaction and principal, length-prefixed.
+    fn binding(id: &InteractionId, principal: &str) -> Vec<u8> {
+        let mut aad = Vec::with_capacity(16 + id.as_str().len() + principal.len());
+        aad.extend_from_slice(b"elicit/page ");
+        aad.extend_from_slice(id.as_str().as_bytes());
+        aad.extend_from_slice(&(principal.len() as u64).to_be_bytes());
+        aad.extend_from_slice(principal.as_bytes());
+        aad
+    }
+
+    /// Seals validated content for the store.
+    pub(crate) fn seal(&self, id: &InteractionId, principal: &str, content: &Map<String, Value>) -> Result<Vec<u8>, String> {
+        let mut plain = serde_json::to_vec(content).map_err(|e| e.to_string())?;
+        let sealed = self.inner.sealer.seal_value(&Self::binding(id, principal), &plain).map_err(|e| e.to_string());
+        plain.zeroize();
+        sealed
+    }
+
+    /// Opens what [`seal`](Self::seal) sealed for this interaction and principal.
+    fn open(&self, id: &InteractionId, principal: &str, sealed: &[u8]) -> Result<Map<String, Value>, UrlModeError> {
+        let mut plain = self
+            .inner
+            .sealer
+            .open_value(&Self::binding(id, principal), sealed)
+            .map_err(|_| UrlModeError::PageValue("it does not open with this server's key ring for this user"))?;
+        let content = serde_json::from_slice(&plain).map_err(|_| UrlModeError::PageValue("it is not the content of a form"));
+        plain.zeroize();
+        content
+    }
+
+    /// The CSRF token of an interaction for a principal.
+    pub(crate) fn csrf_token(&self, id: &InteractionId, principal: &str) -> String {
+        self.inner.sealer.csrf_token(&Self::binding(id, principal))
+    }
+
+    /// Whether `token` is the CSRF token of this interaction and principal.
+    pub(crate) fn csrf_valid(&self, id: &InteractionId, principal: &str, token: &str) -> bool {
+        self.inner.sealer.csrf_valid(&Self::binding(id, principal), token)
+    }
+}
+
+/// Overwrites the strings of content before it is dropped: what a user typed does not
+/// linger in freed memory longer than it must.
+pub(crate) fn zeroize_content(content: &mut Map<String, Value>) {
+    for (_, value) in content.iter_mut() {
+        zeroize_value(value);
+    }
+}
+
+fn zeroize_value(value: &mut Value) {
+    match value {
+        Value::String(text) => text.zeroize(),
+        Value::Array(items) => items.iter_mut().for_each(zeroize_value),
+        Value::Object(map) => zeroize_content(map),
+        _ => {}
+    }
+}
+
+/// One page form asked for: built by [`PageForm::elicit_on_page`], sent by `.await`.
+#[must_use = "a page request does nothing until it is awaited"]
+pub struct PageRequest<'a, T, P: ?Sized> {
+    peer: &'a P,
+    pages: &'a Pages,
+    principal: &'a str,
+    message: &'a str,
+    wait: Duration,
+    purpose: Option<String>,
+    form: PhantomData<fn() -> T>,
+}
+
+impl<T, P: ?Sized> std::fmt::Debug for PageRequest<'_, T, P> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PageRequest").field("form", &type_name::<T>()).field("wait", &self.wait).finish_non_exhaustive()
+    }
+}
+
+impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
+    /// How long a call waits for the page on 2025-11-25 unless [`wait`](Self::wait) says
+    /// otherwise.
+    pub const DEFAULT_WAIT: Duration = Duration::from_secs(5 * 60);
+
+    pub(crate) fn new(peer: &'a P, pages: &'a Pages, principal: &'a str, message: &'a str) -> Self {
+        Self { peer, pages, principal, message, wait: Self::DEFAULT_WAIT, purpose: None, form: PhantomData }
+    }
+
+    /// How long the call waits for the user to submit the page on 2025-11-25 (default 5
+    /// minutes; never longer than the interaction lives). Past it the call ends with
+    /// [`Continuation::StillPending`](crate::exchange::Continuation::StillPending) (error
+    /// `-32042`): the client retries once the page is done, and the retry takes the
+    /// value. On 2026-07-28 nothing waits inside a round.
+    pub fn wait(mut self, wait: Duration) -> Self {
+        self.wait = wait;
+        self
+    }
+
+    /// Tells apart two questions with the same form for the same user (one interaction
+    /// per principal, form and purpose at a time).
+    pub fn purpose(mut self, purpose: impl Into<String>) -> Self {
+        self.purpose = Some(purpose.into());
+        self
+    }
+
+    /// Sends the request and awaits the typed value; what `.await` does.
+    ///
+    /// `Accept(value)` once the user submitted a valid form on the page; `Decline` or
+    /// `Cancel` when they refused to open it (the link stops working). Errors: those of
+    /// [`Interactions::url_request`] (URL mode unavailable, the client did not declare
+    /// it, an empty principal, a URL or message that breaks a rule), and
+    /// [`UrlModeError::Expired`] or [`UrlModeError::PageValue`] when the page's value
+    /// is gone or cannot be read.
+    pub async fn send(self) -> Result<Elicitation<T>, ElicitError> {
+        let Self { peer, pages, principal, message, wait, purpose, .. } = self;
+        pages.register::<T>();
+        let purpose = match &purpose {
+            Some(own) => format!("{PURPOSE_PREFIX}{}#{own}", type_name::<T>()),
+            None => format!("{PURPOSE_PREFIX}{}", type_name::<T>()),
+        };
+        let request = pages.interactions().url_request(peer, principal, &purpose, message, |id| pages.url(id)).await?;
+        match request.ask(peer).await? {
+            Elicitation::Accept(()) => {}
+            Elicitation::Decline => return Ok(Elicitation::Decline),
+            Elicitation::Cancel => return Ok(Elicitation::Cancel),
+        }
+        request.completion(peer, wait).await?;
+        // A replayed body (2026-07-28) may run again after this round: it reads the value
+        // again there, so only a call that does not replay takes it.
+        let take = !peer.hooks().replays();
+        let sealed = pages.interactions().store().value(request.id(), take).await.map_err(UrlModeError::Store)?.ok_or(UrlModeError::PageValue(
+            "the store no longer holds it (taken by another call, or expired)",
+        ))?;
+        let mut content = pages.open(request.id(), principal, &sealed)?;
+        let value = T::from_content(&content).map_err(|_| UrlModeError::PageValue("it no longer passes the form's checks (did the form change?)"));
+        zeroize_content(&mut content);
+        Ok(Elicitation::Accept(value?))
+    }
+}
+
+impl<'a, T: PageForm, P: ElicitPeer + ?Sized> IntoFuture for PageRequest<'a, T, P> {
+    type Output = Result<Elicitation<T>, ElicitError>;
+    type IntoFuture = Pin<Box<dyn Future<Output = Self::Output> + Send + 'a>>;
+
+    fn into_future(self) -> Self::IntoFuture {
+        Box::pin(self.send())
+    }
+}

@@ -1,0 +1,275 @@
+//! The page's HTTP side: [`Pages::router`], and [`PageLogin`], how it knows its user.
+
+use std::future::Future;
+
+use axum::Router;
+use axum::body::{Body, to_bytes};
+use axum::extract::{Path, Request, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use zeroize::Zeroize as _;
+
+use super::body::{MAX_BODY, Unreadable, content, pairs, submitted};
+use super::html::{self, CSP, Shown, notice};
+use super::pages::{Pages, zeroize_content};
+use crate::form::Problem;
+use crate::observe;
+use crate::url::{CompleteError, InteractionId};
+
+/// How the page knows who the browser is: your login.
+///
+/// Return the principal of the signed-in user (the same string your tool passes to
+/// [`elicit_on_page`](super::PageForm::elicit_on_page) for that person, usually the
+/// subject of the MCP request's token), or `None` when nobody is signed in (the page
+/// then asks them to sign in, and stores nothing). Read your session cookie or a token
+/// from the request's headers; never trust a name the URL carries.
+///
+/// A closure `Fn(&Parts) -> Option<String>` is a login; for an asynchronous check (a
+/// session store), implement the trait.
+///
+/// ```
+/// use elicit_runtime::page::PageLogin;
+/// use axum::http::request::Parts;
+///
+/// /// The user of a (made-up) signed session cookie.
+/// fn my_login(request: &Parts) -> Option<String> {
+///     let cookies = request.headers.get("cookie")?.to_str().ok()?;
+///     cookies.split(';').find_map(|c| c.trim().strip_prefix("session=")).and_then(verify_session)
+/// }
+/// # fn verify_session(_: &str) -> Option<String> { None }
+/// fn takes(_: impl PageLogin) {}
+/// takes(my_login);
+/// ```
+pub trait PageLogin: Clone + Send + Sync + 'static {
+    /// The principal signed in on this request, if any.
+    fn principal(&self, request: &Parts) -> impl Future<Output = Option<String>> + Send;
+}
+
+impl<F> PageLogin for F
+where
+    F: Fn(&Parts) -> Option<String> + Clone + Send + Sync + 'static,
+{
+    fn principal(&self, request: &Parts) -> impl Future<Output = Option<String>> + Send {
+        std::future::ready(self(request))
+    }
+}
+
+impl Pages {
+    /// The page's routes, to mount at the path of the base URL
+    /// (`Router::new().nest("/elicit", pages.router(login))` for
+    /// `https://app.example/elicit`): `GET /{id}` shows the form of a pending
+    /// interaction to the user who started it, `POST /{id}` takes the answer.
+    pub fn router<L: PageLogin>(&self, login: L) -> Router {
+        Router::new().route("/{id}", get(show::<L>).post(submit::<L>)).with_state((self.clone(), login))
+    }
+}
+
+type PageState<L> = State<(Pages, L)>;
+
+async fn show<L: PageLogin>(State((pages, login)): PageState<L>, Path(id): Path<String>, request: Request) -> Response {
+    let (parts, _) = request.into_parts();
+    if let Some(refused) = foreign(&pages, &parts.headers, false) {
+        return refused;
+    }
+    let Some(user) = signed_in(&login, &parts).await else { return sign_in(&pages) };
+    let (id, form) = match pending(&pages, &id, &user).await {
+        Ok(found) => found,
+        Err(refused) => return refused,
+    };
+    let csrf = pages.csrf_token(&id, &user);
+    respond(StatusCode::OK, html::form(pages.texts_in_use(), form.schema, &user, &csrf, None, &[]))
+}
+
+async fn submit<L: PageLogin>(State((pages, login)): PageState<L>, Path(id): Path<String>, request: Request) -> Response {
+    let (parts, body) = request.into_parts();
+    if let Some(refused) = foreign(&pages, &parts.headers, true) {
+        return refused;
+    }
+    let texts = pages.texts_in_use();
+    let form_encoded = parts
+        .headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(';').next().is_some_and(|m| m.trim().eq_ignore_ascii_case("application/x-www-form-urlencoded")));
+    if !form_encoded {
+        return refusal(&pages, StatusCode::UNSUPPORTED_MEDIA_TYPE, "unreadable", &texts.unreadable);
+    }
+    let mut bytes = match to_bytes(Body::new(body), MAX_BODY).await {
+        Ok(bytes) => Vec::from(bytes),
+        Err(_) => return refusal(&pages, StatusCode::PAYLOAD_TOO_LARGE, "unreadable", &texts.unreadable),
+    };
+    let Some(user) = signed_in(&login, &parts).await else {
+        bytes.zeroize();
+        return sign_in(&pages);
+    };
+    let (id, form) = match pending(&pages, &id, &user).await {
+        Ok(found) => found,
+        Err(refused) => {
+            bytes.zeroize();
+            return refused;
+        }
+    };
+    let decoded = pairs(&bytes);
+    bytes.zeroize();
+    let mut sent = match decoded.and_then(|pairs| submitted(form.schema, pairs)) {
+        Ok(sent) => sent,
+        Err(why) => {
+            let reason = match why {
+                Unreadable::NotUtf8 => "not_utf8",
+                Unreadable::Unknown(_) => "unknown_field",
+                Unreadable::Repeated(_) => "repeated_field",
+            };
+            tracing::info!(target: "elicit_runtime::page", reason, "page form refused unread");
+            return refusal(&pages, StatusCode::BAD_REQUEST, "unreadable", &texts.unreadable);
+        }
+    };
+    let token_ok = sent.csrf.as_deref().is_some_and(|token| pages.csrf_valid(&id, &user, token));
+    if !token_ok {
+        tracing::info!(target: "elicit_runtime::page", "page form refused: no valid CSRF token");
+        forget_raw(&mut sent);
+        return refusal(&pages, StatusCode::FORBIDDEN, "stale", &texts.stale);
+    }
+    let mut content = content(&sent);
+    if let Err(invalid) = (form.check)(&content) {
+        zeroize_content(&mut content);
+        // Problems about the whole form (the author's rules) and about each field; a
+        // problem with the wrong type of a number is said in words a person reads.
+        let shown: Vec<Shown<'_>> = invalid
+            .violations()
+            .iter()
+            .map(|v| Shown {
+                field: form.schema.field(&v.field).map_or("", |f| f.name()),
+                text: match &v.problem {
+                    Problem::WrongType { expected, .. } if *expected == "integer" => Problem::NotAnInteger.to_string(),
+                    Problem::WrongType { expected, .. } if *expected == "number" => "must be a number".to_owned(),
+                    problem => problem.to_string(),
+                },
+            })
+            .collect();
+        let csrf = pages.csrf_token(&id, &user);
+        let page = html::form(texts, form.schema, &user, &csrf, Some(&sent), &shown);
+        forget_raw(&mut sent);
+        return respond(StatusCode::UNPROCESSABLE_ENTITY, page);
+    }
+    forget_raw(&mut sent);
+    let sealed = pages.seal(&id, &user, &content);
+    zeroize_content(&mut content);
+    let sealed = match sealed {
+        Ok(sealed) => sealed,
+        Err(_) => return refusal(&pages, StatusCode::SERVICE_UNAVAILABLE, "unavailable", &texts.unavailable),
+    };
+    match pages.interactions().store().complete_with(&id, &user, sealed).await {
+        Ok(_) => {
+            observe::url_page("completed");
+            tracing::debug!(target: "elicit_runtime::page", "page form received; interaction completed");
+            respond(StatusCode::OK, notice(texts, &texts.done_title, "done", &texts.done, None))
+        }
+        Err(refused) => refused_page(&pages, &refused),
+    }
+}
+
+/// Overwrites what the user typed, once it is no longer needed.
+fn forget_raw(sent: &mut super::body::Submitted) {
+    for (_, values) in &mut sent.raw {
+        values.iter_mut().for_each(|v| v.zeroize());
+    }
+    if let Some(token) = &mut sent.csrf {
+        token.zeroize();
+    }
+}
+
+async fn signed_in<L: PageLogin>(login: &L, parts: &Parts) -> Option<String> {
+    login.principal(parts).await.filter(|user| !user.trim().is_empty())
+}
+
+/// The pending interaction `id` of `user`, with its form; or the page that refuses.
+async fn pending(pages: &Pages, id: &str, user: &str) -> Result<(InteractionId, super::pages::Form), Response> {
+    let Some(parsed) = InteractionId::parse(id) else { return Err(refused_page(pages, &CompleteError::Unknown)) };
+    let interaction = pages.interactions().pending(id, user).await.map_err(|refused| refused_page(pages, &refused))?;
+    match pages.form_of(&interaction.purpose) {
+        Some(form) => Ok((parsed, form)),
+        // Not a page form's interaction, or a form this instance does not know.
+        None => {
+            tracing::warn!(target: "elicit_runtime::page", "a pending interaction names no page form this instance registered (Pages::register)");
+            Err(refusal(pages, StatusCode::NOT_FOUND, "unknown", &pages.texts_in_use().unknown))
+        }
+    }
+}
+
+/// The refusal of a request from elsewhere, if it is one. On a loopback base the `Host`
+/// must be the base's (DNS rebinding). A form must come from the page's origin: a
+/// browser says so in `Sec-Fetch-Site` and `Origin` (which it sends as `null` under this
+/// page's `no-referrer` policy, so `null` counts only beside `Sec-Fetch-Site:
+/// same-origin`). A client that sends neither is no browser, and still needs the token.
+fn foreign(pages: &Pages, headers: &HeaderMap, post: bool) -> Option<Response> {
+    let texts = pages.texts_in_use();
+    if let Some(host) = pages.loopback_host() {
+        let mut sent = headers.get_all(header::HOST).iter();
+        let one = sent.next().and_then(|h| h.to_str().ok()).unwrap_or_default();
+        if !one.eq_ignore_ascii_case(host) || sent.next().is_some() {
+            return Some(refusal(pages, StatusCode::MISDIRECTED_REQUEST, "foreign", &texts.foreign));
+        }
+    }
+    if !post {
+        return None;
+    }
+    let site = headers.get("sec-fetch-site").map(|v| v.to_str().unwrap_or("cross-site"));
+    let origin = headers.get(header::ORIGIN).map(|v| v.to_str().unwrap_or("invalid"));
+    let site_ok = matches!(site, None | Some("same-origin") | Some("none"));
+    let origin_ok = match origin {
+        None => true,
+        Some("null") => site == Some("same-origin"),
+        Some(origin) => origin == pages.origin(),
+    };
+    if site_ok && origin_ok {
+        return None;
+    }
+    tracing::info!(target: "elicit_runtime::page", "page form refused: sent from another origin");
+    observe::url_page("refused");
+    Some(refusal(pages, StatusCode::FORBIDDEN, "foreign", &texts.foreign))
+}
+
+fn sign_in(pages: &Pages) -> Response {
+    let texts = pages.texts_in_use();
+    respond(StatusCode::UNAUTHORIZED, notice(texts, &texts.refused_title, "sign-in", &texts.sign_in, Some(&texts.nothing_stored)))
+}
+
+fn refused_page(pages: &Pages, refused: &CompleteError) -> Response {
+    let texts = pages.texts_in_use();
+    let (status, outcome, text) = match refused {
+        CompleteError::WrongUser => (StatusCode::FORBIDDEN, "wrong-user", &texts.wrong_user),
+        CompleteError::Unknown => (StatusCode::NOT_FOUND, "unknown", &texts.unknown),
+        CompleteError::Expired => (StatusCode::GONE, "expired", &texts.expired),
+        CompleteError::AlreadyCompleted => (StatusCode::CONFLICT, "used", &texts.used),
+        _ => (StatusCode::SERVICE_UNAVAILABLE, "unavailable", &texts.unavailable),
+    };
+    tracing::info!(target: "elicit_runtime::page", outcome, "page refused");
+    observe::url_page("refused");
+    refusal(pages, status, outcome, text)
+}
+
+fn refusal(pages: &Pages, status: StatusCode, outcome: &str, text: &str) -> Response {
+    let texts = pages.texts_in_use();
+    respond(status, notice(texts, &texts.refused_title, outcome, text, Some(&texts.nothing_stored)))
+}
+
+/// A page with the headers of every page.
+fn respond(status: StatusCode, document: String) -> Response {
+    let mut response = (status, document).into_response();
+    let headers = response.headers_mut();
+    for (name, value) in [
+        (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+        (header::CACHE_CONTROL, "no-store"),
+        (header::REFERRER_POLICY, "no-referrer"),
+        (header::X_FRAME_OPTIONS, "DENY"),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+    ] {
+        headers.insert(name, HeaderValue::from_static(value));
+    }
+    if let Ok(csp) = HeaderValue::from_str(&CSP) {
+        headers.insert(header::CONTENT_SECURITY_POLICY, csp);
+    }
+    response
+}
