@@ -44,7 +44,7 @@ pub fn check(cx: &Ctxt, cont: &Container) {
                 }
                 // A page form is shown only on the server's own page: secrets are what it is for.
                 if cont.attrs.page.is_none() {
-                    check_sensitive(cx, field);
+                    check_sensitive(cx, cont, field);
                 }
                 check_generic_literals(cx, cont, field);
                 check_bounds(cx, field);
@@ -248,7 +248,7 @@ fn check_flattened(cx: &Ctxt, cont: &Container, field: &Field) {
 /// or else by its description (the doc comment when there is no `description`).
 /// `not_sensitive` clears a match that may be innocent (`pin`, `token`), never one that
 /// is a secret whatever the field holds (`password`, `api_key`, `cvv`: [`unambiguous`]).
-fn check_sensitive(cx: &Ctxt, field: &Field) {
+fn check_sensitive(cx: &Ctxt, cont: &Container, field: &Field) {
     let a = &field.attrs;
     let member = field.member.unraw().to_string();
     let name = if member == field.wire_name { format!("field `{member}`") } else { format!("field `{member}` (sent as `{}`)", field.wire_name) };
@@ -265,7 +265,19 @@ fn check_sensitive(cx: &Ctxt, field: &Field) {
         doc.map(|(what, line)| (format!("the doc comment of {name} (its description) asks for a secret (`{what}`)"), what, line.tokens.clone()))
     };
     let Some((problem, what, tokens)) = found else { return };
-    let url_mode = "collect it out of band with URL-mode elicitation (`elicit_runtime::url`, see the README's \"URL mode\"), where it never passes through the MCP client";
+    // The hidden step form of a two-step choice cannot be a page form: the secret goes
+    // into a page form of its own.
+    let url_mode = if cont.ident.to_string().starts_with("__Elicit") {
+        "ask for it on the server's own page (URL mode), where it never passes through the MCP client: in a `#[elicit(page)]` form of its own, \
+         as an `elicit_runtime::page::Secret` field"
+            .to_owned()
+    } else {
+        format!(
+            "ask for it on the server's own page (URL mode), where it never passes through the MCP client: mark the form `#[elicit(page)]`, \
+             make the field an `elicit_runtime::page::Secret`, and ask with `{}::elicit_on_page`",
+            cont.ident
+        )
+    };
     match &a.not_sensitive {
         Some(flag) if unambiguous(&what) => cx.error_spanned_by(
             &flag.tokens,

@@ -114,8 +114,10 @@
 //! secret (a map `pin`, a game `token`, a customer's `account_number`). It does not clear
 //! a word that is a secret whatever the field holds (`password`, `api_key`, `cvv`,
 //! `card_number`, `ssn`, one-time codes, seed phrases): such a field does not compile in
-//! form mode; ask for it with URL-mode elicitation ([`url`]), or, if it really asks for
-//! something else, name and word it for what it asks. The error says which case applies.
+//! form mode; ask for it on the server's own page (`#[elicit(page)]`, [`page`]), or, if it
+//! really asks for something else, name and word it for what it asks. The error says
+//! which case applies. `page` on a struct: a form shown only on the server's page, which
+//! may hold [`Secret`](page::Secret) fields and is never sent in form mode.
 //! On a unit-only enum: `rename_all`, `crate`, `json_schema`, and `legacy_enum_names` (its titled
 //! options are written as `enum` + `enumNames` on every revision, for clients that predate
 //! `oneOf`); on its variants `rename` and `title`.
