@@ -156,6 +156,9 @@ pub trait ElicitPeer: Sync {
     }
 }
 
+/// Work to do once a replayed operation has completed ([`Hooks::after_completion`]).
+pub type AfterCompletion = std::pin::Pin<Box<dyn Future<Output = ()> + Send + 'static>>;
+
 /// What a transport that replays the operation (the rounds of 2026-07-28, the model's
 /// call-backs) or speaks a draft dialect adds to [`ElicitPeer`]. Every method has the
 /// default of a plain transport. The trait is not exported: only the crate's own
@@ -190,6 +193,13 @@ pub trait Hooks: Sync {
     fn note(&self, key: &str) -> Option<String> {
         let _ = key;
         None
+    }
+
+    /// Rounds: runs `done` once the operation has completed (its last replay returned a
+    /// result, not another round): a page form's value, read again on every replay, is
+    /// deleted then. Without rounds nothing is replayed, and `done` is dropped unrun.
+    fn after_completion(&self, done: AfterCompletion) {
+        drop(done);
     }
 
     /// Rounds: keeps a short note for the replays of this operation, sealed in the

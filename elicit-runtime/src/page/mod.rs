@@ -64,9 +64,9 @@
 //!   never in clear, never in a `requestState`, an MCP message, a log or an error. The
 //!   tool takes it once the page completed the interaction (2025-11-25: while the call
 //!   waits, then `notifications/elicitation/complete`; 2026-07-28: on the client's retry)
-//!   and it is deleted from the store as it is taken. On 2026-07-28 a call whose body
-//!   runs again after the page (further rounds) reads it again: there it is deleted when
-//!   the interaction's lifetime ends.
+//!   and it is deleted from the store as it is taken. On 2026-07-28, where the body runs
+//!   again on every retry, each run reads it again and it is deleted once the call
+//!   completes (or, if the client never retries, when the interaction's lifetime ends).
 //!
 //! # What stays with you
 //!

@@ -306,6 +306,15 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
         let sealed = pages.interactions().store().value(request.id(), take).await.map_err(UrlModeError::Store)?.ok_or(UrlModeError::PageValue(
             "the store no longer holds it (taken by another call, or expired)",
         ))?;
+        if !take {
+            // Deleted once the call has completed (its last replay).
+            let (interactions, id) = (pages.interactions().clone(), request.id().clone());
+            peer.hooks().after_completion(Box::pin(async move {
+                if let Err(err) = interactions.store().value(&id, true).await {
+                    tracing::warn!(target: "elicit_runtime::page", %err, "a page's value could not be deleted; it expires with its interaction");
+                }
+            }));
+        }
         let mut content = pages.open(request.id(), principal, &sealed)?;
         let value = T::from_content(&content).map_err(|_| UrlModeError::PageValue("it no longer passes the form's checks (did the form change?)"));
         zeroize_content(&mut content);

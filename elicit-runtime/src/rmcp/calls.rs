@@ -92,7 +92,7 @@ use serde_json::{Map, Value};
 use super::support_of;
 use tracing::Instrument as _;
 
-use crate::exchange::{ElicitError, ElicitPeer, ElicitationSupport, Hooks, MalformedResult, Outgoing};
+use crate::exchange::{AfterCompletion, ElicitError, ElicitPeer, ElicitationSupport, Hooks, MalformedResult, Outgoing};
 use crate::observe;
 use crate::revision::ProtocolRevision;
 use crate::url::UrlModeError;
@@ -254,6 +254,9 @@ impl Replayable {
         let (asked, retry) = round.finish();
         span.record("asked", asked.len());
         if asked.is_empty() && !retry {
+            for done in round.completed() {
+                done.await;
+            }
             return outcome.map(Outcome::Complete);
         }
         let sealed = sealer.seal(&round.state(&asked), &binding)?;
@@ -889,6 +892,12 @@ impl Hooks for Ask {
     fn set_note(&self, key: &str, value: String) {
         if let Some(round) = self.round() {
             round.set_note(key, value);
+        }
+    }
+
+    fn after_completion(&self, done: AfterCompletion) {
+        if let Some(round) = self.round() {
+            round.after_completion(done);
         }
     }
 
