@@ -15,11 +15,13 @@ use std::time::{Duration, Instant};
 
 use axum::http::request::Parts;
 use elicit_runtime::page::{PageForm, Pages, Secret};
-use elicit_runtime::rmcp::ToolCall;
+use elicit_runtime::exchange::ElicitationSupport;
+use elicit_runtime::rmcp::{RELAY_ARGUMENT, RelayArg, ToolCall};
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{Reply, ScriptedClient};
 use elicit_runtime::url::{Interactions, RedisStore};
 use elicit_runtime::{Elicit, Elicitation, ProtocolRevision, Violation};
+use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
 use serde_json::{Value, json};
@@ -99,6 +101,30 @@ impl Billing {
             })
             .await
     }
+
+    #[tool(description = "connect a billing key, as ada, through the model if the client cannot open pages")]
+    async fn connect_relayed(&self, call: ToolCall, Parameters(_): Parameters<Relayed>) -> Result<CallToolResponse, ErrorData> {
+        let pages = self.pages.clone();
+        call.principal("ada")
+            .relay_through_model(true)
+            .run(&self.sealer, |ask| async move {
+                let text = match ApiKey::elicit_on_page(&ask, &pages, "ada", "Connect your billing account").wait(Duration::from_millis(100)).await? {
+                    Elicitation::Accept(key) => format!("connected {:?} ({} characters)", key.label, key.key.expose().chars().count()),
+                    other => format!("{other:?}"),
+                };
+                Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+            })
+            .await
+    }
+}
+
+/// The arguments of the tool the model may call back.
+#[derive(serde::Deserialize, schemars::JsonSchema, Default)]
+struct Relayed {
+    /// The model's call-back.
+    #[serde(default, rename = "elicitRelay")]
+    #[expect(dead_code, reason = "read by the runtime from the raw arguments; here it puts the argument into tools/list")]
+    relay: RelayArg,
 }
 
 #[tool_handler]
@@ -313,6 +339,35 @@ async fn a_secret_never_shows_itself() {
     let short = json!({ "key": "sk_SHORT", "env": "live", "activate": true });
     let invalid = ApiKey::from_content(short.as_object().unwrap()).expect_err("too short");
     assert!(!format!("{invalid} {invalid:?}").contains("SHORT"), "{invalid:?}");
+}
+
+/// The text of a tool result.
+fn text_of(result: &CallToolResult) -> String {
+    result.content.iter().filter_map(|c| c.as_text().map(|t| t.text.clone())).collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_cannot_open_pages_gets_the_link_through_its_model() {
+    for revision in [V11, V07] {
+        let (billing, addr) = serve(Interactions::default()).await;
+        let session = ScriptedClient::new(revision).support(ElicitationSupport::FORM).connect(billing.clone()).await.expect("connects");
+        let first = session.call_tool("connect_relayed", json!({})).await.expect("the call");
+        let said = text_of(&first);
+        let path = said.split(&format!("127.0.0.1:{}", addr.port())).nth(1).and_then(|rest| rest.split_whitespace().next()).expect("the page's link").to_owned();
+        let relay = first.structured_content.as_ref().and_then(|s| s.get(RELAY_ARGUMENT)).expect("for the model");
+        let (continuation, key) = (relay["continuation"].clone(), relay["questions"].as_object().and_then(|q| q.keys().next().cloned()).expect("a question"));
+        // The user agrees, and fills the page in.
+        let waiting = session.call_tool("connect_relayed", json!({ RELAY_ARGUMENT: { "continuation": continuation, "answers": { key: "accept" } } })).await.expect("the call back");
+        let continuation = waiting.structured_content.as_ref().and_then(|s| s.get(RELAY_ARGUMENT)).map(|r| r["continuation"].clone()).expect("still for the model");
+        let token = http(addr, "GET", &path, &[("Cookie", &cookie("ada"))], b"").await.token();
+        let body = format!("__elicit_csrf={}&key=sk_test5555relayedSECRETvalue&label=relayed&env=test", enc(&token));
+        let done = http(addr, "POST", &path, &[("Cookie", &cookie("ada")), ("Content-Type", FORM)], body.as_bytes()).await;
+        assert_eq!(done.outcome(), "done", "{revision}: {}", done.body);
+        let finished = session.call_tool("connect_relayed", json!({ RELAY_ARGUMENT: { "continuation": continuation, "answers": {} } })).await.expect("the last call back");
+        assert_eq!(text_of(&finished), "connected Some(\"relayed\") (29 characters)", "{revision}: {finished:?}");
+        let transcript = format!("{:?}", session.transcript());
+        assert!(!transcript.contains("relayedSECRET"), "{revision}: the secret crossed the MCP client");
+    }
 }
 
 // ---- the page over HTTP -----------------------------------------------------------------
