@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex, Once};
 use std::time::{Duration, Instant};
 
 use axum::http::request::Parts;
-use elicit_runtime::page::{PageForm, Pages, Secret};
+use elicit_runtime::page::{PageForm, PageTexts, Pages, Secret};
 use elicit_runtime::exchange::ElicitationSupport;
 use elicit_runtime::rmcp::{RELAY_ARGUMENT, RelayArg, ToolCall};
 use elicit_runtime::rounds::StateSealer;
@@ -505,6 +505,30 @@ async fn refusals_store_nothing() {
     let sealed = billing.pages.interactions().store().value(&id, true).await.expect("the store").expect("the value");
     assert!(!String::from_utf8_lossy(&sealed).contains("sk_test0123456789"), "stored in clear");
     assert_eq!(billing.pages.interactions().store().value(&id, true).await.expect("the store"), None, "taken twice");
+}
+
+#[tokio::test]
+async fn the_page_speaks_the_texts_it_is_given() {
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("a loopback port");
+    let addr = listener.local_addr().expect("an address");
+    let mut texts = PageTexts::default();
+    texts.lang = "de".into();
+    texts.title = "Ihre Antwort wird benötigt".into();
+    texts.submit = "Absenden".into();
+    texts.wrong_user = "Dieser Link gehört jemand anderem.".into();
+    let sealer = StateSealer::new(KEY.to_vec()).expect("a key");
+    let pages = Pages::new(Interactions::default().allow_loopback_http(true), sealer, &format!("http://127.0.0.1:{}/elicit", addr.port())).expect("pages").texts(texts);
+    let app = axum::Router::new().nest("/elicit", pages.router(login));
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    pages.register::<ApiKey>();
+    let interaction = pages.interactions().store().start("ada", &format!("page {}", std::any::type_name::<ApiKey>()), Duration::from_secs(60)).await.expect("starts");
+    let path = format!("/elicit/{}", interaction.id);
+    let form = http(addr, "GET", &path, &[("Cookie", &cookie("ada"))], b"").await;
+    for expected in ["<html lang=\"de\">", "<h1>Ihre Antwort wird benötigt</h1>", ">Absenden</button>"] {
+        assert!(form.body.contains(expected), "{expected} not in {}", form.body);
+    }
+    let refused = http(addr, "GET", &path, &[("Cookie", &cookie("mallory"))], b"").await;
+    assert!(refused.body.contains("Dieser Link gehört jemand anderem."), "{}", refused.body);
 }
 
 #[tokio::test]
