@@ -22,7 +22,7 @@
 //! // in the tool (every revision; the fallback through the model too):
 //! match ApiKey::elicit_on_page(&ask, &pages, principal, "Connect your billing account").await? {
 //!     Elicitation::Accept(k) => store(principal, k.key),  // typed, validated
-//!     Elicitation::Decline | Elicitation::Cancel => …,
+//!     Elicitation::Decline | Elicitation::Cancel => not_connected(),
 //! }
 //!
 //! // once, in the server's HTTP app:
