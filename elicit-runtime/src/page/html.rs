@@ -8,7 +8,7 @@ use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 use sha2::{Digest as _, Sha256};
 
-use super::body::{CSRF_FIELD, Submitted};
+use super::body::{CSRF_FIELD, Submitted, is_checkbox};
 use super::texts::PageTexts;
 use crate::form::{FieldSchema, Format, FormSchema, Kind, Literal};
 
@@ -254,13 +254,6 @@ fn write_field(out: &mut String, texts: &PageTexts, field: &FieldSchema, sent: O
         let _ = write!(out, "<p class=\"problem\">{}</p>", escape(&texts.secret_not_kept));
     }
     out.push_str("</div>");
-}
-
-/// Whether a boolean field is a checkbox: when it must be answered, or has a default
-/// (the box shows it). Only a boolean that may be left unanswered, with no default, is a
-/// select of yes, no and no answer.
-pub(crate) fn is_checkbox(field: &FieldSchema) -> bool {
-    field.is_required() || field.default().is_some()
 }
 
 /// A literal as the text of an input.
