@@ -139,8 +139,12 @@ async fn an_id_that_is_not_utf8_is_unknown() -> Result {
     // The id with a byte that a lossy decoder turns into U+FFFD.
     let request = format!("GET /elicit/{}%FF HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n", started.id);
     let answer = http(addr, request.as_bytes()).await?;
-    assert_eq!(answer.status / 100, 4, "{}", answer.body);
-    assert!(!answer.body.contains("id=\"elicit-form\""), "{}", answer.body);
+    assert_eq!((answer.status, outcome(&answer)), (404, "unknown"), "{}", answer.body);
+    assert!(answer.head.contains("content-security-policy: default-src 'none'"), "the page's headers: {}", answer.head);
+    let body = "__elicit_csrf=x&key=sk-abcdefgh";
+    let request = post(addr, &format!("/elicit/{}%FF", started.id), "application/x-www-form-urlencoded", "", body.as_bytes());
+    let answer = http(addr, &request).await?;
+    assert_eq!((answer.status, outcome(&answer)), (404, "unknown"), "{}", answer.body);
     assert!(pages.interactions().pending(started.id.as_str(), stdio_server::LOCAL_USER).await.is_ok());
     Ok(())
 }
