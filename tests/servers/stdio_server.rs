@@ -114,7 +114,8 @@
 //! the TypeScript SDK and the MCP Inspector), and the time a person spends in a form
 //! counts. Both restart that timeout when a progress notification arrives for the
 //! request. So while a form waits for the user (2025-06-18 and 2025-11-25, where the
-//! server sends `elicitation/create` during the call), and the `tools/call` carried a
+//! server sends `elicitation/create` during the call; and `connect_api_key` while it waits
+//! for the page), and the `tools/call` carried a
 //! `progressToken` in its `_meta`, the server sends `notifications/progress` for it
 //! ("waiting for the user to answer a form") every 15 seconds
 //! ([`DEFAULT_PROGRESS_EVERY`]). `--progress-every-ms N` sets that interval in
@@ -646,7 +647,7 @@ impl Demo {
     async fn connect_api_key(&self, call: ToolCall, Parameters(_): Parameters<RelayArgs>) -> Result<CallToolResponse, ErrorData> {
         let declared = self.declared.get();
         const TOOL: &str = "connect_api_key";
-        let (pages, keys, wait) = (self.pages.clone(), self.keys.clone(), self.page_wait);
+        let (pages, keys, wait, every) = (self.pages.clone(), self.keys.clone(), self.page_wait, self.progress_every);
         // The stdio session's one user; a server over HTTP takes the principal from the
         // request's authentication. Binds the sealed state of 2026-07-28 to it too.
         call.principal(LOCAL_USER)
@@ -655,7 +656,7 @@ impl Demo {
                 // A client that declared `userInteraction` is asked in that dialect.
                 let ask = UserInteraction::if_declared(&ask, declared);
                 // Completed, the interaction is consumed: the next call asks again.
-                match ApiKey::elicit_on_page(&ask, &pages, LOCAL_USER, KEY_MESSAGE).wait(wait).await {
+                match ApiKey::elicit_on_page(&ask, &pages, LOCAL_USER, KEY_MESSAGE).wait(wait).progress_every(every).await {
                     Ok(Elicitation::Accept(received)) => Ok(stored_key(&keys, LOCAL_USER, received).await),
                     // The user said no: the link stops working, the next call starts anew.
                     Ok(Elicitation::Decline) => Ok(text("declined: the user chose not to open the page; no API key was stored")),

@@ -102,6 +102,17 @@ impl Billing {
             .await
     }
 
+    #[tool(description = "connect a billing key, as ada, saying every 50 ms that the call still waits")]
+    async fn patient(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        let pages = self.pages.clone();
+        call.principal("ada")
+            .run(&self.sealer, |ask| async move {
+                let answer = ApiKey::elicit_on_page(&ask, &pages, "ada", "Connect your billing account").progress_every(Some(Duration::from_millis(50))).await;
+                Ok(CallToolResult::success(vec![ContentBlock::text(format!("{:?}", answer.map(|a| matches!(a, Elicitation::Accept(_)))))]))
+            })
+            .await
+    }
+
     #[tool(description = "use ada's billing key: -32042 until the page is done")]
     async fn require(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
         let (pages, received) = (self.pages.clone(), self.received.clone());
@@ -679,4 +690,27 @@ async fn require_ends_with_32042_until_the_page_is_done_and_the_retry_takes_the_
     let text = session.call_tool_text("require", json!({})).await.expect("the call");
     assert_eq!(text, "required Some(\"billing\") (30 characters)");
     assert_eq!(billing.received.lock().unwrap()["ada"], "sk_test5555requiredSECRETvalue");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_call_that_waits_for_the_page_says_so_as_often_as_asked() {
+    let (billing, addr) = serve(Interactions::default()).await;
+    let session = ScriptedClient::new(V11)
+        .respond_with(move |request: &Value| {
+            let url = request["url"].as_str().unwrap_or_default().to_owned();
+            let path = url.split_once("/elicit/").map(|(_, id)| format!("/elicit/{id}")).unwrap_or_default();
+            tokio::spawn(async move {
+                // The user takes their time on the page.
+                tokio::time::sleep(Duration::from_millis(400)).await;
+                assert_eq!(fill(addr, &path, "sk_test6666patientSECRETvalue").await, "done");
+            });
+            Reply::consent()
+        })
+        .connect(billing)
+        .await
+        .expect("connects");
+    assert_eq!(session.call_tool_text("patient", json!({})).await.expect("the call"), "Ok(true)");
+    let progress = session.transcript().progress;
+    assert!(progress.len() >= 3, "{progress:?}");
+    assert!(progress.iter().all(|p| p["message"] == "waiting for the user to finish on the page"), "{progress:?}");
 }

@@ -242,6 +242,7 @@ pub struct PageRequest<'a, T, P: ?Sized> {
     principal: &'a str,
     message: &'a str,
     wait: Duration,
+    progress_every: Option<Duration>,
     purpose: Option<String>,
     form: PhantomData<fn() -> T>,
 }
@@ -258,7 +259,16 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
     pub const DEFAULT_WAIT: Duration = Duration::from_secs(5 * 60);
 
     pub(crate) fn new(peer: &'a P, pages: &'a Pages, principal: &'a str, message: &'a str) -> Self {
-        Self { peer, pages, principal, message, wait: Self::DEFAULT_WAIT, purpose: None, form: PhantomData }
+        Self {
+            peer,
+            pages,
+            principal,
+            message,
+            wait: Self::DEFAULT_WAIT,
+            progress_every: Some(crate::exchange::DEFAULT_PROGRESS_EVERY),
+            purpose: None,
+            form: PhantomData,
+        }
     }
 
     /// How long the call waits for the user to submit the page on 2025-11-25 (default 5
@@ -268,6 +278,16 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
     /// value. On 2026-07-28 nothing waits inside a round.
     pub fn wait(mut self, wait: Duration) -> Self {
         self.wait = wait;
+        self
+    }
+
+    /// While the call waits for the page (2025-11-25), tell the client every `every` that
+    /// it is still waiting (`notifications/progress`, for a call that carried a
+    /// `progressToken`): clients give up on a request after a timeout of their own (60 s
+    /// in the TypeScript SDK) unless progress arrives. `None` sends none. The default is
+    /// [`DEFAULT_PROGRESS_EVERY`](crate::exchange::DEFAULT_PROGRESS_EVERY).
+    pub fn progress_every(mut self, every: Option<Duration>) -> Self {
+        self.progress_every = every;
         self
     }
 
@@ -290,7 +310,7 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
         let wait = self.wait;
         let (peer, pages, principal) = (self.peer, self.pages, self.principal);
         let purpose = self.registered();
-        let request = pages.interactions().url_request(peer, principal, &purpose, self.message, |id| pages.url(id)).await?;
+        let request = pages.interactions().url_request(peer, principal, &purpose, self.message, |id| pages.url(id)).await?.progress_every(self.progress_every);
         match request.ask(peer).await? {
             Elicitation::Accept(()) => {}
             Elicitation::Decline => return Ok(Elicitation::Decline),
@@ -309,7 +329,8 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
     /// On 2026-07-28 (and through the model) the user is asked in a round, as
     /// [`send`](Self::send) does; `Decline` and `Cancel` are their answers there.
     ///
-    /// The [`wait`](Self::wait) plays no part. Errors: as [`send`](Self::send).
+    /// The [`wait`](Self::wait) and [`progress_every`](Self::progress_every) play no part.
+    /// Errors: as [`send`](Self::send).
     ///
     /// ```
     /// # use elicit_runtime::page::{PageForm, Pages, Secret};
