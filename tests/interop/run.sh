@@ -21,7 +21,8 @@
 #   6. URL mode (stdio_server's connect_api_key and require_api_key, which 1-3 do not
 #      call): the TypeScript SDK client on 2025-11-25 with a real browser (Debian's
 #      chromium + chromium-driver, installed with apt-get when missing, headless through
-#      WebDriver) filling in the page, and the phishing case (ts_url_client.mjs,
+#      WebDriver) filling in the toolkit's page of the `#[elicit(page)]` form (its CSRF
+#      token, its refusals), and the phishing case (ts_url_client.mjs,
 #      browser.mjs; screenshots in the logs directory),
 #   7. URL mode with the Python SDK client on 2025-11-25 and 2026-07-28, the page
 #      completed by an HTTP POST (py_url_client.py),

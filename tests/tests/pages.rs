@@ -2,7 +2,8 @@
 //! loopback: the typed value back in the tool on 2025-11-25 and 2026-07-28, the page's
 //! headers, its refusals (another user, no login, a missing or forged token, another
 //! origin, a second submit, an expired link), hostile bodies, a bounded load loop, two
-//! instances behind one Redis; and the secret found nowhere it must not be: the MCP
+//! instances behind one Redis; `require` (-32042 until the page is done, then the value on
+//! the retry); and the secret found nowhere it must not be: the MCP
 //! traffic, `Debug`, errors, everything traced at `trace`, the Redis keys and values.
 //!
 //! The page in a real browser: `tests/browser/` (headless Chromium through WebDriver).
@@ -20,9 +21,10 @@ use elicit_runtime::rmcp::{RELAY_ARGUMENT, RelayArg, ToolCall};
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{Reply, ScriptedClient};
 use elicit_runtime::url::{Interactions, RedisStore};
-use elicit_runtime::{Elicit, Elicitation, ProtocolRevision, Violation};
+use elicit_runtime::{Elicit, ElicitError, Elicitation, ProtocolRevision, Violation};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
+use rmcp::service::ServiceError;
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
@@ -111,6 +113,36 @@ impl Billing {
                 let text = match ApiKey::elicit_on_page(&ask, &pages, "ada", "Connect your billing account").wait(Duration::from_millis(100)).await? {
                     Elicitation::Accept(key) => format!("connected {:?} ({} characters)", key.label, key.key.expose().chars().count()),
                     other => format!("{other:?}"),
+                };
+                Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+            })
+            .await
+    }
+
+    #[tool(description = "connect a billing key, as ada, saying every 50 ms that the call still waits")]
+    async fn patient(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        let pages = self.pages.clone();
+        call.principal("ada")
+            .run(&self.sealer, |ask| async move {
+                let answer = ApiKey::elicit_on_page(&ask, &pages, "ada", "Connect your billing account").progress_every(Some(Duration::from_millis(50))).await;
+                Ok(CallToolResult::success(vec![ContentBlock::text(format!("{:?}", answer.map(|a| matches!(a, Elicitation::Accept(_)))))]))
+            })
+            .await
+    }
+
+    #[tool(description = "use ada's billing key: -32042 until the page is done")]
+    async fn require(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        let (pages, received) = (self.pages.clone(), self.received.clone());
+        call.principal("ada")
+            .run(&self.sealer, |ask| async move {
+                let text = match ApiKey::elicit_on_page(&ask, &pages, "ada", "Connect your billing account").require().await {
+                    Ok(Elicitation::Accept(key)) => {
+                        received.lock().unwrap().insert("ada".into(), key.key.expose().to_owned());
+                        format!("required {:?} ({} characters)", key.label, key.key.expose().chars().count())
+                    }
+                    Ok(other) => format!("{other:?}"),
+                    Err(err @ ElicitError::Continues(_)) => return Err(err.into()),
+                    Err(err) => format!("error: {err}"),
                 };
                 Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
             })
@@ -468,7 +500,9 @@ async fn refusals_store_nothing() {
         }
     };
     let ada = || vec![("Cookie", cookie("ada")), ("Content-Type", FORM.to_owned()), ("Origin", origin.clone())];
-    let cases: Vec<(&str, Vec<(&'static str, String)>, String, u16, &str)> = vec![
+    // (the case, the request's headers, its body, the status and outcome wanted)
+    type Case = (&'static str, Vec<(&'static str, String)>, String, u16, &'static str);
+    let cases: Vec<Case> = vec![
         // The phishing case: the link forwarded to another user.
         ("another user", vec![("Cookie", cookie("mallory")), ("Content-Type", FORM.to_owned()), ("Origin", origin.clone())], valid.clone(), 403, "wrong-user"),
         ("nobody signed in", vec![("Content-Type", FORM.to_owned()), ("Origin", origin.clone())], valid.clone(), 401, "sign-in"),
@@ -584,15 +618,19 @@ fn redis_server() -> Option<RedisServer> {
         return None;
     }
     let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free port");
-    let child = Command::new("redis-server")
-        .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("redis-server starts");
+    // Owned at once, so that it is killed and waited for on every path (its `Drop`).
+    let server = RedisServer(
+        Command::new("redis-server")
+            .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("redis-server starts"),
+        port,
+    );
     for _ in 0..200 {
         if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
-            return Some(RedisServer(child, port));
+            return Some(server);
         }
         std::thread::sleep(Duration::from_millis(50));
     }
@@ -670,4 +708,94 @@ async fn two_instances_share_one_redis_and_it_never_holds_the_secret_in_clear() 
         assert!(!after.contains(":v:"), "{revision}: the value stayed after the call: {after}");
         assert!(!after.contains(secret));
     }
+}
+
+// ---- require: -32042 until the page is done ---------------------------------------------
+
+/// Fills the page at `path` as ada with `secret`: the outcome.
+async fn fill(addr: SocketAddr, path: &str, secret: &str) -> String {
+    let shown = http(addr, "GET", path, &[("Cookie", &cookie("ada"))], b"").await;
+    let body = format!("__elicit_csrf={}&key={}&label=billing&env=test", enc(&shown.token()), enc(secret));
+    let done = http(addr, "POST", path, &[("Cookie", &cookie("ada")), ("Content-Type", FORM)], body.as_bytes()).await;
+    done.outcome().to_owned()
+}
+
+/// The page's path in a -32042 error, and its `elicitationId`.
+fn required(err: ServiceError) -> (String, String) {
+    let ServiceError::McpError(error) = err else { panic!("not -32042: {err:?}") };
+    assert_eq!(error.code.0, -32042, "{error:?}");
+    let elicitation = error.data.expect("data")["elicitations"][0].clone();
+    assert_eq!(elicitation["mode"], "url");
+    let url = elicitation["url"].as_str().expect("a url");
+    let path = url.split_once("/elicit/").map(|(_, id)| format!("/elicit/{id}")).expect("the page's path");
+    (path, elicitation["elicitationId"].as_str().expect("an id").to_owned())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn require_ends_with_32042_until_the_page_is_done_and_the_retry_takes_the_value() {
+    let secret = "sk_test4444requiredSECRETvalue";
+    let (billing, addr) = serve(Interactions::default()).await;
+    let session = ScriptedClient::new(V11).connect(billing.clone()).await.expect("connects");
+    // Nothing is asked during the call: the error carries the page.
+    let (path, id) = required(session.call_tool_text("require", json!({})).await.unwrap_err());
+    assert_eq!(path, format!("/elicit/{id}"));
+    assert!(session.transcript().requests.is_empty(), "a request was sent");
+    // A retry before the page is done: the same page again.
+    let (again, _) = required(session.call_tool_text("require", json!({})).await.unwrap_err());
+    assert_eq!(again, path);
+    assert_eq!(fill(addr, &path, secret).await, "done");
+    // The retry takes the typed value; the store no longer holds it.
+    let text = session.call_tool_text("require", json!({})).await.expect("the retry");
+    assert_eq!(text, format!("required Some(\"billing\") ({} characters)", secret.len()));
+    assert_eq!(billing.received.lock().unwrap()["ada"], secret);
+    let id = elicit_runtime::url::InteractionId::parse(&id).expect("an id");
+    assert_eq!(billing.pages.interactions().store().value(&id, false).await.expect("the store"), None, "the value stayed");
+    // Used up: the next call starts a new page.
+    let (next, _) = required(session.call_tool_text("require", json!({})).await.unwrap_err());
+    assert_ne!(next, path);
+    let transcript = session.transcript();
+    assert!(transcript.violations.is_empty(), "{:?}", transcript.violations);
+    assert!(!format!("{transcript:?}").contains(secret), "the secret crossed the MCP client");
+
+    // 2026-07-28: asked in a round, as `send` does; the retry after the page takes the value.
+    let (billing, addr) = serve(Interactions::default()).await;
+    let filled = Arc::new(Mutex::new(false));
+    let session = ScriptedClient::new(V07)
+        .respond_with(move |request: &Value| {
+            let url = request["url"].as_str().unwrap_or_default().to_owned();
+            if !std::mem::replace(&mut *filled.lock().unwrap(), true) {
+                let path = url.split_once("/elicit/").map(|(_, id)| format!("/elicit/{id}")).unwrap_or_default();
+                tokio::spawn(async move { assert_eq!(fill(addr, &path, "sk_test5555requiredSECRETvalue").await, "done") });
+            }
+            Reply::consent().after(Duration::from_millis(300))
+        })
+        .connect(billing.clone())
+        .await
+        .expect("connects");
+    let text = session.call_tool_text("require", json!({})).await.expect("the call");
+    assert_eq!(text, "required Some(\"billing\") (30 characters)");
+    assert_eq!(billing.received.lock().unwrap()["ada"], "sk_test5555requiredSECRETvalue");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_call_that_waits_for_the_page_says_so_as_often_as_asked() {
+    let (billing, addr) = serve(Interactions::default()).await;
+    let session = ScriptedClient::new(V11)
+        .respond_with(move |request: &Value| {
+            let url = request["url"].as_str().unwrap_or_default().to_owned();
+            let path = url.split_once("/elicit/").map(|(_, id)| format!("/elicit/{id}")).unwrap_or_default();
+            tokio::spawn(async move {
+                // The user takes their time on the page.
+                tokio::time::sleep(Duration::from_millis(400)).await;
+                assert_eq!(fill(addr, &path, "sk_test6666patientSECRETvalue").await, "done");
+            });
+            Reply::consent()
+        })
+        .connect(billing)
+        .await
+        .expect("connects");
+    assert_eq!(session.call_tool_text("patient", json!({})).await.expect("the call"), "Ok(true)");
+    let progress = session.transcript().progress;
+    assert!(progress.len() >= 3, "{progress:?}");
+    assert!(progress.iter().all(|p| p["message"] == "waiting for the user to finish on the page"), "{progress:?}");
 }

@@ -242,6 +242,7 @@ pub struct PageRequest<'a, T, P: ?Sized> {
     principal: &'a str,
     message: &'a str,
     wait: Duration,
+    progress_every: Option<Duration>,
     purpose: Option<String>,
     form: PhantomData<fn() -> T>,
 }
@@ -258,7 +259,16 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
     pub const DEFAULT_WAIT: Duration = Duration::from_secs(5 * 60);
 
     pub(crate) fn new(peer: &'a P, pages: &'a Pages, principal: &'a str, message: &'a str) -> Self {
-        Self { peer, pages, principal, message, wait: Self::DEFAULT_WAIT, purpose: None, form: PhantomData }
+        Self {
+            peer,
+            pages,
+            principal,
+            message,
+            wait: Self::DEFAULT_WAIT,
+            progress_every: Some(crate::exchange::DEFAULT_PROGRESS_EVERY),
+            purpose: None,
+            form: PhantomData,
+        }
     }
 
     /// How long the call waits for the user to submit the page on 2025-11-25 (default 5
@@ -268,6 +278,16 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
     /// value. On 2026-07-28 nothing waits inside a round.
     pub fn wait(mut self, wait: Duration) -> Self {
         self.wait = wait;
+        self
+    }
+
+    /// While the call waits for the page (2025-11-25), tell the client every `every` that
+    /// it is still waiting (`notifications/progress`, for a call that carried a
+    /// `progressToken`): clients give up on a request after a timeout of their own (60 s
+    /// in the TypeScript SDK) unless progress arrives. `None` sends none. The default is
+    /// [`DEFAULT_PROGRESS_EVERY`](crate::exchange::DEFAULT_PROGRESS_EVERY).
+    pub fn progress_every(mut self, every: Option<Duration>) -> Self {
+        self.progress_every = every;
         self
     }
 
@@ -287,38 +307,90 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
     /// [`UrlModeError::Expired`] or [`UrlModeError::PageValue`] when the page's value
     /// is gone or cannot be read.
     pub async fn send(self) -> Result<Elicitation<T>, ElicitError> {
-        let Self { peer, pages, principal, message, wait, purpose, .. } = self;
-        pages.register::<T>();
-        let purpose = match &purpose {
-            Some(own) => format!("{PURPOSE_PREFIX}{}#{own}", type_name::<T>()),
-            None => format!("{PURPOSE_PREFIX}{}", type_name::<T>()),
-        };
-        let request = pages.interactions().url_request(peer, principal, &purpose, message, |id| pages.url(id)).await?;
+        let wait = self.wait;
+        let (peer, pages, principal) = (self.peer, self.pages, self.principal);
+        let purpose = self.registered();
+        let request = pages.interactions().url_request(peer, principal, &purpose, self.message, |id| pages.url(id)).await?.progress_every(self.progress_every);
         match request.ask(peer).await? {
             Elicitation::Accept(()) => {}
             Elicitation::Decline => return Ok(Elicitation::Decline),
             Elicitation::Cancel => return Ok(Elicitation::Cancel),
         }
         request.completion(peer, wait).await?;
+        self.take(request.id()).await.map(Elicitation::Accept)
+    }
+
+    /// For a tool that cannot do anything before the value is there: nothing waits in
+    /// the call. Once the page is done, `Accept(value)`. Until then, on 2025-11-25
+    /// nothing is sent and the call ends with
+    /// [`Continuation::UrlRequired`](crate::exchange::Continuation::UrlRequired) (error
+    /// `-32042` carrying the page's URL-mode request; the drafts' `-32604` or `-32003`):
+    /// the client opens the page and calls the tool again, and that call takes the value.
+    /// On 2026-07-28 (and through the model) the user is asked in a round, as
+    /// [`send`](Self::send) does; `Decline` and `Cancel` are their answers there.
+    ///
+    /// The [`wait`](Self::wait) and [`progress_every`](Self::progress_every) play no part.
+    /// Errors: as [`send`](Self::send).
+    ///
+    /// ```
+    /// # use elicit_runtime::page::{PageForm, Pages, Secret};
+    /// # use elicit_runtime::{Elicit, ElicitError, ElicitPeer, Elicitation};
+    /// #[derive(Elicit)]
+    /// #[elicit(page)]
+    /// struct ApiKey {
+    ///     #[elicit(min_length = 8)]
+    ///     key: Secret,
+    /// }
+    ///
+    /// // In the tool, inside `ToolCall::run`: `?` passes -32042 (or a round) on.
+    /// async fn upstream(ask: &impl ElicitPeer, pages: &Pages, user: &str) -> Result<String, ElicitError> {
+    ///     Ok(match ApiKey::elicit_on_page(ask, pages, user, "Connect your API key").require().await? {
+    ///         Elicitation::Accept(k) => format!("connected a key of {} characters", k.key.expose().len()),
+    ///         Elicitation::Decline | Elicitation::Cancel => "not connected".to_owned(),
+    ///     })
+    /// }
+    /// ```
+    pub async fn require(self) -> Result<Elicitation<T>, ElicitError> {
+        let (peer, pages, principal) = (self.peer, self.pages, self.principal);
+        let purpose = self.registered();
+        let request = pages.interactions().url_request(peer, principal, &purpose, self.message, |id| pages.url(id)).await?;
+        match request.require(peer).await? {
+            Elicitation::Accept(()) => self.take(request.id()).await.map(Elicitation::Accept),
+            Elicitation::Decline => Ok(Elicitation::Decline),
+            Elicitation::Cancel => Ok(Elicitation::Cancel),
+        }
+    }
+
+    /// Registers the form with the page; the interaction's purpose.
+    fn registered(&self) -> String {
+        self.pages.register::<T>();
+        match &self.purpose {
+            Some(own) => format!("{PURPOSE_PREFIX}{}#{own}", type_name::<T>()),
+            None => format!("{PURPOSE_PREFIX}{}", type_name::<T>()),
+        }
+    }
+
+    /// The value the page kept for the completed interaction `id`, opened and typed.
+    async fn take(&self, id: &InteractionId) -> Result<T, ElicitError> {
         // A replayed body (2026-07-28) may run again after this round: it reads the value
         // again there, so only a call that does not replay takes it.
-        let take = !peer.hooks().replays();
-        let sealed = pages.interactions().store().value(request.id(), take).await.map_err(UrlModeError::Store)?.ok_or(UrlModeError::PageValue(
+        let take = !self.peer.hooks().replays();
+        let sealed = self.pages.interactions().store().value(id, take).await.map_err(UrlModeError::Store)?.ok_or(UrlModeError::PageValue(
             "the store no longer holds it (taken by another call, or expired)",
         ))?;
         if !take {
             // Deleted once the call has completed (its last replay).
-            let (interactions, id) = (pages.interactions().clone(), request.id().clone());
-            peer.hooks().after_completion(Box::pin(async move {
+            let (interactions, id) = (self.pages.interactions().clone(), id.clone());
+            self.peer.hooks().after_completion(Box::pin(async move {
                 if let Err(err) = interactions.store().value(&id, true).await {
                     tracing::warn!(target: "elicit_runtime::page", %err, "a page's value could not be deleted; it expires with its interaction");
                 }
             }));
         }
-        let mut content = pages.open(request.id(), principal, &sealed)?;
+        let mut content = self.pages.open(id, self.principal, &sealed)?;
         let value = T::from_content(&content).map_err(|_| UrlModeError::PageValue("it no longer passes the form's checks (did the form change?)"));
         zeroize_content(&mut content);
-        Ok(Elicitation::Accept(value?))
+        Ok(value?)
     }
 }
 

@@ -4,6 +4,7 @@ use std::future::Future;
 
 use axum::Router;
 use axum::body::{Body, to_bytes};
+use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, Request, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -68,7 +69,8 @@ impl Pages {
 
 type PageState<L> = State<(Pages, L)>;
 
-async fn show<L: PageLogin>(State((pages, login)): PageState<L>, Path(id): Path<String>, request: Request) -> Response {
+async fn show<L: PageLogin>(State((pages, login)): PageState<L>, id: Result<Path<String>, PathRejection>, request: Request) -> Response {
+    let id = path_id(id);
     let (parts, _) = request.into_parts();
     if let Some(refused) = foreign(&pages, &parts.headers, false) {
         return refused;
@@ -82,7 +84,8 @@ async fn show<L: PageLogin>(State((pages, login)): PageState<L>, Path(id): Path<
     respond(StatusCode::OK, html::form(pages.texts_in_use(), form.schema, &user, &csrf, None, &[]))
 }
 
-async fn submit<L: PageLogin>(State((pages, login)): PageState<L>, Path(id): Path<String>, request: Request) -> Response {
+async fn submit<L: PageLogin>(State((pages, login)): PageState<L>, id: Result<Path<String>, PathRejection>, request: Request) -> Response {
+    let id = path_id(id);
     let (parts, body) = request.into_parts();
     if let Some(refused) = foreign(&pages, &parts.headers, true) {
         return refused;
@@ -168,6 +171,13 @@ async fn submit<L: PageLogin>(State((pages, login)): PageState<L>, Path(id): Pat
         }
         Err(refused) => refused_page(&pages, &refused),
     }
+}
+
+/// The id in the page's path. One that does not decode (bytes that are not UTF-8) names no
+/// interaction: it is refused as unknown, by the page with its headers, not by axum's
+/// plain-text rejection.
+fn path_id(id: Result<Path<String>, PathRejection>) -> String {
+    id.map(|Path(id)| id).unwrap_or_default()
 }
 
 /// Overwrites what the user typed, once it is no longer needed.
