@@ -565,6 +565,43 @@ async fn the_page_speaks_the_texts_it_is_given() {
     assert!(refused.body.contains("Dieser Link gehört jemand anderem."), "{}", refused.body);
 }
 
+/// A login with a sign-in page of its own.
+#[derive(Clone)]
+struct WithSignIn;
+
+impl elicit_runtime::page::PageLogin for WithSignIn {
+    fn principal(&self, request: &Parts) -> impl std::future::Future<Output = Option<String>> + Send {
+        std::future::ready(login(request))
+    }
+    fn sign_in_url(&self, page: &str) -> Option<String> {
+        Some(format!("https://login.example/?return_to={}", enc(page)))
+    }
+}
+
+#[tokio::test]
+async fn a_login_may_send_a_stranger_to_sign_in_and_back() {
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("a loopback port");
+    let addr = listener.local_addr().expect("an address");
+    let sealer = StateSealer::new(KEY.to_vec()).expect("a key");
+    let pages = Pages::new(Interactions::default().allow_loopback_http(true), sealer, &format!("http://127.0.0.1:{}/elicit", addr.port())).expect("pages");
+    let app = axum::Router::new().nest("/elicit", pages.router(WithSignIn));
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    pages.register::<ApiKey>();
+    let interaction = pages.interactions().store().start("ada", &format!("page {}", std::any::type_name::<ApiKey>()), Duration::from_secs(60)).await.expect("starts");
+    let path = format!("/elicit/{}", interaction.id);
+    let stranger = http(addr, "GET", &path, &[], b"").await;
+    assert_eq!(stranger.status, 303, "{stranger:?}");
+    let back = enc(&pages.url(&interaction.id));
+    assert_eq!(stranger.header("location"), Some(format!("https://login.example/?return_to={back}").as_str()));
+    assert_page_headers(&Answer { body: String::new(), ..stranger });
+    // Only to come back to a page of ours: an id that is none gets no redirect.
+    let unknown = http(addr, "GET", "/elicit/0123", &[], b"").await;
+    assert_eq!((unknown.status, unknown.outcome()), (401, "sign-in"));
+    // A POST is not redirected (its body would be lost): refused, nothing stored.
+    let post = http(addr, "POST", &path, &[("Content-Type", FORM)], b"key=x").await;
+    assert_eq!((post.status, post.outcome()), (401, "sign-in"));
+}
+
 #[tokio::test]
 async fn an_expired_link_is_refused() {
     let (billing, addr) = serve(Interactions::default().ttl(Duration::from_millis(300))).await;

@@ -46,6 +46,14 @@ use crate::url::{CompleteError, InteractionId};
 pub trait PageLogin: Clone + Send + Sync + 'static {
     /// The principal signed in on this request, if any.
     fn principal(&self, request: &Parts) -> impl Future<Output = Option<String>> + Send;
+
+    /// Where to send a browser nobody is signed in on, to sign in and come back to
+    /// `page` (the URL of the page it asked for): the page answers `303 See Other` to it.
+    /// `None` (the default) shows a page that asks the user to sign in.
+    fn sign_in_url(&self, page: &str) -> Option<String> {
+        let _ = page;
+        None
+    }
 }
 
 impl<F> PageLogin for F
@@ -75,7 +83,14 @@ async fn show<L: PageLogin>(State((pages, login)): PageState<L>, id: Result<Path
     if let Some(refused) = foreign(&pages, &parts.headers, false) {
         return refused;
     }
-    let Some(user) = signed_in(&login, &parts).await else { return sign_in(&pages) };
+    let Some(user) = signed_in(&login, &parts).await else {
+        // Sent to sign in only for an id of ours, and back to the page's own URL.
+        let back = InteractionId::parse(&id).map(|id| pages.url(&id));
+        return match back.and_then(|back| login.sign_in_url(&back)) {
+            Some(url) => see_other(&url).unwrap_or_else(|| sign_in(&pages)),
+            None => sign_in(&pages),
+        };
+    };
     let (id, form) = match pending(&pages, &id, &user).await {
         Ok(found) => found,
         Err(refused) => return refused,
@@ -239,6 +254,15 @@ fn foreign(pages: &Pages, headers: &HeaderMap, post: bool) -> Option<Response> {
     tracing::info!(target: "elicit_runtime::page", "page form refused: sent from another origin");
     observe::url_page("refused");
     Some(refusal(pages, StatusCode::FORBIDDEN, "foreign", &texts.foreign))
+}
+
+/// `303 See Other` to `url` with the headers of every page; `None` when `url` cannot be a
+/// header's value.
+fn see_other(url: &str) -> Option<Response> {
+    let location = HeaderValue::from_str(url).ok()?;
+    let mut response = respond(StatusCode::SEE_OTHER, String::new());
+    response.headers_mut().insert(header::LOCATION, location);
+    Some(response)
 }
 
 fn sign_in(pages: &Pages) -> Response {
