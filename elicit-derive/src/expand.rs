@@ -127,6 +127,8 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
         }
     };
 
+    // The page's heading: the struct's doc comment.
+    let page_title = cont.attrs.doc.as_ref().map(|doc| quote!(const TITLE: #p::Option<&'static ::core::primitive::str> = #p::Some(#doc);));
     if page {
         return quote! {
             #[automatically_derived]
@@ -134,6 +136,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
                 const SCHEMA: &'static #p::FormSchema = &#p::FormSchema {
                     fields: &[#(#entries),*],
                 };
+                #page_title
 
                 fn from_content(__elicit_content: &#p::Map<#p::String, #p::Value>) -> #p::Result<Self, #p::InvalidContent> {
                     #(#checks)*

@@ -437,6 +437,8 @@ async fn every_page_has_the_headers_and_the_form_has_every_field_kind() {
         "<option value=\"live\">Live</option>",
         "type=\"checkbox\" id=\"f-activate\" name=\"activate\" value=\"true\" checked",
         "Signed in as <strong id=\"user\">ada</strong>",
+        // The heading is the form's doc comment.
+        "<h1>How a billing account is connected: a key, its label, and a few field kinds.</h1>",
     ] {
         assert!(body.contains(expected), "the form lacks {expected:?}:\n{body}");
     }
@@ -558,7 +560,8 @@ async fn the_page_speaks_the_texts_it_is_given() {
     let interaction = pages.interactions().store().start("ada", &format!("page {}", std::any::type_name::<ApiKey>()), Duration::from_secs(60)).await.expect("starts");
     let path = format!("/elicit/{}", interaction.id);
     let form = http(addr, "GET", &path, &[("Cookie", &cookie("ada"))], b"").await;
-    for expected in ["<html lang=\"de\">", "<h1>Ihre Antwort wird benötigt</h1>", ">Absenden</button>"] {
+    // The form's doc comment is its heading; the texts' title is for a form without one.
+    for expected in ["<html lang=\"de\">", "<h1>How a billing account is connected", ">Absenden</button>"] {
         assert!(form.body.contains(expected), "{expected} not in {}", form.body);
     }
     let refused = http(addr, "GET", &path, &[("Cookie", &cookie("mallory"))], b"").await;

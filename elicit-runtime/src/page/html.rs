@@ -71,9 +71,9 @@ pub(crate) struct Shown<'a> {
     pub(crate) text: String,
 }
 
-/// The form of one interaction, for `user`. `submitted`: what was sent, shown again
+/// The form of one interaction, for `user`, under `title` (else the texts' default). `submitted`: what was sent, shown again
 /// (never a secret); `problems`: why it was not taken.
-pub(crate) fn form(texts: &PageTexts, schema: &FormSchema, user: &str, csrf: &str, submitted: Option<&Submitted>, problems: &[Shown<'_>]) -> String {
+pub(crate) fn form(texts: &PageTexts, title: Option<&str>, schema: &FormSchema, user: &str, csrf: &str, submitted: Option<&Submitted>, problems: &[Shown<'_>]) -> String {
     let mut body = String::new();
     let _ = write!(
         body,
@@ -100,7 +100,7 @@ pub(crate) fn form(texts: &PageTexts, schema: &FormSchema, user: &str, csrf: &st
         write_field(&mut body, texts, field, sent, &own);
     }
     let _ = write!(body, "<button id=\"submit\" type=\"submit\">{}</button></form>", escape(&texts.submit));
-    document(texts, &texts.title, if problems.is_empty() { "form" } else { "invalid" }, &body)
+    document(texts, title.unwrap_or(&texts.title), if problems.is_empty() { "form" } else { "invalid" }, &body)
 }
 
 /// One field: its label (with required or optional), description, input and problems.

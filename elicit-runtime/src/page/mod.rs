@@ -135,6 +135,10 @@ pub trait PageForm: Sized + 'static {
     /// The form's fields, as the derive described them.
     const SCHEMA: &'static FormSchema;
 
+    /// The heading of its page: the struct's doc comment; without one, the page's
+    /// default ([`PageTexts::title`](crate::page::PageTexts)).
+    const TITLE: Option<&'static str> = None;
+
     /// Decodes and validates what the page received (as content JSON): every problem,
     /// by field, or the value.
     fn from_content(content: &Map<String, Value>) -> Result<Self, InvalidContent>;

@@ -59,6 +59,7 @@ struct Inner {
 #[derive(Clone, Copy)]
 pub(crate) struct Form {
     pub(crate) schema: &'static FormSchema,
+    pub(crate) title: Option<&'static str>,
     pub(crate) check: fn(&Map<String, Value>) -> Result<(), InvalidContent>,
 }
 
@@ -132,7 +133,7 @@ impl Pages {
     /// behind one store) registers the forms other instances ask for.
     pub fn register<T: PageForm>(&self) -> &Self {
         let mut forms = self.inner.forms.write().unwrap_or_else(|e| e.into_inner());
-        forms.entry(type_name::<T>()).or_insert(Form { schema: T::SCHEMA, check: check::<T> });
+        forms.entry(type_name::<T>()).or_insert(Form { schema: T::SCHEMA, title: T::TITLE, check: check::<T> });
         self
     }
 

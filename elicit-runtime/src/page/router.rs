@@ -96,7 +96,7 @@ async fn show<L: PageLogin>(State((pages, login)): PageState<L>, id: Result<Path
         Err(refused) => return refused,
     };
     let csrf = pages.csrf_token(&id, &user);
-    respond(StatusCode::OK, html::form(pages.texts_in_use(), form.schema, &user, &csrf, None, &[]))
+    respond(StatusCode::OK, html::form(pages.texts_in_use(), form.title, form.schema, &user, &csrf, None, &[]))
 }
 
 async fn submit<L: PageLogin>(State((pages, login)): PageState<L>, id: Result<Path<String>, PathRejection>, request: Request) -> Response {
@@ -167,7 +167,7 @@ async fn submit<L: PageLogin>(State((pages, login)): PageState<L>, id: Result<Pa
             })
             .collect();
         let csrf = pages.csrf_token(&id, &user);
-        let page = html::form(texts, form.schema, &user, &csrf, Some(&sent), &shown);
+        let page = html::form(texts, form.title, form.schema, &user, &csrf, Some(&sent), &shown);
         forget_raw(&mut sent);
         return respond(StatusCode::UNPROCESSABLE_ENTITY, page);
     }
