@@ -29,5 +29,7 @@ pub use self::elicit::{DEFAULT_PROGRESS_EVERY, Elicit, ElicitRequest, Provenance
 pub use self::choice::{ChoiceRequest, ElicitChoice};
 pub use self::support::ElicitationSupport;
 #[cfg(any(feature = "rmcp", feature = "dialects"))]
-pub(crate) use self::transport::{AfterCompletion, Hooks};
+pub(crate) use self::transport::Hooks;
+#[cfg(feature = "rmcp")]
+pub(crate) use self::transport::AfterCompletion;
 pub use self::transport::{ElicitPeer, Outgoing};
