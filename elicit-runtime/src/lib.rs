@@ -60,6 +60,9 @@
 //!   runtime on answers (formats, patterns, URLs in text), one copy compiled by both.
 //! - `revision` (private): [`ProtocolRevision`], the revisions this crate speaks and what
 //!   each can express, and [`Dialect`](dialect::Dialect), the drafts a server may follow.
+//! - [`locale`]: every text the toolkit writes for a person, in their language: the
+//!   message [`Catalog`](locale::Catalog) (Project Fluent, seven languages shipped), the
+//!   [`Locale`](locale::Locale) of a question, the client's preferred languages (SEP-2792).
 //! - [`form`]: what a form is, whatever carries it: the static [`FormSchema`](form::FormSchema)
 //!   the derive builds, which Rust types are fields ([`ElicitField`](form::ElicitField),
 //!   [`ElicitEnum`](form::ElicitEnum)), the cached [`RequestedSchema`] of each revision,
@@ -124,6 +127,8 @@
 mod rules;
 
 mod revision;
+
+pub mod locale;
 
 pub mod form;
 

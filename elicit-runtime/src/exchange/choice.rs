@@ -10,6 +10,7 @@ use super::elicit::Elicit;
 use super::elicitation::Elicitation;
 use super::error::ElicitError;
 use super::transport::ElicitPeer;
+use crate::locale::Locale;
 
 /// An enum whose variants carry data, asked in two steps: `#[derive(Elicit)]` on an enum
 /// with a struct variant (`Card { number: String, expiry: String }`), a variant holding a
@@ -98,6 +99,7 @@ pub type ChoiceFuture<'a, T> = Pin<Box<dyn Future<Output = Result<Elicitation<T>
 pub struct Steps {
     reasks: u32,
     timeout: Option<Duration>,
+    locale: Option<Locale>,
 }
 
 impl Steps {
@@ -106,6 +108,9 @@ impl Steps {
         let mut request = F::elicit(peer, message).reask(self.reasks);
         if let Some(timeout) = self.timeout {
             request = request.timeout(timeout);
+        }
+        if let Some(locale) = self.locale {
+            request = request.locale(locale);
         }
         request.await
     }
@@ -162,6 +167,14 @@ impl<'a, T: ElicitChoice, P: ElicitPeer + ?Sized> ChoiceRequest<'a, T, P> {
     /// Give up on a step after `timeout` ([`ElicitRequest::timeout`](super::ElicitRequest::timeout)).
     pub fn timeout(mut self, timeout: Duration) -> Self {
         self.steps.timeout = Some(timeout);
+        self
+    }
+
+    /// Write each step's texts in `locale`'s language
+    /// ([`ElicitRequest::locale`](super::ElicitRequest::locale)): the variants' and the
+    /// fields' translated titles, the problems of a re-ask.
+    pub fn locale(mut self, locale: Locale) -> Self {
+        self.steps.locale = Some(locale);
         self
     }
 }
