@@ -25,7 +25,7 @@ fn elicit_string(attrs: &[Attribute], name: &str) -> Option<syn::LitStr> {
     let mut found = None;
     for attr in attrs.iter().filter(|a| a.path().is_ident("elicit")) {
         let _ = attr.parse_nested_meta(|meta| {
-            if meta.path.is_ident(name) {
+            if meta.path.is_ident(name) && meta.input.peek(syn::Token![=]) {
                 found = Some(meta.value()?.parse::<syn::LitStr>()?);
             } else if meta.input.peek(syn::Token![=]) {
                 // Another attribute's value: skip it.

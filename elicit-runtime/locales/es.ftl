@@ -21,11 +21,17 @@ problem-above-maximum = debe ser como máximo { $maximum }, se recibió { $found
 problem-too-short = debe tener al menos { $min_length ->
         [one] { $min_length } carácter
        *[other] { $min_length } caracteres
-    }, se recibieron { $length }
+    }, { $length ->
+        [one] se recibió { $length }
+       *[other] se recibieron { $length }
+    }
 problem-too-long = debe tener como máximo { $max_length ->
         [one] { $max_length } carácter
        *[other] { $max_length } caracteres
-    }, se recibieron { $length }
+    }, { $length ->
+        [one] se recibió { $length }
+       *[other] se recibieron { $length }
+    }
 problem-pattern-hint = debe tener la forma { $hint }
 problem-pattern = no tiene el formato esperado
 problem-invalid-format = debe ser { $format ->
@@ -40,11 +46,17 @@ problem-duplicate-item = `{ $value }` está elegido más de una vez
 problem-too-few-items = debe tener al menos { $min_items ->
         [one] { $min_items } opción
        *[other] { $min_items } opciones
-    }, se recibieron { $count }
+    }, { $count ->
+        [one] se recibió { $count }
+       *[other] se recibieron { $count }
+    }
 problem-too-many-items = debe tener como máximo { $max_items ->
         [one] { $max_items } opción
        *[other] { $max_items } opciones
-    }, se recibieron { $count }
+    }, { $count ->
+        [one] se recibió { $count }
+       *[other] se recibieron { $count }
+    }
 problem-not-asked = no es un campo de este formulario
 problem-more-not-asked = no es un campo de este formulario, ni { $others ->
         [one] la otra clave que le sigue
@@ -58,8 +70,14 @@ reask-heading = Corrija su respuesta:
 reask-not-valid = `{ $field }`: no es una respuesta válida
 reask-an-answer-not-valid = una respuesta no es válida
 reask-checkbox = `{ $field }` ({ $title }): { $problem }
-reask-too-few-ticked = elija al menos { $min_items } de las opciones de { $label } ({ $count } marcadas)
-reask-too-many-ticked = elija como máximo { $max_items } de las opciones de { $label } ({ $count } marcadas)
+reask-too-few-ticked = elija al menos { $min_items } de las opciones de { $label } ({ $count ->
+        [one] { $count } marcada
+       *[other] { $count } marcadas
+    })
+reask-too-many-ticked = elija como máximo { $max_items } de las opciones de { $label } ({ $count ->
+        [one] { $count } marcada
+       *[other] { $count } marcadas
+    })
 
 ## Una selección múltiple escrita como casillas (2025-06-18).
 

@@ -58,8 +58,14 @@ reask-heading = Veuillez corriger votre réponse :
 reask-not-valid = `{ $field }` : n'est pas une réponse valide
 reask-an-answer-not-valid = une réponse n'est pas valide
 reask-checkbox = `{ $field }` ({ $title }) : { $problem }
-reask-too-few-ticked = choisissez au moins { $min_items } des options de { $label } ({ $count } cochée(s))
-reask-too-many-ticked = choisissez au plus { $max_items } des options de { $label } ({ $count } cochée(s))
+reask-too-few-ticked = choisissez au moins { $min_items } des options de { $label } ({ $count ->
+        [one] { $count } cochée
+       *[other] { $count } cochées
+    })
+reask-too-many-ticked = choisissez au plus { $max_items } des options de { $label } ({ $count ->
+        [one] { $count } cochée
+       *[other] { $count } cochées
+    })
 
 ## Un choix multiple écrit en cases à cocher (2025-06-18).
 

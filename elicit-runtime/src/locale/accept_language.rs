@@ -3,6 +3,7 @@
 //! HTTP's `Accept-Language` (RFC 9110 §12.5.4): language ranges separated by commas,
 //! each with an optional weight `;q=0.8`.
 
+#[cfg(feature = "rmcp")]
 use serde_json::{Map, Value};
 
 /// The `_meta` key of a request that carries the user's preferred languages (SEP-2792).
@@ -67,6 +68,7 @@ fn qvalue(text: &str) -> Option<u16> {
 
 /// The `Accept-Language` value in a request's `_meta`, if there is one and it is a
 /// string; anything else is ignored.
+#[cfg(feature = "rmcp")]
 pub(crate) fn of_meta(meta: &Map<String, Value>) -> Option<&str> {
     meta.get(ACCEPT_LANGUAGE_META).and_then(Value::as_str)
 }

@@ -58,6 +58,7 @@ use std::fmt;
 use unic_langid::LanguageIdentifier;
 
 pub use accept_language::{ACCEPT_LANGUAGE_META, CONTENT_LANGUAGE_META};
+#[cfg(feature = "rmcp")]
 pub(crate) use accept_language::of_meta;
 pub use catalog::{Arg, Catalog, CatalogBuilder, CatalogError, SHIPPED};
 #[doc(hidden)]
