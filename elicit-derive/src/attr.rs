@@ -723,13 +723,13 @@ fn translations(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut Vec<Translation>) -
 }
 
 /// A language tag written as an identifier (`zh_hans`, `pt_br`, `sr_latn_rs`) in BCP 47's
-/// canonical case (`zh-Hans`, `pt-BR`, `sr-Latn-RS`), if it is one: a language of 2, 3
-/// or 5 to 8 letters, then an optional script (4 letters), region (2 letters or 3
+/// canonical case (`zh-Hans`, `pt-BR`, `sr-Latn-RS`), if it is one: a language of 2 or 3
+/// letters (BCP 47's longer ones are reserved or registered for no language), then an optional script (4 letters), region (2 letters or 3
 /// digits) and variants (5 to 8 letters or digits, or a digit and 3 more).
 fn canonical_tag(ident: &str) -> Option<String> {
     let mut subtags = ident.split('_');
     let language = subtags.next()?;
-    if !(matches!(language.len(), 2 | 3 | 5..=8) && language.bytes().all(|b| b.is_ascii_alphabetic())) {
+    if !(matches!(language.len(), 2 | 3) && language.bytes().all(|b| b.is_ascii_alphabetic())) {
         return None;
     }
     let mut out = language.to_ascii_lowercase();
