@@ -102,7 +102,8 @@
 //! On a struct: `rename_all = "..."` (serde's casings), `crate = "path"`, `json_schema`
 //! (also implement `schemars::JsonSchema`, feature `schemars`), `validate = path` (the
 //! author's rules, run on each decoded answer and re-asked like the schema's own).
-//! On a field: `title`, `description` (default: the doc comment), `rename`, `skip`
+//! On a field: `title`, `description` (default: the doc comment), each also in other
+//! languages (`title(ko = "이름", zh_hans = "姓名")`, see [`locale`]), `rename`, `skip`
 //! (filled with `Default`), `default = literal`, `format = "email" | "uri" | "date" |
 //! "date-time"`, `min_length`, `max_length`, `pattern`, `pattern_hint` (the pattern in
 //! words, such as `"MM/YY"`: what the user reads instead of the regular expression, in
@@ -117,7 +118,7 @@
 //! something else, name and word it for what it asks. The error says which case applies.
 //! On a unit-only enum: `rename_all`, `crate`, `json_schema`, and `legacy_enum_names` (its titled
 //! options are written as `enum` + `enumNames` on every revision, for clients that predate
-//! `oneOf`); on its variants `rename` and `title`.
+//! `oneOf`); on its variants `rename` and `title` (also in other languages, `title(ko = "...")`).
 //! `#[serde(rename, rename_all, default, skip)]` are honoured as well.
 
 #![cfg_attr(docsrs, feature(doc_cfg))]

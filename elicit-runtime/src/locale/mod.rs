@@ -49,6 +49,8 @@
 //! writes each text with [`Locale::message`], a message id of the catalog and its
 //! arguments; its messages go into `locales/*.ftl` beside the others, and the
 //! completeness test holds them to every language.
+//!
+#![doc = include_str!("../../docs/locale.md")]
 
 mod accept_language;
 mod catalog;
