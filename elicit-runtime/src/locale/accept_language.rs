@@ -48,7 +48,7 @@ pub(crate) fn ranges(value: &str) -> Vec<&str> {
         })
         .collect();
     // Stable: equal weights keep the order the client wrote.
-    weighted.sort_by(|a, b| b.0.cmp(&a.0));
+    weighted.sort_by_key(|w| std::cmp::Reverse(w.0));
     weighted.into_iter().map(|(_, range)| range).collect()
 }
 
