@@ -50,6 +50,7 @@ problem-more-not-asked = ist kein Feld dieses Formulars, ebenso wenig { $others 
         [one] der { $others } weitere Schlüssel
        *[other] die { $others } weiteren Schlüssel
     } danach
+problem-rule-unsaid = die Antwort verletzt eine Regel dieses Formulars
 violation = `{ $field }`: { $problem }
 
 ## Die Nachricht eines erneut gestellten Formulars: die Frage, dann was zu korrigieren ist.

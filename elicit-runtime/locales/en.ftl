@@ -50,6 +50,8 @@ problem-more-not-asked = is not a field of this form, and neither are the { $oth
        *[other] { $others } other keys
     } after it
 # A problem with a field: $field is its wire name, $problem one of the problem-* texts.
+# A rule of the author's that failed without saying why.
+problem-rule-unsaid = the answer breaks a rule of this form
 violation = `{ $field }`: { $problem }
 
 ## The message of a re-asked form: the question, then what to correct.

@@ -62,6 +62,7 @@ problem-more-not-asked = no es un campo de este formulario, ni { $others ->
         [one] la otra clave que le sigue
        *[other] las { $others } otras claves que le siguen
     }
+problem-rule-unsaid = la respuesta incumple una regla de este formulario
 violation = `{ $field }`: { $problem }
 
 ## El mensaje de un formulario que se vuelve a preguntar: la pregunta y lo que hay que corregir.

@@ -50,6 +50,7 @@ problem-more-not-asked = n'est pas un champ de ce formulaire, pas plus { $others
         [one] que l'autre clé qui suit
        *[other] que les { $others } autres clés qui suivent
     }
+problem-rule-unsaid = la réponse enfreint une règle de ce formulaire
 violation = `{ $field }` : { $problem }
 
 ## Le message d'un formulaire redemandé : la question, puis ce qu'il faut corriger.

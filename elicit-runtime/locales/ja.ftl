@@ -35,6 +35,7 @@ problem-too-few-items = { $min_items } 個以上選ぶ必要があります（�
 problem-too-many-items = { $max_items } 個以下で選ぶ必要があります（選択数：{ $count }）
 problem-not-asked = このフォームのフィールドではありません
 problem-more-not-asked = このフォームのフィールドではありません。その後の他の { $others } 個のキーも同様です
+problem-rule-unsaid = 回答がこのフォームの規則に反しています
 violation = `{ $field }`：{ $problem }
 
 ## 再質問するフォームのメッセージ：元の質問と、直すべき点。

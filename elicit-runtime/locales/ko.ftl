@@ -35,6 +35,7 @@ problem-too-few-items = { $min_items }개 이상 선택해야 합니다. 선택�
 problem-too-many-items = { $max_items }개 이하로 선택해야 합니다. 선택한 개수: { $count }개
 problem-not-asked = 이 폼의 필드가 아닙니다
 problem-more-not-asked = 이 폼의 필드가 아니며, 그 뒤의 다른 키 { $others }개도 마찬가지입니다
+problem-rule-unsaid = 답변이 이 폼의 규칙에 맞지 않습니다
 violation = `{ $field }`: { $problem }
 
 ## 다시 묻는 폼의 메시지: 원래 질문, 그리고 고칠 점.

@@ -35,6 +35,7 @@ problem-too-few-items = 至少选择 { $min_items } 项，实际选择了 { $cou
 problem-too-many-items = 最多选择 { $max_items } 项，实际选择了 { $count } 项
 problem-not-asked = 不是此表单的字段
 problem-more-not-asked = 不是此表单的字段，其后的 { $others } 个其他键也不是
+problem-rule-unsaid = 回答不符合此表单的某条规则
 violation = `{ $field }`：{ $problem }
 
 ## 重新询问的表单消息：原问题，然后是需要更正的内容。

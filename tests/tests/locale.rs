@@ -386,3 +386,72 @@ fn problems_violations_and_checkbox_titles_are_written_in_the_locale_and_display
     let again = Order::requested_schema_with(ProtocolRevision::V2025_06_18, &SchemaOptions::new().locale(Locale::for_tag("zh-CN"))).unwrap();
     assert!(std::ptr::eq(schema, again));
 }
+
+/// How do you pay?
+#[derive(Elicit, Debug, PartialEq)]
+#[elicit(rename_all = "lowercase")]
+enum Payment {
+    #[elicit(title = "By invoice", title(ko = "청구서로"))]
+    Invoice {
+        #[elicit(title = "Email", title(ko = "이메일"), format = "email")]
+        email: String,
+    },
+    #[elicit(title = "In cash", title(ko = "현금으로"))]
+    Cash,
+}
+
+/// A rule that fails without saying why.
+fn no_reason(_: &Rated) -> Result<(), Vec<Violation>> {
+    Err(Vec::new())
+}
+
+#[derive(Elicit, Debug)]
+#[elicit(validate = no_reason)]
+struct Rated {
+    rating: u8,
+}
+
+/// A client whose user prefers Korean, answering from a script and keeping what it got.
+struct Korean {
+    sent: std::sync::Mutex<Vec<Value>>,
+    answers: std::sync::Mutex<Vec<Value>>,
+}
+
+impl elicit_runtime::ElicitPeer for Korean {
+    fn protocol_version(&self) -> Option<String> {
+        Some("2025-11-25".into())
+    }
+    fn elicitation_support(&self) -> ElicitationSupport {
+        ElicitationSupport::FORM
+    }
+    fn locale(&self) -> Option<Locale> {
+        Locale::from_accept_language("ko-KR")
+    }
+    async fn send_elicitation(&self, outgoing: elicit_runtime::exchange::Outgoing) -> Result<Value, elicit_runtime::ElicitError> {
+        self.sent.lock().unwrap().push(Value::Object(outgoing.params));
+        Ok(self.answers.lock().unwrap().remove(0))
+    }
+}
+
+#[tokio::test]
+async fn a_two_step_choice_and_an_author_s_unsaid_rule_are_asked_in_the_user_s_language() {
+    catalog();
+    let client = Korean {
+        sent: Default::default(),
+        answers: std::sync::Mutex::new(vec![
+            json!({"action": "accept", "content": {"choice": "invoice"}}),
+            json!({"action": "accept", "content": {"email": "kim@example.com"}}),
+            json!({"action": "accept", "content": {"rating": 3}}),
+            json!({"action": "decline"}),
+        ]),
+    };
+    let answer = Payment::elicit(&client, "어떻게 결제하시겠어요?").await.unwrap();
+    assert_eq!(answer, elicit_runtime::Elicitation::Accept(Payment::Invoice { email: "kim@example.com".into() }));
+    let answer = Rated::elicit(&client, "평점").reask(1).await.unwrap();
+    assert!(matches!(answer, elicit_runtime::Elicitation::Decline));
+    let sent = client.sent.lock().unwrap();
+    assert_eq!(sent[0]["requestedSchema"]["properties"]["choice"]["oneOf"], json!([{"const": "invoice", "title": "청구서로"}, {"const": "cash", "title": "현금으로"}]));
+    assert_eq!(sent[1]["message"], "어떻게 결제하시겠어요?\n\n청구서로");
+    assert_eq!(sent[1]["requestedSchema"]["properties"]["email"]["title"], "이메일");
+    assert_eq!(sent[3]["message"], "평점\n\n답변을 고쳐 주세요:\n- 답변이 이 폼의 규칙에 맞지 않습니다");
+}

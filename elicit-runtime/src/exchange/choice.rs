@@ -10,6 +10,7 @@ use super::elicit::Elicit;
 use super::elicitation::Elicitation;
 use super::error::ElicitError;
 use super::transport::ElicitPeer;
+use crate::form::ElicitEnum;
 use crate::locale::Locale;
 
 /// An enum whose variants carry data, asked in two steps: `#[derive(Elicit)]` on an enum
@@ -118,6 +119,15 @@ impl Steps {
     /// The message of the second step: the question, then what was chosen.
     pub fn second_message(message: &str, chosen: &str) -> String {
         format!("{message}\n\n{chosen}")
+    }
+
+    /// [`second_message`](Self::second_message) with what was chosen in the language of
+    /// the question: the title of option `index` of the first step's select `C`, as the
+    /// author translated it, else `chosen`.
+    pub fn second_message_in<C: ElicitEnum, P: ElicitPeer + ?Sized>(self, peer: &P, message: &str, index: usize, chosen: &str) -> String {
+        let locale = self.locale.or_else(|| peer.locale()).unwrap_or_default();
+        let translated = C::OPTIONS.get(index).filter(|option| !option.titles().is_empty()).and_then(|option| option.title_in(locale));
+        Self::second_message(message, translated.unwrap_or(chosen))
     }
 }
 

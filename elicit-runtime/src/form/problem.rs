@@ -124,6 +124,10 @@ pub enum Problem {
     Rule(Cow<'static, str>),
 }
 
+/// What a rule of the author's that failed without saying why is reported as (in English;
+/// written in the user's language as the catalog's `problem-rule-unsaid`).
+const RULE_UNSAID: &str = "the answer breaks a rule of this form";
+
 /// How many keys the form did not ask for are named one by one.
 pub const NOT_ASKED_NAMED: usize = 32;
 
@@ -224,6 +228,7 @@ impl Problem {
             }
             Problem::NotAsked | Problem::MoreNotAsked { count: 0 | 1 } => message("problem-not-asked", &[]),
             Problem::MoreNotAsked { count } => message("problem-more-not-asked", &[("others", Arg::Count(count - 1))]),
+            Problem::Rule(words) if words == RULE_UNSAID => message("problem-rule-unsaid", &[]),
             Problem::Rule(words) => words.clone().into_owned(),
         }
     }
@@ -363,7 +368,7 @@ impl InvalidContent {
     /// without saying why is reported as a rule of the whole form.
     pub(crate) fn of_rules(violations: Vec<Violation>) -> InvalidContent {
         if violations.is_empty() {
-            return InvalidContent { violations: vec![Violation::form_rule("the answer breaks a rule of this form")] };
+            return InvalidContent { violations: vec![Violation::form_rule(RULE_UNSAID)] };
         }
         InvalidContent { violations }
     }
