@@ -989,4 +989,24 @@ mod tests {
         assert!(finite(number("-1e999"), DEFAULT).is_err());
         assert!(finite(number("1.7e308"), MAXIMUM).is_ok());
     }
+
+    #[test]
+    fn language_identifiers_become_canonical_tags() {
+        for (ident, tag) in [
+            ("ko", Some("ko")),
+            ("zh_hans", Some("zh-Hans")),
+            ("ZH_HANT_tw", Some("zh-Hant-TW")),
+            ("pt_br", Some("pt-BR")),
+            ("sr_latn_rs", Some("sr-Latn-RS")),
+            ("es_419", Some("es-419")),
+            ("de_ch_1996", Some("de-CH-1996")),
+            ("korean_please", None),
+            ("k", None),
+            ("zh_hans_hans", None),
+            ("ko_", None),
+            ("en_us_x", None),
+        ] {
+            assert_eq!(canonical_tag(ident).as_deref(), tag, "{ident}");
+        }
+    }
 }
