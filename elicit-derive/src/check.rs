@@ -59,6 +59,8 @@ pub fn check(cx: &Ctxt, cont: &Container) {
                         ("the `pattern_hint`", &field.attrs.pattern_hint),
                     ],
                 );
+                check_translated_urls(cx, "title", &field.attrs.titles);
+                check_translated_urls(cx, "description", &field.attrs.descriptions);
                 // The doc comment is the description only when there is no `description`.
                 if field.attrs.description.is_none() {
                     check_doc_urls(cx, &field.attrs.doc_lines, "the doc comment (the field's description)");
@@ -72,6 +74,7 @@ pub fn check(cx: &Ctxt, cont: &Container) {
                 check_not_empty(cx, &variant.attrs.rename, "an option of a select needs a value: write the value to send");
                 // Without a title, the client shows the value itself.
                 check_no_urls(cx, [("the `title`", &variant.attrs.title), ("the `rename` (the option's value)", &variant.attrs.rename)]);
+                check_translated_urls(cx, "title", &variant.attrs.titles);
             }
             // The enum's doc comment is the description of fields of its type.
             check_doc_urls(cx, &cont.attrs.doc_lines, "the doc comment (the description of fields of this type)");
@@ -261,6 +264,10 @@ fn check_sensitive(cx: &Ctxt, cont: &Container, field: &Field) {
         Some((format!("the `title` of {name} asks for a secret (`{what}`)"), what, title.tokens.clone()))
     } else if let Some((what, description)) = a.description.as_ref().and_then(|d| secret_in(&d.value).map(|w| (w, d))) {
         Some((format!("the `description` of {name} asks for a secret (`{what}`)"), what, description.tokens.clone()))
+    } else if let Some((what, place, text)) = translated_secret(&a.titles, "title").or_else(|| translated_secret(&a.descriptions, "description")) {
+        // Every language's text is held to the same rule: a Korean title that asks for a
+        // password asks for one.
+        Some((format!("the `{place}` of {name} asks for a secret (`{what}`)"), what, text.tokens.clone()))
     } else {
         doc.map(|(what, line)| (format!("the doc comment of {name} (its description) asks for a secret (`{what}`)"), what, line.tokens.clone()))
     };
@@ -397,6 +404,20 @@ fn check_doc_urls(cx: &Ctxt, lines: &[Spanned<String>], place: &str) {
         if let Some(url) = crate::rules::url_in_text::find_url(&line.value) {
             cx.error_spanned_by(line, url_message(place, &url));
         }
+    }
+}
+
+/// The first translated text that asks for a secret: what it asks for, where it is
+/// (`title` in `ko`), and the text.
+fn translated_secret<'a>(list: &'a [crate::attr::Translation], what: &str) -> Option<(String, String, &'a Spanned<String>)> {
+    list.iter().find_map(|t| secret_in(&t.text.value).map(|w| (w, format!("{what}` in `{}", t.tag), &t.text)))
+}
+
+/// No URL in any language's text.
+fn check_translated_urls(cx: &Ctxt, what: &str, list: &[crate::attr::Translation]) {
+    for t in list {
+        let place = format!("the `{what}` in `{}`", t.tag);
+        check_no_urls(cx, [(place.as_str(), &Some(t.text.clone()))]);
     }
 }
 

@@ -342,6 +342,14 @@ pub(crate) fn field_schema(f: &Field, defaulted: bool, p: &TokenStream) -> Token
         let title = &title.value;
         schema = quote!(#schema.with_title(#title));
     }
+    if !a.titles.is_empty() {
+        let titles = translations(&a.titles);
+        schema = quote!(#schema.with_titles(#titles));
+    }
+    if !a.descriptions.is_empty() {
+        let descriptions = translations(&a.descriptions);
+        schema = quote!(#schema.with_descriptions(#descriptions));
+    }
     match a.description.as_ref().map(|d| &d.value).or(a.doc.as_ref()) {
         Some(description) => schema = quote!(#schema.with_description(#description)),
         // A derived enum's doc comment, when the field has no description of its own.
@@ -699,6 +707,15 @@ pub(crate) fn json_schema_impl(cont: &Container, p: &TokenStream, helper: TokenS
     }
 }
 
+/// The author's texts in other languages, as `&'static` pairs of tag and text.
+fn translations(list: &[crate::attr::Translation]) -> TokenStream {
+    let pairs = list.iter().map(|t| {
+        let (tag, text) = (&t.tag, &t.text.value);
+        quote!((#tag, #text))
+    });
+    quote!(&[#(#pairs),*])
+}
+
 // ---- choices -------------------------------------------------------------------------
 
 fn expand_enum(cont: &Container, variants: &[Variant], paths: &Paths) -> TokenStream {
@@ -713,7 +730,12 @@ fn expand_enum(cont: &Container, variants: &[Variant], paths: &Paths) -> TokenSt
             }
             None => quote!(#p::None),
         };
-        quote!(#p::EnumOption::new(#value, #title))
+        if v.attrs.titles.is_empty() {
+            quote!(#p::EnumOption::new(#value, #title))
+        } else {
+            let titles = translations(&v.attrs.titles);
+            quote!(#p::EnumOption::new(#value, #title).with_titles(#titles))
+        }
     });
     let idents: Vec<_> = variants.iter().map(|v| v.ident).collect();
     let indices: Vec<_> = (0..variants.len()).map(Lit::usize_unsuffixed).collect();

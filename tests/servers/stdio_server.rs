@@ -324,7 +324,7 @@ enum Payment {
 #[derive(Elicit, Debug)]
 struct Survey {
     /// 1 (poor) to 5 (excellent)
-    #[elicit(title = "Overall rating", minimum = 1, maximum = 5)]
+    #[elicit(title = "Overall rating", title(ko = "전체 평점", zh_hans = "总体评分"), minimum = 1, maximum = 5)]
     rating: u8,
     #[elicit(title = "Favourite feature")]
     favourite: Feature,

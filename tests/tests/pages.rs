@@ -15,7 +15,8 @@ use std::sync::{Arc, Mutex, Once};
 use std::time::{Duration, Instant};
 
 use axum::http::request::Parts;
-use elicit_runtime::page::{PageForm, PageTexts, Pages, Secret};
+use elicit_runtime::locale::Locale;
+use elicit_runtime::page::{PageForm, Pages, Secret};
 use elicit_runtime::exchange::ElicitationSupport;
 use elicit_runtime::rmcp::{RELAY_ARGUMENT, RelayArg, ToolCall};
 use elicit_runtime::rounds::StateSealer;
@@ -543,29 +544,78 @@ async fn refusals_store_nothing() {
     assert_eq!(billing.pages.interactions().store().value(&id, true).await.expect("the store"), None, "taken twice");
 }
 
+/// A form whose author translated its texts.
+#[derive(Elicit)]
+#[elicit(page)]
+struct Signature {
+    #[elicit(title = "PIN", title(ko = "비밀 번호 4자리", de = "Geheimzahl"), min_length = 4, max_length = 4)]
+    pin: Secret,
+    #[elicit(title = "Name", title(ko = "이름", de = "Name"), description = "As on the card", description(ko = "카드에 적힌 그대로"))]
+    name: String,
+}
+
 #[tokio::test]
-async fn the_page_speaks_the_texts_it_is_given() {
+async fn the_page_speaks_the_browser_s_language() {
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("a loopback port");
     let addr = listener.local_addr().expect("an address");
-    let mut texts = PageTexts::default();
-    texts.lang = "de".into();
-    texts.title = "Ihre Antwort wird benötigt".into();
-    texts.submit = "Absenden".into();
-    texts.wrong_user = "Dieser Link gehört jemand anderem.".into();
     let sealer = StateSealer::new(KEY.to_vec()).expect("a key");
-    let pages = Pages::new(Interactions::default().allow_loopback_http(true), sealer, &format!("http://127.0.0.1:{}/elicit", addr.port())).expect("pages").texts(texts);
+    let base = format!("http://127.0.0.1:{}/elicit", addr.port());
+    // French when the browser asks for none the catalog has.
+    let pages = Pages::new(Interactions::default().allow_loopback_http(true), sealer, &base).expect("pages").locale(Locale::for_tag("fr"));
     let app = axum::Router::new().nest("/elicit", pages.router(login));
     tokio::spawn(async move { axum::serve(listener, app).await });
-    pages.register::<ApiKey>();
-    let interaction = pages.interactions().store().start("ada", &format!("page {}", std::any::type_name::<ApiKey>()), Duration::from_secs(60)).await.expect("starts");
+    pages.register::<Signature>();
+    let interaction = pages.interactions().store().start("ada", &format!("page {}", std::any::type_name::<Signature>()), Duration::from_secs(60)).await.expect("starts");
     let path = format!("/elicit/{}", interaction.id);
-    let form = http(addr, "GET", &path, &[("Cookie", &cookie("ada"))], b"").await;
-    // The form's doc comment is its heading; the texts' title is for a form without one.
-    for expected in ["<html lang=\"de\">", "<h1>How a billing account is connected", ">Absenden</button>"] {
-        assert!(form.body.contains(expected), "{expected} not in {}", form.body);
+    let get = |user: &'static str, languages: &'static str| {
+        let path = path.clone();
+        async move { http(addr, "GET", &path, &[("Cookie", &cookie(user)), ("Accept-Language", languages)], b"").await }
+    };
+    // Korean: the toolkit's words and the author's.
+    let ko = get("ada", "ko-KR,ko;q=0.9,en;q=0.5").await;
+    for expected in ["<html lang=\"ko\">", "<h1>답변이 필요합니다</h1>", ">제출</button>", ">비밀 번호 4자리 <span class=\"hint\">(필수)</span>", ">카드에 적힌 그대로</p>", "로그인한 사용자:"] {
+        assert!(ko.body.contains(expected), "{expected} not in {}", ko.body);
     }
-    let refused = http(addr, "GET", &path, &[("Cookie", &cookie("mallory"))], b"").await;
-    assert!(refused.body.contains("Dieser Link gehört jemand anderem."), "{}", refused.body);
+    // A problem in Korean, next to its field; the secret not echoed.
+    let token = ko.token();
+    let body = format!("__elicit_csrf={}&pin=12&name=Ada", enc(&token));
+    let bad = http(addr, "POST", &path, &[("Cookie", &cookie("ada")), ("Content-Type", FORM), ("Accept-Language", "ko")], body.as_bytes()).await;
+    assert!(bad.body.contains("id=\"e-pin\">") && bad.body.contains("아래 표시된 항목을 고쳐 주세요."), "{}", bad.body);
+    assert!(bad.body.contains("안전을 위해 이 항목을 비웠습니다"), "{}", bad.body);
+    // Traditional Chinese is not in the catalog, and never becomes Simplified: the server's French.
+    let hant = get("ada", "zh-TW").await;
+    assert!(hant.body.contains("<html lang=\"fr\">") && hant.body.contains(">Envoyer</button>"), "{}", hant.body);
+    // A refusal in German.
+    let refused = get("mallory", "de-CH, en;q=0.3").await;
+    assert!(refused.body.contains("Dieser Link wurde von einem anderen Benutzer gestartet.") && refused.body.contains("Es wurde nichts gespeichert."), "{}", refused.body);
+    // Garbage is ignored, never an error.
+    let garbage = get("ada", ";;q=x, zz-!!;q=2, *").await;
+    assert_eq!((garbage.status, garbage.outcome()), (200, "form"));
+}
+
+#[tokio::test]
+async fn snapshots_of_the_form_and_a_refusal_in_every_language() {
+    let (billing, addr) = serve(Interactions::default()).await;
+    billing.pages.register::<Signature>();
+    let interaction = billing.pages.interactions().store().start("ada", &format!("page {}", std::any::type_name::<Signature>()), Duration::from_secs(60)).await.expect("starts");
+    let path = format!("/elicit/{}", interaction.id);
+    let main = |page: &Answer| page.body.split("<main").nth(1).and_then(|m| m.split("</main>").next()).unwrap_or_default().to_owned();
+    let mut failures = Vec::new();
+    for tag in ["en", "zh-Hans", "ko", "ja", "de", "fr", "es"] {
+        let form = http(addr, "GET", &path, &[("Cookie", &cookie("ada")), ("Accept-Language", tag)], b"").await;
+        let token = form.token();
+        let form = main(&form).replace(&token, "<token>");
+        let refused = http(addr, "GET", &path, &[("Cookie", &cookie("mallory")), ("Accept-Language", tag)], b"").await;
+        let text = format!("== the form\n{}\n\n== a link opened by another user\n{}\n", form.replace("><", ">\n<"), main(&refused).replace("><", ">\n<"));
+        let file = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("snapshots/pages").join(format!("{tag}.txt"));
+        if std::env::var_os("ELICIT_BLESS").is_some() {
+            std::fs::create_dir_all(file.parent().expect("a folder")).expect("the folder");
+            std::fs::write(&file, &text).expect("written");
+        } else if std::fs::read_to_string(&file).unwrap_or_default() != text {
+            failures.push(format!("{} differs (ELICIT_BLESS=1 writes it anew; read the diff):\n{text}", file.display()));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
 /// A login with a sign-in page of its own.

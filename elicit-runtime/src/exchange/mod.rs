@@ -25,7 +25,7 @@ pub(crate) use self::elicit::params_of;
 pub(crate) use self::elicit::RELAYED_META;
 #[cfg(feature = "validator")]
 pub use self::elicit::validator_rules;
-pub use self::elicit::{DEFAULT_PROGRESS_EVERY, Elicit, ElicitRequest, Provenance, form_params, form_params_json, reask_message};
+pub use self::elicit::{DEFAULT_PROGRESS_EVERY, Elicit, ElicitRequest, Provenance, form_params, form_params_json, reask_message, reask_message_in};
 pub use self::choice::{ChoiceRequest, ElicitChoice};
 pub use self::support::ElicitationSupport;
 #[cfg(any(feature = "rmcp", feature = "dialects"))]

@@ -16,6 +16,7 @@ use serde_json::{Map, Value};
 use super::error::ElicitError;
 use super::support::ElicitationSupport;
 use crate::form::RequestedSchema;
+use crate::locale::Locale;
 use crate::revision::Dialect;
 
 /// One request to the client to send: `elicitation/create` (or, inside rounds,
@@ -150,6 +151,16 @@ pub trait ElicitPeer: Sync {
 
     /// What the crate's own transports add (rounds, the relay, the dialects); not for
     /// other transports, which keep the default.
+    /// The language of the user of the current request, when the transport knows it:
+    /// what the client said it prefers (SEP-2792's `_meta`
+    /// [`acceptLanguage`](crate::locale::ACCEPT_LANGUAGE_META), read with
+    /// [`Locale::from_accept_language`]), else the server's default for the request.
+    /// `None` (the default) leaves the choice to the call and the catalog's default
+    /// language ([`locale`](crate::locale)).
+    fn locale(&self) -> Option<Locale> {
+        None
+    }
+
     #[doc(hidden)]
     fn hooks(&self) -> &dyn Hooks {
         &NoHooks
@@ -264,6 +275,9 @@ impl<P: ElicitPeer + ?Sized> ElicitPeer for &P {
     }
     fn report_waiting(&self, progress: u32, message: &str) -> impl Future<Output = ()> + Send {
         (**self).report_waiting(progress, message)
+    }
+    fn locale(&self) -> Option<Locale> {
+        (**self).locale()
     }
     fn hooks(&self) -> &dyn Hooks {
         (**self).hooks()

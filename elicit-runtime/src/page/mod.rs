@@ -116,8 +116,6 @@ pub use self::secret::Secret;
 pub use self::pages::{PageRequest, Pages};
 #[cfg(feature = "page")]
 pub use self::router::PageLogin;
-#[cfg(feature = "page")]
-pub use self::texts::PageTexts;
 
 use crate::form::{FormSchema, InvalidContent};
 
@@ -135,8 +133,9 @@ pub trait PageForm: Sized + 'static {
     /// The form's fields, as the derive described them.
     const SCHEMA: &'static FormSchema;
 
-    /// The heading of its page: the struct's doc comment; without one, the page's
-    /// default ([`PageTexts::title`](crate::page::PageTexts)).
+    /// The heading of its page: the struct's doc comment, where the page speaks the
+    /// catalog's default language (the author's); otherwise, and without one, the page's
+    /// own heading (the catalog's `page-title`).
     const TITLE: Option<&'static str> = None;
 
     /// Decodes and validates what the page received (as content JSON): every problem,

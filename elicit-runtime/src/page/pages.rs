@@ -14,6 +14,7 @@ use zeroize::Zeroize as _;
 
 use super::PageForm;
 use super::texts::PageTexts;
+use crate::locale::Locale;
 use crate::exchange::error::{UrlError, UrlModeError};
 use crate::exchange::{ElicitError, ElicitPeer, Elicitation};
 use crate::form::{FormSchema, InvalidContent};
@@ -21,7 +22,7 @@ use crate::rounds::StateSealer;
 use crate::url::{InteractionId, Interactions, checked_link, is_loopback};
 
 /// The server's page forms: where their page is, the interactions it completes, the key
-/// ring that seals what it receives, and its texts. Clone it freely (it is shared); give
+/// ring that seals what it receives, and its default language. Clone it freely (it is shared); give
 /// the same one to the tools ([`PageForm::elicit_on_page`]) and to the HTTP app
 /// ([`router`](Self::router)).
 ///
@@ -51,7 +52,8 @@ struct Inner {
     origin: String,
     /// `base` is on a loopback host: its `Host` header is checked (DNS rebinding).
     host: Option<String>,
-    texts: PageTexts,
+    /// The page's language when the browser's is not in the catalog.
+    locale: Option<Locale>,
     forms: RwLock<HashMap<&'static str, Form>>,
 }
 
@@ -100,17 +102,19 @@ impl Pages {
                 base: checked.trim_end_matches('/').to_owned(),
                 origin,
                 host,
-                texts: PageTexts::default(),
+                locale: None,
                 forms: RwLock::default(),
             }),
         })
     }
 
-    /// Replaces the page's texts (title, buttons, refusals): your wording, or your
-    /// language.
-    pub fn texts(mut self, texts: PageTexts) -> Self {
+    /// The page's language when the browser asks for none the catalog has (its
+    /// `Accept-Language`): by default the catalog's default language. Every text of the
+    /// page is a `page-*` message of the [catalog](crate::locale::Catalog), where you reword
+    /// them or add a language.
+    pub fn locale(mut self, locale: Locale) -> Self {
         match Arc::get_mut(&mut self.inner) {
-            Some(inner) => inner.texts = texts,
+            Some(inner) => inner.locale = Some(locale),
             None => {
                 let forms = self.forms().clone();
                 let inner = &self.inner;
@@ -120,7 +124,7 @@ impl Pages {
                     base: inner.base.clone(),
                     origin: inner.origin.clone(),
                     host: inner.host.clone(),
-                    texts,
+                    locale: Some(locale),
                     forms: RwLock::new(forms),
                 });
             }
@@ -153,8 +157,10 @@ impl Pages {
         &self.inner.interactions
     }
 
-    pub(crate) fn texts_in_use(&self) -> &PageTexts {
-        &self.inner.texts
+    /// The page's words for a browser that prefers `accept_language` (its header).
+    pub(crate) fn texts(&self, accept_language: Option<&str>) -> PageTexts {
+        let locale = accept_language.and_then(Locale::from_accept_language).or(self.inner.locale).unwrap_or_default();
+        PageTexts::new(locale)
     }
 
     pub(crate) fn origin(&self) -> &str {
