@@ -74,6 +74,7 @@ tick-at-most = höchstens { $max } ankreuzen
 ## Fortschrittsmeldungen, während der Mensch antwortet.
 
 progress-waiting-form = warte darauf, dass der Benutzer ein Formular ausfüllt
+progress-waiting-page = warte darauf, dass der Benutzer auf der Seite fertig wird
 
 ## Die Weitergabe über das Modell: ein Tool-Ergebnis, das das Modell des Clients bittet, den Benutzer zu fragen.
 

@@ -77,6 +77,7 @@ tick-at-most = tick at most { $max }
 ## Progress notifications while the user answers.
 
 progress-waiting-form = waiting for the user to answer a form
+progress-waiting-page = waiting for the user to finish on the page
 
 ## The relay through the model: a tool result that asks the client's model to ask the
 ## user. $tool is the tool's name, $arguments its arguments as JSON, $callback the

@@ -92,6 +92,7 @@ tick-at-most = marque como máximo { $max }
 ## Notificaciones de progreso mientras la persona responde.
 
 progress-waiting-form = esperando a que el usuario responda un formulario
+progress-waiting-page = esperando a que el usuario termine en la página
 
 ## El relevo a través del modelo: un resultado de herramienta que pide al modelo del cliente que pregunte al usuario.
 

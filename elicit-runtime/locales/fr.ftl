@@ -80,6 +80,7 @@ tick-at-most = cochez au plus { $max }
 ## Notifications de progression pendant que la personne répond.
 
 progress-waiting-form = en attente de la réponse de l'utilisateur à un formulaire
+progress-waiting-page = en attente que l'utilisateur termine sur la page
 
 ## Le relais par le modèle : un résultat d'outil qui demande au modèle du client d'interroger l'utilisateur.
 

@@ -59,6 +59,7 @@ tick-at-most = 请最多勾选 { $max } 项
 ## 用户作答期间的进度通知。
 
 progress-waiting-form = 正在等待用户填写表单
+progress-waiting-page = 正在等待用户在页面上完成操作
 
 ## 通过模型转达：请客户端的模型向用户提问的工具结果。
 

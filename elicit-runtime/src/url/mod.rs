@@ -239,8 +239,8 @@ fn page_event<T>(completed: Result<T, CompleteError>) -> Result<T, CompleteError
     completed
 }
 
-/// The message of the progress notifications sent while the user is on the page.
-const WAITING_FOR_PAGE: &str = "waiting for the user to finish on the page";
+/// The catalog's message of the progress notifications sent while the user is on the page.
+const WAITING_FOR_PAGE: &str = "progress-waiting-page";
 
 /// The suffix of a round's note once the interaction completed.
 const DONE: &str = " done";
@@ -480,7 +480,9 @@ impl UrlRequest<'_> {
                 return done;
             }
             sent += 1;
-            peer.report_waiting(sent, WAITING_FOR_PAGE).await;
+            // In the user's language, as the client said it (SEP-2792), else the default.
+            let message = peer.locale().unwrap_or_default().message(WAITING_FOR_PAGE, &[]);
+            peer.report_waiting(sent, &message).await;
         }
     }
 
