@@ -136,6 +136,18 @@ export class Browser {
     }
   }
 
+  /** Every element matching `selector` now (no waiting): an empty list when none. */
+  async findAll(selector) {
+    const found = await this.cmd('POST', '/elements', { using: 'css selector', value: selector });
+    return found.map((element) => element[ELEMENT]);
+  }
+
+  /** Empties an input. */
+  async clear(selector) {
+    const element = await this.waitFor(selector);
+    await this.cmd('POST', `/element/${element}/clear`, {});
+  }
+
   async type(selector, text) {
     const element = await this.waitFor(selector);
     await this.cmd('POST', `/element/${element}/value`, { text });
@@ -154,6 +166,47 @@ export class Browser {
   async attribute(selector, name) {
     const element = await this.waitFor(selector);
     return this.cmd('GET', `/element/${element}/attribute/${encodeURIComponent(name)}`);
+  }
+
+  /** A DOM property (`value`, `checked`, `validity`...), as the page has it now. */
+  async property(selector, name) {
+    const element = await this.waitFor(selector);
+    return this.cmd('GET', `/element/${element}/property/${encodeURIComponent(name)}`);
+  }
+
+  /**
+   * Runs `script` (a function body; `arguments` holds `args`) in the page and returns
+   * what it returns. WebDriver's scripts are not the page's: its policy does not block them.
+   */
+  execute(script, args = []) {
+    return this.cmd('POST', '/execute/sync', { script, args });
+  }
+
+  /** Makes the `<iframe>` matching `selector` the browsing context; `null`: the top one. */
+  async frame(selector) {
+    if (selector === null) return this.cmd('POST', '/frame', { id: null });
+    const element = await this.waitFor(selector);
+    return this.cmd('POST', '/frame', { id: { [ELEMENT]: element } });
+  }
+
+  /** Opens a new tab and returns its handle (the current tab stays current). */
+  async newTab() {
+    return (await this.cmd('POST', '/window/new', { type: 'tab' })).handle;
+  }
+
+  /** The handle of the current tab. */
+  tab() {
+    return this.cmd('GET', '/window');
+  }
+
+  /** Makes the tab `handle` current. */
+  switchTab(handle) {
+    return this.cmd('POST', '/window', { handle });
+  }
+
+  /** Resizes the window (a taller one shows a whole form in a screenshot). */
+  resize(width, height) {
+    return this.cmd('POST', '/window/rect', { width, height });
   }
 
   url() {
