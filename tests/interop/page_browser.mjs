@@ -86,6 +86,8 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 // ---- the server ----
 
 const server = spawn(serverBin, [], { stdio: ['ignore', 'pipe', 'inherit'] });
+// However the judge ends (a browser that does not start), the server ends with it.
+process.on('exit', () => server.kill());
 const first = await new Promise((resolve, reject) => {
   const timer = setTimeout(() => reject(new Error('page_server printed nothing within 10 s')), 10000);
   server.once('exit', (code) => reject(new Error(`page_server exited (${code})`)));
