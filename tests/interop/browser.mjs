@@ -45,10 +45,13 @@ export class Browser {
     this.profile = profile;
   }
 
-  /** Starts chromedriver and a headless Chromium session with a fresh profile. */
-  static async start({ logDir } = {}) {
+  /**
+   * Starts chromedriver and a headless Chromium session with a fresh profile; the
+   * driver's log goes to `logDir`, as `logName`.
+   */
+  static async start({ logDir, logName = 'chromedriver.log' } = {}) {
     const port = await freePort();
-    const log = logDir ? openSync(join(logDir, 'chromedriver.log'), 'w') : 'ignore';
+    const log = logDir ? openSync(join(logDir, logName), 'w') : 'ignore';
     const driver = spawn(CHROMEDRIVER, [`--port=${port}`, '--allowed-ips=127.0.0.1'], {
       stdio: ['ignore', log, log],
     });
