@@ -396,6 +396,10 @@ async fn invalid_answers_are_shown_by_their_fields_and_secrets_are_not_echoed() 
     assert_nowhere_traced("ECHOCANARY");
 }
 
+/// A request the page refuses: what it is, its headers, its body, and the status and
+/// outcome expected.
+type Refused = (&'static str, Vec<(&'static str, String)>, String, u16, &'static str);
+
 #[tokio::test]
 async fn refusals_store_nothing() {
     let (billing, addr) = serve(Interactions::default()).await;
@@ -412,7 +416,7 @@ async fn refusals_store_nothing() {
         }
     };
     let ada = || vec![("Cookie", cookie("ada")), ("Content-Type", FORM.to_owned()), ("Origin", origin.clone())];
-    let cases: Vec<(&str, Vec<(&'static str, String)>, String, u16, &str)> = vec![
+    let cases: Vec<Refused> = vec![
         // The phishing case: the link forwarded to another user.
         ("another user", vec![("Cookie", cookie("mallory")), ("Content-Type", FORM.to_owned()), ("Origin", origin.clone())], valid.clone(), 403, "wrong-user"),
         ("nobody signed in", vec![("Content-Type", FORM.to_owned()), ("Origin", origin.clone())], valid.clone(), 401, "sign-in"),
@@ -504,15 +508,19 @@ fn redis_server() -> Option<RedisServer> {
         return None;
     }
     let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free port");
-    let child = Command::new("redis-server")
-        .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("redis-server starts");
+    // Owned at once: a panic below still stops it and waits for it (`Drop`).
+    let server = RedisServer(
+        Command::new("redis-server")
+            .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("redis-server starts"),
+        port,
+    );
     for _ in 0..200 {
         if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
-            return Some(RedisServer(child, port));
+            return Some(server);
         }
         std::thread::sleep(Duration::from_millis(50));
     }
