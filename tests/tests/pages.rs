@@ -5,7 +5,8 @@
 //! instances behind one Redis; and the secret found nowhere it must not be: the MCP
 //! traffic, `Debug`, errors, everything traced at `trace`, the Redis keys and values.
 //!
-//! The page in a real browser: `tests/browser/` (headless Chromium through WebDriver).
+//! The page in a real browser: `tests/interop/page_browser.mjs` (headless Chromium through
+//! WebDriver, judge 7b of `tests/interop/run.sh`; docs/pages.md).
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
