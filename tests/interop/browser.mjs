@@ -107,6 +107,11 @@ export class Browser {
     return this.cmd('POST', '/url', { url });
   }
 
+  /** Goes back one page in the tab's history. */
+  back() {
+    return this.cmd('POST', '/back', {});
+  }
+
   /** Sets a cookie for the current page's origin (open a page of the origin first). */
   addCookie(name, value) {
     return this.cmd('POST', '/cookie', { cookie: { name, value, path: '/' } });

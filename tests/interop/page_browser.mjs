@@ -19,7 +19,8 @@
 //      (screenshot: --screenshot, with the problems shown);
 //   4. the browser's validation turned off (what a browser without it sends): the
 //      server's own checks, one problem per field, and the secret again not echoed;
-//   5. valid values: "done", and the tool receives the typed value (every field);
+//   5. valid values: "done", and the tool receives the typed value (every field); back
+//      through the history, the key is nowhere and the form is not offered again;
 //   6. a second submit, from a second tab opened on the same form before the first
 //      submit: refused, nothing new stored; the link opened again: refused;
 //   7. a forwarded link opened by another user: "wrong-user", no form, nothing stored;
@@ -280,7 +281,7 @@ try {
   await browser.open(url1);
   await browser.waitFor('main[data-outcome="form"]');
   await browser.switchTab(first);
-  await checked('page valid values: "done", and the tool receives the typed value', async (problems) => {
+  await checked('page valid values: "done", the tool receives the typed value; back through the history, the key is nowhere', async (problems) => {
     await fillForm();
     await submitted('done');
     if ((await pageText()).includes(VALID.key)) problems.push('the key is in the page');
@@ -299,6 +300,15 @@ try {
       stored: false,
     });
     await browser.screenshot(join(logDir, 'page-done.png'));
+    // Back through the history (the refused submit, then the form): the key typed in is
+    // nowhere, and the form is not offered again.
+    for (const step of ['one page back', 'two pages back']) {
+      await browser.back();
+      await sleep(300);
+      const shown = await browser.execute('return [document.querySelector("main")?.dataset.outcome ?? null, document.querySelector("#f-key")?.value ?? null];');
+      if ((await browser.source()).includes(VALID.key) || shown[1]) problems.push(`${step}: the key typed in is in the page`);
+      if (shown[0] === 'form' || shown[0] === 'invalid') problems.push(`${step}: the form is offered again (${shown[0]})`);
+    }
   });
 
   // 6. a second submit
