@@ -367,6 +367,23 @@ fn html_pattern(pattern: &str) -> Option<String> {
             }
             // `^a|b$` is "starts with a, or ends with b" in ours.
             '|' if depth == 0 => return None,
+            // A counted repetition, copied as it is: `{2}`, `{2,}`, `{2,4}`.
+            '{' => {
+                out.push('{');
+                loop {
+                    match chars.next()? {
+                        '}' => break,
+                        c @ ('0'..='9' | ',') => out.push(c),
+                        _ => return None,
+                    }
+                }
+                out.push('}');
+            }
+            // Literals in ours, syntax errors on their own in `u` and `v` modes.
+            ']' | '}' => {
+                out.push('\\');
+                out.push(c);
+            }
             c => out.push(c),
         }
     }
@@ -398,6 +415,7 @@ mod tests {
             ("^[^@ ]+@[^@ .]+\\.[a-z]{2,}$", "^[^\\@ ]+@[^\\@ \\.]+\\.[a-z]{2,}$"),
             ("^(?:ab|cd)+(x)?$", "^(?:ab|cd)+(x)?$"),
             ("^[a-z_(]+\\s?$", "^[a-z_\\(]+\\s?$"),
+            ("^a]b}{2}$", "^a\\]b\\}{2}$"),
         ] {
             assert_eq!(html_pattern(ours).as_deref(), Some(html), "{ours}");
         }
@@ -414,6 +432,7 @@ mod tests {
             "^[]a]$",
             "^\\p{L}+$",
             "^(a$",
+            "^a{x}$",
         ] {
             assert_eq!(html_pattern(ours), None, "{ours}");
         }
