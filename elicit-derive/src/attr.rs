@@ -354,6 +354,10 @@ macro_rules! field_attributes {
         /// Attributes of one struct field.
         pub struct Field {
             $($(#[$doc])* pub $slot: Option<Spanned<$ty>>,)*
+            /// `title(ko = "...", zh_hans = "...")`: the title in other languages.
+            pub titles: Vec<Translation>,
+            /// `description(ko = "...")`: the description in other languages.
+            pub descriptions: Vec<Translation>,
             pub doc: Option<String>,
             /// Each line of the doc comment with its tokens, to point at the line a problem is on.
             pub doc_lines: Vec<Spanned<String>>,
@@ -390,6 +394,8 @@ macro_rules! field_attributes {
             fn finish(self, attrs: &[syn::Attribute], serde_default: Option<SerdeDefault>) -> Field {
                 Field {
                     $($slot: self.$slot.get(),)*
+                    titles: Vec::new(),
+                    descriptions: Vec::new(),
                     doc: doc_comment(attrs),
                     doc_lines: doc_lines(attrs),
                     serde_default,
@@ -529,11 +535,16 @@ impl Field {
         let mut serde_skip = false;
         let mut serde_default = None;
         let mut serde_flatten = None;
+        let (mut titles, mut descriptions) = (Vec::new(), Vec::new());
 
         for attr in &field.attrs {
             if attr.path().is_ident(ELICIT) {
                 let parsed = attr.parse_nested_meta(|meta| {
-                    if slots.read(&meta)? {
+                    if meta.path.is_ident(TITLE) && meta.input.peek(syn::token::Paren) {
+                        translations(cx, &meta, &mut titles)
+                    } else if meta.path.is_ident(DESCRIPTION) && meta.input.peek(syn::token::Paren) {
+                        translations(cx, &meta, &mut descriptions)
+                    } else if slots.read(&meta)? {
                         Ok(())
                     } else {
                         Err(unknown(&meta, "field", FIELD_ATTRS))
@@ -563,6 +574,7 @@ impl Field {
         }
 
         let mut out = slots.finish(&field.attrs, serde_default);
+        (out.titles, out.descriptions) = (titles, descriptions);
         out.rename = resolve_rename(cx, out.rename.take(), serde_rename.get());
         if out.skip.is_none() && serde_skip {
             out.skip = Some(Spanned { value: (), tokens: TokenStream::new() });
@@ -590,6 +602,8 @@ impl Field {
 pub struct Variant {
     pub rename: Option<Spanned<String>>,
     pub title: Option<Spanned<String>>,
+    /// `title(ko = "...")`: the option's title in other languages.
+    pub titles: Vec<Translation>,
 }
 
 impl Variant {
@@ -597,10 +611,13 @@ impl Variant {
         let mut rename = Attr::none(cx, RENAME);
         let mut serde_rename = Attr::none(cx, RENAME);
         let mut title = Attr::none(cx, TITLE);
+        let mut titles = Vec::new();
         for attr in &variant.attrs {
             if attr.path().is_ident(ELICIT) {
                 let parsed = attr.parse_nested_meta(|meta| {
-                    if meta.path.is_ident(RENAME) {
+                    if meta.path.is_ident(TITLE) && meta.input.peek(syn::token::Paren) {
+                        translations(cx, &meta, &mut titles)?;
+                    } else if meta.path.is_ident(RENAME) {
                         rename.set(&meta.path, string_value(&meta)?);
                     } else if meta.path.is_ident(TITLE) {
                         title.set(&meta.path, string_value(&meta)?);
@@ -624,7 +641,7 @@ impl Variant {
                 });
             }
         }
-        Variant { rename: resolve_rename(cx, rename.get(), serde_rename.get()), title: title.get() }
+        Variant { rename: resolve_rename(cx, rename.get(), serde_rename.get()), title: title.get(), titles }
     }
 }
 
@@ -684,6 +701,74 @@ fn lit_str(meta: &ParseNestedMeta, example: &str) -> syn::Result<LitStr> {
         Expr::Lit(ExprLit { lit: Lit::Str(s), .. }) => Ok(s),
         other => Err(syn::Error::new_spanned(other, format!("`{name}` takes a string, such as `{name} = {example}`"))),
     }
+}
+
+/// An author's text in another language: `ko = "이름"` in `title(ko = "이름")`.
+#[derive(Clone)]
+pub struct Translation {
+    /// The BCP 47 tag, in its canonical case (`zh_hans` is `zh-Hans`).
+    pub tag: String,
+    /// The text, with the tokens it was written as.
+    pub text: Spanned<String>,
+}
+
+/// Reads `title(ko = "...", zh_hans = "...")` into `out`: one text per language, each
+/// language once; every mistake reported, the others kept.
+fn translations(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut Vec<Translation>) -> syn::Result<()> {
+    let what = attr_name(meta);
+    meta.parse_nested_meta(|inner| {
+        let language = attr_name(&inner);
+        let text = lit_str(&inner, "\"...\"")?;
+        let Some(tag) = canonical_tag(&language) else {
+            cx.error_spanned_by(
+                &inner.path,
+                format!("`{language}` is not a language tag: write one as an identifier, with `_` for `-`, such as `ko`, `zh_hans`, `pt_br`"),
+            );
+            return Ok(());
+        };
+        if out.iter().any(|t| t.tag == tag) {
+            cx.error_spanned_by(&inner.path, format!("duplicate `{what}` in `{tag}`"));
+            return Ok(());
+        }
+        out.push(Translation { tag, text: Spanned { value: text.value(), tokens: text.to_token_stream() } });
+        Ok(())
+    })
+}
+
+/// A language tag written as an identifier (`zh_hans`, `pt_br`, `sr_latn_rs`) in BCP 47's
+/// canonical case (`zh-Hans`, `pt-BR`, `sr-Latn-RS`), if it is one: a language of 2 or 3
+/// letters (BCP 47's longer ones are reserved or registered for no language), then an optional script (4 letters), region (2 letters or 3
+/// digits) and variants (5 to 8 letters or digits, or a digit and 3 more).
+fn canonical_tag(ident: &str) -> Option<String> {
+    let mut subtags = ident.split('_');
+    let language = subtags.next()?;
+    if !(matches!(language.len(), 2 | 3) && language.bytes().all(|b| b.is_ascii_alphabetic())) {
+        return None;
+    }
+    let mut out = language.to_ascii_lowercase();
+    let mut stage = 0; // 0: script next, 1: region next, 2: variants
+    for subtag in subtags {
+        out.push('-');
+        let alpha = subtag.bytes().all(|b| b.is_ascii_alphabetic());
+        let digits = subtag.bytes().all(|b| b.is_ascii_digit());
+        if stage == 0 && subtag.len() == 4 && alpha {
+            let mut chars = subtag.chars();
+            out.extend(chars.next().map(|c| c.to_ascii_uppercase()));
+            out.push_str(&chars.as_str().to_ascii_lowercase());
+            stage = 1;
+        } else if stage <= 1 && ((subtag.len() == 2 && alpha) || (subtag.len() == 3 && digits)) {
+            out.push_str(&subtag.to_ascii_uppercase());
+            stage = 2;
+        } else if (5..=8).contains(&subtag.len()) && subtag.bytes().all(|b| b.is_ascii_alphanumeric())
+            || subtag.len() == 4 && subtag.as_bytes()[0].is_ascii_digit() && subtag.bytes().all(|b| b.is_ascii_alphanumeric())
+        {
+            out.push_str(&subtag.to_ascii_lowercase());
+            stage = 2;
+        } else {
+            return None;
+        }
+    }
+    Some(out)
 }
 
 fn string_value(meta: &ParseNestedMeta) -> syn::Result<String> {
@@ -916,5 +1001,25 @@ mod tests {
         assert!(finite(number("1e400"), MAXIMUM).is_err());
         assert!(finite(number("-1e999"), DEFAULT).is_err());
         assert!(finite(number("1.7e308"), MAXIMUM).is_ok());
+    }
+
+    #[test]
+    fn language_identifiers_become_canonical_tags() {
+        for (ident, tag) in [
+            ("ko", Some("ko")),
+            ("zh_hans", Some("zh-Hans")),
+            ("ZH_HANT_tw", Some("zh-Hant-TW")),
+            ("pt_br", Some("pt-BR")),
+            ("sr_latn_rs", Some("sr-Latn-RS")),
+            ("es_419", Some("es-419")),
+            ("de_ch_1996", Some("de-CH-1996")),
+            ("korean_please", None),
+            ("k", None),
+            ("zh_hans_hans", None),
+            ("ko_", None),
+            ("en_us_x", None),
+        ] {
+            assert_eq!(canonical_tag(ident).as_deref(), tag, "{ident}");
+        }
     }
 }

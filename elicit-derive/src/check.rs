@@ -44,7 +44,7 @@ pub fn check(cx: &Ctxt, cont: &Container) {
                 }
                 // A page form is shown only on the server's own page: secrets are what it is for.
                 if cont.attrs.page.is_none() {
-                    check_sensitive(cx, field);
+                    check_sensitive(cx, cont, field);
                 }
                 check_generic_literals(cx, cont, field);
                 check_bounds(cx, field);
@@ -59,6 +59,8 @@ pub fn check(cx: &Ctxt, cont: &Container) {
                         ("the `pattern_hint`", &field.attrs.pattern_hint),
                     ],
                 );
+                check_translated_urls(cx, "title", &field.attrs.titles);
+                check_translated_urls(cx, "description", &field.attrs.descriptions);
                 // The doc comment is the description only when there is no `description`.
                 if field.attrs.description.is_none() {
                     check_doc_urls(cx, &field.attrs.doc_lines, "the doc comment (the field's description)");
@@ -72,6 +74,7 @@ pub fn check(cx: &Ctxt, cont: &Container) {
                 check_not_empty(cx, &variant.attrs.rename, "an option of a select needs a value: write the value to send");
                 // Without a title, the client shows the value itself.
                 check_no_urls(cx, [("the `title`", &variant.attrs.title), ("the `rename` (the option's value)", &variant.attrs.rename)]);
+                check_translated_urls(cx, "title", &variant.attrs.titles);
             }
             // The enum's doc comment is the description of fields of its type.
             check_doc_urls(cx, &cont.attrs.doc_lines, "the doc comment (the description of fields of this type)");
@@ -248,7 +251,7 @@ fn check_flattened(cx: &Ctxt, cont: &Container, field: &Field) {
 /// or else by its description (the doc comment when there is no `description`).
 /// `not_sensitive` clears a match that may be innocent (`pin`, `token`), never one that
 /// is a secret whatever the field holds (`password`, `api_key`, `cvv`: [`unambiguous`]).
-fn check_sensitive(cx: &Ctxt, field: &Field) {
+fn check_sensitive(cx: &Ctxt, cont: &Container, field: &Field) {
     let a = &field.attrs;
     let member = field.member.unraw().to_string();
     let name = if member == field.wire_name { format!("field `{member}`") } else { format!("field `{member}` (sent as `{}`)", field.wire_name) };
@@ -261,11 +264,27 @@ fn check_sensitive(cx: &Ctxt, field: &Field) {
         Some((format!("the `title` of {name} asks for a secret (`{what}`)"), what, title.tokens.clone()))
     } else if let Some((what, description)) = a.description.as_ref().and_then(|d| secret_in(&d.value).map(|w| (w, d))) {
         Some((format!("the `description` of {name} asks for a secret (`{what}`)"), what, description.tokens.clone()))
+    } else if let Some((what, place, text)) = translated_secret(&a.titles, "title").or_else(|| translated_secret(&a.descriptions, "description")) {
+        // Every language's text is held to the same rule: a Korean title that asks for a
+        // password asks for one.
+        Some((format!("the `{place}` of {name} asks for a secret (`{what}`)"), what, text.tokens.clone()))
     } else {
         doc.map(|(what, line)| (format!("the doc comment of {name} (its description) asks for a secret (`{what}`)"), what, line.tokens.clone()))
     };
     let Some((problem, what, tokens)) = found else { return };
-    let url_mode = "collect it out of band with URL-mode elicitation (`elicit_runtime::url`, see the README's \"URL mode\"), where it never passes through the MCP client";
+    // The hidden step form of a two-step choice cannot be a page form: the secret goes
+    // into a page form of its own.
+    let url_mode = if cont.ident.to_string().starts_with("__Elicit") {
+        "ask for it on the server's own page (URL mode), where it never passes through the MCP client: in a `#[elicit(page)]` form of its own, \
+         as an `elicit_runtime::page::Secret` field"
+            .to_owned()
+    } else {
+        format!(
+            "ask for it on the server's own page (URL mode), where it never passes through the MCP client: mark the form `#[elicit(page)]`, \
+             make the field an `elicit_runtime::page::Secret`, and ask with `{}::elicit_on_page`",
+            cont.ident
+        )
+    };
     match &a.not_sensitive {
         Some(flag) if unambiguous(&what) => cx.error_spanned_by(
             &flag.tokens,
@@ -385,6 +404,20 @@ fn check_doc_urls(cx: &Ctxt, lines: &[Spanned<String>], place: &str) {
         if let Some(url) = crate::rules::url_in_text::find_url(&line.value) {
             cx.error_spanned_by(line, url_message(place, &url));
         }
+    }
+}
+
+/// The first translated text that asks for a secret: what it asks for, where it is
+/// (`title` in `ko`), and the text.
+fn translated_secret<'a>(list: &'a [crate::attr::Translation], what: &str) -> Option<(String, String, &'a Spanned<String>)> {
+    list.iter().find_map(|t| secret_in(&t.text.value).map(|w| (w, format!("{what}` in `{}", t.tag), &t.text)))
+}
+
+/// No URL in any language's text.
+fn check_translated_urls(cx: &Ctxt, what: &str, list: &[crate::attr::Translation]) {
+    for t in list {
+        let place = format!("the `{what}` in `{}`", t.tag);
+        check_no_urls(cx, [(place.as_str(), &Some(t.text.clone()))]);
     }
 }
 

@@ -25,7 +25,7 @@ fn elicit_string(attrs: &[Attribute], name: &str) -> Option<syn::LitStr> {
     let mut found = None;
     for attr in attrs.iter().filter(|a| a.path().is_ident("elicit")) {
         let _ = attr.parse_nested_meta(|meta| {
-            if meta.path.is_ident(name) {
+            if meta.path.is_ident(name) && meta.input.peek(syn::Token![=]) {
                 found = Some(meta.value()?.parse::<syn::LitStr>()?);
             } else if meta.input.peek(syn::Token![=]) {
                 // Another attribute's value: skip it.
@@ -82,7 +82,7 @@ pub fn expand(input: &DeriveInput) -> TokenStream {
     let mut options = Vec::new();
     let mut forms = Vec::new();
     let mut arms = Vec::new();
-    for variant in &data.variants {
+    for (index, variant) in data.variants.iter().enumerate() {
         let name = &variant.ident;
         let attrs = kept(&variant.attrs);
         options.push(quote!(#(#attrs)* #name));
@@ -107,14 +107,14 @@ pub fn expand(input: &DeriveInput) -> TokenStream {
                 let members: Vec<_> = named.named.iter().map(|field| &field.ident).collect();
                 quote! {
                     #choice::#name => #p::Ok(
-                        steps.ask::<#form, __P>(peer, &#p::Steps::second_message(message, #chosen)).await?
+                        steps.ask::<#form, __P>(peer, &steps.second_message_in::<#choice, __P>(peer, message, #index, #chosen)).await?
                             .map(|form| #ident::#name { #(#members: form.#members,)* })
                     )
                 }
             }
             Fields::Unnamed(unnamed) if unnamed.unnamed.len() == 1 => {
                 let ty = &unnamed.unnamed[0].ty;
-                let ask = quote_spanned!(ty.span()=> <#ty as #p::VariantForm>::ask_variant::<__P>(steps, peer, #p::Steps::second_message(message, #chosen)));
+                let ask = quote_spanned!(ty.span()=> <#ty as #p::VariantForm>::ask_variant::<__P>(steps, peer, steps.second_message_in::<#choice, __P>(peer, message, #index, #chosen)));
                 quote!(#choice::#name => #p::Ok(#ask.await?.map(#ident::#name)))
             }
             Fields::Unnamed(unnamed) => {

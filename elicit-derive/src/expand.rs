@@ -127,6 +127,8 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
         }
     };
 
+    // The page's heading: the struct's doc comment.
+    let page_title = cont.attrs.doc.as_ref().map(|doc| quote!(const TITLE: #p::Option<&'static ::core::primitive::str> = #p::Some(#doc);));
     if page {
         return quote! {
             #[automatically_derived]
@@ -134,6 +136,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
                 const SCHEMA: &'static #p::FormSchema = &#p::FormSchema {
                     fields: &[#(#entries),*],
                 };
+                #page_title
 
                 fn from_content(__elicit_content: &#p::Map<#p::String, #p::Value>) -> #p::Result<Self, #p::InvalidContent> {
                     #(#checks)*
@@ -338,6 +341,14 @@ pub(crate) fn field_schema(f: &Field, defaulted: bool, p: &TokenStream) -> Token
     if let Some(title) = &a.title {
         let title = &title.value;
         schema = quote!(#schema.with_title(#title));
+    }
+    if !a.titles.is_empty() {
+        let titles = translations(&a.titles);
+        schema = quote!(#schema.with_titles(#titles));
+    }
+    if !a.descriptions.is_empty() {
+        let descriptions = translations(&a.descriptions);
+        schema = quote!(#schema.with_descriptions(#descriptions));
     }
     match a.description.as_ref().map(|d| &d.value).or(a.doc.as_ref()) {
         Some(description) => schema = quote!(#schema.with_description(#description)),
@@ -696,6 +707,15 @@ pub(crate) fn json_schema_impl(cont: &Container, p: &TokenStream, helper: TokenS
     }
 }
 
+/// The author's texts in other languages, as `&'static` pairs of tag and text.
+fn translations(list: &[crate::attr::Translation]) -> TokenStream {
+    let pairs = list.iter().map(|t| {
+        let (tag, text) = (&t.tag, &t.text.value);
+        quote!((#tag, #text))
+    });
+    quote!(&[#(#pairs),*])
+}
+
 // ---- choices -------------------------------------------------------------------------
 
 fn expand_enum(cont: &Container, variants: &[Variant], paths: &Paths) -> TokenStream {
@@ -710,7 +730,12 @@ fn expand_enum(cont: &Container, variants: &[Variant], paths: &Paths) -> TokenSt
             }
             None => quote!(#p::None),
         };
-        quote!(#p::EnumOption::new(#value, #title))
+        if v.attrs.titles.is_empty() {
+            quote!(#p::EnumOption::new(#value, #title))
+        } else {
+            let titles = translations(&v.attrs.titles);
+            quote!(#p::EnumOption::new(#value, #title).with_titles(#titles))
+        }
     });
     let idents: Vec<_> = variants.iter().map(|v| v.ident).collect();
     let indices: Vec<_> = (0..variants.len()).map(Lit::usize_unsuffixed).collect();

@@ -35,7 +35,7 @@ pub use crate::form::{
     ElicitEnum, ElicitField, EnumOption, FieldSchema, Format, FormSchema, InvalidContent, Kind, Literal, MultiSelectField, NotOption,
     NumericField, Problem, StringField, Violation,
 };
-use crate::form::{MultiSelectRules, NumberRules, StringRules};
+use crate::form::{MultiSelectRules, NumberRules, StringRules, Translations};
 
 // ---- checks of attributes against the field's type ----------------------------------
 //
@@ -301,7 +301,7 @@ pub fn enum_json_schema<E: ElicitEnum + ElicitField>() -> schemars::Schema {
 impl FieldSchema {
     #[doc(hidden)]
     pub const fn new(name: &'static str, kind: Kind) -> Self {
-        Self { name, title: None, description: None, kind, required: true, default: None, legacy_enum_names: false, sensitive: false }
+        Self { name, title: None, titles: &[], description: None, descriptions: &[], kind, required: true, default: None, legacy_enum_names: false, sensitive: false }
     }
 
     #[doc(hidden)]
@@ -323,6 +323,18 @@ impl FieldSchema {
     #[doc(hidden)]
     pub const fn with_title(mut self, title: &'static str) -> Self {
         self.title = Some(title);
+        self
+    }
+
+    #[doc(hidden)]
+    pub const fn with_titles(mut self, titles: Translations) -> Self {
+        self.titles = titles;
+        self
+    }
+
+    #[doc(hidden)]
+    pub const fn with_descriptions(mut self, descriptions: Translations) -> Self {
+        self.descriptions = descriptions;
         self
     }
 
@@ -512,7 +524,13 @@ impl MultiSelectRules {
 impl EnumOption {
     #[doc(hidden)]
     pub const fn new(value: &'static str, title: Option<&'static str>) -> Self {
-        Self { value, title }
+        Self { value, title, titles: &[] }
+    }
+
+    #[doc(hidden)]
+    pub const fn with_titles(mut self, titles: Translations) -> Self {
+        self.titles = titles;
+        self
     }
 }
 
@@ -667,6 +685,9 @@ pub const fn parts_fields<const N: usize>(parts: &[Part], text: &'static [u8]) -
                     if let (false, Some(title)) = (title_prefix.is_empty(), field.title) {
                         let (title, rest) = take(text, title_prefix.len() + title.len());
                         field.title = Some(title);
+                        // The prefix is in the author's base language: the translations,
+                        // which lack it, are not used for this field.
+                        field.titles = &[];
                         text = rest;
                     }
                     if *optional {

@@ -60,6 +60,9 @@
 //!   runtime on answers (formats, patterns, URLs in text), one copy compiled by both.
 //! - `revision` (private): [`ProtocolRevision`], the revisions this crate speaks and what
 //!   each can express, and [`Dialect`](dialect::Dialect), the drafts a server may follow.
+//! - [`locale`]: every text the toolkit writes for a person, in their language: the
+//!   message [`Catalog`](locale::Catalog) (Project Fluent, seven languages shipped), the
+//!   [`Locale`](locale::Locale) of a question, the client's preferred languages (SEP-2792).
 //! - [`form`]: what a form is, whatever carries it: the static [`FormSchema`](form::FormSchema)
 //!   the derive builds, which Rust types are fields ([`ElicitField`](form::ElicitField),
 //!   [`ElicitEnum`](form::ElicitEnum)), the cached [`RequestedSchema`] of each revision,
@@ -103,7 +106,8 @@
 //! On a struct: `rename_all = "..."` (serde's casings), `crate = "path"`, `json_schema`
 //! (also implement `schemars::JsonSchema`, feature `schemars`), `validate = path` (the
 //! author's rules, run on each decoded answer and re-asked like the schema's own).
-//! On a field: `title`, `description` (default: the doc comment), `rename`, `skip`
+//! On a field: `title`, `description` (default: the doc comment), each also in other
+//! languages (`title(ko = "이름", zh_hans = "姓名")`, see [`locale`]), `rename`, `skip`
 //! (filled with `Default`), `default = literal`, `format = "email" | "uri" | "date" |
 //! "date-time"`, `min_length`, `max_length`, `pattern`, `pattern_hint` (the pattern in
 //! words, such as `"MM/YY"`: what the user reads instead of the regular expression, in
@@ -114,11 +118,13 @@
 //! secret (a map `pin`, a game `token`, a customer's `account_number`). It does not clear
 //! a word that is a secret whatever the field holds (`password`, `api_key`, `cvv`,
 //! `card_number`, `ssn`, one-time codes, seed phrases): such a field does not compile in
-//! form mode; ask for it with URL-mode elicitation ([`url`]), or, if it really asks for
-//! something else, name and word it for what it asks. The error says which case applies.
+//! form mode; ask for it on the server's own page (`#[elicit(page)]`, [`page`]), or, if it
+//! really asks for something else, name and word it for what it asks. The error says
+//! which case applies. `page` on a struct: a form shown only on the server's page, which
+//! may hold [`Secret`](page::Secret) fields and is never sent in form mode.
 //! On a unit-only enum: `rename_all`, `crate`, `json_schema`, and `legacy_enum_names` (its titled
 //! options are written as `enum` + `enumNames` on every revision, for clients that predate
-//! `oneOf`); on its variants `rename` and `title`.
+//! `oneOf`); on its variants `rename` and `title` (also in other languages, `title(ko = "...")`).
 //! `#[serde(rename, rename_all, default, skip)]` are honoured as well.
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -128,6 +134,8 @@
 mod rules;
 
 mod revision;
+
+pub mod locale;
 
 pub mod form;
 

@@ -1,8 +1,9 @@
 //! The organiser's web page of the URL-mode tool, and the browser that opens it, in
 //! process: the demo has no web server and no browser. What they do is what a real page
 //! does: read the interaction's id from the address, identify its user with its own login,
-//! and complete the interaction as that user (`stdio_server`'s `key_page.rs` is a real
-//! page, served over HTTP).
+//! and complete the interaction as that user. This page only signs in, so it completes the
+//! interaction itself; a page that takes input (an API key) is the toolkit's own, from an
+//! `#[elicit(page)]` form (`elicit_runtime::page`, `examples/secure_page.rs`).
 
 use elicit_runtime::url::{InteractionId, Interactions};
 

@@ -5,9 +5,9 @@
 //
 //   const browser = await Browser.start({ logDir });
 //   await browser.open(url);
-//   await browser.type('#api_key', 'sk-...');
+//   await browser.type('#f-key', 'sk-...');
 //   await browser.click('#submit');
-//   await browser.waitFor('main[data-outcome="stored"]');
+//   await browser.waitFor('main[data-outcome="done"]');
 //   await browser.screenshot(`${logDir}/page.png`);
 //   await browser.close();
 //

@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import queue
 import subprocess
 import sys
@@ -127,12 +128,17 @@ class Server:
 
 
 def post_page(url: str) -> int:
-    """Submits the API-key page as the local user."""
+    """Submits the API-key page at `url` (fetched first for its CSRF token) as the local user."""
     parsed = urllib.parse.urlsplit(url)
     origin = f"{parsed.scheme}://{parsed.netloc}"
-    interaction = urllib.parse.parse_qs(parsed.query).get("id", [""])[0]
-    body = urllib.parse.urlencode({"id": interaction, "api_key": KEY}).encode()
-    request = urllib.request.Request(f"{origin}/connect", data=body, headers={"content-type": "application/x-www-form-urlencoded", "origin": origin}, method="POST")
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            shown = response.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code
+    token = re.search(r'name="__elicit_csrf" value="([^"]*)"', shown)
+    body = urllib.parse.urlencode({"__elicit_csrf": token.group(1) if token else "", "key": KEY}).encode()
+    request = urllib.request.Request(url, data=body, headers={"content-type": "application/x-www-form-urlencoded", "origin": origin}, method="POST")
     try:
         with urllib.request.urlopen(request, timeout=10) as response:
             return response.status

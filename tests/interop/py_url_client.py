@@ -1,7 +1,8 @@
 """Judge: URL mode with the official Python SDK client (`mcp`, pinned in
 requirements.txt) against stdio_server's `connect_api_key` and `require_api_key`, on
-protocol 2025-11-25 or 2026-07-28. The page is completed with a plain HTTP POST of its
-form, as the local user (no cookie), a moment after the client consents.
+protocol 2025-11-25 or 2026-07-28. The page (the toolkit's page of the `#[elicit(page)]`
+form, `/elicit/{id}`) is completed with a plain HTTP GET of its form, for the CSRF token,
+and a POST, as the local user (no cookie), a moment after the client consents.
 
 usage: python py_url_client.py --protocol 2025-11-25|2026-07-28 [--spec-dir DIR] <stdio_server>
 
@@ -138,13 +139,18 @@ def leaked() -> list[str]:
 
 
 def post_form(url: str, key: str) -> tuple[int, str]:
-    """Submits the page's form for the interaction in `url`, as the local user."""
+    """Submits the page's form at `url` (fetched first for its CSRF token), as the local user."""
     parsed = urllib.parse.urlsplit(url)
     origin = f"{parsed.scheme}://{parsed.netloc}"
-    interaction = urllib.parse.parse_qs(parsed.query).get("id", [""])[0]
-    body = urllib.parse.urlencode({"id": interaction, "api_key": key}).encode()
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            shown = response.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()
+    token = re.search(r'name="__elicit_csrf" value="([^"]*)"', shown)
+    body = urllib.parse.urlencode({"__elicit_csrf": token.group(1) if token else "", "key": key, "label": "interop"}).encode()
     request = urllib.request.Request(
-        f"{origin}/connect",
+        url,
         data=body,
         headers={"content-type": "application/x-www-form-urlencoded", "origin": origin},
         method="POST",
@@ -216,8 +222,8 @@ def url_params_problems(params: Any, what: str, modern: bool) -> list[str]:
     if params.get("mode") != "url":
         out.append(f"{what}: mode is {json.dumps(params.get('mode'))}")
     url = urllib.parse.urlsplit(str(params.get("url", "")))
-    ids = urllib.parse.parse_qs(url.query).get("id", [""])
-    if url.scheme != "http" or url.hostname != "127.0.0.1" or url.path != "/connect" or not re.fullmatch(r"[0-9a-f]{64}", ids[0]):
+    ids = [url.path.removeprefix("/elicit/")]
+    if url.scheme != "http" or url.hostname != "127.0.0.1" or not url.path.startswith("/elicit/") or url.query or not re.fullmatch(r"[0-9a-f]{64}", ids[0]):
         out.append(f"{what}: url {params.get('url')} is not the loopback page of an interaction")
     if not modern and params.get("elicitationId") != ids[0]:
         out.append(f"{what}: elicitationId {json.dumps(params.get('elicitationId'))} is not the url's interaction id")
@@ -259,7 +265,7 @@ async def legacy(server: StdioServerParameters) -> None:
                     wanted = typed.elicitations[0]
                     problems.extend(url_params_problems(wanted.model_dump(by_alias=True, exclude_none=True), "the error's elicitation", False))
                     status, html = await anyio.to_thread.run_sync(post_form, wanted.url, KEYS["require"])
-                    if status != 200 or 'data-outcome="stored"' not in html:
+                    if status != 200 or 'data-outcome="done"' not in html:
                         problems.append(f"the page answered {status}: {html[:200]}")
                     text = text_of(await session.call_tool("require_api_key", {}))
                     if f"ending in …{KEYS['require'][-4:]}" not in text:
@@ -293,7 +299,7 @@ async def legacy(server: StdioServerParameters) -> None:
             if result.is_error or text != f"stored an API key ending in …{KEYS['connect'][-4:]}":
                 problems.append(f"the tool said {json.dumps(text)}")
             submitted = await page.last()
-            if not submitted or submitted[1:] != (200, "stored"):
+            if not submitted or submitted[1:] != (200, "done"):
                 problems.append(f"the page: {submitted}")
             check(f"py url {LEGACY} connect_api_key: elicitationId, page, notifications/elicitation/complete", problems)
         tg.cancel_scope.cancel()
@@ -364,7 +370,7 @@ async def modern(server: StdioServerParameters) -> None:
                 if since(mark, "notifications/elicitation/complete"):
                     problems.append("a completion notification came (2026-07-28 has none)")
                 submitted = await page.last()
-                if not submitted or submitted[1:] != (200, "stored"):
+                if not submitted or submitted[1:] != (200, "done"):
                     problems.append(f"the page: {submitted}")
                 check(f"py url {MODERN} {tool}: URL-mode request in an InputRequiredResult, page, {n} rounds", problems)
 

@@ -5,6 +5,9 @@
 #   1b. forms that do not time out: the same client with a 1.5 s request timeout and a
 #      user who answers after 3 s, against stdio_server with --progress-every-ms
 #      (ts_progress_client.mjs): progress keeps the call alive, none without a token,
+#   1c. every user's language: the same client sends SEP-2792's acceptLanguage (ko-KR) on
+#      the survey call and gets its re-ask in Korean, through the SDK's own parse
+#      (ts_locale_client.mjs),
 #   2. the official Python SDK client (py_client.py, stdio, protocol 2025-11-25),
 #   3. the same Python client on protocol 2026-07-28 (mcp.Client(mode="2026-07-28"):
 #      the forms travel in InputRequiredResult rounds, each checked for its shape and
@@ -21,7 +24,8 @@
 #   6. URL mode (stdio_server's connect_api_key and require_api_key, which 1-3 do not
 #      call): the TypeScript SDK client on 2025-11-25 with a real browser (Debian's
 #      chromium + chromium-driver, installed with apt-get when missing, headless through
-#      WebDriver) filling in the page, and the phishing case (ts_url_client.mjs,
+#      WebDriver) filling in the toolkit's page of the `#[elicit(page)]` form (its CSRF
+#      token, its refusals), and the phishing case (ts_url_client.mjs,
 #      browser.mjs; screenshots in the logs directory),
 #   7. URL mode with the Python SDK client on 2025-11-25 and 2026-07-28, the page
 #      completed by an HTTP POST (py_url_client.py),
@@ -231,6 +235,13 @@ run_client "Progress: TypeScript SDK $SDK_VERSION client (stdio, protocol 2025-1
     "$LOGS/ts-progress-client.log" \
     "$NODE" "$NPM_DIR/ts_progress_client.mjs" --spec "$ROOT/elicit-runtime/spec/2025-11-25/schema.json" "$STDIO_SERVER"
 # ---- end of judge 1b ----
+
+# ---- judge 1c: a Korean re-ask (ts_locale_client.mjs) ----
+log "judge 1c: locale: TypeScript SDK $SDK_VERSION client over stdio sends SEP-2792's acceptLanguage ko-KR -> stdio_server's survey, re-asked in Korean"
+cp "$HERE/ts_locale_client.mjs" "$HERE/forms.mjs" "$NPM_DIR/"
+run_client "Locale: TypeScript SDK $SDK_VERSION client (stdio, protocol 2025-11-25, acceptLanguage ko-KR)" "$LOGS/ts-locale-client.log" \
+    "$NODE" "$NPM_DIR/ts_locale_client.mjs" "$STDIO_SERVER"
+# ---- end of judge 1c ----
 
 log "judge 2: Python SDK mcp $MCP_PY_VERSION client over stdio, protocol 2025-11-25 -> stdio_server"
 run_client "Python SDK mcp $MCP_PY_VERSION client (stdio, protocol 2025-11-25)" "$LOGS/py-client.log" \

@@ -10,23 +10,25 @@
 //   1. require_api_key without a key: the call fails with -32042, which the SDK turns
 //      into its typed UrlElicitationRequiredError; the error's elicitation passes the
 //      SDK's zod schema for URL-mode params with no key stripped, carries an
-//      `elicitationId` (the same on a second try) and the page's URL; the browser opens
-//      that page, types a key and submits; the retried call says the key's last four.
+//      `elicitationId` (the same on a second try) and the page's URL
+//      (`/elicit/{elicitationId}`, the toolkit's page of the `#[elicit(page)]` form); the
+//      browser opens that page, types a key and submits (outcome `done`); the retried
+//      call receives the key and says its last four.
 //   2. connect_api_key, accepted: one `elicitation/create` (mode "url", elicitationId,
 //      url) that the SDK's zod parse accepts unchanged; the browser completes the page;
 //      `notifications/elicitation/complete` arrives with the same elicitationId, before
 //      the tool's result, which says "stored an API key ending in …" and the last four.
 //   3. connect_api_key declined and cancelled: said so, no notification.
-//   4. the page's refusals over plain HTTP: an id that was used (completed, or consumed
-//      and forgotten), a malformed id, a form posted from another origin; the page's
-//      security headers.
+//   4. the page's refusals over plain HTTP: an id that was used (completed and consumed),
+//      a malformed id, a form posted from another origin, a form without the page's CSRF
+//      token; the page's security headers.
 //   5. phishing, on a second server that waits 3 s for the page: the user's call starts
 //      an interaction; the page is opened in the browser as another user ("mallory", the
 //      page's stand-in login cookie): a refusal page and no form; mallory's posted form
 //      is refused too; the user's call ends with an error and no completion, and
-//      nothing of mallory's was stored (the server logged the refusal and no key, and
-//      require_api_key still has no key); the user's own form with a key too short gets
-//      the form again with the problem, and the interaction stays pending.
+//      nothing of mallory's was stored (the server logged no key, and require_api_key
+//      still has no key); the user's own form with a key too short gets the form again
+//      with the problem by the key field, and the interaction stays pending.
 //   6. a client on 2025-06-18 (the SDK's initialize, offering that revision) and a
 //      form-only client on 2025-11-25: both tools end with a result that says the client
 //      cannot do URL mode, and nothing is asked.
@@ -130,11 +132,11 @@ function urlParamsProblems(params, what) {
     out.push(`${what}: url ${JSON.stringify(params?.url)} does not parse`);
     return out;
   }
-  if (url.protocol !== 'http:' || url.hostname !== '127.0.0.1' || url.pathname !== '/connect') {
+  if (url.protocol !== 'http:' || url.hostname !== '127.0.0.1' || !url.pathname.startsWith('/elicit/')) {
     out.push(`${what}: url ${params.url} is not the loopback page`);
   }
-  if (url.searchParams.get('id') !== id) out.push(`${what}: the url's id is not the elicitationId`);
-  if ([...url.searchParams.keys()].some((k) => k !== 'id')) out.push(`${what}: the url carries more than the id: ${params.url}`);
+  if (url.pathname !== `/elicit/${id}`) out.push(`${what}: the url's id is not the elicitationId`);
+  if (url.search || url.hash) out.push(`${what}: the url carries more than the id: ${params.url}`);
   if (typeof params?.message !== 'string' || params.message.length === 0 || /https?:\/\//.test(params.message)) {
     out.push(`${what}: message ${JSON.stringify(params?.message)} is empty or holds a URL`);
   }
@@ -215,32 +217,41 @@ const how = () => (browser ? 'in the browser' : 'by HTTP POST');
 async function completeInBrowser(url, key, shot) {
   await browser.clearCookies();
   await browser.open(url);
-  await browser.waitFor('#key-form');
+  await browser.waitFor('#elicit-form');
   const user = await browser.text('#user');
-  await browser.type('#api_key', key);
+  await browser.type('#f-key', key);
+  await browser.type('#f-label', 'interop');
   await browser.screenshot(join(logDir, `${shot}-form.png`));
   await browser.click('#submit');
-  await browser.waitFor('main[data-outcome="stored"]');
-  const outcome = await browser.text('#outcome');
-  await browser.screenshot(join(logDir, `${shot}-stored.png`));
+  await browser.waitFor('main[data-outcome="done"]');
+  const outcome = await browser.attribute('main', 'data-outcome');
+  await browser.screenshot(join(logDir, `${shot}-done.png`));
   return { user, outcome };
 }
 
-/** The same without a browser: the form posted over HTTP. */
+/** The same without a browser: the page fetched for its CSRF token, the form posted over HTTP. */
 async function completeByPost(url, key) {
-  const { origin } = new URL(url);
-  const id = new URL(url).searchParams.get('id');
-  const response = await post(origin, { id, api_key: key });
-  const body = await response.text();
-  return { user: 'local-user', outcome: body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ') };
+  const { token, user } = await formOf(url);
+  const response = await post(url, { __elicit_csrf: token, key, label: 'interop' });
+  return { user, outcome: outcomeOf(await response.text()) };
 }
 
 const complete = (url, key, shot) => (browser ? completeInBrowser(url, key, shot) : completeByPost(url, key));
 
-function post(origin, fields, headers = {}) {
-  return fetch(`${origin}/connect`, {
+/** The page's form at `url`, as the user of `cookie` (none: the local user): its CSRF token and user. */
+async function formOf(url, cookie = null) {
+  const html = await (await fetch(url, { headers: cookie ? { cookie } : {} })).text();
+  return {
+    token: /name="__elicit_csrf" value="([^"]*)"/.exec(html)?.[1] ?? '',
+    user: /<strong id="user">([^<]*)<\/strong>/.exec(html)?.[1] ?? null,
+  };
+}
+
+/** Posts `fields` to the page at `url`, from the page's own origin unless `headers` say otherwise. */
+function post(url, fields, headers = {}) {
+  return fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin, ...headers },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(url).origin, ...headers },
     body: new URLSearchParams(fields).toString(),
     redirect: 'manual',
   });
@@ -282,7 +293,7 @@ async function requireApiKey(s) {
   if (wanted?.url) {
     page = await complete(wanted.url, KEYS.require, 'browser-require');
     if (page.user !== 'local-user') problems.push(`the page took the browser for ${JSON.stringify(page.user)}`);
-    if (!page.outcome.includes(`…${last4(KEYS.require)}`)) problems.push(`the page said ${JSON.stringify(page.outcome)}`);
+    if (page.outcome !== 'done') problems.push(`the page ended with ${JSON.stringify(page.outcome)}, not done`);
     try {
       const text = textOf(await s.call('require_api_key'));
       if (!text.includes(`ending in …${last4(KEYS.require)}`)) problems.push(`the retry said ${JSON.stringify(text)}`);
@@ -323,7 +334,7 @@ async function connectAccepted(s) {
   const page = opened ? await opened.catch((e) => ({ error: e.message })) : null;
   if (!page) problems.push('the page was never opened');
   else if (page.error) problems.push(`the browser: ${page.error}`);
-  else if (!page.outcome.includes(`…${last4(KEYS.connect)}`)) problems.push(`the page said ${JSON.stringify(page.outcome)}`);
+  else if (page.outcome !== 'done') problems.push(`the page ended with ${JSON.stringify(page.outcome)}, not done`);
   const raw = s.rawCompletions.slice(before.raw);
   const typed = s.completions.slice(before.completions);
   const id = request?.params?.elicitationId;
@@ -360,7 +371,7 @@ async function connectRefused(s, action) {
   check(`ts url connect_api_key ${action}`, problems);
 }
 
-async function refusals(origin, used, consumed) {
+async function refusals(origin, required, connected) {
   const problems = [];
   const expect = async (what, response, status, outcome) => {
     const html = await response.text();
@@ -370,27 +381,43 @@ async function refusals(origin, used, consumed) {
     if (!/Nothing was stored/.test(html)) problems.push(`${what}: the page does not say nothing was stored`);
     return html;
   };
-  // Completed (by the require_api_key retry) but not consumed: "used already".
-  if (used) await expect('a completed id, GET', await fetch(used.url), 409, 'completed');
-  if (used) await expect('a completed id, POST', await post(origin, { id: used.elicitationId, api_key: 'sk-again-12345678' }), 409, 'completed');
-  // Completed and consumed by connect_api_key: refused as used already.
-  if (consumed) await expect('a consumed id, GET', await fetch(consumed.url), 409, 'completed');
-  if (consumed) await expect('a consumed id, POST', await post(origin, { id: consumed.elicitationId, api_key: 'sk-again-12345678' }), 409, 'completed');
+  // Completed and consumed, by the require_api_key retry and by connect_api_key: used already.
+  for (const [what, used] of [['require_api_key', required], ['connect_api_key', connected]]) {
+    if (!used) continue;
+    await expect(`${what}'s id, GET`, await fetch(used.url), 409, 'used');
+    await expect(`${what}'s id, POST`, await post(used.url, { key: 'sk-again-12345678' }), 409, 'used');
+  }
   const evil = '"><script>alert(1)</script>';
-  const html = await expect('a malformed id', await fetch(`${origin}/connect?id=${encodeURIComponent(evil)}`), 404, 'unknown');
+  const html = await expect('a malformed id', await fetch(`${origin}/elicit/${encodeURIComponent(evil)}`), 404, 'unknown');
   if (html.includes('<script>')) problems.push('the malformed id was echoed into the page');
-  const cross = await post(origin, { id: used?.elicitationId ?? '', api_key: 'sk-cross-site-1234' }, { origin: 'http://evil.example' });
-  if (cross.status !== 403) problems.push(`a form from another origin: ${cross.status}, wanted 403`);
-  const headers = (await fetch(`${origin}/`)).headers;
+  // A pending interaction of the user's, on a server with no key yet, for the forms that
+  // must be refused.
+  const other = await Session.open('refusals');
+  let pending = null;
+  try {
+    await other.call('require_api_key');
+  } catch (e) {
+    pending = e.elicitations?.[0] ?? null;
+  }
+  if (!pending) problems.push('require_api_key did not give a page for the refusals');
+  else {
+    const { token } = await formOf(pending.url);
+    const cross = await post(pending.url, { __elicit_csrf: token, key: 'sk-cross-site-1234' }, { origin: 'http://evil.example' });
+    await expect('a form from another origin', cross, 403, 'foreign');
+    await expect('a form without the CSRF token', await post(pending.url, { key: 'sk-no-token-1234' }), 403, 'stale');
+  }
+  const headers = (await fetch(pending?.url ?? `${origin}/elicit/x`)).headers;
+  await other.close();
   for (const [name, value] of [
     ['cache-control', 'no-store'],
     ['x-frame-options', 'DENY'],
-    ['referrer-policy', 'same-origin'],
+    ['referrer-policy', 'no-referrer'],
+    ['x-content-type-options', 'nosniff'],
   ]) {
     if (headers.get(name) !== value) problems.push(`header ${name}: ${headers.get(name)}`);
   }
   if (!/frame-ancestors 'none'/.test(headers.get('content-security-policy') ?? '')) problems.push('no CSP frame-ancestors');
-  check('ts url the page refuses used, forgotten and malformed ids and cross-site forms; nothing echoed unescaped', problems);
+  check('ts url the page refuses used and malformed ids, cross-site forms and forms without its token; nothing echoed unescaped', problems);
 }
 
 async function phishing() {
@@ -404,32 +431,36 @@ async function phishing() {
       const url = new URL(params.url);
       const seen = {};
       if (browser) {
-        await browser.open(`${url.origin}/`);
+        // (a page of the origin first, for the cookie: an unknown id's refusal page)
+        await browser.open(`${url.origin}/elicit/x`);
         await browser.addCookie(USER_COOKIE, 'mallory');
         await browser.open(params.url);
         seen.outcome = await browser.attribute('main', 'data-outcome');
         seen.text = await browser.text('#outcome');
-        seen.form = (await browser.source()).includes('key-form');
+        seen.form = (await browser.source()).includes('elicit-form');
         await browser.screenshot(join(logDir, 'browser-phishing.png'));
         await browser.clearCookies();
       } else {
         const html = await (await fetch(params.url, { headers: { cookie: `${USER_COOKIE}=mallory` } })).text();
         seen.outcome = outcomeOf(html);
         seen.text = html;
-        seen.form = html.includes('key-form');
+        seen.form = html.includes('elicit-form');
       }
-      // Mallory posts a key anyway, with her cookie, from the page's own origin.
-      const posted = await post(url.origin, { id: url.searchParams.get('id'), api_key: KEYS.mallory }, { cookie: `${USER_COOKIE}=mallory` });
+      // Mallory posts a key anyway, with her cookie, from the page's own origin (with a
+      // token of her own, which names her, not the user).
+      const { token: hers } = await formOf(params.url, `${USER_COOKIE}=mallory`);
+      const posted = await post(params.url, { __elicit_csrf: hers, key: KEYS.mallory }, { cookie: `${USER_COOKIE}=mallory` });
       seen.post = { status: posted.status, outcome: outcomeOf(await posted.text()) };
-      // The user's own form with a key too short: the form again, with the problem; the
-      // interaction stays pending.
-      const short = await post(url.origin, { id: url.searchParams.get('id'), api_key: 'short' });
+      // The user's own form with a key too short: the form again, with the problem by the
+      // key; the interaction stays pending.
+      const { token } = await formOf(params.url);
+      const short = await post(params.url, { __elicit_csrf: token, key: 'short' });
       const shortHtml = await short.text();
-      seen.short = { status: short.status, outcome: outcomeOf(shortHtml), problem: shortHtml.includes('id="problem"') };
-      // Whatever the page echoes of the user is escaped.
+      seen.short = { status: short.status, outcome: outcomeOf(shortHtml), problem: shortHtml.includes('id="e-key"') };
+      // Nothing the page says of a user is unescaped.
       const marked = await fetch(params.url, { headers: { cookie: `${USER_COOKIE}=<b>mallory</b>` } });
       const html = await marked.text();
-      seen.escaped = marked.status === 403 && html.includes('&lt;b&gt;mallory&lt;/b&gt;') && !html.includes('<b>mallory');
+      seen.escaped = marked.status === 403 && !html.includes('<b>mallory');
       return seen;
     });
     return { action: 'accept' };
@@ -448,7 +479,7 @@ async function phishing() {
     if (seen.form) problems.push('mallory was shown the form');
     if (seen.post.status !== 403 || seen.post.outcome !== 'wrong-user') problems.push(`mallory's form: ${JSON.stringify(seen.post)}`);
     if (!seen.escaped) problems.push('the user named in the refusal was not escaped');
-    if (seen.short.status !== 422 || seen.short.outcome !== 'form' || !seen.short.problem) {
+    if (seen.short.status !== 422 || seen.short.outcome !== 'invalid' || !seen.short.problem) {
       problems.push(`a key too short: ${JSON.stringify(seen.short)}, wanted the form again (422) with the problem`);
     }
   }
@@ -464,7 +495,6 @@ async function phishing() {
     if (!(e instanceof UrlElicitationRequiredError)) problems.push(`require_api_key: ${e.message}`);
   }
   await sleep(100); // the server's last stderr lines
-  if (!/refused to complete an interaction as "mallory"/.test(s.stderr)) problems.push('the server did not log the refusal');
   if (/stored an API key/.test(s.stderr)) problems.push('the server logged a stored key');
   if (s.leakedKeys().length > 0) problems.push(`keys in MCP messages: ${s.leakedKeys()}`);
   await s.close();

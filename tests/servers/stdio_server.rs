@@ -32,7 +32,7 @@
 //! | `book_table` | [`Booking`]: name, date, time (a slot from a list), guests, area, dietary needs (multi-select) |
 //! | `survey` | [`Survey`]: rating, favourite feature (titled single-select), platforms (multi-select), recommendation, comments |
 //! | `delete_item` `{item}` | [`Confirm`]: one boolean |
-//! | `connect_api_key` | URL mode: a page of this server where the user types an API key |
+//! | `connect_api_key` | URL mode: [`ApiKey`] (a [`Secret`] key, a label) on this server's own page |
 //! | `require_api_key` | URL mode: error `-32042` until a key is stored (2025-11-25) |
 //!
 //! The same forms serve every revision: on 2025-06-18, which has no multi-select, the
@@ -72,13 +72,15 @@
 //! # URL mode: `connect_api_key` and `require_api_key`
 //!
 //! An API key must not pass through the MCP client (form mode must not ask for one), so
-//! `connect_api_key` sends the user to a page this server serves itself on a loopback
-//! port (module `key_page`): `http://127.0.0.1:PORT/connect?id=ID`, where `ID` is the
-//! interaction's unguessable id. The port is `--page-port N`, or one the system picks;
-//! stderr says which. The user consents in the client, opens the page, types the
-//! key; the page completes the interaction and stores the key in memory, bound to the
-//! user. The tool ends with `stored an API key ending in …abcd`: the key itself never
-//! crosses MCP.
+//! `connect_api_key` asks for the page form [`ApiKey`] (`#[elicit(page)]`, its key a
+//! [`Secret`]) on the page the toolkit serves ([`Pages`]), mounted on a loopback port of
+//! this process: `http://127.0.0.1:PORT/elicit/ID`, where `ID` is the interaction's
+//! unguessable id. The port is `--page-port N`, or one the system picks; stderr says
+//! which. The user consents in the client, opens the page, types the key; the page checks
+//! it against the form's rules and completes the interaction; the tool receives the typed
+//! [`ApiKey`] and stores the key in memory, bound to the user ([`KeyStore`]: a real server
+//! keeps it encrypted in its own store). The tool ends with `stored an API key ending in
+//! …abcd`: the key itself never crosses MCP.
 //!
 //! - 2025-11-25: `elicitation/create` with `mode: "url"`, `url` and `elicitationId`; the
 //!   tool waits for the page (at most `--page-wait-secs N`, default 600 seconds),
@@ -95,14 +97,16 @@
 //!
 //! `require_api_key` stands for a tool that cannot work without the key: with a key
 //! stored it says which one it would use; without one, on 2025-11-25 the call fails with
-//! error `-32042` (URLElicitationRequiredError) carrying the page to open, and the
-//! client retries once the page is done; on 2026-07-28 it asks in a round.
+//! error `-32042` (URLElicitationRequiredError) carrying the page to open
+//! ([`PageRequest::require`](elicit_runtime::page::PageRequest::require)), and the
+//! client's retry once the page is done receives the key and stores it; on 2026-07-28 it
+//! asks in a round.
 //!
 //! The stdio session has one user, the principal `local-user` ([`LOCAL_USER`]). The page
-//! finds out who is on it with [`key_page::page_user`]: here a cookie stands in for a
-//! login, and a real server uses its own (its session cookie, whose subject it compares
-//! with the principal that started the interaction). A link opened by another user, an
-//! unknown, expired or used id gets a refusal page, and nothing is stored.
+//! finds out who is on it with [`page_user`], the login it is given: here a cookie stands
+//! in for one, and a real server uses its own (its session cookie, whose subject is the
+//! principal its tools pass). A link opened by another user, an unknown, expired or used
+//! id gets a refusal page, and nothing is stored.
 //!
 //! # Progress while the user fills in a form
 //!
@@ -110,7 +114,8 @@
 //! the TypeScript SDK and the MCP Inspector), and the time a person spends in a form
 //! counts. Both restart that timeout when a progress notification arrives for the
 //! request. So while a form waits for the user (2025-06-18 and 2025-11-25, where the
-//! server sends `elicitation/create` during the call), and the `tools/call` carried a
+//! server sends `elicitation/create` during the call; and `connect_api_key` while it waits
+//! for the page), and the `tools/call` carried a
 //! `progressToken` in its `_meta`, the server sends `notifications/progress` for it
 //! ("waiting for the user to answer a form") every 15 seconds
 //! ([`DEFAULT_PROGRESS_EVERY`]). `--progress-every-ms N` sets that interval in
@@ -158,8 +163,10 @@ use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWriteExt, BufReader, DuplexStream};
 
 use chrono::NaiveDate;
+use axum::http::request::Parts;
 use elicit_runtime::exchange::{Continuation, DEFAULT_PROGRESS_EVERY};
 use elicit_runtime::form::ElicitEnum;
+use elicit_runtime::page::{PageForm, Pages, Secret};
 use elicit_runtime::dialect::{Dialect, InteractionTypes, NOTIFY_METHOD, UserInteraction};
 use elicit_runtime::rmcp::{RelayArg, TRACK_METHOD, ToolCall, Track};
 use elicit_runtime::rounds::{StateError, StateSealer};
@@ -172,9 +179,6 @@ use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt, tool, tool_handler,
 use serde::Deserialize;
 
 mod cli;
-mod key_page;
-
-use key_page::{KeyPage, LOCAL_USER};
 
 // ---- book_table ------------------------------------------------------------------------
 
@@ -320,7 +324,7 @@ enum Payment {
 #[derive(Elicit, Debug)]
 struct Survey {
     /// 1 (poor) to 5 (excellent)
-    #[elicit(title = "Overall rating", minimum = 1, maximum = 5)]
+    #[elicit(title = "Overall rating", title(ko = "전체 평점", zh_hans = "总体评分"), minimum = 1, maximum = 5)]
     rating: u8,
     #[elicit(title = "Favourite feature")]
     favourite: Feature,
@@ -341,6 +345,83 @@ struct Survey {
 struct Confirm {
     #[elicit(title = "Yes, delete it permanently", default = false)]
     confirm: bool,
+}
+
+// ---- connect_api_key, require_api_key -----------------------------------------------------
+
+/// Connect your API key. A page form: only ever shown on this server's page, never in the
+/// MCP client; its key a [`Secret`] (redacted `Debug`, zeroized when dropped).
+#[derive(Elicit, Debug)]
+#[elicit(page)]
+pub(crate) struct ApiKey {
+    /// The key elicit-demo should use for you: 8 to 256 characters, no spaces
+    #[elicit(title = "API key", min_length = 8, max_length = 256, pattern = "^\\S+$")]
+    key: Secret,
+    /// A name to tell the key apart
+    #[elicit(title = "Label", max_length = 40)]
+    label: Option<String>,
+}
+
+/// The principal of the stdio session: a stdio server has one user, the person who
+/// started it (a server reached over HTTP takes it from the request's authentication).
+pub(crate) const LOCAL_USER: &str = "local-user";
+
+/// The cookie that stands in for the page's login in this example: its value is the
+/// user's name. Without it, the browser is [`LOCAL_USER`].
+const USER_COOKIE: &str = "elicit_demo_user";
+
+/// Who is on the page: the page's login ([`PageLogin`](elicit_runtime::page::PageLogin)).
+/// **The stand-in for a login**: a real server reads its session cookie here and returns
+/// the authenticated subject; this example trusts the [`USER_COOKIE`] cookie, and a
+/// browser without it is [`LOCAL_USER`].
+fn page_user(request: &Parts) -> Option<String> {
+    let cookie = request
+        .headers
+        .get_all(axum::http::header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|cookies| cookies.split(';'))
+        .filter_map(|cookie| cookie.trim().split_once('='))
+        .find(|(name, _)| *name == USER_COOKIE)
+        .map(|(_, value)| value.trim_matches('"').to_owned())
+        .filter(|user| !user.is_empty());
+    Some(cookie.unwrap_or_else(|| LOCAL_USER.to_owned()))
+}
+
+/// The HTTP app of the page: [`Pages::router`] at `/elicit`, with [`page_user`] as its
+/// login.
+pub(crate) fn page_app(pages: &Pages) -> axum::Router {
+    pages.register::<ApiKey>();
+    axum::Router::new().nest("/elicit", pages.router(page_user))
+}
+
+/// The API keys the tools received, each bound to its user. In memory: a real server keeps
+/// them encrypted in its own store, and never hands them to the MCP client (only what it
+/// did with them).
+#[derive(Default)]
+struct KeyStore {
+    keys: tokio::sync::Mutex<std::collections::HashMap<String, Secret>>,
+}
+
+impl KeyStore {
+    /// Keeps `key` for `principal`: `…` and its last four characters.
+    async fn store(&self, principal: &str, key: Secret) -> String {
+        let end = ending(key.expose());
+        self.keys.lock().await.insert(principal.to_owned(), key);
+        end
+    }
+
+    /// The last four characters of `principal`'s key, `…abcd`, if one is stored.
+    async fn ending(&self, principal: &str) -> Option<String> {
+        self.keys.lock().await.get(principal).map(|key| ending(key.expose()))
+    }
+}
+
+/// `…` and the last four characters.
+fn ending(key: &str) -> String {
+    let chars: Vec<char> = key.chars().collect();
+    let tail: String = chars[chars.len().saturating_sub(4)..].iter().collect();
+    format!("…{tail}")
 }
 
 /// The arguments of the tools without arguments of their own: the model's call-back,
@@ -377,9 +458,9 @@ const KEY_VAR: &str = "ELICIT_STATE_KEY";
 /// a secret, so such a URL is not given with `--redis-url`.
 const REDIS_SECRET_VAR: &str = "ELICIT_REDIS_URL";
 
-/// What the URL-mode interactions of the API key are for (one per user at a time, so a
-/// retried call finds the one it started).
-const KEY_PURPOSE: &str = "api-key";
+/// What `require_api_key`'s page is for, beside `connect_api_key`'s (one interaction per
+/// user, form and purpose at a time, so a retried call finds the one it started).
+const REQUIRED_PURPOSE: &str = "required";
 
 /// What the client shows beside the page's URL (no URL in it: the specification allows
 /// one only in `url`).
@@ -390,8 +471,10 @@ const KEY_MESSAGE: &str =
 struct Demo {
     /// Seals the state of 2026-07-28 rounds.
     sealer: StateSealer,
-    /// The API-key page: its interactions and the keys it stored.
-    page: KeyPage,
+    /// The page of [`ApiKey`], and the interactions it completes.
+    pages: Pages,
+    /// The keys the tools received.
+    keys: Arc<KeyStore>,
     /// How long `connect_api_key` waits for the page (2025-11-25).
     page_wait: Duration,
     /// How often a form that waits for the user says so (`None`: never).
@@ -484,13 +567,12 @@ fn key_error(tool: &str, err: ElicitError) -> Result<CallToolResult, ErrorData> 
     Ok(CallToolResult::error(vec![ContentBlock::text(message)]))
 }
 
-/// `stored an API key ending in …abcd`, from what the page stored for `user`.
-async fn stored_key(page: &KeyPage, user: &str) -> CallToolResult {
-    match page.keys().ending(user).await {
-        Some(end) => text(format!("stored an API key ending in {end}")),
-        // The page stores the key as it completes the interaction: not reached.
-        None => CallToolResult::error(vec![ContentBlock::text("the page was completed, but no API key is stored")]),
-    }
+/// Stores the key the page received for `user`: `stored an API key ending in …abcd`.
+async fn stored_key(keys: &KeyStore, user: &str, received: ApiKey) -> CallToolResult {
+    let ApiKey { key, label } = received;
+    let end = keys.store(user, key).await;
+    eprintln!("[stdio_server] stored an API key for {user:?} (ending in {end}, label {label:?})");
+    text(format!("stored an API key ending in {end}"))
 }
 
 #[tool_router]
@@ -565,36 +647,22 @@ impl Demo {
     async fn connect_api_key(&self, call: ToolCall, Parameters(_): Parameters<RelayArgs>) -> Result<CallToolResponse, ErrorData> {
         let declared = self.declared.get();
         const TOOL: &str = "connect_api_key";
-        let (page, wait) = (self.page.clone(), self.page_wait);
+        let (pages, keys, wait, every) = (self.pages.clone(), self.keys.clone(), self.page_wait, self.progress_every);
         // The stdio session's one user; a server over HTTP takes the principal from the
         // request's authentication. Binds the sealed state of 2026-07-28 to it too.
         call.principal(LOCAL_USER)
             .relay_through_model(self.relay)
             .run(&self.sealer, |ask| async move {
-            // A client that declared `userInteraction` is asked in that dialect.
-            let ask = UserInteraction::if_declared(&ask, declared);
-                let interactions = page.interactions();
-                let request = match interactions.url_request(&ask, LOCAL_USER, KEY_PURPOSE, KEY_MESSAGE, |id| page.url(id)).await {
-                    Ok(request) => request,
-                    Err(err) => return key_error(TOOL, err),
-                };
-                eprintln!("[stdio_server] {TOOL}: the user's page is {}", request.url());
-                match request.ask(&ask).await {
-                    Ok(Elicitation::Accept(())) => {}
-                    // The user said no: the link stops working, the next call starts anew.
-                    Ok(Elicitation::Decline) => return Ok(text("declined: the user chose not to open the page; no API key was stored")),
-                    Ok(Elicitation::Cancel) => return Ok(text("cancelled: the user dismissed the request; no API key was stored")),
-                    Err(err) if err.is_input_required() => {
-                        eprintln!("[stdio_server] {TOOL}: the page's link goes to the client in an InputRequiredResult (or, with the fallback, to its model)");
-                        return Err(err.into());
-                    }
-                    Err(err) => return key_error(TOOL, err),
-                }
+                // A client that declared `userInteraction` is asked in that dialect.
+                let ask = UserInteraction::if_declared(&ask, declared);
                 // Completed, the interaction is consumed: the next call asks again.
-                if let Err(err) = request.completion(&ask, wait).await {
-                    return key_error(TOOL, err);
+                match ApiKey::elicit_on_page(&ask, &pages, LOCAL_USER, KEY_MESSAGE).wait(wait).progress_every(every).await {
+                    Ok(Elicitation::Accept(received)) => Ok(stored_key(&keys, LOCAL_USER, received).await),
+                    // The user said no: the link stops working, the next call starts anew.
+                    Ok(Elicitation::Decline) => Ok(text("declined: the user chose not to open the page; no API key was stored")),
+                    Ok(Elicitation::Cancel) => Ok(text("cancelled: the user dismissed the request; no API key was stored")),
+                    Err(err) => key_error(TOOL, err),
                 }
-                Ok(stored_key(&page, LOCAL_USER).await)
             })
             .await
     }
@@ -607,24 +675,19 @@ impl Demo {
     async fn require_api_key(&self, call: ToolCall, Parameters(_): Parameters<RelayArgs>) -> Result<CallToolResponse, ErrorData> {
         let declared = self.declared.get();
         const TOOL: &str = "require_api_key";
-        let page = self.page.clone();
+        let (pages, keys) = (self.pages.clone(), self.keys.clone());
         call.principal(LOCAL_USER)
             .relay_through_model(self.relay)
             .run(&self.sealer, |ask| async move {
-            // A client that declared `userInteraction` is asked in that dialect.
-            let ask = UserInteraction::if_declared(&ask, declared);
-                if let Some(end) = page.keys().ending(LOCAL_USER).await {
+                // A client that declared `userInteraction` is asked in that dialect.
+                let ask = UserInteraction::if_declared(&ask, declared);
+                if let Some(end) = keys.ending(LOCAL_USER).await {
                     return Ok(text(format!("would call the upstream service with the API key ending in {end} (this example calls nothing)")));
                 }
-                let interactions = page.interactions();
-                let request = match interactions.url_request(&ask, LOCAL_USER, "api-key-required", KEY_MESSAGE, |id| page.url(id)).await {
-                    Ok(request) => request,
-                    Err(err) => return key_error(TOOL, err),
-                };
                 // Completed, declined or cancelled, the interaction is consumed: the next
                 // call starts anew.
-                match request.require(&ask).await {
-                    Ok(Elicitation::Accept(())) => Ok(stored_key(&page, LOCAL_USER).await),
+                match ApiKey::elicit_on_page(&ask, &pages, LOCAL_USER, KEY_MESSAGE).purpose(REQUIRED_PURPOSE).require().await {
+                    Ok(Elicitation::Accept(received)) => Ok(stored_key(&keys, LOCAL_USER, received).await),
                     Ok(Elicitation::Decline) => Ok(text("declined: the user chose not to open the page; no API key is stored")),
                     Ok(Elicitation::Cancel) => Ok(text("cancelled: the user dismissed the request; no API key is stored")),
                     Err(err) => key_error(TOOL, err),
@@ -639,7 +702,7 @@ impl ServerHandler for Demo {
     /// `elicitation/track`, in the draft dialect (`--dialect elicitation-track`), and
     /// `interaction/notify` for a client that declared `userInteraction`.
     async fn on_custom_request(&self, request: CustomRequest, context: RequestContext<RoleServer>) -> Result<CustomResult, ErrorData> {
-        let interactions = self.page.interactions();
+        let interactions = self.pages.interactions();
         match request.method.as_str() {
             NOTIFY_METHOD if self.declared.get().is_some() => {
                 Track::new(interactions, LOCAL_USER).message("waiting for you to finish on the API-key page").answer_notify(request, context).await
@@ -872,20 +935,21 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let sealer = sealer()?;
     // `http` to a loopback address is for development only: a deployed page is `https`.
     let interactions = interactions(redis_url.as_deref()).await?.allow_loopback_http(true).dialect(dialect);
-    let (page, listener) = KeyPage::bind(interactions, port).await.map_err(|e| format!("cannot listen on 127.0.0.1:{port} for the API-key page: {e}"))?;
-    eprintln!("[stdio_server] the API-key page of connect_api_key listens on {} (--page-port chooses the port)", page.origin());
-    tokio::spawn({
-        let page = page.clone();
-        async move {
-            if let Err(err) = page.serve(listener).await {
-                eprintln!("[stdio_server] the API-key page stopped: {err}");
-            }
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await.map_err(|e| format!("cannot listen on 127.0.0.1:{port} for the API-key page: {e}"))?;
+    let origin = format!("http://127.0.0.1:{}", listener.local_addr()?.port());
+    // The page's values are sealed with the same key ring as the requestState.
+    let pages = Pages::new(interactions, sealer.clone(), &format!("{origin}/elicit"))?;
+    eprintln!("[stdio_server] the API-key page of connect_api_key listens on {origin}/elicit/ (--page-port chooses the port)");
+    let app = page_app(&pages);
+    tokio::spawn(async move {
+        if let Err(err) = axum::serve(listener, app).await {
+            eprintln!("[stdio_server] the API-key page stopped: {err}");
         }
     });
     eprintln!("[stdio_server] serving MCP on stdin/stdout (tools: book_table, survey, pay, delete_item, connect_api_key, require_api_key)");
     let declared = Declared::default();
     let stdin = declared.tap(tokio::io::stdin());
-    let running = Demo { sealer, page, page_wait, progress_every, relay, declared }.serve((stdin, tokio::io::stdout())).await?;
+    let running = Demo { sealer, pages, keys: Arc::default(), page_wait, progress_every, relay, declared }.serve((stdin, tokio::io::stdout())).await?;
     match running.peer().peer_info() {
         Some(client) => eprintln!(
             "[stdio_server] client {} {} on protocol {}, elicitation capability: {}",

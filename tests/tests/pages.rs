@@ -2,7 +2,8 @@
 //! loopback: the typed value back in the tool on 2025-11-25 and 2026-07-28, the page's
 //! headers, its refusals (another user, no login, a missing or forged token, another
 //! origin, a second submit, an expired link), hostile bodies, a bounded load loop, two
-//! instances behind one Redis; and the secret found nowhere it must not be: the MCP
+//! instances behind one Redis; `require` (-32042 until the page is done, then the value on
+//! the retry); and the secret found nowhere it must not be: the MCP
 //! traffic, `Debug`, errors, everything traced at `trace`, the Redis keys and values.
 //!
 //! The page in a real browser: `tests/interop/page_browser.mjs` (headless Chromium through
@@ -15,13 +16,17 @@ use std::sync::{Arc, Mutex, Once};
 use std::time::{Duration, Instant};
 
 use axum::http::request::Parts;
+use elicit_runtime::locale::Locale;
 use elicit_runtime::page::{PageForm, Pages, Secret};
-use elicit_runtime::rmcp::ToolCall;
+use elicit_runtime::exchange::ElicitationSupport;
+use elicit_runtime::rmcp::{RELAY_ARGUMENT, RelayArg, ToolCall};
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{Reply, ScriptedClient};
 use elicit_runtime::url::{Interactions, RedisStore};
-use elicit_runtime::{Elicit, Elicitation, ProtocolRevision, Violation};
+use elicit_runtime::{Elicit, ElicitError, Elicitation, ProtocolRevision, Violation};
+use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
+use rmcp::service::ServiceError;
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
@@ -100,6 +105,60 @@ impl Billing {
             })
             .await
     }
+
+    #[tool(description = "connect a billing key, as ada, through the model if the client cannot open pages")]
+    async fn connect_relayed(&self, call: ToolCall, Parameters(_): Parameters<Relayed>) -> Result<CallToolResponse, ErrorData> {
+        let pages = self.pages.clone();
+        call.principal("ada")
+            .relay_through_model(true)
+            .run(&self.sealer, |ask| async move {
+                let text = match ApiKey::elicit_on_page(&ask, &pages, "ada", "Connect your billing account").wait(Duration::from_millis(100)).await? {
+                    Elicitation::Accept(key) => format!("connected {:?} ({} characters)", key.label, key.key.expose().chars().count()),
+                    other => format!("{other:?}"),
+                };
+                Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+            })
+            .await
+    }
+
+    #[tool(description = "connect a billing key, as ada, saying every 50 ms that the call still waits")]
+    async fn patient(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        let pages = self.pages.clone();
+        call.principal("ada")
+            .run(&self.sealer, |ask| async move {
+                let answer = ApiKey::elicit_on_page(&ask, &pages, "ada", "Connect your billing account").progress_every(Some(Duration::from_millis(50))).await;
+                Ok(CallToolResult::success(vec![ContentBlock::text(format!("{:?}", answer.map(|a| matches!(a, Elicitation::Accept(_)))))]))
+            })
+            .await
+    }
+
+    #[tool(description = "use ada's billing key: -32042 until the page is done")]
+    async fn require(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        let (pages, received) = (self.pages.clone(), self.received.clone());
+        call.principal("ada")
+            .run(&self.sealer, |ask| async move {
+                let text = match ApiKey::elicit_on_page(&ask, &pages, "ada", "Connect your billing account").require().await {
+                    Ok(Elicitation::Accept(key)) => {
+                        received.lock().unwrap().insert("ada".into(), key.key.expose().to_owned());
+                        format!("required {:?} ({} characters)", key.label, key.key.expose().chars().count())
+                    }
+                    Ok(other) => format!("{other:?}"),
+                    Err(err @ ElicitError::Continues(_)) => return Err(err.into()),
+                    Err(err) => format!("error: {err}"),
+                };
+                Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+            })
+            .await
+    }
+}
+
+/// The arguments of the tool the model may call back.
+#[derive(serde::Deserialize, schemars::JsonSchema, Default)]
+struct Relayed {
+    /// The model's call-back.
+    #[serde(default, rename = "elicitRelay")]
+    #[expect(dead_code, reason = "read by the runtime from the raw arguments; here it puts the argument into tools/list")]
+    relay: RelayArg,
 }
 
 #[tool_handler]
@@ -294,6 +353,10 @@ async fn the_tool_gets_the_typed_value_and_nothing_else_sees_the_secret() {
         assert!(!traffic.contains(secret), "{revision}: the secret crossed the MCP client");
         assert!(traced().contains("elicit_round") || traced().contains("outcome"), "{revision}: the capture saw nothing of the call");
         assert_nowhere_traced(secret);
+        // Taken at once (2025-11-25), or deleted once the call completed (2026-07-28).
+        let id = traffic.split("/elicit/").nth(1).map(|rest| &rest[..64]).expect("the page's id in the traffic");
+        let id = elicit_runtime::url::InteractionId::parse(id).expect("an id");
+        assert_eq!(billing.pages.interactions().store().value(&id, false).await.expect("the store"), None, "{revision}: the value stayed");
     }
 }
 
@@ -310,6 +373,35 @@ async fn a_secret_never_shows_itself() {
     let short = json!({ "key": "sk_SHORT", "env": "live", "activate": true });
     let invalid = ApiKey::from_content(short.as_object().unwrap()).expect_err("too short");
     assert!(!format!("{invalid} {invalid:?}").contains("SHORT"), "{invalid:?}");
+}
+
+/// The text of a tool result.
+fn text_of(result: &CallToolResult) -> String {
+    result.content.iter().filter_map(|c| c.as_text().map(|t| t.text.clone())).collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_cannot_open_pages_gets_the_link_through_its_model() {
+    for revision in [V11, V07] {
+        let (billing, addr) = serve(Interactions::default()).await;
+        let session = ScriptedClient::new(revision).support(ElicitationSupport::FORM).connect(billing.clone()).await.expect("connects");
+        let first = session.call_tool("connect_relayed", json!({})).await.expect("the call");
+        let said = text_of(&first);
+        let path = said.split(&format!("127.0.0.1:{}", addr.port())).nth(1).and_then(|rest| rest.split_whitespace().next()).expect("the page's link").to_owned();
+        let relay = first.structured_content.as_ref().and_then(|s| s.get(RELAY_ARGUMENT)).expect("for the model");
+        let (continuation, key) = (relay["continuation"].clone(), relay["questions"].as_object().and_then(|q| q.keys().next().cloned()).expect("a question"));
+        // The user agrees, and fills the page in.
+        let waiting = session.call_tool("connect_relayed", json!({ RELAY_ARGUMENT: { "continuation": continuation, "answers": { key: "accept" } } })).await.expect("the call back");
+        let continuation = waiting.structured_content.as_ref().and_then(|s| s.get(RELAY_ARGUMENT)).map(|r| r["continuation"].clone()).expect("still for the model");
+        let token = http(addr, "GET", &path, &[("Cookie", &cookie("ada"))], b"").await.token();
+        let body = format!("__elicit_csrf={}&key=sk_test5555relayedSECRETvalue&label=relayed&env=test", enc(&token));
+        let done = http(addr, "POST", &path, &[("Cookie", &cookie("ada")), ("Content-Type", FORM)], body.as_bytes()).await;
+        assert_eq!(done.outcome(), "done", "{revision}: {}", done.body);
+        let finished = session.call_tool("connect_relayed", json!({ RELAY_ARGUMENT: { "continuation": continuation, "answers": {} } })).await.expect("the last call back");
+        assert_eq!(text_of(&finished), "connected Some(\"relayed\") (29 characters)", "{revision}: {finished:?}");
+        let transcript = format!("{:?}", session.transcript());
+        assert!(!transcript.contains("relayedSECRET"), "{revision}: the secret crossed the MCP client");
+    }
 }
 
 // ---- the page over HTTP -----------------------------------------------------------------
@@ -350,6 +442,8 @@ async fn every_page_has_the_headers_and_the_form_has_every_field_kind() {
         "<option value=\"live\">Live</option>",
         "type=\"checkbox\" id=\"f-activate\" name=\"activate\" value=\"true\" checked",
         "Signed in as <strong id=\"user\">ada</strong>",
+        // The heading is the form's doc comment.
+        "<h1>How a billing account is connected: a key, its label, and a few field kinds.</h1>",
     ] {
         assert!(body.contains(expected), "the form lacks {expected:?}:\n{body}");
     }
@@ -397,10 +491,6 @@ async fn invalid_answers_are_shown_by_their_fields_and_secrets_are_not_echoed() 
     assert_nowhere_traced("ECHOCANARY");
 }
 
-/// A request the page refuses: what it is, its headers, its body, and the status and
-/// outcome expected.
-type Refused = (&'static str, Vec<(&'static str, String)>, String, u16, &'static str);
-
 #[tokio::test]
 async fn refusals_store_nothing() {
     let (billing, addr) = serve(Interactions::default()).await;
@@ -417,7 +507,9 @@ async fn refusals_store_nothing() {
         }
     };
     let ada = || vec![("Cookie", cookie("ada")), ("Content-Type", FORM.to_owned()), ("Origin", origin.clone())];
-    let cases: Vec<Refused> = vec![
+    // (the case, the request's headers, its body, the status and outcome wanted)
+    type Case = (&'static str, Vec<(&'static str, String)>, String, u16, &'static str);
+    let cases: Vec<Case> = vec![
         // The phishing case: the link forwarded to another user.
         ("another user", vec![("Cookie", cookie("mallory")), ("Content-Type", FORM.to_owned()), ("Origin", origin.clone())], valid.clone(), 403, "wrong-user"),
         ("nobody signed in", vec![("Content-Type", FORM.to_owned()), ("Origin", origin.clone())], valid.clone(), 401, "sign-in"),
@@ -454,6 +546,117 @@ async fn refusals_store_nothing() {
     let sealed = billing.pages.interactions().store().value(&id, true).await.expect("the store").expect("the value");
     assert!(!String::from_utf8_lossy(&sealed).contains("sk_test0123456789"), "stored in clear");
     assert_eq!(billing.pages.interactions().store().value(&id, true).await.expect("the store"), None, "taken twice");
+}
+
+/// A form whose author translated its texts.
+#[derive(Elicit)]
+#[elicit(page)]
+struct Signature {
+    #[elicit(title = "PIN", title(ko = "비밀 번호 4자리", de = "Geheimzahl"), min_length = 4, max_length = 4)]
+    pin: Secret,
+    #[elicit(title = "Name", title(ko = "이름", de = "Name"), description = "As on the card", description(ko = "카드에 적힌 그대로"))]
+    name: String,
+}
+
+#[tokio::test]
+async fn the_page_speaks_the_browser_s_language() {
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("a loopback port");
+    let addr = listener.local_addr().expect("an address");
+    let sealer = StateSealer::new(KEY.to_vec()).expect("a key");
+    let base = format!("http://127.0.0.1:{}/elicit", addr.port());
+    // French when the browser asks for none the catalog has.
+    let pages = Pages::new(Interactions::default().allow_loopback_http(true), sealer, &base).expect("pages").locale(Locale::for_tag("fr"));
+    let app = axum::Router::new().nest("/elicit", pages.router(login));
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    pages.register::<Signature>();
+    let interaction = pages.interactions().store().start("ada", &format!("page {}", std::any::type_name::<Signature>()), Duration::from_secs(60)).await.expect("starts");
+    let path = format!("/elicit/{}", interaction.id);
+    let get = |user: &'static str, languages: &'static str| {
+        let path = path.clone();
+        async move { http(addr, "GET", &path, &[("Cookie", &cookie(user)), ("Accept-Language", languages)], b"").await }
+    };
+    // Korean: the toolkit's words and the author's.
+    let ko = get("ada", "ko-KR,ko;q=0.9,en;q=0.5").await;
+    for expected in ["<html lang=\"ko\">", "<h1>답변이 필요합니다</h1>", ">제출</button>", ">비밀 번호 4자리 <span class=\"hint\">(필수)</span>", ">카드에 적힌 그대로</p>", "로그인한 사용자:"] {
+        assert!(ko.body.contains(expected), "{expected} not in {}", ko.body);
+    }
+    // A problem in Korean, next to its field; the secret not echoed.
+    let token = ko.token();
+    let body = format!("__elicit_csrf={}&pin=12&name=Ada", enc(&token));
+    let bad = http(addr, "POST", &path, &[("Cookie", &cookie("ada")), ("Content-Type", FORM), ("Accept-Language", "ko")], body.as_bytes()).await;
+    assert!(bad.body.contains("id=\"e-pin\">") && bad.body.contains("아래 표시된 항목을 고쳐 주세요."), "{}", bad.body);
+    assert!(bad.body.contains("안전을 위해 이 항목을 비웠습니다"), "{}", bad.body);
+    // Traditional Chinese is not in the catalog, and never becomes Simplified: the server's French.
+    let hant = get("ada", "zh-TW").await;
+    assert!(hant.body.contains("<html lang=\"fr\">") && hant.body.contains(">Envoyer</button>"), "{}", hant.body);
+    // A refusal in German.
+    let refused = get("mallory", "de-CH, en;q=0.3").await;
+    assert!(refused.body.contains("Dieser Link wurde von einem anderen Benutzer gestartet.") && refused.body.contains("Es wurde nichts gespeichert."), "{}", refused.body);
+    // Garbage is ignored, never an error.
+    let garbage = get("ada", ";;q=x, zz-!!;q=2, *").await;
+    assert_eq!((garbage.status, garbage.outcome()), (200, "form"));
+}
+
+#[tokio::test]
+async fn snapshots_of_the_form_and_a_refusal_in_every_language() {
+    let (billing, addr) = serve(Interactions::default()).await;
+    billing.pages.register::<Signature>();
+    let interaction = billing.pages.interactions().store().start("ada", &format!("page {}", std::any::type_name::<Signature>()), Duration::from_secs(60)).await.expect("starts");
+    let path = format!("/elicit/{}", interaction.id);
+    let main = |page: &Answer| page.body.split("<main").nth(1).and_then(|m| m.split("</main>").next()).unwrap_or_default().to_owned();
+    let mut failures = Vec::new();
+    for tag in ["en", "zh-Hans", "ko", "ja", "de", "fr", "es"] {
+        let form = http(addr, "GET", &path, &[("Cookie", &cookie("ada")), ("Accept-Language", tag)], b"").await;
+        let token = form.token();
+        let form = main(&form).replace(&token, "<token>");
+        let refused = http(addr, "GET", &path, &[("Cookie", &cookie("mallory")), ("Accept-Language", tag)], b"").await;
+        let text = format!("== the form\n{}\n\n== a link opened by another user\n{}\n", form.replace("><", ">\n<"), main(&refused).replace("><", ">\n<"));
+        let file = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("snapshots/pages").join(format!("{tag}.txt"));
+        if std::env::var_os("ELICIT_BLESS").is_some() {
+            std::fs::create_dir_all(file.parent().expect("a folder")).expect("the folder");
+            std::fs::write(&file, &text).expect("written");
+        } else if std::fs::read_to_string(&file).unwrap_or_default() != text {
+            failures.push(format!("{} differs (ELICIT_BLESS=1 writes it anew; read the diff):\n{text}", file.display()));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// A login with a sign-in page of its own.
+#[derive(Clone)]
+struct WithSignIn;
+
+impl elicit_runtime::page::PageLogin for WithSignIn {
+    fn principal(&self, request: &Parts) -> impl std::future::Future<Output = Option<String>> + Send {
+        std::future::ready(login(request))
+    }
+    fn sign_in_url(&self, page: &str) -> Option<String> {
+        Some(format!("https://login.example/?return_to={}", enc(page)))
+    }
+}
+
+#[tokio::test]
+async fn a_login_may_send_a_stranger_to_sign_in_and_back() {
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("a loopback port");
+    let addr = listener.local_addr().expect("an address");
+    let sealer = StateSealer::new(KEY.to_vec()).expect("a key");
+    let pages = Pages::new(Interactions::default().allow_loopback_http(true), sealer, &format!("http://127.0.0.1:{}/elicit", addr.port())).expect("pages");
+    let app = axum::Router::new().nest("/elicit", pages.router(WithSignIn));
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    pages.register::<ApiKey>();
+    let interaction = pages.interactions().store().start("ada", &format!("page {}", std::any::type_name::<ApiKey>()), Duration::from_secs(60)).await.expect("starts");
+    let path = format!("/elicit/{}", interaction.id);
+    let stranger = http(addr, "GET", &path, &[], b"").await;
+    assert_eq!(stranger.status, 303, "{stranger:?}");
+    let back = enc(&pages.url(&interaction.id));
+    assert_eq!(stranger.header("location"), Some(format!("https://login.example/?return_to={back}").as_str()));
+    assert_page_headers(&Answer { body: String::new(), ..stranger });
+    // Only to come back to a page of ours: an id that is none gets no redirect.
+    let unknown = http(addr, "GET", "/elicit/0123", &[], b"").await;
+    assert_eq!((unknown.status, unknown.outcome()), (401, "sign-in"));
+    // A POST is not redirected (its body would be lost): refused, nothing stored.
+    let post = http(addr, "POST", &path, &[("Content-Type", FORM)], b"key=x").await;
+    assert_eq!((post.status, post.outcome()), (401, "sign-in"));
 }
 
 #[tokio::test]
@@ -509,7 +712,7 @@ fn redis_server() -> Option<RedisServer> {
         return None;
     }
     let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free port");
-    // Owned at once: a panic below still stops it and waits for it (`Drop`).
+    // Owned at once, so that it is killed and waited for on every path (its `Drop`).
     let server = RedisServer(
         Command::new("redis-server")
             .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
@@ -594,7 +797,99 @@ async fn two_instances_share_one_redis_and_it_never_holds_the_secret_in_clear() 
         assert!(dumped.contains(":v:"), "{revision}: the sealed value was not in Redis: {dumped}");
         assert!(!dumped.contains(secret), "{revision}: Redis held the secret in clear");
         let after = redis_dump(&url).await;
-        assert!(!after.contains(":v:") || revision == V07, "{revision}: the value stayed after the tool took it: {after}");
+        // Taken at once on 2025-11-25; on 2026-07-28 read on each replay, deleted once the
+        // call completed.
+        assert!(!after.contains(":v:"), "{revision}: the value stayed after the call: {after}");
         assert!(!after.contains(secret));
     }
+}
+
+// ---- require: -32042 until the page is done ---------------------------------------------
+
+/// Fills the page at `path` as ada with `secret`: the outcome.
+async fn fill(addr: SocketAddr, path: &str, secret: &str) -> String {
+    let shown = http(addr, "GET", path, &[("Cookie", &cookie("ada"))], b"").await;
+    let body = format!("__elicit_csrf={}&key={}&label=billing&env=test", enc(&shown.token()), enc(secret));
+    let done = http(addr, "POST", path, &[("Cookie", &cookie("ada")), ("Content-Type", FORM)], body.as_bytes()).await;
+    done.outcome().to_owned()
+}
+
+/// The page's path in a -32042 error, and its `elicitationId`.
+fn required(err: ServiceError) -> (String, String) {
+    let ServiceError::McpError(error) = err else { panic!("not -32042: {err:?}") };
+    assert_eq!(error.code.0, -32042, "{error:?}");
+    let elicitation = error.data.expect("data")["elicitations"][0].clone();
+    assert_eq!(elicitation["mode"], "url");
+    let url = elicitation["url"].as_str().expect("a url");
+    let path = url.split_once("/elicit/").map(|(_, id)| format!("/elicit/{id}")).expect("the page's path");
+    (path, elicitation["elicitationId"].as_str().expect("an id").to_owned())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn require_ends_with_32042_until_the_page_is_done_and_the_retry_takes_the_value() {
+    let secret = "sk_test4444requiredSECRETvalue";
+    let (billing, addr) = serve(Interactions::default()).await;
+    let session = ScriptedClient::new(V11).connect(billing.clone()).await.expect("connects");
+    // Nothing is asked during the call: the error carries the page.
+    let (path, id) = required(session.call_tool_text("require", json!({})).await.unwrap_err());
+    assert_eq!(path, format!("/elicit/{id}"));
+    assert!(session.transcript().requests.is_empty(), "a request was sent");
+    // A retry before the page is done: the same page again.
+    let (again, _) = required(session.call_tool_text("require", json!({})).await.unwrap_err());
+    assert_eq!(again, path);
+    assert_eq!(fill(addr, &path, secret).await, "done");
+    // The retry takes the typed value; the store no longer holds it.
+    let text = session.call_tool_text("require", json!({})).await.expect("the retry");
+    assert_eq!(text, format!("required Some(\"billing\") ({} characters)", secret.len()));
+    assert_eq!(billing.received.lock().unwrap()["ada"], secret);
+    let id = elicit_runtime::url::InteractionId::parse(&id).expect("an id");
+    assert_eq!(billing.pages.interactions().store().value(&id, false).await.expect("the store"), None, "the value stayed");
+    // Used up: the next call starts a new page.
+    let (next, _) = required(session.call_tool_text("require", json!({})).await.unwrap_err());
+    assert_ne!(next, path);
+    let transcript = session.transcript();
+    assert!(transcript.violations.is_empty(), "{:?}", transcript.violations);
+    assert!(!format!("{transcript:?}").contains(secret), "the secret crossed the MCP client");
+
+    // 2026-07-28: asked in a round, as `send` does; the retry after the page takes the value.
+    let (billing, addr) = serve(Interactions::default()).await;
+    let filled = Arc::new(Mutex::new(false));
+    let session = ScriptedClient::new(V07)
+        .respond_with(move |request: &Value| {
+            let url = request["url"].as_str().unwrap_or_default().to_owned();
+            if !std::mem::replace(&mut *filled.lock().unwrap(), true) {
+                let path = url.split_once("/elicit/").map(|(_, id)| format!("/elicit/{id}")).unwrap_or_default();
+                tokio::spawn(async move { assert_eq!(fill(addr, &path, "sk_test5555requiredSECRETvalue").await, "done") });
+            }
+            Reply::consent().after(Duration::from_millis(300))
+        })
+        .connect(billing.clone())
+        .await
+        .expect("connects");
+    let text = session.call_tool_text("require", json!({})).await.expect("the call");
+    assert_eq!(text, "required Some(\"billing\") (30 characters)");
+    assert_eq!(billing.received.lock().unwrap()["ada"], "sk_test5555requiredSECRETvalue");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_call_that_waits_for_the_page_says_so_as_often_as_asked() {
+    let (billing, addr) = serve(Interactions::default()).await;
+    let session = ScriptedClient::new(V11)
+        .respond_with(move |request: &Value| {
+            let url = request["url"].as_str().unwrap_or_default().to_owned();
+            let path = url.split_once("/elicit/").map(|(_, id)| format!("/elicit/{id}")).unwrap_or_default();
+            tokio::spawn(async move {
+                // The user takes their time on the page.
+                tokio::time::sleep(Duration::from_millis(400)).await;
+                assert_eq!(fill(addr, &path, "sk_test6666patientSECRETvalue").await, "done");
+            });
+            Reply::consent()
+        })
+        .connect(billing)
+        .await
+        .expect("connects");
+    assert_eq!(session.call_tool_text("patient", json!({})).await.expect("the call"), "Ok(true)");
+    let progress = session.transcript().progress;
+    assert!(progress.len() >= 3, "{progress:?}");
+    assert!(progress.iter().all(|p| p["message"] == "waiting for the user to finish on the page"), "{progress:?}");
 }

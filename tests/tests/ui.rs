@@ -11,6 +11,8 @@
 //! - `ui/flatten`: flattened sub-forms (`#[elicit(flatten)]`) that cannot be: names
 //!   that collide, a prefix that makes a secret's name, attributes of a field's own,
 //!   a type that is no form;
+//! - `ui/page`: `#[elicit(page)]` forms misused: a `Secret` in a form sent in form mode,
+//!   a page form sent in form mode, `page` where it has no meaning;
 //! - `ui/pass`: accepted inputs; each `main` runs and asserts on the schema, the wire
 //!   JSON and decoding.
 //!
@@ -26,5 +28,6 @@ fn ui() {
     t.compile_fail("ui/shapes/*.rs");
     t.compile_fail("ui/sensitive/*.rs");
     t.compile_fail("ui/flatten/*.rs");
+    t.compile_fail("ui/page/*.rs");
     t.pass("ui/pass/*.rs");
 }

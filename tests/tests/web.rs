@@ -2,24 +2,30 @@
 //! on loopback as their binaries serve them (the example files are included with `#[path]`,
 //! so the test runs the code users copy):
 //!
-//! - `stdio_server`'s API-key page (`tests/servers/key_page.rs`) decodes its form strictly: a
-//!   key whose bytes are not UTF-8 is refused and nothing is stored, where a lossy decoder
-//!   stored another key (with `U+FFFD` in it) and told the user it was theirs;
+//! - `stdio_server`'s API-key page (the toolkit's page, `elicit_runtime::page`, with the
+//!   server's form and stand-in login) takes exactly the key sent or nothing: a key whose
+//!   bytes are not UTF-8 is refused unread, one that breaks the form's rules is shown
+//!   again, and nothing is kept for either; the stand-in login names the cookie's user;
 //! - the Streamable HTTP servers (`tests/servers/conformance_server.rs`; `load_server.rs` has
 //!   the same setting) refuse every request that carries an `Origin`, as the transport
 //!   requires of a server against DNS rebinding and other sites' pages: rmcp's default
 //!   let every site in.
 
+// Each server declares the option parser it shares with the others (`mod cli;`).
+#![allow(clippy::duplicate_mod)]
+
 use std::net::SocketAddr;
 use std::time::Duration;
 
+use elicit_runtime::page::Pages;
+use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::url::Interactions;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 
 #[allow(dead_code, unreachable_pub)]
-#[path = "../servers/key_page.rs"]
-mod key_page;
+#[path = "../servers/stdio_server.rs"]
+mod stdio_server;
 
 #[allow(dead_code, unreachable_pub)]
 #[path = "../servers/conformance_server.rs"]
@@ -60,71 +66,86 @@ fn post(addr: SocketAddr, path: &str, content_type: &str, extra: &str, body: &[u
 
 // ---- the API-key page --------------------------------------------------------------------
 
-/// The page on a free loopback port, and its address.
-async fn key_page() -> Result<(key_page::KeyPage, SocketAddr)> {
-    let (page, listener) = key_page::KeyPage::bind(Interactions::default().allow_loopback_http(true), 0).await?;
+/// `stdio_server`'s page on a free loopback port, and its address.
+async fn key_page() -> Result<(Pages, SocketAddr)> {
+    let listener = TcpListener::bind(("127.0.0.1", 0)).await?;
     let addr = listener.local_addr()?;
-    tokio::spawn(page.clone().serve(listener));
-    Ok((page, addr))
+    let interactions = Interactions::default().allow_loopback_http(true);
+    let pages = Pages::new(interactions, StateSealer::new(vec![7; 32])?, &format!("http://{addr}/elicit"))?;
+    let app = stdio_server::page_app(&pages);
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    Ok((pages, addr))
+}
+
+/// The value of `name="{field}" value="..."` in a page.
+fn attribute_value(body: &str, field: &str) -> String {
+    let after = body.split(&format!("name=\"{field}\" value=\"")).nth(1).unwrap_or_default();
+    after.split('"').next().unwrap_or_default().to_owned()
+}
+
+fn outcome(answer: &Answer) -> &str {
+    answer.body.split("data-outcome=\"").nth(1).and_then(|rest| rest.split('"').next()).unwrap_or_default()
 }
 
 #[tokio::test]
-async fn the_key_page_stores_exactly_the_key_sent_or_nothing() -> Result {
-    let (page, addr) = key_page().await?;
-    // (the form's `api_key` as the browser encodes it, the ending stored, or the refusal)
-    let cases: [(&str, std::result::Result<&str, &str>); 8] = [
+async fn the_key_page_takes_exactly_the_key_sent_or_nothing() -> Result {
+    let (pages, addr) = key_page().await?;
+    // (the form's `key` as the browser encodes it, the outcome and status)
+    let cases: [(&str, u16, &str); 9] = [
         // Bytes that are not UTF-8: an overlong NUL, a lone 0xFF, a cut sequence, a lone surrogate.
-        ("sk-abcdefgh%C0%80", Err("not UTF-8")),
-        ("sk-abcdefgh%FF", Err("not UTF-8")),
-        ("sk-abcdefgh%E2%82", Err("not UTF-8")),
-        ("sk-abcdefgh%ED%A0%80", Err("not UTF-8")),
-        // `+` is a space, and a key has none.
-        ("sk-abcd+efgh", Err("no spaces")),
-        // UTF-8, percent-encoded, upper or lower hex: decoded as typed.
-        ("sk-abcdefgh-%C3%A9t%c3%a9", Ok("…-été")),
-        // A `%` without two hex digits after it is a `%`.
-        ("sk-abcdefgh%zz", Ok("…h%zz")),
-        ("sk-abcdefgh-100%", Ok("…100%")),
+        ("sk-abcdefgh%C0%80", 400, "unreadable"),
+        ("sk-abcdefgh%FF", 400, "unreadable"),
+        ("sk-abcdefgh%E2%82", 400, "unreadable"),
+        ("sk-abcdefgh%ED%A0%80", 400, "unreadable"),
+        // `+` is a space, and a key has none; a key has 8 characters or more.
+        ("sk-abcd+efgh", 422, "invalid"),
+        ("sk-abc", 422, "invalid"),
+        // UTF-8, percent-encoded, upper or lower hex: taken as typed.
+        ("sk-abcdefgh-%C3%A9t%c3%a9", 200, "done"),
+        ("sk-abcdefgh%25zz", 200, "done"),
+        ("sk-abcdefgh-100%25", 200, "done"),
     ];
-    for (case, (encoded, expected)) in cases.into_iter().enumerate() {
-        let purpose = format!("api-key-{case}");
-        let started = page.interactions().store().start(key_page::LOCAL_USER, &purpose, Duration::from_secs(60)).await?;
-        let body = format!("id={}&api_key={encoded}", started.id);
-        let answer = http(addr, &post(addr, "/connect", "application/x-www-form-urlencoded", "", body.as_bytes())).await?;
-        let stored = page.keys().ending(key_page::LOCAL_USER).await;
-        match expected {
-            Ok(ending) => {
-                assert_eq!(answer.status, 200, "{encoded}: {}", answer.body);
-                assert!(answer.body.contains(&key_page::escape(ending)), "{encoded}: {}", answer.body);
-                assert_eq!(stored.as_deref(), Some(ending), "{encoded}");
-            }
-            Err(problem) => {
-                assert_eq!(answer.status, 422, "{encoded}: {}", answer.body);
-                assert!(answer.body.contains("id=\"problem\"") && answer.body.contains(problem), "{encoded}: {}", answer.body);
-                assert!(!answer.body.contains('\u{fffd}'), "{encoded}: nothing of the key is echoed");
-                assert!(page.interactions().pending(started.id.as_str(), key_page::LOCAL_USER).await.is_ok(), "{encoded}: still pending");
-                // Nothing stored: the key of the case before, or none.
-                assert!(!stored.as_deref().is_some_and(|s| s.contains('\u{fffd}')), "{encoded}: stored {stored:?}");
-                page.interactions().store().forget(&started.id).await?;
+    for (case, (encoded, status, expected)) in cases.into_iter().enumerate() {
+        let started = pages.interactions().store().start(stdio_server::LOCAL_USER, &format!("page {}#{case}", std::any::type_name::<stdio_server::ApiKey>()), Duration::from_secs(60)).await?;
+        let path = format!("/elicit/{}", started.id);
+        let shown = http(addr, format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").as_bytes()).await?;
+        assert_eq!((shown.status, outcome(&shown)), (200, "form"), "{}", shown.body);
+        assert!(shown.body.contains("<strong id=\"user\">local-user</strong>"), "without the cookie, the browser is the local user");
+        let body = format!("__elicit_csrf={}&key={encoded}&label=mine", attribute_value(&shown.body, "__elicit_csrf"));
+        let answer = http(addr, &post(addr, &path, "application/x-www-form-urlencoded", "", body.as_bytes())).await?;
+        assert_eq!((answer.status, outcome(&answer)), (status, expected), "{encoded}: {}", answer.body);
+        assert!(!answer.body.contains("sk-abc"), "{encoded}: nothing of the key is echoed");
+        let kept = pages.interactions().store().value(&started.id, true).await?;
+        assert_eq!(kept.is_some(), status == 200, "{encoded}: a value was kept, or none");
+        if status != 200 {
+            assert!(pages.interactions().pending(started.id.as_str(), stdio_server::LOCAL_USER).await.is_ok(), "{encoded}: still pending");
+            if status == 422 {
+                assert!(answer.body.contains("id=\"e-key\""), "{encoded}: the problem is shown by the key: {}", answer.body);
             }
         }
     }
+    // The stand-in login: the cookie's user, who did not start the interaction.
+    let started = pages.interactions().store().start(stdio_server::LOCAL_USER, &format!("page {}", std::any::type_name::<stdio_server::ApiKey>()), Duration::from_secs(60)).await?;
+    let request = format!("GET /elicit/{} HTTP/1.1\r\nHost: {addr}\r\nCookie: elicit_demo_user=mallory\r\nConnection: close\r\n\r\n", started.id);
+    let answer = http(addr, request.as_bytes()).await?;
+    assert_eq!((answer.status, outcome(&answer)), (403, "wrong-user"), "{}", answer.body);
     Ok(())
 }
 
 #[tokio::test]
 async fn an_id_that_is_not_utf8_is_unknown() -> Result {
-    let (page, addr) = key_page().await?;
-    let started = page.interactions().store().start(key_page::LOCAL_USER, "api-key", Duration::from_secs(60)).await?;
+    let (pages, addr) = key_page().await?;
+    let started = pages.interactions().store().start(stdio_server::LOCAL_USER, &format!("page {}", std::any::type_name::<stdio_server::ApiKey>()), Duration::from_secs(60)).await?;
     // The id with a byte that a lossy decoder turns into U+FFFD.
-    let request = format!("GET /connect?id={}%FF HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n", started.id);
+    let request = format!("GET /elicit/{}%FF HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n", started.id);
     let answer = http(addr, request.as_bytes()).await?;
-    assert_eq!(answer.status, 404, "{}", answer.body);
-    assert!(answer.body.contains("data-outcome=\"unknown\""), "{}", answer.body);
-    let body = format!("id={}%FF&api_key=sk-abcdefgh", started.id);
-    let answer = http(addr, &post(addr, "/connect", "application/x-www-form-urlencoded", "", body.as_bytes())).await?;
-    assert_eq!(answer.status, 404, "{}", answer.body);
-    assert!(page.keys().ending(key_page::LOCAL_USER).await.is_none());
+    assert_eq!((answer.status, outcome(&answer)), (404, "unknown"), "{}", answer.body);
+    assert!(answer.head.contains("content-security-policy: default-src 'none'"), "the page's headers: {}", answer.head);
+    let body = "__elicit_csrf=x&key=sk-abcdefgh";
+    let request = post(addr, &format!("/elicit/{}%FF", started.id), "application/x-www-form-urlencoded", "", body.as_bytes());
+    let answer = http(addr, &request).await?;
+    assert_eq!((answer.status, outcome(&answer)), (404, "unknown"), "{}", answer.body);
+    assert!(pages.interactions().pending(started.id.as_str(), stdio_server::LOCAL_USER).await.is_ok());
     Ok(())
 }
 
@@ -133,7 +154,7 @@ async fn an_id_that_is_not_utf8_is_unknown() -> Result {
 #[tokio::test]
 async fn the_http_server_refuses_every_request_from_a_browser_page() -> Result {
     let stop = tokio_util::sync::CancellationToken::new();
-    let router = conformance_server::router(elicit_runtime::rounds::StateSealer::new(vec![7; 32])?, &stop);
+    let router = conformance_server::router(StateSealer::new(vec![7; 32])?, &stop);
     let listener = TcpListener::bind(("127.0.0.1", 0)).await?;
     let addr = listener.local_addr()?;
     tokio::spawn(async move { axum::serve(listener, router).await });

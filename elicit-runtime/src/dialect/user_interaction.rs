@@ -157,6 +157,10 @@ impl<P: ElicitPeer> ElicitPeer for UserInteraction<P> {
         self.inner.report_waiting(progress, message)
     }
 
+    fn locale(&self) -> Option<crate::locale::Locale> {
+        self.inner.locale()
+    }
+
     fn hooks(&self) -> &dyn Hooks {
         self
     }

@@ -10,6 +10,8 @@ use super::elicit::Elicit;
 use super::elicitation::Elicitation;
 use super::error::ElicitError;
 use super::transport::ElicitPeer;
+use crate::form::ElicitEnum;
+use crate::locale::Locale;
 
 /// An enum whose variants carry data, asked in two steps: `#[derive(Elicit)]` on an enum
 /// with a struct variant (`Card { number: String, expiry: String }`), a variant holding a
@@ -98,6 +100,7 @@ pub type ChoiceFuture<'a, T> = Pin<Box<dyn Future<Output = Result<Elicitation<T>
 pub struct Steps {
     reasks: u32,
     timeout: Option<Duration>,
+    locale: Option<Locale>,
 }
 
 impl Steps {
@@ -107,12 +110,24 @@ impl Steps {
         if let Some(timeout) = self.timeout {
             request = request.timeout(timeout);
         }
+        if let Some(locale) = self.locale {
+            request = request.locale(locale);
+        }
         request.await
     }
 
     /// The message of the second step: the question, then what was chosen.
     pub fn second_message(message: &str, chosen: &str) -> String {
         format!("{message}\n\n{chosen}")
+    }
+
+    /// [`second_message`](Self::second_message) with what was chosen in the language of
+    /// the question: the title of option `index` of the first step's select `C`, as the
+    /// author translated it, else `chosen`.
+    pub fn second_message_in<C: ElicitEnum, P: ElicitPeer + ?Sized>(self, peer: &P, message: &str, index: usize, chosen: &str) -> String {
+        let locale = self.locale.or_else(|| peer.locale()).unwrap_or_default();
+        let translated = C::OPTIONS.get(index).filter(|option| !option.titles().is_empty()).and_then(|option| option.title_in(locale));
+        Self::second_message(message, translated.unwrap_or(chosen))
     }
 }
 
@@ -162,6 +177,14 @@ impl<'a, T: ElicitChoice, P: ElicitPeer + ?Sized> ChoiceRequest<'a, T, P> {
     /// Give up on a step after `timeout` ([`ElicitRequest::timeout`](super::ElicitRequest::timeout)).
     pub fn timeout(mut self, timeout: Duration) -> Self {
         self.steps.timeout = Some(timeout);
+        self
+    }
+
+    /// Write each step's texts in `locale`'s language
+    /// ([`ElicitRequest::locale`](super::ElicitRequest::locale)): the variants' and the
+    /// fields' translated titles, the problems of a re-ask.
+    pub fn locale(mut self, locale: Locale) -> Self {
+        self.steps.locale = Some(locale);
         self
     }
 }

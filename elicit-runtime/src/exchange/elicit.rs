@@ -18,6 +18,7 @@ use super::transport::{ElicitPeer, Outgoing};
 use crate::form::{
     self, FormSchema, InvalidContent, Kind, Problem, Report, RequestedSchema, SchemaError, SchemaOptions, Violation, collect_checkboxes, echo,
 };
+use crate::locale::{Arg, Locale};
 use crate::observe::{self, Mode, Pending};
 use crate::revision::ProtocolRevision;
 
@@ -190,6 +191,7 @@ pub struct ElicitRequest<'a, T, P: ?Sized> {
     key: Option<String>,
     user_only: bool,
     check: Option<Check<'a, T>>,
+    locale: Option<Locale>,
     form: PhantomData<fn() -> T>,
 }
 
@@ -260,8 +262,35 @@ impl<'a, T: Elicit, P: ElicitPeer + ?Sized> ElicitRequest<'a, T, P> {
             key: None,
             user_only: false,
             check: None,
+            locale: None,
             form: PhantomData,
         }
+    }
+
+    /// Write the toolkit's texts of this question (the problems listed when it is asked
+    /// again, the checkbox titles on 2025-06-18) and the form's translated titles and
+    /// descriptions in `locale`'s language, whatever the client or the server prefer
+    /// ([`locale`](crate::locale) says how the language is chosen otherwise). The
+    /// `message` is the author's: write it in the same language.
+    ///
+    /// ```no_run
+    /// # use elicit_runtime::{Elicit, ElicitError, ElicitPeer};
+    /// use elicit_runtime::locale::Locale;
+    ///
+    /// #[derive(Elicit)]
+    /// struct Guests {
+    ///     #[elicit(title = "Guests", title(ko = "인원"), minimum = 1, maximum = 12)]
+    ///     guests: u8,
+    /// }
+    ///
+    /// async fn ask(peer: &impl ElicitPeer) -> Result<Option<u8>, ElicitError> {
+    ///     let answer = Guests::elicit(peer, "몇 분이 오시나요?").locale(Locale::for_tag("ko")).reask(2).await?;
+    ///     Ok(answer.accepted().map(|g| g.guests))
+    /// }
+    /// ```
+    pub fn locale(mut self, locale: Locale) -> Self {
+        self.locale = Some(locale);
+        self
     }
 
     /// Only the user may answer, in the client's own form: when the client cannot ask,
@@ -298,6 +327,7 @@ impl<'a, T: Elicit, P: ElicitPeer + ?Sized> ElicitRequest<'a, T, P> {
             key: self.key,
             user_only: self.user_only,
             check: self.check.as_deref(),
+            locale: self.locale,
         };
         elicit::<T, P>(self.peer, question).await
     }
@@ -636,6 +666,8 @@ struct Question<'q, 'c, T> {
     key: Option<String>,
     user_only: bool,
     check: Option<&'q (dyn Fn(&T) -> CheckFuture<'c> + Send + Sync + 'c)>,
+    /// The call's own language, if it chose one.
+    locale: Option<Locale>,
 }
 
 /// The whole exchange behind [`ElicitRequest`], in its span: the elicitation's outcome,
@@ -716,7 +748,10 @@ async fn exchange<T: Elicit, P: ElicitPeer + ?Sized>(
     span: &tracing::Span,
     watch: &mut Watch,
 ) -> Result<(Elicitation<T>, Provenance), ElicitError> {
-    let Question { message, pace, reasks, options, key, user_only, check } = question;
+    let Question { message, pace, reasks, options, key, user_only, check, locale } = question;
+    // The call's language, else the one the schema options name, the client's, the server's.
+    let locale = locale.or(options.chosen_locale()).or_else(|| peer.locale()).unwrap_or_default();
+    let options = &options.locale(locale);
     let support = peer.elicitation_support();
     if !support.form && (user_only || !peer.hooks().relays_to_model()) {
         return Err(ElicitError::NotSupported(support));
@@ -791,7 +826,7 @@ async fn exchange<T: Elicit, P: ElicitPeer + ?Sized>(
                 }
                 keep_valid_answers::<T>(&mut defaults, schema, &result, &invalid, revision);
                 // The re-ask's schema carries the valid answers as defaults: not the cached one.
-                let mut params = params_of(schema, &reask_text(message, &invalid, Some((T::SCHEMA, revision))), revision);
+                let mut params = params_of(schema, &reask_text(message, &invalid, Some((T::SCHEMA, revision)), locale), revision);
                 with_defaults(&mut params, &defaults);
                 params
             }
@@ -885,25 +920,46 @@ fn with_defaults(params: &mut Map<String, Value>, defaults: &Map<String, Value>)
 /// assert_eq!(reask_message("How many?", &invalid), "How many?\n\nPlease correct your answer:\n- `guests`: must be at least 1, got 0");
 /// ```
 pub fn reask_message(message: &str, invalid: &InvalidContent) -> String {
-    reask_text(message, invalid, None)
+    reask_text(message, invalid, None, Locale::default())
+}
+
+/// [`reask_message`] in `locale`'s language.
+///
+/// ```
+/// use elicit_runtime::{Elicit, exchange::reask_message_in};
+/// use elicit_runtime::locale::Locale;
+/// use serde_json::json;
+///
+/// #[derive(Elicit, Debug)]
+/// struct Rating {
+///     #[elicit(minimum = 1, maximum = 5)]
+///     rating: u8,
+/// }
+///
+/// let invalid = Rating::from_content(json!({"rating": 9}).as_object().unwrap()).unwrap_err();
+/// assert_eq!(reask_message_in("평점을 알려 주세요", &invalid, Locale::for_tag("ko")), "평점을 알려 주세요\n\n답변을 고쳐 주세요:\n- `rating`: 5 이하여야 합니다. 입력값: 9");
+/// ```
+pub fn reask_message_in(message: &str, invalid: &InvalidContent, locale: Locale) -> String {
+    reask_text(message, invalid, None, locale)
 }
 
 /// [`reask_message`], knowing the form and the revision it was sent on: on 2025-06-18 a
 /// problem with a multi-select's checkbox names the checkbox with the title the client
 /// showed beside it, and a count that is not kept is said once of the group of boxes.
 /// No line is written twice.
-pub(crate) fn reask_text(message: &str, invalid: &InvalidContent, form: Option<(&FormSchema, ProtocolRevision)>) -> String {
+pub(crate) fn reask_text(message: &str, invalid: &InvalidContent, form: Option<(&FormSchema, ProtocolRevision)>, locale: Locale) -> String {
     let mut text = String::from(message);
-    text.push_str("\n\nPlease correct your answer:");
+    text.push_str("\n\n");
+    text.push_str(&locale.message("reask-heading", &[]));
     let mut written: Vec<String> = Vec::with_capacity(invalid.violations().len());
     for violation in invalid.violations() {
-        let mut line = user_line(violation, form);
+        let mut line = user_line(violation, form, locale);
         // Problems quote what the client sent; a URL from there must not end up in a
         // form-mode message.
         if contains_url(&line) {
-            line = format!("`{}`: is not a valid answer", echo(&violation.field));
+            line = locale.message("reask-not-valid", &[("field", Arg::Text(&echo(&violation.field)))]);
             if contains_url(&line) {
-                line = "an answer is not valid".to_owned();
+                line = locale.message("reask-an-answer-not-valid", &[]);
             }
         }
         if written.contains(&line) {
@@ -917,25 +973,32 @@ pub(crate) fn reask_text(message: &str, invalid: &InvalidContent, form: Option<(
 }
 
 /// One violation as the person who answered reads it: about what their client showed.
-fn user_line(violation: &Violation, form: Option<(&FormSchema, ProtocolRevision)>) -> String {
+fn user_line(violation: &Violation, form: Option<(&FormSchema, ProtocolRevision)>, locale: Locale) -> String {
     let Some((schema, _)) = form.filter(|(_, revision)| !revision.has_multi_select()) else {
-        return violation.to_string();
+        return violation.text(locale);
     };
     if let Some(field) = schema.field(&violation.field)
         && let Kind::MultiSelect(_) = field.kind()
     {
-        let label = field.title().unwrap_or(field.name());
+        let label = field.title_in(locale).unwrap_or(field.name());
+        let ticked = |id: &str, bound: &str, n: u64, count: u64| {
+            locale.message(id, &[(bound, Arg::Count(n)), ("label", Arg::Text(label)), ("count", Arg::Count(count))])
+        };
         match violation.problem {
-            Problem::TooFewItems { min_items, count } => return format!("choose at least {min_items} of the {label} options ({count} ticked)"),
-            Problem::TooManyItems { max_items, count } => return format!("choose at most {max_items} of the {label} options ({count} ticked)"),
+            Problem::TooFewItems { min_items, count } => return ticked("reask-too-few-ticked", "min_items", min_items, count),
+            Problem::TooManyItems { max_items, count } => return ticked("reask-too-many-ticked", "max_items", max_items, count),
             _ => {}
         }
     }
-    match form::find_checkbox(schema, &violation.field) {
-        Some((_, title)) => format!("`{}` ({title}): {}", violation.field, violation.problem),
-        None => violation.to_string(),
+    match form::find_checkbox(schema, &violation.field, locale) {
+        Some((_, title)) => locale.message(
+            "reask-checkbox",
+            &[("field", Arg::Text(&violation.field)), ("title", Arg::Text(&title)), ("problem", Arg::Text(&violation.problem.text(locale)))],
+        ),
+        None => violation.text(locale),
     }
 }
+
 
 #[cfg(test)]
 mod url_tests {

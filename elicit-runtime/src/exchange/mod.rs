@@ -25,9 +25,11 @@ pub(crate) use self::elicit::params_of;
 pub(crate) use self::elicit::RELAYED_META;
 #[cfg(feature = "validator")]
 pub use self::elicit::validator_rules;
-pub use self::elicit::{DEFAULT_PROGRESS_EVERY, Elicit, ElicitRequest, Provenance, form_params, form_params_json, reask_message};
+pub use self::elicit::{DEFAULT_PROGRESS_EVERY, Elicit, ElicitRequest, Provenance, form_params, form_params_json, reask_message, reask_message_in};
 pub use self::choice::{ChoiceRequest, ElicitChoice};
 pub use self::support::ElicitationSupport;
 #[cfg(any(feature = "rmcp", feature = "dialects"))]
 pub(crate) use self::transport::Hooks;
+#[cfg(feature = "rmcp")]
+pub(crate) use self::transport::AfterCompletion;
 pub use self::transport::{ElicitPeer, Outgoing};

@@ -16,6 +16,7 @@ use serde_json::{Map, Value};
 use super::error::ElicitError;
 use super::support::ElicitationSupport;
 use crate::form::RequestedSchema;
+use crate::locale::Locale;
 use crate::revision::Dialect;
 
 /// One request to the client to send: `elicitation/create` (or, inside rounds,
@@ -150,11 +151,24 @@ pub trait ElicitPeer: Sync {
 
     /// What the crate's own transports add (rounds, the relay, the dialects); not for
     /// other transports, which keep the default.
+    /// The language of the user of the current request, when the transport knows it:
+    /// what the client said it prefers (SEP-2792's `_meta`
+    /// [`acceptLanguage`](crate::locale::ACCEPT_LANGUAGE_META), read with
+    /// [`Locale::from_accept_language`]), else the server's default for the request.
+    /// `None` (the default) leaves the choice to the call and the catalog's default
+    /// language ([`locale`](crate::locale)).
+    fn locale(&self) -> Option<Locale> {
+        None
+    }
+
     #[doc(hidden)]
     fn hooks(&self) -> &dyn Hooks {
         &NoHooks
     }
 }
+
+/// Work to do once a replayed operation has completed ([`Hooks::after_completion`]).
+pub type AfterCompletion = std::pin::Pin<Box<dyn Future<Output = ()> + Send + 'static>>;
 
 /// What a transport that replays the operation (the rounds of 2026-07-28, the model's
 /// call-backs) or speaks a draft dialect adds to [`ElicitPeer`]. Every method has the
@@ -190,6 +204,13 @@ pub trait Hooks: Sync {
     fn note(&self, key: &str) -> Option<String> {
         let _ = key;
         None
+    }
+
+    /// Rounds: runs `done` once the operation has completed (its last replay returned a
+    /// result, not another round): a page form's value, read again on every replay, is
+    /// deleted then. Without rounds nothing is replayed, and `done` is dropped unrun.
+    fn after_completion(&self, done: AfterCompletion) {
+        drop(done);
     }
 
     /// Rounds: keeps a short note for the replays of this operation, sealed in the
@@ -254,6 +275,9 @@ impl<P: ElicitPeer + ?Sized> ElicitPeer for &P {
     }
     fn report_waiting(&self, progress: u32, message: &str) -> impl Future<Output = ()> + Send {
         (**self).report_waiting(progress, message)
+    }
+    fn locale(&self) -> Option<Locale> {
+        (**self).locale()
     }
     fn hooks(&self) -> &dyn Hooks {
         (**self).hooks()

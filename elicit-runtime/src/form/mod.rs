@@ -34,8 +34,7 @@ pub(crate) use self::problem::echo_up_to;
 pub(crate) use self::render::render_field;
 pub use self::schema::{
     EnumOption, FieldSchema, Format, FormSchema, IntegerRules, JSON_SAFE_INTEGER, Kind, Literal, MultiSelectRules, NumberRules,
-    StringRules,
-};
+    StringRules, Translations};
 pub(crate) use self::problem::Report;
 pub use self::problem::{InvalidContent, KEYS_BESIDE_FIELDS, NOT_ASKED_NAMED, Problem, Violation};
 pub use self::validate::format_is_valid;

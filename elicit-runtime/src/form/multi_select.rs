@@ -31,6 +31,8 @@
 
 use serde_json::{Map, Value};
 
+use crate::locale::{Arg, Locale};
+
 use super::schema::{EnumOption, FieldSchema, FormSchema, Kind, MultiSelectRules};
 use super::problem::{Problem, Report};
 
@@ -296,16 +298,16 @@ const fn multi_options(kind: &Kind) -> &'static [EnumOption] {
 /// The checkbox properties of a multi-select field: one boolean per option, titled
 /// `Field title: Option title`; the field's description (and how many to tick) on the
 /// first; `default: true` on the options of the field's default.
-pub(crate) fn checkboxes(field: &FieldSchema, rules: &MultiSelectRules) -> Vec<(String, Value)> {
-    let label = field.title().unwrap_or(field.name());
+pub(crate) fn checkboxes(field: &FieldSchema, rules: &MultiSelectRules, locale: Locale) -> Vec<(String, Value)> {
+    let label = field.title_in(locale).unwrap_or(field.name());
     let defaults: &[&str] = match field.default() {
         Some(super::schema::Literal::List(values)) => values,
         _ => &[],
     };
-    let mut description = field.description().map(str::to_owned);
-    if let Some(bounds) = count_hint(rules) {
+    let mut description = field.description_in(locale).map(str::to_owned);
+    if let Some(bounds) = count_hint(rules, locale) {
         description = Some(match description {
-            Some(text) => format!("{text} ({bounds})"),
+            Some(text) => locale.message("checkbox-description", &[("description", Arg::Text(&text)), ("rule", Arg::Text(&bounds))]),
             None => bounds,
         });
     }
@@ -316,7 +318,7 @@ pub(crate) fn checkboxes(field: &FieldSchema, rules: &MultiSelectRules) -> Vec<(
         .map(|(i, option)| {
             let mut p = Map::with_capacity(4);
             p.insert("type".into(), "boolean".into());
-            p.insert("title".into(), checkbox_title(label, option).into());
+            p.insert("title".into(), checkbox_title(label, option, locale).into());
             if i == 0
                 && let Some(text) = &description
             {
@@ -330,33 +332,34 @@ pub(crate) fn checkboxes(field: &FieldSchema, rules: &MultiSelectRules) -> Vec<(
         .collect()
 }
 
-fn option_label(option: &EnumOption) -> &str {
-    option.title().unwrap_or(option.value())
+fn option_label(option: &EnumOption, locale: Locale) -> &str {
+    option.title_in(locale).unwrap_or(option.value())
 }
 
-/// The title of a checkbox: `Field title: Option title`.
-fn checkbox_title(label: &str, option: &EnumOption) -> String {
-    format!("{label}: {}", option_label(option))
+/// The title of a checkbox: `Field title: Option title` (the catalog's `checkbox-title`).
+fn checkbox_title(label: &str, option: &EnumOption, locale: Locale) -> String {
+    locale.message("checkbox-title", &[("field", Arg::Text(label)), ("option", Arg::Text(option_label(option, locale)))])
 }
 
 /// The multi-select field and the title of the checkbox named `name`, if a field of
 /// `schema` has one of that name: what the user's client showed for a property a
 /// violation names.
-pub(crate) fn find_checkbox<'s>(schema: &'s FormSchema, name: &str) -> Option<(&'s FieldSchema, String)> {
+pub(crate) fn find_checkbox<'s>(schema: &'s FormSchema, name: &str, locale: Locale) -> Option<(&'s FieldSchema, String)> {
     schema.fields().iter().find_map(|field| {
         let Kind::MultiSelect(rules) = field.kind() else { return None };
-        let label = field.title().unwrap_or(field.name());
+        let label = field.title_in(locale).unwrap_or(field.name());
         let i = (0..rules.options.len()).find(|&i| Checkbox::new(field.name(), rules.options, i).is(name))?;
-        Some((field, checkbox_title(label, &rules.options[i])))
+        Some((field, checkbox_title(label, &rules.options[i], locale)))
     })
 }
 
-fn count_hint(rules: &MultiSelectRules) -> Option<String> {
+fn count_hint(rules: &MultiSelectRules, locale: Locale) -> Option<String> {
+    let count = |n: u64| Arg::Count(n);
     match (rules.min_items, rules.max_items) {
-        (Some(min), Some(max)) if min == max => Some(format!("tick exactly {min}")),
-        (Some(min), Some(max)) => Some(format!("tick at least {min} and at most {max}")),
-        (Some(min), None) => Some(format!("tick at least {min}")),
-        (None, Some(max)) => Some(format!("tick at most {max}")),
+        (Some(min), Some(max)) if min == max => Some(locale.message("tick-exactly", &[("count", count(min))])),
+        (Some(min), Some(max)) => Some(locale.message("tick-between", &[("min", count(min)), ("max", count(max))])),
+        (Some(min), None) => Some(locale.message("tick-at-least", &[("min", count(min))])),
+        (None, Some(max)) => Some(locale.message("tick-at-most", &[("max", count(max))])),
         (None, None) => None,
     }
 }

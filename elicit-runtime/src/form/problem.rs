@@ -8,6 +8,7 @@ use std::fmt;
 use serde_json::{Map, Value};
 
 use super::schema::{FieldSchema, Format, same_name};
+use crate::locale::{Arg, Locale};
 
 /// What is wrong with the value of one field.
 #[derive(Debug, Clone, PartialEq)]
@@ -123,6 +124,10 @@ pub enum Problem {
     Rule(Cow<'static, str>),
 }
 
+/// What a rule of the author's that failed without saying why is reported as (in English;
+/// written in the user's language as the catalog's `problem-rule-unsaid`).
+const RULE_UNSAID: &str = "the answer breaks a rule of this form";
+
 /// How many keys the form did not ask for are named one by one.
 pub const NOT_ASKED_NAMED: usize = 32;
 
@@ -167,42 +172,77 @@ pub(crate) fn json_type_name(value: &Value) -> &'static str {
     }
 }
 
-impl fmt::Display for Problem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Problem {
+    /// The problem in words, in `locale`'s language, as it is written after the field's
+    /// name (`Display` writes it in English).
+    ///
+    /// ```
+    /// use elicit_runtime::form::Problem;
+    /// use elicit_runtime::locale::Locale;
+    ///
+    /// let problem = Problem::AboveMaximum { maximum: 5.0, found: 9.0 };
+    /// assert_eq!(problem.to_string(), "must be at most 5, got 9");
+    /// assert_eq!(problem.text(Locale::for_tag("ko")), "5 이하여야 합니다. 입력값: 9");
+    /// assert_eq!(problem.text(Locale::for_tag("de-AT")), "darf höchstens 5 sein, erhalten: 9");
+    /// ```
+    pub fn text(&self, locale: Locale) -> String {
+        let message = |id: &str, args: &[(&str, Arg<'_>)]| locale.message(id, args);
         match self {
-            Problem::Missing => f.write_str("is required but missing"),
-            Problem::WrongType { expected, found } => write!(f, "must be {} {expected}, got {} {found}", article(expected), article(found)),
-            Problem::NotAnInteger => f.write_str("must be a whole number"),
-            Problem::InexactInteger => {
-                f.write_str("must be written without a fraction part or exponent: beyond ±9007199254740991 such a number is not read exactly")
+            Problem::Missing => message("problem-missing", &[]),
+            Problem::WrongType { expected, found } => {
+                let (expected, found) = (json_type_words(expected, locale), json_type_words(found, locale));
+                message("problem-wrong-type", &[("expected", Arg::Text(&expected)), ("found", Arg::Text(&found))])
             }
-            Problem::IntegerOutOfRange { min, max } => write!(f, "must be between {min} and {max}"),
-            Problem::NumberOutOfRange { max } => write!(f, "must be at most {max:e} in magnitude"),
-            Problem::BelowMinimum { minimum, found } => write!(f, "must be at least {minimum}, got {found}"),
-            Problem::AboveMaximum { maximum, found } => write!(f, "must be at most {maximum}, got {found}"),
-            Problem::TooShort { min_length, length } => write!(f, "must be at least {} long, got {length}", plural(*min_length, "character")),
-            Problem::TooLong { max_length, length } => write!(f, "must be at most {} long, got {length}", plural(*max_length, "character")),
-            Problem::PatternMismatch { hint: Some(hint), .. } => write!(f, "must be in the form {hint}"),
-            Problem::PatternMismatch { hint: None, .. } => f.write_str("is not in the expected format"),
-            Problem::InvalidFormat(format) => write!(f, "must be a valid {format}"),
-            Problem::NotAnOption(value) => write!(f, "`{value}` is not one of the options"),
-            Problem::UnknownItem(value) => write!(f, "`{value}` is not one of the options"),
-            Problem::DuplicateItem(value) => write!(f, "`{value}` is chosen more than once"),
-            Problem::TooFewItems { min_items, count } => write!(f, "must have at least {}, got {count}", plural(*min_items, "choice")),
-            Problem::TooManyItems { max_items, count } => write!(f, "must have at most {}, got {count}", plural(*max_items, "choice")),
-            Problem::NotAsked | Problem::MoreNotAsked { count: 0 | 1 } => f.write_str("is not a field of this form"),
-            Problem::MoreNotAsked { count } => write!(f, "is not a field of this form, and neither are the {} after it", plural(count - 1, "other key")),
-            Problem::Rule(words) => f.write_str(words),
+            Problem::NotAnInteger => message("problem-not-an-integer", &[]),
+            Problem::InexactInteger => message("problem-inexact-integer", &[]),
+            Problem::IntegerOutOfRange { min, max } => {
+                // As text: a plural rule has nothing to choose here, and a double would round them.
+                let (min, max) = (min.to_string(), max.to_string());
+                message("problem-integer-out-of-range", &[("min", Arg::Text(&min)), ("max", Arg::Text(&max))])
+            }
+            Problem::NumberOutOfRange { max } => message("problem-number-out-of-range", &[("max", Arg::Text(&format!("{max:e}")))]),
+            Problem::BelowMinimum { minimum, found } => {
+                let (minimum, found) = (minimum.to_string(), found.to_string());
+                message("problem-below-minimum", &[("minimum", Arg::Text(&minimum)), ("found", Arg::Text(&found))])
+            }
+            Problem::AboveMaximum { maximum, found } => {
+                let (maximum, found) = (maximum.to_string(), found.to_string());
+                message("problem-above-maximum", &[("maximum", Arg::Text(&maximum)), ("found", Arg::Text(&found))])
+            }
+            Problem::TooShort { min_length, length } => {
+                message("problem-too-short", &[("min_length", Arg::Count(*min_length)), ("length", Arg::Count(*length))])
+            }
+            Problem::TooLong { max_length, length } => {
+                message("problem-too-long", &[("max_length", Arg::Count(*max_length)), ("length", Arg::Count(*length))])
+            }
+            Problem::PatternMismatch { hint: Some(hint), .. } => message("problem-pattern-hint", &[("hint", Arg::Text(hint))]),
+            Problem::PatternMismatch { hint: None, .. } => message("problem-pattern", &[]),
+            Problem::InvalidFormat(format) => message("problem-invalid-format", &[("format", Arg::Text(format.as_str()))]),
+            Problem::NotAnOption(value) | Problem::UnknownItem(value) => message("problem-not-an-option", &[("value", Arg::Text(value))]),
+            Problem::DuplicateItem(value) => message("problem-duplicate-item", &[("value", Arg::Text(value))]),
+            Problem::TooFewItems { min_items, count } => {
+                message("problem-too-few-items", &[("min_items", Arg::Count(*min_items)), ("count", Arg::Count(*count))])
+            }
+            Problem::TooManyItems { max_items, count } => {
+                message("problem-too-many-items", &[("max_items", Arg::Count(*max_items)), ("count", Arg::Count(*count))])
+            }
+            Problem::NotAsked | Problem::MoreNotAsked { count: 0 | 1 } => message("problem-not-asked", &[]),
+            Problem::MoreNotAsked { count } => message("problem-more-not-asked", &[("others", Arg::Count(count - 1))]),
+            Problem::Rule(words) if words == RULE_UNSAID => message("problem-rule-unsaid", &[]),
+            Problem::Rule(words) => words.clone().into_owned(),
         }
     }
 }
 
-fn plural(n: u64, noun: &str) -> String {
-    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
+/// A JSON type in words (`an integer`), from the catalog's `json-type-*` messages.
+fn json_type_words(name: &str, locale: Locale) -> String {
+    locale.message(&format!("json-type-{name}"), &[])
 }
 
-fn article(word: &str) -> &'static str {
-    if word.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" }
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(Locale::ENGLISH))
+    }
 }
 
 /// One problem with one field of received content.
@@ -257,13 +297,31 @@ impl Violation {
     }
 }
 
-impl fmt::Display for Violation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Violation {
+    /// The violation in words, in `locale`'s language: the field's wire name, then the
+    /// problem (`Display` writes it in English).
+    ///
+    /// ```
+    /// use elicit_runtime::form::{Problem, Violation};
+    /// use elicit_runtime::locale::Locale;
+    ///
+    /// let violation = Violation::new("이름", Problem::TooShort { min_length: 2, length: 1 });
+    /// assert_eq!(violation.to_string(), "`이름`: must be at least 2 characters long, got 1");
+    /// assert_eq!(violation.text(Locale::for_tag("zh-CN")), "`이름`：长度至少为 2 个字符，实际为 1 个");
+    /// ```
+    pub fn text(&self, locale: Locale) -> String {
+        let problem = self.problem.text(locale);
         if self.field.is_empty() {
             // A rule about the whole form.
-            return write!(f, "{}", self.problem);
+            return problem;
         }
-        write!(f, "`{}`: {}", self.field, self.problem)
+        locale.message("violation", &[("field", Arg::Text(&self.field)), ("problem", Arg::Text(&problem))])
+    }
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(Locale::ENGLISH))
     }
 }
 
@@ -310,7 +368,7 @@ impl InvalidContent {
     /// without saying why is reported as a rule of the whole form.
     pub(crate) fn of_rules(violations: Vec<Violation>) -> InvalidContent {
         if violations.is_empty() {
-            return InvalidContent { violations: vec![Violation::form_rule("the answer breaks a rule of this form")] };
+            return InvalidContent { violations: vec![Violation::form_rule(RULE_UNSAID)] };
         }
         InvalidContent { violations }
     }

@@ -7,6 +7,7 @@ use std::sync::{OnceLock, RwLock};
 
 use serde_json::{Map, Value, json};
 
+use crate::locale::Locale;
 use crate::revision::ProtocolRevision;
 use super::multi_select::checkboxes;
 use super::schema::{EnumOption, FieldSchema, FormSchema, Kind, has_titles};
@@ -25,13 +26,57 @@ use super::schema::{EnumOption, FieldSchema, FormSchema, Kind, has_titles};
 pub struct SchemaOptions {
     legacy_enum_names: bool,
     pattern_on_wire: bool,
+    locale: Option<Locale>,
 }
 
 impl SchemaOptions {
     /// The defaults: titled single-selects as the revision prefers, `pattern` enforced on
     /// the server only.
     pub const fn new() -> Self {
-        Self { legacy_enum_names: false, pattern_on_wire: false }
+        Self { legacy_enum_names: false, pattern_on_wire: false, locale: None }
+    }
+
+    /// Write the texts of the schema in `locale`'s language: the author's translated
+    /// titles and descriptions, and on 2025-06-18 the checkbox titles of a multi-select
+    /// ([`locale`](crate::locale)). Property names, kinds and bounds do not change.
+    ///
+    /// ```
+    /// use elicit_runtime::{Elicit, ProtocolRevision, SchemaOptions};
+    /// use elicit_runtime::locale::Locale;
+    ///
+    /// #[derive(Elicit)]
+    /// #[elicit(rename_all = "lowercase")]
+    /// enum Diet {
+    ///     #[elicit(title = "Vegan", title(ko = "비건"))]
+    ///     Vegan,
+    /// }
+    ///
+    /// #[derive(Elicit)]
+    /// struct Order {
+    ///     #[elicit(title = "Diets", title(ko = "식단"), min_items = 1)]
+    ///     diets: Vec<Diet>,
+    /// }
+    ///
+    /// let ko = SchemaOptions::new().locale(Locale::for_tag("ko"));
+    /// let schema = Order::requested_schema_with(ProtocolRevision::V2025_06_18, &ko)?;
+    /// assert_eq!(schema.as_json()["properties"]["diets_vegan"]["title"], "식단: 비건");
+    /// assert_eq!(schema.as_json()["properties"]["diets_vegan"]["description"], "1개 이상 선택하세요");
+    /// # Ok::<(), elicit_runtime::SchemaError>(())
+    /// ```
+    pub const fn locale(mut self, locale: Locale) -> Self {
+        self.locale = Some(locale);
+        self
+    }
+
+    /// The language the texts are written in: the one [set](Self::locale), or the
+    /// catalog's default.
+    pub fn language(&self) -> Locale {
+        self.locale.unwrap_or_default()
+    }
+
+    /// The language [set](Self::locale), if one was.
+    pub const fn chosen_locale(&self) -> Option<Locale> {
+        self.locale
     }
 
     /// Write titled single-selects as `enum` + `enumNames` on every revision (2025-11-25
@@ -174,7 +219,7 @@ pub fn render(schema: &FormSchema, revision: ProtocolRevision, options: &SchemaO
         if let Kind::MultiSelect(rules) = field.kind()
             && !revision.has_multi_select()
         {
-            for (property, checkbox) in checkboxes(field, rules) {
+            for (property, checkbox) in checkboxes(field, rules, options.language()) {
                 let taken = properties.contains_key(&property) || schema.fields().iter().any(|f| f.name() == property);
                 if taken {
                     return Err(SchemaError::NameCollision { field: field.name(), property, revision });
@@ -200,9 +245,10 @@ pub fn render(schema: &FormSchema, revision: ProtocolRevision, options: &SchemaO
 }
 
 pub(crate) fn render_field(field: &FieldSchema, revision: ProtocolRevision, options: &SchemaOptions) -> Result<Value, SchemaError> {
+    let locale = options.language();
     let mut p = Map::new();
     p.insert("type".into(), field.kind().json_type().into());
-    if let Some(title) = field.title() {
+    if let Some(title) = field.title_in(locale) {
         p.insert("title".into(), title.into());
     }
     // A field without a description of its own shows what its pattern asks for.
@@ -210,7 +256,7 @@ pub(crate) fn render_field(field: &FieldSchema, revision: ProtocolRevision, opti
         Kind::String(rules) => rules.pattern_hint,
         _ => None,
     };
-    if let Some(description) = field.description().or(hint) {
+    if let Some(description) = field.description_in(locale).or(hint) {
         p.insert("description".into(), description.into());
     }
     let mut default_allowed = revision.has_defaults_on_every_type();
@@ -236,17 +282,17 @@ pub(crate) fn render_field(field: &FieldSchema, revision: ProtocolRevision, opti
             if !has_titles(choices) {
                 p.insert("enum".into(), values(choices));
             } else if revision.has_titled_one_of() && !options.uses_legacy_enum_names() && !field.uses_legacy_enum_names() {
-                p.insert("oneOf".into(), const_titles(choices));
+                p.insert("oneOf".into(), const_titles(choices, locale));
             } else {
                 p.insert("enum".into(), values(choices));
-                p.insert("enumNames".into(), choices.iter().map(|o| Value::from(o.title().unwrap_or(o.value()))).collect());
+                p.insert("enumNames".into(), choices.iter().map(|o| Value::from(o.title_in(locale).unwrap_or(o.value()))).collect());
             }
         }
         Kind::MultiSelect(rules) => {
             insert_some(&mut p, "minItems", rules.min_items);
             insert_some(&mut p, "maxItems", rules.max_items);
             let items = if has_titles(rules.options) {
-                json!({ "anyOf": const_titles(rules.options) })
+                json!({ "anyOf": const_titles(rules.options, locale) })
             } else {
                 json!({ "type": "string", "enum": values(rules.options) })
             };
@@ -269,8 +315,8 @@ fn values(options: &[EnumOption]) -> Value {
     options.iter().map(|o| Value::from(o.value())).collect()
 }
 
-fn const_titles(options: &[EnumOption]) -> Value {
-    options.iter().map(|o| json!({ "const": o.value(), "title": o.title().unwrap_or(o.value()) })).collect()
+fn const_titles(options: &[EnumOption], locale: Locale) -> Value {
+    options.iter().map(|o| json!({ "const": o.value(), "title": o.title_in(locale).unwrap_or(o.value()) })).collect()
 }
 
 /// A form by its type, with a revision and options.

@@ -5,6 +5,8 @@
 //! [`Elicit::requested_schema`](crate::Elicit::requested_schema), and content is checked
 //! against it by [`FormSchema::validate`].
 
+use crate::locale::Locale;
+
 
 /// The flat schema of a type that derives [`Elicit`](crate::Elicit): its fields in
 /// declaration order.
@@ -52,7 +54,9 @@ pub struct FieldSchema {
     // Written by the builders in `__private`, for the derive.
     pub(crate) name: &'static str,
     pub(crate) title: Option<&'static str>,
+    pub(crate) titles: Translations,
     pub(crate) description: Option<&'static str>,
+    pub(crate) descriptions: Translations,
     pub(crate) kind: Kind,
     pub(crate) required: bool,
     pub(crate) default: Option<Literal>,
@@ -110,6 +114,43 @@ impl FieldSchema {
     /// The `description` (by default the field's doc comment).
     pub const fn description(&self) -> Option<&'static str> {
         self.description
+    }
+
+    /// The `title` in `locale`'s language: the author's translation for the language or
+    /// one its tag falls back to (`#[elicit(title(ko = "..."))]`), else [`title`](Self::title).
+    ///
+    /// ```
+    /// use elicit_runtime::Elicit;
+    /// use elicit_runtime::locale::Locale;
+    ///
+    /// #[derive(Elicit)]
+    /// struct Guest {
+    ///     #[elicit(title = "Name", title(ko = "이름", zh_hans = "姓名"))]
+    ///     name: String,
+    /// }
+    ///
+    /// let name = Guest::SCHEMA.field("name").unwrap();
+    /// assert_eq!(name.title_in(Locale::for_tag("ko-KR")), Some("이름"));
+    /// assert_eq!(name.title_in(Locale::for_tag("zh-SG")), Some("姓名"));
+    /// assert_eq!(name.title_in(Locale::for_tag("fr")), Some("Name"));
+    /// ```
+    pub fn title_in(&self, locale: Locale) -> Option<&'static str> {
+        translated(self.titles, locale).or(self.title)
+    }
+
+    /// The `description` in `locale`'s language (see [`title_in`](Self::title_in)).
+    pub fn description_in(&self, locale: Locale) -> Option<&'static str> {
+        translated(self.descriptions, locale).or(self.description)
+    }
+
+    /// The author's translations of the title, by language tag.
+    pub const fn titles(&self) -> Translations {
+        self.titles
+    }
+
+    /// The author's translations of the description, by language tag.
+    pub const fn descriptions(&self) -> Translations {
+        self.descriptions
     }
 
     /// What kind of input this is, with its constraints.
@@ -270,6 +311,7 @@ pub struct MultiSelectRules {
 pub struct EnumOption {
     pub(crate) value: &'static str,
     pub(crate) title: Option<&'static str>,
+    pub(crate) titles: Translations,
 }
 
 impl EnumOption {
@@ -282,6 +324,31 @@ impl EnumOption {
     pub const fn title(&self) -> Option<&'static str> {
         self.title
     }
+
+    /// The label in `locale`'s language: the author's translation
+    /// (`#[elicit(title(ko = "..."))]` on the variant), else [`title`](Self::title).
+    pub fn title_in(&self, locale: Locale) -> Option<&'static str> {
+        translated(self.titles, locale).or(self.title)
+    }
+
+    /// The author's translations of the label, by language tag.
+    pub const fn titles(&self) -> Translations {
+        self.titles
+    }
+}
+
+/// An author's text in other languages than the one written in the attribute: pairs of
+/// a BCP 47 language tag as the derive canonicalized it (`zh-Hans`) and the text.
+pub type Translations = &'static [(&'static str, &'static str)];
+
+/// The translation for `locale`: its language's, or that of the first language its tag
+/// falls back to (`fr-CA` → `fr`); never the catalog's default language's, unless it is
+/// the locale's own (the attribute's own text is the fallback).
+fn translated(texts: Translations, locale: Locale) -> Option<&'static str> {
+    if texts.is_empty() {
+        return None;
+    }
+    locale.own_chain().find_map(|tag| texts.iter().find(|(t, _)| *t == tag).map(|(_, text)| *text))
 }
 
 /// Whether any option of the list has a title (then the list renders as `oneOf` /

@@ -100,7 +100,7 @@ pub(crate) fn content(submitted: &Submitted) -> Map<String, Value> {
         let value = match field.kind() {
             Kind::MultiSelect(_) => Some(Value::Array(values.iter().filter(|v| !v.is_empty()).map(|v| Value::from(v.as_str())).collect())),
             // An unticked box sends nothing: it is `false`, not absent.
-            Kind::Boolean if super::html::is_checkbox(field) => Some(Value::Bool(first == "true")),
+            Kind::Boolean if is_checkbox(field) => Some(Value::Bool(first == "true")),
             Kind::Boolean => match first {
                 "true" => Some(Value::Bool(true)),
                 "false" => Some(Value::Bool(false)),
@@ -118,6 +118,13 @@ pub(crate) fn content(submitted: &Submitted) -> Map<String, Value> {
         }
     }
     content
+}
+
+/// Whether a boolean field is a checkbox: when it must be answered, or has a default
+/// (the box shows it). Only a boolean that may be left unanswered, with no default, is a
+/// select of yes, no and no answer.
+pub(crate) fn is_checkbox(field: &FieldSchema) -> bool {
+    field.is_required() || field.default().is_some()
 }
 
 /// A typed number as JSON: an integer if it is one, a finite float, or the text.

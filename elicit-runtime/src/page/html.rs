@@ -8,7 +8,7 @@ use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 use sha2::{Digest as _, Sha256};
 
-use super::body::{CSRF_FIELD, Submitted};
+use super::body::{CSRF_FIELD, Submitted, is_checkbox};
 use super::texts::PageTexts;
 use crate::form::{FieldSchema, Format, FormSchema, Kind, Literal};
 
@@ -71,9 +71,9 @@ pub(crate) struct Shown<'a> {
     pub(crate) text: String,
 }
 
-/// The form of one interaction, for `user`. `submitted`: what was sent, shown again
+/// The form of one interaction, for `user`, under `title` (else the texts' default). `submitted`: what was sent, shown again
 /// (never a secret); `problems`: why it was not taken.
-pub(crate) fn form(texts: &PageTexts, schema: &FormSchema, user: &str, csrf: &str, submitted: Option<&Submitted>, problems: &[Shown<'_>]) -> String {
+pub(crate) fn form(texts: &PageTexts, title: Option<&str>, schema: &FormSchema, user: &str, csrf: &str, submitted: Option<&Submitted>, problems: &[Shown<'_>]) -> String {
     let mut body = String::new();
     let _ = write!(
         body,
@@ -100,18 +100,21 @@ pub(crate) fn form(texts: &PageTexts, schema: &FormSchema, user: &str, csrf: &st
         write_field(&mut body, texts, field, sent, &own);
     }
     let _ = write!(body, "<button id=\"submit\" type=\"submit\">{}</button></form>", escape(&texts.submit));
-    document(texts, &texts.title, if problems.is_empty() { "form" } else { "invalid" }, &body)
+    // The doc comment is in the author's language, the catalog's default; in any other
+    // the page's own heading.
+    let title = title.filter(|_| texts.locale == crate::locale::Locale::default()).unwrap_or(&texts.title);
+    document(texts, title, if problems.is_empty() { "form" } else { "invalid" }, &body)
 }
 
 /// One field: its label (with required or optional), description, input and problems.
 fn write_field(out: &mut String, texts: &PageTexts, field: &FieldSchema, sent: Option<&[String]>, problems: &[&Shown<'_>]) {
     let name = field.name();
     let id = format!("f-{}", escape(name));
-    let label = escape(field.title().unwrap_or(name));
+    let label = escape(field.title_in(texts.locale).unwrap_or(name));
     let hint = escape(if field.is_required() { &texts.required } else { &texts.optional });
     let invalid = !problems.is_empty();
     let mut described = Vec::new();
-    if field.description().is_some() {
+    if field.description_in(texts.locale).is_some() {
         described.push(format!("d-{}", escape(name)));
     }
     if invalid {
@@ -133,7 +136,7 @@ fn write_field(out: &mut String, texts: &PageTexts, field: &FieldSchema, sent: O
         }
     };
     let required = if field.is_required() { " required" } else { "" };
-    let description = field.description().map(|d| format!("<p class=\"description\" id=\"d-{}\">{}</p>", escape(name), escape(d))).unwrap_or_default();
+    let description = field.description_in(texts.locale).map(|d| format!("<p class=\"description\" id=\"d-{}\">{}</p>", escape(name), escape(d))).unwrap_or_default();
     let _ = write!(out, "<div class=\"field\" id=\"field-{}\">", escape(name));
     match field.kind() {
         Kind::MultiSelect(rules) => {
@@ -152,7 +155,7 @@ fn write_field(out: &mut String, texts: &PageTexts, field: &FieldSchema, sent: O
                     "<label class=\"choice\" for=\"{id}-{i}\"><input type=\"checkbox\" id=\"{id}-{i}\" name=\"{n}\" value=\"{v}\"{checked}> {t}</label>",
                     n = escape(name),
                     v = escape(option.value()),
-                    t = escape(option.title().unwrap_or(option.value())),
+                    t = escape(option.title_in(texts.locale).unwrap_or(option.value())),
                 );
             }
             out.push_str("</fieldset>");
@@ -171,7 +174,7 @@ fn write_field(out: &mut String, texts: &PageTexts, field: &FieldSchema, sent: O
         }
         Kind::Boolean | Kind::Select(_) => {
             let options: Vec<(String, String)> = match field.kind() {
-                Kind::Select(options) => options.iter().map(|o| (o.value().to_owned(), o.title().unwrap_or(o.value()).to_owned())).collect(),
+                Kind::Select(options) => options.iter().map(|o| (o.value().to_owned(), o.title_in(texts.locale).unwrap_or(o.value()).to_owned())).collect(),
                 _ => vec![("true".to_owned(), texts.yes.to_string()), ("false".to_owned(), texts.no.to_string())],
             };
             let current = value(field.default());
@@ -252,13 +255,6 @@ fn write_field(out: &mut String, texts: &PageTexts, field: &FieldSchema, sent: O
         let _ = write!(out, "<p class=\"problem\">{}</p>", escape(&texts.secret_not_kept));
     }
     out.push_str("</div>");
-}
-
-/// Whether a boolean field is a checkbox: when it must be answered, or has a default
-/// (the box shows it). Only a boolean that may be left unanswered, with no default, is a
-/// select of yes, no and no answer.
-pub(crate) fn is_checkbox(field: &FieldSchema) -> bool {
-    field.is_required() || field.default().is_some()
 }
 
 /// The form's pattern as an HTML `pattern` attribute that means the same, if there is one.

@@ -22,7 +22,7 @@
 //! // in the tool (every revision; the fallback through the model too):
 //! match ApiKey::elicit_on_page(&ask, &pages, principal, "Connect your billing account").await? {
 //!     Elicitation::Accept(k) => store(principal, k.key),  // typed, validated
-//!     Elicitation::Decline | Elicitation::Cancel => …,
+//!     Elicitation::Decline | Elicitation::Cancel => not_connected(),
 //! }
 //!
 //! // once, in the server's HTTP app:
@@ -66,21 +66,37 @@
 //!   never in clear, never in a `requestState`, an MCP message, a log or an error. The
 //!   tool takes it once the page completed the interaction (2025-11-25: while the call
 //!   waits, then `notifications/elicitation/complete`; 2026-07-28: on the client's retry)
-//!   and it is deleted from the store as it is taken. On 2026-07-28 a call whose body
-//!   runs again after the page (further rounds) reads it again: there it is deleted when
-//!   the interaction's lifetime ends.
+//!   and it is deleted from the store as it is taken. On 2026-07-28, where the body runs
+//!   again on every retry, each run reads it again and it is deleted once the call
+//!   completes (or, if the client never retries, when the interaction's lifetime ends).
 //!
 //! # What stays with you
 //!
 //! - **The login** ([`PageLogin`]): how the page knows who the browser is (your session
-//!   cookie, a JWT). It must name the same principal your tool passes to
-//!   [`PageForm::elicit_on_page`] for the same person, usually the subject of the MCP
-//!   request's token. Without a login the page refuses everyone.
-//! - **Storing the secret.** The tool receives the typed value; where the key goes
-//!   (encrypted in your database, a vault) is yours. Do not log it, return it in a tool
-//!   result, or pass it to the model.
+//!   cookie, a JWT), never a name the URL or the form carries. It must name the same
+//!   principal your tool passes to [`PageForm::elicit_on_page`] for the same person,
+//!   usually the subject of the MCP request's token (and [`ToolCall::principal`] binds the
+//!   2026-07-28 state to it too). Without a login the page refuses everyone; a login that
+//!   names everyone alike (as a demo's stand-in may) lets anyone holding the link answer.
+//! - **Storing the secret.** The tool receives the typed value, once; where the key goes
+//!   (encrypted in your database, a vault) and under which user is yours. Do not log it,
+//!   return it in a tool result, or pass it to the model: say what was done (the last four
+//!   characters). [`Secret`] redacts its `Debug` and zeroizes its copy when dropped, but a
+//!   copy you make with [`expose`](Secret::expose) is yours to handle.
 //! - **The key ring** (a [`StateSealer`](crate::rounds::StateSealer)), shared by every
-//!   instance, and `https` in front of the page.
+//!   instance, and `https` in front of the page (the base URL must be `https` outside
+//!   loopback development). With several instances, a shared store
+//!   ([`RedisStore`](crate::url::RedisStore)), and [`Pages::register`] on an instance that
+//!   serves the page but never asks.
+//! - **A tool that cannot go on without the value** asks with
+//!   [`PageRequest::require`]: on 2025-11-25 the call ends with `-32042` carrying the page
+//!   until it is done, and the client's retry takes the value; the tool keeps the value
+//!   (so the next call need not ask) itself.
+//! - **The words.** The page's heading, buttons and refusals are [`PageTexts`], in English
+//!   by default; each field's label and help come from the form (`title`, doc comments).
+//! - **MCP over HTTP**: serve it behind an `Origin` check (see [URL mode](crate::url)).
+//!
+//! [`ToolCall::principal`]: crate::rmcp::ToolCall::principal
 
 mod secret;
 
@@ -102,8 +118,6 @@ pub use self::secret::Secret;
 pub use self::pages::{PageRequest, Pages};
 #[cfg(feature = "page")]
 pub use self::router::PageLogin;
-#[cfg(feature = "page")]
-pub use self::texts::PageTexts;
 
 use crate::form::{FormSchema, InvalidContent};
 
@@ -120,6 +134,11 @@ use crate::form::{FormSchema, InvalidContent};
 pub trait PageForm: Sized + 'static {
     /// The form's fields, as the derive described them.
     const SCHEMA: &'static FormSchema;
+
+    /// The heading of its page: the struct's doc comment, where the page speaks the
+    /// catalog's default language (the author's); otherwise, and without one, the page's
+    /// own heading (the catalog's `page-title`).
+    const TITLE: Option<&'static str> = None;
 
     /// Decodes and validates what the page received (as content JSON): every problem,
     /// by field, or the value.

@@ -14,6 +14,7 @@ use zeroize::Zeroize as _;
 
 use super::PageForm;
 use super::texts::PageTexts;
+use crate::locale::Locale;
 use crate::exchange::error::{UrlError, UrlModeError};
 use crate::exchange::{ElicitError, ElicitPeer, Elicitation};
 use crate::form::{FormSchema, InvalidContent};
@@ -21,7 +22,7 @@ use crate::rounds::StateSealer;
 use crate::url::{InteractionId, Interactions, checked_link, is_loopback};
 
 /// The server's page forms: where their page is, the interactions it completes, the key
-/// ring that seals what it receives, and its texts. Clone it freely (it is shared); give
+/// ring that seals what it receives, and its default language. Clone it freely (it is shared); give
 /// the same one to the tools ([`PageForm::elicit_on_page`]) and to the HTTP app
 /// ([`router`](Self::router)).
 ///
@@ -51,7 +52,8 @@ struct Inner {
     origin: String,
     /// `base` is on a loopback host: its `Host` header is checked (DNS rebinding).
     host: Option<String>,
-    texts: PageTexts,
+    /// The page's language when the browser's is not in the catalog.
+    locale: Option<Locale>,
     forms: RwLock<HashMap<&'static str, Form>>,
 }
 
@@ -59,6 +61,7 @@ struct Inner {
 #[derive(Clone, Copy)]
 pub(crate) struct Form {
     pub(crate) schema: &'static FormSchema,
+    pub(crate) title: Option<&'static str>,
     pub(crate) check: fn(&Map<String, Value>) -> Result<(), InvalidContent>,
 }
 
@@ -99,17 +102,19 @@ impl Pages {
                 base: checked.trim_end_matches('/').to_owned(),
                 origin,
                 host,
-                texts: PageTexts::default(),
+                locale: None,
                 forms: RwLock::default(),
             }),
         })
     }
 
-    /// Replaces the page's texts (title, buttons, refusals): your wording, or your
-    /// language.
-    pub fn texts(mut self, texts: PageTexts) -> Self {
+    /// The page's language when the browser asks for none the catalog has (its
+    /// `Accept-Language`): by default the catalog's default language. Every text of the
+    /// page is a `page-*` message of the [catalog](crate::locale::Catalog), where you reword
+    /// them or add a language.
+    pub fn locale(mut self, locale: Locale) -> Self {
         match Arc::get_mut(&mut self.inner) {
-            Some(inner) => inner.texts = texts,
+            Some(inner) => inner.locale = Some(locale),
             None => {
                 let forms = self.forms().clone();
                 let inner = &self.inner;
@@ -119,7 +124,7 @@ impl Pages {
                     base: inner.base.clone(),
                     origin: inner.origin.clone(),
                     host: inner.host.clone(),
-                    texts,
+                    locale: Some(locale),
                     forms: RwLock::new(forms),
                 });
             }
@@ -132,7 +137,7 @@ impl Pages {
     /// behind one store) registers the forms other instances ask for.
     pub fn register<T: PageForm>(&self) -> &Self {
         let mut forms = self.inner.forms.write().unwrap_or_else(|e| e.into_inner());
-        forms.entry(type_name::<T>()).or_insert(Form { schema: T::SCHEMA, check: check::<T> });
+        forms.entry(type_name::<T>()).or_insert(Form { schema: T::SCHEMA, title: T::TITLE, check: check::<T> });
         self
     }
 
@@ -152,8 +157,10 @@ impl Pages {
         &self.inner.interactions
     }
 
-    pub(crate) fn texts_in_use(&self) -> &PageTexts {
-        &self.inner.texts
+    /// The page's words for a browser that prefers `accept_language` (its header).
+    pub(crate) fn texts(&self, accept_language: Option<&str>) -> PageTexts {
+        let locale = accept_language.and_then(Locale::from_accept_language).or(self.inner.locale).unwrap_or_default();
+        PageTexts::new(locale)
     }
 
     pub(crate) fn origin(&self) -> &str {
@@ -242,6 +249,7 @@ pub struct PageRequest<'a, T, P: ?Sized> {
     principal: &'a str,
     message: &'a str,
     wait: Duration,
+    progress_every: Option<Duration>,
     purpose: Option<String>,
     form: PhantomData<fn() -> T>,
 }
@@ -258,7 +266,16 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
     pub const DEFAULT_WAIT: Duration = Duration::from_secs(5 * 60);
 
     pub(crate) fn new(peer: &'a P, pages: &'a Pages, principal: &'a str, message: &'a str) -> Self {
-        Self { peer, pages, principal, message, wait: Self::DEFAULT_WAIT, purpose: None, form: PhantomData }
+        Self {
+            peer,
+            pages,
+            principal,
+            message,
+            wait: Self::DEFAULT_WAIT,
+            progress_every: Some(crate::exchange::DEFAULT_PROGRESS_EVERY),
+            purpose: None,
+            form: PhantomData,
+        }
     }
 
     /// How long the call waits for the user to submit the page on 2025-11-25 (default 5
@@ -268,6 +285,16 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
     /// value. On 2026-07-28 nothing waits inside a round.
     pub fn wait(mut self, wait: Duration) -> Self {
         self.wait = wait;
+        self
+    }
+
+    /// While the call waits for the page (2025-11-25), tell the client every `every` that
+    /// it is still waiting (`notifications/progress`, for a call that carried a
+    /// `progressToken`): clients give up on a request after a timeout of their own (60 s
+    /// in the TypeScript SDK) unless progress arrives. `None` sends none. The default is
+    /// [`DEFAULT_PROGRESS_EVERY`](crate::exchange::DEFAULT_PROGRESS_EVERY).
+    pub fn progress_every(mut self, every: Option<Duration>) -> Self {
+        self.progress_every = every;
         self
     }
 
@@ -287,29 +314,90 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
     /// [`UrlModeError::Expired`] or [`UrlModeError::PageValue`] when the page's value
     /// is gone or cannot be read.
     pub async fn send(self) -> Result<Elicitation<T>, ElicitError> {
-        let Self { peer, pages, principal, message, wait, purpose, .. } = self;
-        pages.register::<T>();
-        let purpose = match &purpose {
-            Some(own) => format!("{PURPOSE_PREFIX}{}#{own}", type_name::<T>()),
-            None => format!("{PURPOSE_PREFIX}{}", type_name::<T>()),
-        };
-        let request = pages.interactions().url_request(peer, principal, &purpose, message, |id| pages.url(id)).await?;
+        let wait = self.wait;
+        let (peer, pages, principal) = (self.peer, self.pages, self.principal);
+        let purpose = self.registered();
+        let request = pages.interactions().url_request(peer, principal, &purpose, self.message, |id| pages.url(id)).await?.progress_every(self.progress_every);
         match request.ask(peer).await? {
             Elicitation::Accept(()) => {}
             Elicitation::Decline => return Ok(Elicitation::Decline),
             Elicitation::Cancel => return Ok(Elicitation::Cancel),
         }
         request.completion(peer, wait).await?;
+        self.take(request.id()).await.map(Elicitation::Accept)
+    }
+
+    /// For a tool that cannot do anything before the value is there: nothing waits in
+    /// the call. Once the page is done, `Accept(value)`. Until then, on 2025-11-25
+    /// nothing is sent and the call ends with
+    /// [`Continuation::UrlRequired`](crate::exchange::Continuation::UrlRequired) (error
+    /// `-32042` carrying the page's URL-mode request; the drafts' `-32604` or `-32003`):
+    /// the client opens the page and calls the tool again, and that call takes the value.
+    /// On 2026-07-28 (and through the model) the user is asked in a round, as
+    /// [`send`](Self::send) does; `Decline` and `Cancel` are their answers there.
+    ///
+    /// The [`wait`](Self::wait) and [`progress_every`](Self::progress_every) play no part.
+    /// Errors: as [`send`](Self::send).
+    ///
+    /// ```
+    /// # use elicit_runtime::page::{PageForm, Pages, Secret};
+    /// # use elicit_runtime::{Elicit, ElicitError, ElicitPeer, Elicitation};
+    /// #[derive(Elicit)]
+    /// #[elicit(page)]
+    /// struct ApiKey {
+    ///     #[elicit(min_length = 8)]
+    ///     key: Secret,
+    /// }
+    ///
+    /// // In the tool, inside `ToolCall::run`: `?` passes -32042 (or a round) on.
+    /// async fn upstream(ask: &impl ElicitPeer, pages: &Pages, user: &str) -> Result<String, ElicitError> {
+    ///     Ok(match ApiKey::elicit_on_page(ask, pages, user, "Connect your API key").require().await? {
+    ///         Elicitation::Accept(k) => format!("connected a key of {} characters", k.key.expose().len()),
+    ///         Elicitation::Decline | Elicitation::Cancel => "not connected".to_owned(),
+    ///     })
+    /// }
+    /// ```
+    pub async fn require(self) -> Result<Elicitation<T>, ElicitError> {
+        let (peer, pages, principal) = (self.peer, self.pages, self.principal);
+        let purpose = self.registered();
+        let request = pages.interactions().url_request(peer, principal, &purpose, self.message, |id| pages.url(id)).await?;
+        match request.require(peer).await? {
+            Elicitation::Accept(()) => self.take(request.id()).await.map(Elicitation::Accept),
+            Elicitation::Decline => Ok(Elicitation::Decline),
+            Elicitation::Cancel => Ok(Elicitation::Cancel),
+        }
+    }
+
+    /// Registers the form with the page; the interaction's purpose.
+    fn registered(&self) -> String {
+        self.pages.register::<T>();
+        match &self.purpose {
+            Some(own) => format!("{PURPOSE_PREFIX}{}#{own}", type_name::<T>()),
+            None => format!("{PURPOSE_PREFIX}{}", type_name::<T>()),
+        }
+    }
+
+    /// The value the page kept for the completed interaction `id`, opened and typed.
+    async fn take(&self, id: &InteractionId) -> Result<T, ElicitError> {
         // A replayed body (2026-07-28) may run again after this round: it reads the value
         // again there, so only a call that does not replay takes it.
-        let take = !peer.hooks().replays();
-        let sealed = pages.interactions().store().value(request.id(), take).await.map_err(UrlModeError::Store)?.ok_or(UrlModeError::PageValue(
+        let take = !self.peer.hooks().replays();
+        let sealed = self.pages.interactions().store().value(id, take).await.map_err(UrlModeError::Store)?.ok_or(UrlModeError::PageValue(
             "the store no longer holds it (taken by another call, or expired)",
         ))?;
-        let mut content = pages.open(request.id(), principal, &sealed)?;
+        if !take {
+            // Deleted once the call has completed (its last replay).
+            let (interactions, id) = (self.pages.interactions().clone(), id.clone());
+            self.peer.hooks().after_completion(Box::pin(async move {
+                if let Err(err) = interactions.store().value(&id, true).await {
+                    tracing::warn!(target: "elicit_runtime::page", %err, "a page's value could not be deleted; it expires with its interaction");
+                }
+            }));
+        }
+        let mut content = self.pages.open(id, self.principal, &sealed)?;
         let value = T::from_content(&content).map_err(|_| UrlModeError::PageValue("it no longer passes the form's checks (did the form change?)"));
         zeroize_content(&mut content);
-        Ok(Elicitation::Accept(value?))
+        Ok(value?)
     }
 }
 

@@ -4,6 +4,7 @@ use std::future::Future;
 
 use axum::Router;
 use axum::body::{Body, to_bytes};
+use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, Request, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -14,6 +15,7 @@ use zeroize::Zeroize as _;
 use super::body::{MAX_BODY, Unreadable, content, pairs, submitted};
 use super::html::{self, CSP, Shown, notice};
 use super::pages::{Pages, zeroize_content};
+use super::texts::PageTexts;
 use crate::form::Problem;
 use crate::observe;
 use crate::url::{CompleteError, InteractionId};
@@ -45,6 +47,14 @@ use crate::url::{CompleteError, InteractionId};
 pub trait PageLogin: Clone + Send + Sync + 'static {
     /// The principal signed in on this request, if any.
     fn principal(&self, request: &Parts) -> impl Future<Output = Option<String>> + Send;
+
+    /// Where to send a browser nobody is signed in on, to sign in and come back to
+    /// `page` (the URL of the page it asked for): the page answers `303 See Other` to it.
+    /// `None` (the default) shows a page that asks the user to sign in.
+    fn sign_in_url(&self, page: &str) -> Option<String> {
+        let _ = page;
+        None
+    }
 }
 
 impl<F> PageLogin for F
@@ -68,43 +78,53 @@ impl Pages {
 
 type PageState<L> = State<(Pages, L)>;
 
-async fn show<L: PageLogin>(State((pages, login)): PageState<L>, Path(id): Path<String>, request: Request) -> Response {
+async fn show<L: PageLogin>(State((pages, login)): PageState<L>, id: Result<Path<String>, PathRejection>, request: Request) -> Response {
+    let id = path_id(id);
     let (parts, _) = request.into_parts();
-    if let Some(refused) = foreign(&pages, &parts.headers, false) {
+    let texts = page_texts(&pages, &parts.headers);
+    if let Some(refused) = foreign(&pages, &texts, &parts.headers, false) {
         return refused;
     }
-    let Some(user) = signed_in(&login, &parts).await else { return sign_in(&pages) };
-    let (id, form) = match pending(&pages, &id, &user).await {
+    let Some(user) = signed_in(&login, &parts).await else {
+        // Sent to sign in only for an id of ours, and back to the page's own URL.
+        let back = InteractionId::parse(&id).map(|id| pages.url(&id));
+        return match back.and_then(|back| login.sign_in_url(&back)) {
+            Some(url) => see_other(&url).unwrap_or_else(|| sign_in(&texts)),
+            None => sign_in(&texts),
+        };
+    };
+    let (id, form) = match pending(&pages, &texts, &id, &user).await {
         Ok(found) => found,
         Err(refused) => return refused,
     };
     let csrf = pages.csrf_token(&id, &user);
-    respond(StatusCode::OK, html::form(pages.texts_in_use(), form.schema, &user, &csrf, None, &[]))
+    respond(StatusCode::OK, html::form(&texts, form.title, form.schema, &user, &csrf, None, &[]))
 }
 
-async fn submit<L: PageLogin>(State((pages, login)): PageState<L>, Path(id): Path<String>, request: Request) -> Response {
+async fn submit<L: PageLogin>(State((pages, login)): PageState<L>, id: Result<Path<String>, PathRejection>, request: Request) -> Response {
+    let id = path_id(id);
     let (parts, body) = request.into_parts();
-    if let Some(refused) = foreign(&pages, &parts.headers, true) {
+    let texts = page_texts(&pages, &parts.headers);
+    if let Some(refused) = foreign(&pages, &texts, &parts.headers, true) {
         return refused;
     }
-    let texts = pages.texts_in_use();
     let form_encoded = parts
         .headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.split(';').next().is_some_and(|m| m.trim().eq_ignore_ascii_case("application/x-www-form-urlencoded")));
     if !form_encoded {
-        return refusal(&pages, StatusCode::UNSUPPORTED_MEDIA_TYPE, "unreadable", &texts.unreadable);
+        return refusal(&texts, StatusCode::UNSUPPORTED_MEDIA_TYPE, "unreadable", &texts.unreadable);
     }
     let mut bytes = match to_bytes(Body::new(body), MAX_BODY).await {
         Ok(bytes) => Vec::from(bytes),
-        Err(_) => return refusal(&pages, StatusCode::PAYLOAD_TOO_LARGE, "unreadable", &texts.unreadable),
+        Err(_) => return refusal(&texts, StatusCode::PAYLOAD_TOO_LARGE, "unreadable", &texts.unreadable),
     };
     let Some(user) = signed_in(&login, &parts).await else {
         bytes.zeroize();
-        return sign_in(&pages);
+        return sign_in(&texts);
     };
-    let (id, form) = match pending(&pages, &id, &user).await {
+    let (id, form) = match pending(&pages, &texts, &id, &user).await {
         Ok(found) => found,
         Err(refused) => {
             bytes.zeroize();
@@ -122,14 +142,14 @@ async fn submit<L: PageLogin>(State((pages, login)): PageState<L>, Path(id): Pat
                 Unreadable::Repeated(_) => "repeated_field",
             };
             tracing::info!(target: "elicit_runtime::page", reason, "page form refused unread");
-            return refusal(&pages, StatusCode::BAD_REQUEST, "unreadable", &texts.unreadable);
+            return refusal(&texts, StatusCode::BAD_REQUEST, "unreadable", &texts.unreadable);
         }
     };
     let token_ok = sent.csrf.as_deref().is_some_and(|token| pages.csrf_valid(&id, &user, token));
     if !token_ok {
         tracing::info!(target: "elicit_runtime::page", "page form refused: no valid CSRF token");
         forget_raw(&mut sent);
-        return refusal(&pages, StatusCode::FORBIDDEN, "stale", &texts.stale);
+        return refusal(&texts, StatusCode::FORBIDDEN, "stale", &texts.stale);
     }
     let mut content = content(&sent);
     if let Err(invalid) = (form.check)(&content) {
@@ -142,14 +162,14 @@ async fn submit<L: PageLogin>(State((pages, login)): PageState<L>, Path(id): Pat
             .map(|v| Shown {
                 field: form.schema.field(&v.field).map_or("", |f| f.name()),
                 text: match &v.problem {
-                    Problem::WrongType { expected, .. } if *expected == "integer" => Problem::NotAnInteger.to_string(),
-                    Problem::WrongType { expected, .. } if *expected == "number" => "must be a number".to_owned(),
-                    problem => problem.to_string(),
+                    Problem::WrongType { expected, .. } if *expected == "integer" => Problem::NotAnInteger.text(texts.locale),
+                    Problem::WrongType { expected, .. } if *expected == "number" => texts.not_a_number.clone(),
+                    problem => problem.text(texts.locale),
                 },
             })
             .collect();
         let csrf = pages.csrf_token(&id, &user);
-        let page = html::form(texts, form.schema, &user, &csrf, Some(&sent), &shown);
+        let page = html::form(&texts, form.title, form.schema, &user, &csrf, Some(&sent), &shown);
         forget_raw(&mut sent);
         return respond(StatusCode::UNPROCESSABLE_ENTITY, page);
     }
@@ -158,16 +178,23 @@ async fn submit<L: PageLogin>(State((pages, login)): PageState<L>, Path(id): Pat
     zeroize_content(&mut content);
     let sealed = match sealed {
         Ok(sealed) => sealed,
-        Err(_) => return refusal(&pages, StatusCode::SERVICE_UNAVAILABLE, "unavailable", &texts.unavailable),
+        Err(_) => return refusal(&texts, StatusCode::SERVICE_UNAVAILABLE, "unavailable", &texts.unavailable),
     };
     match pages.interactions().store().complete_with(&id, &user, sealed).await {
         Ok(_) => {
             observe::url_page("completed");
             tracing::debug!(target: "elicit_runtime::page", "page form received; interaction completed");
-            respond(StatusCode::OK, notice(texts, &texts.done_title, "done", &texts.done, None))
+            respond(StatusCode::OK, notice(&texts, &texts.done_title, "done", &texts.done, None))
         }
-        Err(refused) => refused_page(&pages, &refused),
+        Err(refused) => refused_page(&texts, &refused),
     }
+}
+
+/// The id in the page's path. One that does not decode (bytes that are not UTF-8) names no
+/// interaction: it is refused as unknown, by the page with its headers, not by axum's
+/// plain-text rejection.
+fn path_id(id: Result<Path<String>, PathRejection>) -> String {
+    id.map(|Path(id)| id).unwrap_or_default()
 }
 
 /// Overwrites what the user typed, once it is no longer needed.
@@ -185,15 +212,15 @@ async fn signed_in<L: PageLogin>(login: &L, parts: &Parts) -> Option<String> {
 }
 
 /// The pending interaction `id` of `user`, with its form; or the page that refuses.
-async fn pending(pages: &Pages, id: &str, user: &str) -> Result<(InteractionId, super::pages::Form), Response> {
-    let Some(parsed) = InteractionId::parse(id) else { return Err(refused_page(pages, &CompleteError::Unknown)) };
-    let interaction = pages.interactions().pending(id, user).await.map_err(|refused| refused_page(pages, &refused))?;
+async fn pending(pages: &Pages, texts: &PageTexts, id: &str, user: &str) -> Result<(InteractionId, super::pages::Form), Response> {
+    let Some(parsed) = InteractionId::parse(id) else { return Err(refused_page(texts, &CompleteError::Unknown)) };
+    let interaction = pages.interactions().pending(id, user).await.map_err(|refused| refused_page(texts, &refused))?;
     match pages.form_of(&interaction.purpose) {
         Some(form) => Ok((parsed, form)),
         // Not a page form's interaction, or a form this instance does not know.
         None => {
             tracing::warn!(target: "elicit_runtime::page", "a pending interaction names no page form this instance registered (Pages::register)");
-            Err(refusal(pages, StatusCode::NOT_FOUND, "unknown", &pages.texts_in_use().unknown))
+            Err(refusal(texts, StatusCode::NOT_FOUND, "unknown", &texts.unknown))
         }
     }
 }
@@ -203,13 +230,12 @@ async fn pending(pages: &Pages, id: &str, user: &str) -> Result<(InteractionId, 
 /// browser says so in `Sec-Fetch-Site` and `Origin` (which it sends as `null` under this
 /// page's `no-referrer` policy, so `null` counts only beside `Sec-Fetch-Site:
 /// same-origin`). A client that sends neither is no browser, and still needs the token.
-fn foreign(pages: &Pages, headers: &HeaderMap, post: bool) -> Option<Response> {
-    let texts = pages.texts_in_use();
+fn foreign(pages: &Pages, texts: &PageTexts, headers: &HeaderMap, post: bool) -> Option<Response> {
     if let Some(host) = pages.loopback_host() {
         let mut sent = headers.get_all(header::HOST).iter();
         let one = sent.next().and_then(|h| h.to_str().ok()).unwrap_or_default();
         if !one.eq_ignore_ascii_case(host) || sent.next().is_some() {
-            return Some(refusal(pages, StatusCode::MISDIRECTED_REQUEST, "foreign", &texts.foreign));
+            return Some(refusal(texts, StatusCode::MISDIRECTED_REQUEST, "foreign", &texts.foreign));
         }
     }
     if !post {
@@ -228,16 +254,28 @@ fn foreign(pages: &Pages, headers: &HeaderMap, post: bool) -> Option<Response> {
     }
     tracing::info!(target: "elicit_runtime::page", "page form refused: sent from another origin");
     observe::url_page("refused");
-    Some(refusal(pages, StatusCode::FORBIDDEN, "foreign", &texts.foreign))
+    Some(refusal(texts, StatusCode::FORBIDDEN, "foreign", &texts.foreign))
 }
 
-fn sign_in(pages: &Pages) -> Response {
-    let texts = pages.texts_in_use();
+/// `303 See Other` to `url` with the headers of every page; `None` when `url` cannot be a
+/// header's value.
+fn see_other(url: &str) -> Option<Response> {
+    let location = HeaderValue::from_str(url).ok()?;
+    let mut response = respond(StatusCode::SEE_OTHER, String::new());
+    response.headers_mut().insert(header::LOCATION, location);
+    Some(response)
+}
+
+/// The page's words for this request: in the browser's language if the catalog has it.
+fn page_texts(pages: &Pages, headers: &HeaderMap) -> PageTexts {
+    pages.texts(headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()))
+}
+
+fn sign_in(texts: &PageTexts) -> Response {
     respond(StatusCode::UNAUTHORIZED, notice(texts, &texts.refused_title, "sign-in", &texts.sign_in, Some(&texts.nothing_stored)))
 }
 
-fn refused_page(pages: &Pages, refused: &CompleteError) -> Response {
-    let texts = pages.texts_in_use();
+fn refused_page(texts: &PageTexts, refused: &CompleteError) -> Response {
     let (status, outcome, text) = match refused {
         CompleteError::WrongUser => (StatusCode::FORBIDDEN, "wrong-user", &texts.wrong_user),
         CompleteError::Unknown => (StatusCode::NOT_FOUND, "unknown", &texts.unknown),
@@ -247,11 +285,10 @@ fn refused_page(pages: &Pages, refused: &CompleteError) -> Response {
     };
     tracing::info!(target: "elicit_runtime::page", outcome, "page refused");
     observe::url_page("refused");
-    refusal(pages, status, outcome, text)
+    refusal(texts, status, outcome, text)
 }
 
-fn refusal(pages: &Pages, status: StatusCode, outcome: &str, text: &str) -> Response {
-    let texts = pages.texts_in_use();
+fn refusal(texts: &PageTexts, status: StatusCode, outcome: &str, text: &str) -> Response {
     respond(status, notice(texts, &texts.refused_title, outcome, text, Some(&texts.nothing_stored)))
 }
 

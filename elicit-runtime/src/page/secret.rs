@@ -31,7 +31,10 @@ use crate::form::validate::read_string;
 ///
 /// The string rules of a field apply to it (`min_length`, `max_length`, `pattern`): the
 /// page shows them as HTML attributes and checks them again on the server.
-#[derive(Clone, PartialEq, Eq)]
+///
+/// No `PartialEq`: comparing a secret with `==` takes longer the more of it matches;
+/// compare in constant time if you must (or better, compare digests).
+#[derive(Clone)]
 pub struct Secret(String);
 
 impl Secret {

@@ -1,102 +1,72 @@
-//! [`PageTexts`]: every word the page shows that the form does not.
+//! Every word the page shows that the form does not, in the user's language: the
+//! catalog's `page-*` messages ([`locale`](crate::locale)).
 
-use std::borrow::Cow;
+use crate::locale::Locale;
 
-/// The words of the page that do not come from the form: headings, buttons, refusals.
-/// The defaults are English; replace any of them (your wording, your language) and give
-/// them to [`Pages::texts`](super::Pages::texts). Every text is escaped when written.
-///
-/// ```
-/// use elicit_runtime::page::PageTexts;
-///
-/// let mut texts = PageTexts::default();
-/// texts.lang = "de".into();
-/// texts.submit = "Absenden".into();
-/// assert_eq!(texts.submit, "Absenden");
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct PageTexts {
-    /// The page's language, as the `lang` of its `<html>` (a BCP 47 tag).
-    pub lang: Cow<'static, str>,
-    /// The heading of the form.
-    pub title: Cow<'static, str>,
-    /// Under the heading: that the answer goes to this server only.
-    pub intro: Cow<'static, str>,
-    /// Before the user's name: who the page thinks is signed in.
-    pub signed_in_as: Cow<'static, str>,
-    /// Beside the label of a field that must be filled in.
-    pub required: Cow<'static, str>,
-    /// Beside the label of a field that may be left empty.
-    pub optional: Cow<'static, str>,
-    /// The empty choice of a select that may be left empty.
-    pub no_choice: Cow<'static, str>,
-    /// The choices of a yes-or-no field that may be left empty.
-    pub yes: Cow<'static, str>,
-    /// See [`yes`](Self::yes).
-    pub no: Cow<'static, str>,
-    /// The submit button.
-    pub submit: Cow<'static, str>,
-    /// Above a form sent back with problems.
-    pub correct: Cow<'static, str>,
-    /// Under a secret field sent back with a problem: it was not kept.
-    pub secret_not_kept: Cow<'static, str>,
-    /// The heading once the form is received.
-    pub done_title: Cow<'static, str>,
-    /// The text once the form is received.
-    pub done: Cow<'static, str>,
-    /// The heading of every refusal.
-    pub refused_title: Cow<'static, str>,
-    /// After every refusal.
-    pub nothing_stored: Cow<'static, str>,
-    /// The link was started by another user (the phishing case).
-    pub wrong_user: Cow<'static, str>,
-    /// No such interaction.
-    pub unknown: Cow<'static, str>,
-    /// The interaction expired.
-    pub expired: Cow<'static, str>,
-    /// The interaction was completed already.
-    pub used: Cow<'static, str>,
-    /// The store or the form is unavailable.
-    pub unavailable: Cow<'static, str>,
-    /// Nobody is signed in.
-    pub sign_in: Cow<'static, str>,
-    /// A POST from another site, or a page answering on another address.
-    pub foreign: Cow<'static, str>,
-    /// A POST without this form's token.
-    pub stale: Cow<'static, str>,
-    /// A body that cannot be read (not UTF-8, a repeated or unknown field, too large).
-    pub unreadable: Cow<'static, str>,
+/// The page's words in one language, read from the catalog for one answer.
+pub(crate) struct PageTexts {
+    /// The language's tag, the `lang` of the page's `<html>`.
+    pub(crate) lang: String,
+    pub(crate) locale: Locale,
+    pub(crate) title: String,
+    pub(crate) intro: String,
+    pub(crate) signed_in_as: String,
+    pub(crate) required: String,
+    pub(crate) optional: String,
+    pub(crate) no_choice: String,
+    pub(crate) yes: String,
+    pub(crate) no: String,
+    pub(crate) submit: String,
+    pub(crate) correct: String,
+    pub(crate) secret_not_kept: String,
+    pub(crate) not_a_number: String,
+    pub(crate) done_title: String,
+    pub(crate) done: String,
+    pub(crate) refused_title: String,
+    pub(crate) nothing_stored: String,
+    pub(crate) wrong_user: String,
+    pub(crate) unknown: String,
+    pub(crate) expired: String,
+    pub(crate) used: String,
+    pub(crate) unavailable: String,
+    pub(crate) sign_in: String,
+    pub(crate) foreign: String,
+    pub(crate) stale: String,
+    pub(crate) unreadable: String,
 }
 
-impl Default for PageTexts {
-    fn default() -> Self {
+impl PageTexts {
+    /// The page's words in `locale`.
+    pub(crate) fn new(locale: Locale) -> Self {
+        let text = |id: &str| locale.message(id, &[]);
         Self {
-            lang: "en".into(),
-            title: "Your answer is needed".into(),
-            intro: "What you type here goes to this server only: it does not pass through your MCP client or its AI model.".into(),
-            signed_in_as: "Signed in as".into(),
-            required: "required".into(),
-            optional: "optional".into(),
-            no_choice: "(none)".into(),
-            yes: "Yes".into(),
-            no: "No".into(),
-            submit: "Submit".into(),
-            correct: "Please correct the fields marked below.".into(),
-            secret_not_kept: "For your safety this field was emptied: type it again.".into(),
-            done_title: "Done".into(),
-            done: "Your answer was received. You can close this page and go back to your MCP client.".into(),
-            refused_title: "This link cannot be used".into(),
-            nothing_stored: "Nothing was stored.".into(),
-            wrong_user: "This link was started by another user. Only the user who started it in their MCP client can use it. If someone sent you this link, do not use it.".into(),
-            unknown: "This link is not valid.".into(),
-            expired: "This link has expired. Start again from your MCP client.".into(),
-            used: "This link was used already.".into(),
-            unavailable: "The server cannot show this form right now. Try again later.".into(),
-            sign_in: "Sign in to this site first, then open the link again.".into(),
-            foreign: "The form was sent from another site, or to another address.".into(),
-            stale: "This form is out of date or was not sent by this page. Open the link again.".into(),
-            unreadable: "The form could not be read.".into(),
+            lang: locale.to_string(),
+            locale,
+            title: text("page-title"),
+            intro: text("page-intro"),
+            signed_in_as: text("page-signed-in-as"),
+            required: text("page-required"),
+            optional: text("page-optional"),
+            no_choice: text("page-no-choice"),
+            yes: text("page-yes"),
+            no: text("page-no"),
+            submit: text("page-submit"),
+            correct: text("page-correct"),
+            secret_not_kept: text("page-secret-not-kept"),
+            not_a_number: text("page-not-a-number"),
+            done_title: text("page-done-title"),
+            done: text("page-done"),
+            refused_title: text("page-refused-title"),
+            nothing_stored: text("page-nothing-stored"),
+            wrong_user: text("page-wrong-user"),
+            unknown: text("page-unknown"),
+            expired: text("page-expired"),
+            used: text("page-used"),
+            unavailable: text("page-unavailable"),
+            sign_in: text("page-sign-in"),
+            foreign: text("page-foreign"),
+            stale: text("page-stale"),
+            unreadable: text("page-unreadable"),
         }
     }
 }

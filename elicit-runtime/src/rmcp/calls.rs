@@ -92,7 +92,8 @@ use serde_json::{Map, Value};
 use super::support_of;
 use tracing::Instrument as _;
 
-use crate::exchange::{ElicitError, ElicitPeer, ElicitationSupport, Hooks, MalformedResult, Outgoing};
+use crate::exchange::{AfterCompletion, ElicitError, ElicitPeer, ElicitationSupport, Hooks, MalformedResult, Outgoing};
+use crate::locale::{Locale, of_meta};
 use crate::observe;
 use crate::revision::ProtocolRevision;
 use crate::url::UrlModeError;
@@ -126,6 +127,8 @@ struct Replayable {
     relay: bool,
     /// The model's call-back, taken out of the arguments.
     relayed: Option<Relay>,
+    /// The server's language for this call, when the client names none it has.
+    locale: Option<Locale>,
 }
 
 /// What running a body in rounds gave: the body's result, the round's questions for the
@@ -145,6 +148,12 @@ impl Replayable {
     /// arguments.
     fn binding(&self) -> Binding {
         Binding::new(self.principal.as_deref(), self.method, &self.name, self.arguments.as_ref())
+    }
+
+    /// The language of this call's texts: the client's preference (SEP-2792), else the
+    /// server's default for the call, else none (the catalog's default then).
+    fn language(&self) -> Option<Locale> {
+        of_meta(&self.context.meta).and_then(Locale::from_accept_language).or(self.locale)
     }
 
     /// The name of the tool or prompt, for spans: not a resource's URI, which may name
@@ -168,10 +177,11 @@ impl Replayable {
     {
         let rounds = self.revision().is_some_and(ProtocolRevision::has_input_rounds);
         let operation = self.operation();
+        let locale = self.language();
         let start = if !rounds && !self.relay { Ok(self.context) } else { Err(Box::new(self)) };
         async move {
             let outcome = match start {
-                Ok(context) => body(Ask { inner: AskInner::Direct { context, relay: None }, operation }).await.map(Outcome::Complete),
+                Ok(context) => body(Ask { inner: AskInner::Direct { context, relay: None }, operation, locale }).await.map(Outcome::Complete),
                 Err(replayable) => Box::pin(replayable.run_replayed(sealer, body, rounds)).await,
             };
             finish(outcome?)
@@ -246,7 +256,8 @@ impl Replayable {
         };
         let (held, fresh) = round.answer_counts();
         span.record("answers", held).record("answered_now", fresh);
-        let outcome = body(Ask { inner, operation }).await;
+        let locale = self.language();
+        let outcome = body(Ask { inner, operation, locale }).await;
         if let Some(key) = round.duplicate_key() {
             return Err(ElicitError::DuplicateKey(key).into());
         }
@@ -254,6 +265,9 @@ impl Replayable {
         let (asked, retry) = round.finish();
         span.record("asked", asked.len());
         if asked.is_empty() && !retry {
+            for done in round.completed() {
+                done.await;
+            }
             return outcome.map(Outcome::Complete);
         }
         let sealed = sealer.seal(&round.state(&asked), &binding)?;
@@ -261,7 +275,8 @@ impl Replayable {
         // that is not done yet: a result for the model, with the continuation.
         if asked.iter().any(|a| a.via_model) || (!rounds || round.involves_model()) && asked.is_empty() {
             observe::relay("asked", asked.iter().filter(|a| a.via_model).count() as u64);
-            return Ok(Outcome::ForModel(model_result(&self.name, self.arguments.as_ref(), &asked, &sealed)));
+            let locale = locale.unwrap_or_default();
+            return Ok(Outcome::ForModel(model_result(&self.name, self.arguments.as_ref(), &asked, &sealed, locale)));
         }
         let mut requests = InputRequests::new();
         for Asked { key, method, question, .. } in asked {
@@ -368,6 +383,7 @@ impl<S> FromContextPart<ToolCallContext<'_, S>> for ToolCall {
             principal: None,
             relay: false,
             relayed,
+            locale: None,
         }))
     }
 }
@@ -396,6 +412,17 @@ impl ToolCall {
     /// the [module docs](super::relay).
     pub fn relay_through_model(mut self, relay: bool) -> Self {
         self.0.relay = relay;
+        self
+    }
+
+    /// The server's language for this call's texts (the problems of a re-ask, checkbox
+    /// titles on 2025-06-18, the form's translated titles, the relay's instructions to the
+    /// model), used when the client's request names no language the catalog has
+    /// (SEP-2792's `_meta["io.modelcontextprotocol/acceptLanguage"]`, see
+    /// [`locale`](crate::locale)). A question's own
+    /// [`locale`](crate::exchange::ElicitRequest::locale) comes first.
+    pub fn locale(mut self, locale: Locale) -> Self {
+        self.0.locale = Some(locale);
         self
     }
 
@@ -465,6 +492,7 @@ impl PromptCall {
             principal: None,
             relay: false,
             relayed: None,
+            locale: None,
         })
     }
 
@@ -510,6 +538,7 @@ impl ResourceCall {
             principal: None,
             relay: false,
             relayed: None,
+            locale: None,
         })
     }
 
@@ -563,6 +592,8 @@ pub struct Ask {
     inner: AskInner,
     /// The tool or prompt that asks, for the spans of its elicitations.
     operation: Option<Arc<str>>,
+    /// The language of the call: the client's preference, else the server's default.
+    locale: Option<Locale>,
 }
 
 #[derive(Clone)]
@@ -855,6 +886,10 @@ impl ElicitPeer for Ask {
         }
     }
 
+    fn locale(&self) -> Option<Locale> {
+        self.locale
+    }
+
     fn hooks(&self) -> &dyn Hooks {
         self
     }
@@ -889,6 +924,12 @@ impl Hooks for Ask {
     fn set_note(&self, key: &str, value: String) {
         if let Some(round) = self.round() {
             round.set_note(key, value);
+        }
+    }
+
+    fn after_completion(&self, done: AfterCompletion) {
+        if let Some(round) = self.round() {
+            round.after_completion(done);
         }
     }
 

@@ -103,6 +103,8 @@ fn result_json(result: ClientResult) -> Result<Value, ElicitError> {
 struct Origin<'a> {
     cancelled: &'a tokio_util::sync::CancellationToken,
     progress_token: Option<ProgressToken>,
+    /// The language of the progress messages: the client's preference, if it said one.
+    locale: Option<crate::locale::Locale>,
 }
 
 /// Sends the request and waits for its response.
@@ -171,7 +173,7 @@ fn send<'a>(
                     sent += 1;
                     if let Some((token, _)) = &progress {
                         let mut note = ProgressNotificationParam::new(token.clone(), f64::from(sent));
-                        note.message = Some(WAITING.to_owned());
+                        note.message = Some(origin.locale.unwrap_or_default().message(WAITING, &[]));
                         // Progress is a courtesy: a failure to send it is not the form's failure.
                         let _ = Box::pin(peer.notify_progress(note)).await;
                     }
@@ -214,8 +216,8 @@ impl Drop for Waiting<'_> {
     }
 }
 
-/// The message of the progress notifications sent while a person answers.
-const WAITING: &str = "waiting for the user to answer a form";
+/// The catalog's message of the progress notifications sent while a person answers.
+const WAITING: &str = "progress-waiting-form";
 
 impl ElicitPeer for Peer<RoleServer> {
     fn protocol_version(&self) -> Option<String> {
@@ -245,12 +247,18 @@ impl ElicitPeer for RequestContext<RoleServer> {
     }
 
     fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Value, ElicitError>> + Send {
-        let origin = Origin { cancelled: &self.ct, progress_token: self.meta.get_progress_token() };
+        let origin = Origin { cancelled: &self.ct, progress_token: self.meta.get_progress_token(), locale: ElicitPeer::locale(self) };
         send(&self.peer, ElicitPeer::protocol_version(self), outgoing, Some(origin))
     }
 
     async fn notify_elicitation_complete(&self, elicitation_id: &str) -> Result<(), ElicitError> {
         notify_complete(&self.peer, elicitation_id).await
+    }
+
+    /// What the client said the user prefers on this request (SEP-2792), if the catalog
+    /// has one of its languages.
+    fn locale(&self) -> Option<crate::locale::Locale> {
+        crate::locale::of_meta(&self.meta).and_then(crate::locale::Locale::from_accept_language)
     }
 
     async fn report_waiting(&self, progress: u32, message: &str) {

@@ -27,6 +27,7 @@ use serde::{Deserialize, Deserializer};
 use serde_json::{Map, Value, json};
 
 use crate::exchange::RELAYED_META;
+use crate::locale::{Arg, CONTENT_LANGUAGE_META, Locale};
 use crate::rounds::Asked;
 
 /// The reserved tool argument that carries the model's call-back.
@@ -259,23 +260,22 @@ pub(crate) fn take_relay(arguments: &mut Option<JsonObject>) -> Result<Option<Re
     Relay::from_argument(&value).map(Some)
 }
 
-/// The tool result that hands the questions to the model.
-pub(crate) fn model_result(tool: &str, arguments: Option<&JsonObject>, asked: &[Asked], continuation: &str) -> CallToolResult {
+/// The tool result that hands the questions to the model, in `locale`'s language (the
+/// model then asks the user in it).
+pub(crate) fn model_result(tool: &str, arguments: Option<&JsonObject>, asked: &[Asked], continuation: &str, locale: Locale) -> CallToolResult {
     let mut text = String::new();
-    let arguments = Value::Object(arguments.cloned().unwrap_or_default());
+    let arguments = Value::Object(arguments.cloned().unwrap_or_default()).to_string();
     if asked.is_empty() {
-        let _ = write!(
-            text,
-            "The tool `{tool}` is waiting for the user to finish on the page it linked to. When the user says they are done, \
-             call `{tool}` again with the arguments {arguments} plus \"{RELAY_ARGUMENT}\": {{\"continuation\": \"{continuation}\", \"answers\": {{}}}}."
-        );
+        let callback = format!("\"{RELAY_ARGUMENT}\": {}", json!({ "continuation": continuation, "answers": {} }));
+        text.push_str(&locale.message(
+            "relay-waiting-on-page",
+            &[("tool", Arg::Text(tool)), ("arguments", Arg::Text(&arguments)), ("callback", Arg::Text(&callback))],
+        ));
     } else {
-        text.push_str(
-            "This tool needs information from the user before it can go on, and the user's client cannot show the question. \
-             Ask the user yourself, in your own words, and relay exactly what they answer: never answer for them, never guess.\n",
-        );
+        text.push_str(&locale.message("relay-intro", &[]));
+        text.push('\n');
         for question in asked {
-            describe(&mut text, question);
+            describe(&mut text, question, locale);
         }
         let (mut answers, mut actions) = (Map::new(), Map::new());
         for question in asked {
@@ -292,90 +292,98 @@ pub(crate) fn model_result(tool: &str, arguments: Option<&JsonObject>, asked: &[
         if !actions.is_empty() {
             example.insert("actions".into(), Value::Object(actions));
         }
-        let _ = write!(
-            text,
-            "\nThen call the tool `{tool}` again with the same arguments {arguments} plus the argument \"{RELAY_ARGUMENT}\": {} \
-             (the answers are examples of the shape: use the user's). If the user will not answer a question, leave it out of \
-             \"answers\" and give \"actions\": {{\"<question key>\": \"decline\"}}; if they want to stop, \"cancel\".",
-            Value::Object(example)
-        );
+        let callback = format!("\"{RELAY_ARGUMENT}\": {}", Value::Object(example));
+        let decline = r#""actions": {"<question key>": "decline"}"#;
+        text.push('\n');
+        text.push_str(&locale.message(
+            "relay-call-back",
+            &[("tool", Arg::Text(tool)), ("arguments", Arg::Text(&arguments)), ("callback", Arg::Text(&callback)), ("decline", Arg::Text(decline))],
+        ));
     }
     let questions: Map<String, Value> =
         asked.iter().map(|q| (q.key.clone(), json!({ "method": q.method, "params": q.question.params() }))).collect();
     let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
     result.structured_content = Some(json!({ RELAY_ARGUMENT: { "continuation": continuation, "questions": questions } }));
+    // SEP-2792: the language the texts were written in.
+    let mut meta = JsonObject::new();
+    meta.insert(CONTENT_LANGUAGE_META.to_owned(), Value::from(locale.to_string()));
+    result.meta = Some(rmcp::model::MetaObject(meta));
     result
 }
 
 /// One question in plain words.
-fn describe(text: &mut String, question: &Asked) {
+fn describe(text: &mut String, question: &Asked, locale: Locale) {
     let params = question.question.params();
     let message = params.get("message").and_then(Value::as_str).unwrap_or_default();
+    let key = Arg::Text(&question.key);
     if let Some(url) = params.get("url").and_then(Value::as_str) {
-        let _ = write!(
-            text,
-            "\nQuestion `{}` (a link): {message}\nShow the user this link to open in their browser: {url}\nGive it the action \"accept\" \
-             (in \"actions\") once the user agreed to open it, \"decline\" if they refuse.\n",
-            question.key
-        );
+        text.push('\n');
+        text.push_str(&locale.message("relay-link-question", &[("key", key), ("message", Arg::Text(message))]));
+        text.push('\n');
+        text.push_str(&locale.message("relay-link-show", &[("url", Arg::Text(url))]));
+        text.push('\n');
+        text.push_str(&locale.message("relay-link-action", &[]));
+        text.push('\n');
         return;
     }
-    let _ = writeln!(text, "\nQuestion `{}`: {message}", question.key);
+    text.push('\n');
+    text.push_str(&locale.message("relay-question", &[("key", key), ("message", Arg::Text(message))]));
+    text.push('\n');
     let Some(schema) = params.get("requestedSchema") else { return };
     let required: Vec<&str> = schema.get("required").and_then(Value::as_array).map(|r| r.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
     let Some(properties) = schema.get("properties").and_then(Value::as_object) else { return };
     for (name, property) in properties {
-        let _ = write!(text, "- `{name}`");
-        let kind = kind_of(property);
-        let needed = if required.contains(&name.as_str()) { "required" } else { "optional" };
-        let _ = write!(text, " ({kind}, {needed})");
+        let kind = kind_of(property, locale);
+        let needed = locale.message(if required.contains(&name.as_str()) { "relay-required" } else { "relay-optional" }, &[]);
+        let _ = write!(text, "- `{name}` ({kind}, {needed})");
         if let Some(title) = property.get("title").and_then(Value::as_str) {
             let _ = write!(text, ": {title}");
         }
         if let Some(description) = property.get("description").and_then(Value::as_str) {
             let _ = write!(text, " — {description}");
         }
-        for (rule, words) in [
-            ("minimum", "at least"),
-            ("maximum", "at most"),
-            ("minLength", "at least this many characters:"),
-            ("maxLength", "at most this many characters:"),
-            ("minItems", "at least this many choices:"),
-            ("maxItems", "at most this many choices:"),
+        for (rule, id) in [
+            ("minimum", "relay-minimum"),
+            ("maximum", "relay-maximum"),
+            ("minLength", "relay-min-length"),
+            ("maxLength", "relay-max-length"),
+            ("minItems", "relay-min-items"),
+            ("maxItems", "relay-max-items"),
         ] {
             if let Some(bound) = property.get(rule) {
-                let _ = write!(text, "; {words} {bound}");
+                let _ = write!(text, "; {}", locale.message(id, &[("bound", Arg::Text(&bound.to_string()))]));
             }
         }
         if let Some(pattern) = property.get("pattern").and_then(Value::as_str) {
-            let _ = write!(text, "; must match the regular expression {pattern}");
+            let _ = write!(text, "; {}", locale.message("relay-pattern", &[("pattern", Arg::Text(pattern))]));
         }
         if let Some(options) = options(property) {
-            let _ = write!(text, "; one of: {}", options.join(", "));
+            let _ = write!(text, "; {}", locale.message("relay-options", &[("options", Arg::Text(&options.join(", ")))]));
         }
         if let Some(default) = property.get("default") {
-            let _ = write!(text, "; default {default}");
+            let _ = write!(text, "; {}", locale.message("relay-default", &[("default", Arg::Text(&default.to_string()))]));
         }
         text.push('\n');
     }
 }
 
 /// The kind of a property, in words.
-fn kind_of(property: &Value) -> String {
+fn kind_of(property: &Value, locale: Locale) -> String {
     let format = property.get("format").and_then(Value::as_str);
-    match (property.get("type").and_then(Value::as_str), format) {
-        (Some("string"), Some("email")) => "an email address".into(),
-        (Some("string"), Some("uri")) => "a URI".into(),
-        (Some("string"), Some("date")) => "a date, YYYY-MM-DD".into(),
-        (Some("string"), Some("date-time")) => "a date and time, RFC 3339".into(),
-        (Some("string"), _) => "text".into(),
-        (Some("integer"), _) => "a whole number".into(),
-        (Some("number"), _) => "a number".into(),
-        (Some("boolean"), _) => "true or false".into(),
-        (Some("array"), _) => "a list of choices".into(),
-        (Some(other), _) => other.to_owned(),
-        (None, _) => "a value".into(),
-    }
+    let id = match (property.get("type").and_then(Value::as_str), format) {
+        (Some("string"), Some("email")) => "relay-kind-email",
+        (Some("string"), Some("uri")) => "relay-kind-uri",
+        (Some("string"), Some("date")) => "relay-kind-date",
+        (Some("string"), Some("date-time")) => "relay-kind-date-time",
+        (Some("string"), _) => "relay-kind-text",
+        (Some("integer"), _) => "relay-kind-integer",
+        (Some("number"), _) => "relay-kind-number",
+        (Some("boolean"), _) => "relay-kind-boolean",
+        (Some("array"), _) => "relay-kind-array",
+        (Some(other), _) => return other.to_owned(),
+        (None, _) => "relay-kind-value",
+    };
+    locale.message(id, &[])
 }
 
 /// The allowed values of a single- or multi-select, with their titles.

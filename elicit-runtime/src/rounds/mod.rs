@@ -28,7 +28,7 @@ pub use self::state::{MAX_STATE_LEN, MIN_KEY_LEN, StateError, StateSealer};
 pub(crate) use self::state::{Binding, Pending, Pinned, RoundState, question_digest};
 use self::state::{as_rendered, form_digest};
 use crate::exchange::ElicitError;
-use crate::exchange::{Outgoing, params_of};
+use crate::exchange::{AfterCompletion, Outgoing, params_of};
 use crate::form::RequestedSchema;
 use crate::observe;
 
@@ -83,6 +83,18 @@ pub(crate) struct Round {
     /// A key two different questions used, which fails the whole call whatever the body
     /// did with the error (a `join!` may end on another question's `InputRequired` first).
     duplicate: Mutex<Option<String>>,
+    /// What to run once the operation completes (`Hooks::after_completion`).
+    after: Mutex<Deferred>,
+}
+
+/// The work kept for when the operation completes.
+#[derive(Default)]
+struct Deferred(Vec<AfterCompletion>);
+
+impl std::fmt::Debug for Deferred {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Deferred({})", self.0.len())
+    }
 }
 
 impl Round {
@@ -121,7 +133,7 @@ impl Round {
             }
             model |= state.answers_from_model;
         }
-        Ok(Self { answers: Mutex::new(answers), fresh: Mutex::new(fresh), model: AtomicBool::new(model), notes: Mutex::new(notes), asked: Mutex::new(Vec::new()), questions: AtomicU32::new(0), retry: AtomicBool::new(false), keys: Mutex::default(), duplicate: Mutex::default() })
+        Ok(Self { answers: Mutex::new(answers), fresh: Mutex::new(fresh), model: AtomicBool::new(model), notes: Mutex::new(notes), asked: Mutex::new(Vec::new()), questions: AtomicU32::new(0), retry: AtomicBool::new(false), keys: Mutex::default(), duplicate: Mutex::default(), after: Mutex::default() })
     }
 
     /// Numbers the body's next question (1, 2, ...), in the order the body asks them,
@@ -267,6 +279,16 @@ impl Round {
     /// The questions asked without an answer, in the order they were asked, and whether
     /// the round ends for a retry anyway. The questions for the client come first: while
     /// there are any, those for the model wait for a later round.
+    /// Keeps `done` for when the operation completes.
+    pub(crate) fn after_completion(&self, done: AfterCompletion) {
+        self.after.lock().unwrap_or_else(|e| e.into_inner()).0.push(done);
+    }
+
+    /// What to run now that the operation completed.
+    pub(crate) fn completed(&self) -> Vec<AfterCompletion> {
+        std::mem::take(&mut self.after.lock().unwrap_or_else(|e| e.into_inner()).0)
+    }
+
     pub(crate) fn finish(&self) -> (Vec<Asked>, bool) {
         let mut asked = std::mem::take(&mut *self.asked.lock().unwrap_or_else(|e| e.into_inner()));
         if asked.iter().any(|a| !a.via_model) {

@@ -181,14 +181,8 @@ impl StateSealer {
     /// Opens what [`seal_value`](Self::seal_value) sealed with any key of the ring.
     #[cfg(feature = "page")]
     pub(crate) fn open_value(&self, aad: &[u8], blob: &[u8]) -> Result<Vec<u8>, StateError> {
-        if blob.len() < KEY_ID_LEN + NONCE_LEN + 16 {
-            return Err(StateError::Malformed);
-        }
-        let (id, rest) = blob.split_at(KEY_ID_LEN);
-        let (nonce, ciphertext) = rest.split_at(NONCE_LEN);
-        let key = self.ring.iter().find(|k| k.id == id).ok_or(StateError::UnknownKey)?;
-        let nonce: [u8; NONCE_LEN] = nonce.try_into().map_err(|_| StateError::Malformed)?;
-        key.values.decrypt(&XNonce::from(nonce), Payload { msg: ciphertext, aad }).map_err(|_| StateError::Forged)
+        let (key, nonce, ciphertext) = self.unpack(blob)?;
+        key.values.decrypt(&nonce, Payload { msg: ciphertext, aad }).map_err(|_| StateError::Forged)
     }
 
     /// The CSRF token of `data` (an interaction and its principal), with the newest key:
@@ -246,12 +240,9 @@ impl StateSealer {
         self.open_at(sealed, binding, SystemTime::now())
     }
 
-    /// [`open`](Self::open) as if the clock read `now`.
-    pub(crate) fn open_at(&self, sealed: &str, binding: &Binding, now: SystemTime) -> Result<RoundState, StateError> {
-        if sealed.len() > MAX_STATE_LEN {
-            return Err(StateError::TooLong { len: sealed.len() });
-        }
-        let blob = sealed.strip_prefix(PREFIX).and_then(|b64| URL_SAFE_NO_PAD.decode(b64).ok()).ok_or(StateError::Malformed)?;
+    /// A sealed blob's parts: the key of the ring that sealed it, its nonce, and the
+    /// ciphertext.
+    fn unpack<'b>(&self, blob: &'b [u8]) -> Result<(&RingKey, XNonce, &'b [u8]), StateError> {
         if blob.len() < KEY_ID_LEN + NONCE_LEN + 16 {
             return Err(StateError::Malformed);
         }
@@ -259,8 +250,17 @@ impl StateSealer {
         let (nonce, ciphertext) = rest.split_at(NONCE_LEN);
         let key = self.ring.iter().find(|k| k.id == id).ok_or(StateError::UnknownKey)?;
         let nonce: [u8; NONCE_LEN] = nonce.try_into().map_err(|_| StateError::Malformed)?;
-        let plaintext =
-            key.cipher.decrypt(&XNonce::from(nonce), Payload { msg: ciphertext, aad: &binding.0 }).map_err(|_| StateError::Forged)?;
+        Ok((key, XNonce::from(nonce), ciphertext))
+    }
+
+    /// [`open`](Self::open) as if the clock read `now`.
+    pub(crate) fn open_at(&self, sealed: &str, binding: &Binding, now: SystemTime) -> Result<RoundState, StateError> {
+        if sealed.len() > MAX_STATE_LEN {
+            return Err(StateError::TooLong { len: sealed.len() });
+        }
+        let blob = sealed.strip_prefix(PREFIX).and_then(|b64| URL_SAFE_NO_PAD.decode(b64).ok()).ok_or(StateError::Malformed)?;
+        let (key, nonce, ciphertext) = self.unpack(&blob)?;
+        let plaintext = key.cipher.decrypt(&nonce, Payload { msg: ciphertext, aad: &binding.0 }).map_err(|_| StateError::Forged)?;
         let plain: Plain = serde_json::from_slice(&plaintext).map_err(|e| StateError::Unreadable(e.to_string()))?;
         let (state, expires) = plain.into_state().ok_or_else(|| StateError::Unreadable("not a round state".to_owned()))?;
         // Whole milliseconds, rounded down: `now < expires` exactly when the clock is

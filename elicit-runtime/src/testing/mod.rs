@@ -127,6 +127,8 @@ struct Shared {
     strip_progress_token: bool,
     /// Where [`Reply::OpenPage`] completes interactions.
     pages: Option<Interactions>,
+    /// SEP-2792: the user's preferred languages, put in the `_meta` of every request.
+    accept_language: Option<Value>,
 }
 
 impl Shared {
@@ -184,6 +186,7 @@ pub struct ScriptedClient {
     model_answer: Option<String>,
     roots: Option<Vec<(String, String)>>,
     pages: Option<Interactions>,
+    accept_language: Option<Value>,
 }
 
 impl fmt::Debug for ScriptedClient {
@@ -202,7 +205,16 @@ impl ScriptedClient {
     /// 2025-06-18, which has no modes).
     pub fn new(revision: ProtocolRevision) -> Self {
         let support = if revision.has_modes() { ElicitationSupport::FORM_AND_URL } else { ElicitationSupport::FORM };
-        Self { revision, support, replies: VecDeque::new(), responder: None, model_answer: None, roots: None, pages: None }
+        Self { revision, support, replies: VecDeque::new(), responder: None, model_answer: None, roots: None, pages: None, accept_language: None }
+    }
+
+    /// Sends the user's preferred languages on every request, as SEP-2792 (a draft) has a
+    /// client do: `params._meta["io.modelcontextprotocol/acceptLanguage"]` with this value,
+    /// such as `"ko-KR, ko;q=0.9"` (any JSON, to test what a server makes of a malformed
+    /// one).
+    pub fn accept_language(mut self, value: impl Into<Value>) -> Self {
+        self.accept_language = Some(value.into());
+        self
     }
 
     /// The server's URL-mode interactions, where [`Reply::OpenPage`] completes its page
@@ -290,6 +302,7 @@ impl ScriptedClient {
             substitutions: Default::default(),
             strip_progress_token: false,
             pages: self.pages.clone(),
+            accept_language: self.accept_language.clone(),
         }));
 
         tokio::spawn(async move {
@@ -581,9 +594,28 @@ fn record_input_required(result: &Value, revision: ProtocolRevision, shared: &Mu
     }
 }
 
+/// A request with the preferred languages in its `_meta` (responses and notifications as
+/// they were).
+fn with_accept_language(line: String, value: &Value) -> String {
+    let Ok(mut message) = serde_json::from_str::<Value>(&line) else { return line };
+    if message.get("method").is_none() || message.get("id").is_none() {
+        return line;
+    }
+    let Some(params) = message.as_object_mut().and_then(|m| m.entry("params").or_insert_with(|| Value::Object(Map::new())).as_object_mut()) else {
+        return line;
+    };
+    let Some(meta) = params.entry("_meta").or_insert_with(|| Value::Object(Map::new())).as_object_mut() else { return line };
+    meta.insert(crate::locale::ACCEPT_LANGUAGE_META.to_owned(), value.clone());
+    message.to_string()
+}
+
 /// Puts the scripted raw replies into a retry's `inputResponses`.
 fn substitute(line: String, shared: &Mutex<Shared>) -> String {
     let Ok(mut shared) = shared.lock() else { return line };
+    let line = match &shared.accept_language {
+        Some(value) => with_accept_language(line, value),
+        None => line,
+    };
     if shared.strip_progress_token && line.contains("\"tools/call\"") {
         let Ok(mut message) = serde_json::from_str::<Value>(&line) else { return line };
         if let Some(meta) = message.pointer_mut("/params/_meta").and_then(Value::as_object_mut) {

@@ -1,0 +1,141 @@
+# elicit: the texts the toolkit writes for a person, in English (the default language).
+# Every language has every message of this file, with the same variables (a test checks).
+# Texts shown in form mode must carry no URL. Names in backquotes are wire names: keep them.
+
+## A problem with the value of one field, written after "`field`: ".
+
+problem-missing = is required but missing
+# $expected, $found: the JSON types, as the json-type-* messages write them.
+problem-wrong-type = must be { $expected }, got { $found }
+json-type-string = a string
+json-type-number = a number
+json-type-integer = an integer
+json-type-boolean = a boolean
+json-type-array = an array
+json-type-object = an object
+json-type-null = a null
+problem-not-an-integer = must be a whole number
+problem-inexact-integer = must be written without a fraction part or exponent: beyond ±9007199254740991 such a number is not read exactly
+problem-integer-out-of-range = must be between { $min } and { $max }
+problem-number-out-of-range = must be at most { $max } in magnitude
+problem-below-minimum = must be at least { $minimum }, got { $found }
+problem-above-maximum = must be at most { $maximum }, got { $found }
+# Lengths count characters (Unicode scalar values).
+problem-too-short = must be at least { $min_length ->
+        [one] { $min_length } character
+       *[other] { $min_length } characters
+    } long, got { $length }
+problem-too-long = must be at most { $max_length ->
+        [one] { $max_length } character
+       *[other] { $max_length } characters
+    } long, got { $length }
+# $hint: the author's words for the pattern, such as "MM/YY".
+problem-pattern-hint = must be in the form { $hint }
+problem-pattern = is not in the expected format
+# $format: email, uri, date or date-time.
+problem-invalid-format = must be a valid { $format }
+problem-not-an-option = `{ $value }` is not one of the options
+problem-duplicate-item = `{ $value }` is chosen more than once
+problem-too-few-items = must have at least { $min_items ->
+        [one] { $min_items } choice
+       *[other] { $min_items } choices
+    }, got { $count }
+problem-too-many-items = must have at most { $max_items ->
+        [one] { $max_items } choice
+       *[other] { $max_items } choices
+    }, got { $count }
+problem-not-asked = is not a field of this form
+problem-more-not-asked = is not a field of this form, and neither are the { $others ->
+        [one] { $others } other key
+       *[other] { $others } other keys
+    } after it
+# A problem with a field: $field is its wire name, $problem one of the problem-* texts.
+# A rule of the author's that failed without saying why.
+problem-rule-unsaid = the answer breaks a rule of this form
+violation = `{ $field }`: { $problem }
+
+## The message of a re-asked form: the question, then what to correct.
+
+reask-heading = Please correct your answer:
+reask-not-valid = `{ $field }`: is not a valid answer
+reask-an-answer-not-valid = an answer is not valid
+# On 2025-06-18 a multi-select is one checkbox per option: $title is the checkbox's title.
+reask-checkbox = `{ $field }` ({ $title }): { $problem }
+reask-too-few-ticked = choose at least { $min_items } of the { $label } options ({ $count } ticked)
+reask-too-many-ticked = choose at most { $max_items } of the { $label } options ({ $count } ticked)
+
+## A multi-select written as checkboxes (2025-06-18).
+
+# $field: the field's title (or name); $option: the option's title (or value).
+checkbox-title = { $field }: { $option }
+checkbox-description = { $description } ({ $rule })
+tick-exactly = tick exactly { $count }
+tick-between = tick at least { $min } and at most { $max }
+tick-at-least = tick at least { $min }
+tick-at-most = tick at most { $max }
+
+## Progress notifications while the user answers.
+
+progress-waiting-form = waiting for the user to answer a form
+
+## The relay through the model: a tool result that asks the client's model to ask the
+## user. $tool is the tool's name, $arguments its arguments as JSON, $callback the
+## argument to add as JSON, $key a question's key.
+
+relay-intro = This tool needs information from the user before it can go on, and the user's client cannot show the question. Ask the user yourself, in your own words, and relay exactly what they answer: never answer for them, never guess.
+relay-question = Question `{ $key }`: { $message }
+relay-link-question = Question `{ $key }` (a link): { $message }
+relay-link-show = Show the user this link to open in their browser: { $url }
+relay-link-action = Give it the action "accept" (in "actions") once the user agreed to open it, "decline" if they refuse.
+relay-required = required
+relay-optional = optional
+relay-minimum = at least { $bound }
+relay-maximum = at most { $bound }
+relay-min-length = at least this many characters: { $bound }
+relay-max-length = at most this many characters: { $bound }
+relay-min-items = at least this many choices: { $bound }
+relay-max-items = at most this many choices: { $bound }
+relay-pattern = must match the regular expression { $pattern }
+relay-options = one of: { $options }
+relay-default = default { $default }
+relay-kind-email = an email address
+relay-kind-uri = a URI
+relay-kind-date = a date, YYYY-MM-DD
+relay-kind-date-time = a date and time, RFC 3339
+relay-kind-text = text
+relay-kind-integer = a whole number
+relay-kind-number = a number
+relay-kind-boolean = true or false
+relay-kind-array = a list of choices
+relay-kind-value = a value
+# $decline: the JSON that declines a question.
+relay-call-back = Then call the tool `{ $tool }` again with the same arguments { $arguments } plus the argument { $callback } (the answers are examples of the shape: use the user's). If the user will not answer a question, leave it out of "answers" and give { $decline }; if they want to stop, "cancel".
+relay-waiting-on-page = The tool `{ $tool }` is waiting for the user to finish on the page it linked to. When the user says they are done, call `{ $tool }` again with the arguments { $arguments } plus { $callback }.
+
+## The page of a form asked on the server's own page (`page` module): HTML, escaped when written.
+
+page-title = Your answer is needed
+page-intro = What you type here goes to this server only: it does not pass through your MCP client or its AI model.
+page-signed-in-as = Signed in as
+page-required = required
+page-optional = optional
+page-no-choice = (none)
+page-yes = Yes
+page-no = No
+page-submit = Submit
+page-correct = Please correct the fields marked below.
+page-secret-not-kept = For your safety this field was emptied: type it again.
+page-not-a-number = must be a number
+page-done-title = Done
+page-done = Your answer was received. You can close this page and go back to your MCP client.
+page-refused-title = This link cannot be used
+page-nothing-stored = Nothing was stored.
+page-wrong-user = This link was started by another user. Only the user who started it in their MCP client can use it. If someone sent you this link, do not use it.
+page-unknown = This link is not valid.
+page-expired = This link has expired. Start again from your MCP client.
+page-used = This link was used already.
+page-unavailable = The server cannot show this form right now. Try again later.
+page-sign-in = Sign in to this site first, then open the link again.
+page-foreign = The form was sent from another site, or to another address.
+page-stale = This form is out of date or was not sent by this page. Open the link again.
+page-unreadable = The form could not be read.

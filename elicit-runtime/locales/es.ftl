@@ -1,0 +1,153 @@
+# elicit: los textos que el kit escribe para una persona, en español.
+# Cada mensaje de en.ftl, con las mismas variables. Los textos del modo formulario no llevan URL. Los nombres entre acentos graves son nombres de transmisión: no se traducen.
+
+## Un problema con el valor de un campo, escrito tras "`campo`: ".
+
+problem-missing = es obligatorio pero falta
+problem-wrong-type = debe ser { $expected }, se recibió { $found }
+json-type-string = una cadena de texto
+json-type-number = un número
+json-type-integer = un entero
+json-type-boolean = un booleano
+json-type-array = una lista
+json-type-object = un objeto
+json-type-null = null
+problem-not-an-integer = debe ser un número entero
+problem-inexact-integer = debe escribirse sin parte decimal ni exponente: más allá de ±9007199254740991 un número así no se lee con exactitud
+problem-integer-out-of-range = debe estar entre { $min } y { $max }
+problem-number-out-of-range = debe ser como máximo { $max } en valor absoluto
+problem-below-minimum = debe ser al menos { $minimum }, se recibió { $found }
+problem-above-maximum = debe ser como máximo { $maximum }, se recibió { $found }
+problem-too-short = debe tener al menos { $min_length ->
+        [one] { $min_length } carácter
+       *[other] { $min_length } caracteres
+    }, { $length ->
+        [one] se recibió { $length }
+       *[other] se recibieron { $length }
+    }
+problem-too-long = debe tener como máximo { $max_length ->
+        [one] { $max_length } carácter
+       *[other] { $max_length } caracteres
+    }, { $length ->
+        [one] se recibió { $length }
+       *[other] se recibieron { $length }
+    }
+problem-pattern-hint = debe tener la forma { $hint }
+problem-pattern = no tiene el formato esperado
+problem-invalid-format = debe ser { $format ->
+        [email] una dirección de correo electrónico válida
+        [uri] una URI válida
+        [date] una fecha válida
+        [date-time] una fecha y hora válidas
+       *[other] un { $format } válido
+    }
+problem-not-an-option = `{ $value }` no es una de las opciones
+problem-duplicate-item = `{ $value }` está elegido más de una vez
+problem-too-few-items = debe tener al menos { $min_items ->
+        [one] { $min_items } opción
+       *[other] { $min_items } opciones
+    }, { $count ->
+        [one] se recibió { $count }
+       *[other] se recibieron { $count }
+    }
+problem-too-many-items = debe tener como máximo { $max_items ->
+        [one] { $max_items } opción
+       *[other] { $max_items } opciones
+    }, { $count ->
+        [one] se recibió { $count }
+       *[other] se recibieron { $count }
+    }
+problem-not-asked = no es un campo de este formulario
+problem-more-not-asked = no es un campo de este formulario, ni { $others ->
+        [one] la otra clave que le sigue
+       *[other] las { $others } otras claves que le siguen
+    }
+problem-rule-unsaid = la respuesta incumple una regla de este formulario
+violation = `{ $field }`: { $problem }
+
+## El mensaje de un formulario que se vuelve a preguntar: la pregunta y lo que hay que corregir.
+
+reask-heading = Corrija su respuesta:
+reask-not-valid = `{ $field }`: no es una respuesta válida
+reask-an-answer-not-valid = una respuesta no es válida
+reask-checkbox = `{ $field }` ({ $title }): { $problem }
+reask-too-few-ticked = elija al menos { $min_items } de las opciones de { $label } ({ $count ->
+        [one] { $count } marcada
+       *[other] { $count } marcadas
+    })
+reask-too-many-ticked = elija como máximo { $max_items } de las opciones de { $label } ({ $count ->
+        [one] { $count } marcada
+       *[other] { $count } marcadas
+    })
+
+## Una selección múltiple escrita como casillas (2025-06-18).
+
+checkbox-title = { $field }: { $option }
+checkbox-description = { $description } ({ $rule })
+tick-exactly = marque exactamente { $count }
+tick-between = marque al menos { $min } y como máximo { $max }
+tick-at-least = marque al menos { $min }
+tick-at-most = marque como máximo { $max }
+
+## Notificaciones de progreso mientras la persona responde.
+
+progress-waiting-form = esperando a que el usuario responda un formulario
+
+## El relevo a través del modelo: un resultado de herramienta que pide al modelo del cliente que pregunte al usuario.
+
+relay-intro = Esta herramienta necesita información del usuario para continuar, y el cliente del usuario no puede mostrar la pregunta. Pregúntale tú mismo al usuario, con tus propias palabras, y transmite exactamente lo que responda: nunca respondas por él, nunca adivines.
+relay-question = Pregunta `{ $key }`: { $message }
+relay-link-question = Pregunta `{ $key }` (un enlace): { $message }
+relay-link-show = Muestra al usuario este enlace para que lo abra en su navegador: { $url }
+relay-link-action = Dale la acción "accept" (en "actions") cuando el usuario haya aceptado abrirlo, "decline" si se niega.
+relay-required = obligatorio
+relay-optional = opcional
+relay-minimum = al menos { $bound }
+relay-maximum = como máximo { $bound }
+relay-min-length = al menos esta cantidad de caracteres: { $bound }
+relay-max-length = como máximo esta cantidad de caracteres: { $bound }
+relay-min-items = al menos esta cantidad de opciones: { $bound }
+relay-max-items = como máximo esta cantidad de opciones: { $bound }
+relay-pattern = debe coincidir con la expresión regular { $pattern }
+relay-options = uno de: { $options }
+relay-default = predeterminado { $default }
+relay-kind-email = una dirección de correo electrónico
+relay-kind-uri = una URI
+relay-kind-date = una fecha, YYYY-MM-DD
+relay-kind-date-time = una fecha y hora, RFC 3339
+relay-kind-text = texto
+relay-kind-integer = un número entero
+relay-kind-number = un número
+relay-kind-boolean = true o false
+relay-kind-array = una lista de opciones
+relay-kind-value = un valor
+relay-call-back = Luego vuelve a llamar a la herramienta `{ $tool }` con los mismos argumentos { $arguments } más el argumento { $callback } (las respuestas son ejemplos de la forma: usa las del usuario). Si el usuario no quiere responder una pregunta, déjala fuera de "answers" y da { $decline }; si quiere parar, "cancel".
+relay-waiting-on-page = La herramienta `{ $tool }` está esperando a que el usuario termine en la página que enlazó. Cuando el usuario diga que ha terminado, vuelve a llamar a `{ $tool }` con los argumentos { $arguments } más { $callback }.
+
+## The page (`page` module).
+
+page-title = Se necesita su respuesta
+page-intro = Lo que escriba aquí va solo a este servidor: no pasa por su cliente MCP ni por su modelo de IA.
+page-signed-in-as = Sesión iniciada como
+page-required = obligatorio
+page-optional = opcional
+page-no-choice = (ninguno)
+page-yes = Sí
+page-no = No
+page-submit = Enviar
+page-correct = Corrija los campos marcados abajo.
+page-secret-not-kept = Por su seguridad, este campo se ha vaciado: escríbalo de nuevo.
+page-not-a-number = debe ser un número
+page-done-title = Listo
+page-done = Hemos recibido su respuesta. Puede cerrar esta página y volver a su cliente MCP.
+page-refused-title = Este enlace no se puede usar
+page-nothing-stored = No se ha guardado nada.
+page-wrong-user = Este enlace lo inició otro usuario. Solo quien lo inició en su cliente MCP puede usarlo. Si alguien le envió este enlace, no lo use.
+page-unknown = Este enlace no es válido.
+page-expired = Este enlace ha caducado. Empiece de nuevo desde su cliente MCP.
+page-used = Este enlace ya se ha usado.
+page-unavailable = El servidor no puede mostrar este formulario ahora. Inténtelo más tarde.
+page-sign-in = Inicie sesión en este sitio primero y luego vuelva a abrir el enlace.
+page-foreign = El formulario se envió desde otro sitio, o a otra dirección.
+page-stale = Este formulario está desactualizado o no lo envió esta página. Vuelva a abrir el enlace.
+page-unreadable = No se pudo leer el formulario.

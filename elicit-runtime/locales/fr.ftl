@@ -1,0 +1,141 @@
+# elicit : les textes que la boîte à outils écrit pour une personne, en français.
+# Chaque message de en.ftl, avec les mêmes variables. Les textes affichés en mode formulaire ne contiennent pas d'URL. Les noms entre accents graves sont des noms de transmission : ne pas les traduire.
+
+## Un problème avec la valeur d'un champ, écrit après « `champ` : ».
+
+problem-missing = est obligatoire mais manquant
+problem-wrong-type = doit être { $expected }, reçu { $found }
+json-type-string = une chaîne de caractères
+json-type-number = un nombre
+json-type-integer = un entier
+json-type-boolean = un booléen
+json-type-array = une liste
+json-type-object = un objet
+json-type-null = null
+problem-not-an-integer = doit être un nombre entier
+problem-inexact-integer = doit être écrit sans partie décimale ni exposant : au-delà de ±9007199254740991, un tel nombre n'est pas lu exactement
+problem-integer-out-of-range = doit être compris entre { $min } et { $max }
+problem-number-out-of-range = doit être au plus { $max } en valeur absolue
+problem-below-minimum = doit être au moins { $minimum }, reçu { $found }
+problem-above-maximum = doit être au plus { $maximum }, reçu { $found }
+problem-too-short = doit comporter au moins { $min_length ->
+        [one] { $min_length } caractère
+       *[other] { $min_length } caractères
+    }, reçu { $length }
+problem-too-long = doit comporter au plus { $max_length ->
+        [one] { $max_length } caractère
+       *[other] { $max_length } caractères
+    }, reçu { $length }
+problem-pattern-hint = doit être de la forme { $hint }
+problem-pattern = n'est pas au format attendu
+problem-invalid-format = doit être { $format ->
+        [email] une adresse e-mail valide
+        [uri] une URI valide
+        [date] une date valide
+        [date-time] une date et heure valides
+       *[other] un { $format } valide
+    }
+problem-not-an-option = `{ $value }` ne fait pas partie des options
+problem-duplicate-item = `{ $value }` est choisi plus d'une fois
+problem-too-few-items = doit avoir au moins { $min_items ->
+        [one] { $min_items } choix
+       *[other] { $min_items } choix
+    }, reçu { $count }
+problem-too-many-items = doit avoir au plus { $max_items ->
+        [one] { $max_items } choix
+       *[other] { $max_items } choix
+    }, reçu { $count }
+problem-not-asked = n'est pas un champ de ce formulaire
+problem-more-not-asked = n'est pas un champ de ce formulaire, pas plus { $others ->
+        [one] que l'autre clé qui suit
+       *[other] que les { $others } autres clés qui suivent
+    }
+problem-rule-unsaid = la réponse enfreint une règle de ce formulaire
+violation = `{ $field }` : { $problem }
+
+## Le message d'un formulaire redemandé : la question, puis ce qu'il faut corriger.
+
+reask-heading = Veuillez corriger votre réponse :
+reask-not-valid = `{ $field }` : n'est pas une réponse valide
+reask-an-answer-not-valid = une réponse n'est pas valide
+reask-checkbox = `{ $field }` ({ $title }) : { $problem }
+reask-too-few-ticked = choisissez au moins { $min_items } des options de { $label } ({ $count ->
+        [one] { $count } cochée
+       *[other] { $count } cochées
+    })
+reask-too-many-ticked = choisissez au plus { $max_items } des options de { $label } ({ $count ->
+        [one] { $count } cochée
+       *[other] { $count } cochées
+    })
+
+## Un choix multiple écrit en cases à cocher (2025-06-18).
+
+checkbox-title = { $field } : { $option }
+checkbox-description = { $description } ({ $rule })
+tick-exactly = cochez exactement { $count }
+tick-between = cochez au moins { $min } et au plus { $max }
+tick-at-least = cochez au moins { $min }
+tick-at-most = cochez au plus { $max }
+
+## Notifications de progression pendant que la personne répond.
+
+progress-waiting-form = en attente de la réponse de l'utilisateur à un formulaire
+
+## Le relais par le modèle : un résultat d'outil qui demande au modèle du client d'interroger l'utilisateur.
+
+relay-intro = Cet outil a besoin d'informations de l'utilisateur pour continuer, et le client de l'utilisateur ne peut pas afficher la question. Pose-la toi-même à l'utilisateur, avec tes propres mots, et transmets exactement ce qu'il répond : ne réponds jamais à sa place, ne devine jamais.
+relay-question = Question `{ $key }` : { $message }
+relay-link-question = Question `{ $key }` (un lien) : { $message }
+relay-link-show = Montre à l'utilisateur ce lien à ouvrir dans son navigateur : { $url }
+relay-link-action = Donne-lui l'action "accept" (dans "actions") une fois que l'utilisateur a accepté de l'ouvrir, "decline" s'il refuse.
+relay-required = obligatoire
+relay-optional = facultatif
+relay-minimum = au moins { $bound }
+relay-maximum = au plus { $bound }
+relay-min-length = au moins ce nombre de caractères : { $bound }
+relay-max-length = au plus ce nombre de caractères : { $bound }
+relay-min-items = au moins ce nombre de choix : { $bound }
+relay-max-items = au plus ce nombre de choix : { $bound }
+relay-pattern = doit correspondre à l'expression régulière { $pattern }
+relay-options = l'une des valeurs : { $options }
+relay-default = par défaut { $default }
+relay-kind-email = une adresse e-mail
+relay-kind-uri = une URI
+relay-kind-date = une date, YYYY-MM-DD
+relay-kind-date-time = une date et heure, RFC 3339
+relay-kind-text = du texte
+relay-kind-integer = un nombre entier
+relay-kind-number = un nombre
+relay-kind-boolean = true ou false
+relay-kind-array = une liste de choix
+relay-kind-value = une valeur
+relay-call-back = Appelle ensuite à nouveau l'outil `{ $tool }` avec les mêmes arguments { $arguments } plus l'argument { $callback } (les réponses sont des exemples de la forme : utilise celles de l'utilisateur). Si l'utilisateur ne veut pas répondre à une question, laisse-la hors de "answers" et donne { $decline } ; s'il veut arrêter, "cancel".
+relay-waiting-on-page = L'outil `{ $tool }` attend que l'utilisateur termine sur la page vers laquelle il a renvoyé. Quand l'utilisateur dit avoir terminé, appelle à nouveau `{ $tool }` avec les arguments { $arguments } plus { $callback }.
+
+## The page (`page` module).
+
+page-title = Votre réponse est nécessaire
+page-intro = Ce que vous saisissez ici est envoyé uniquement à ce serveur : cela ne passe ni par votre client MCP ni par son modèle d’IA.
+page-signed-in-as = Connecté en tant que
+page-required = obligatoire
+page-optional = facultatif
+page-no-choice = (aucun)
+page-yes = Oui
+page-no = Non
+page-submit = Envoyer
+page-correct = Veuillez corriger les champs signalés ci-dessous.
+page-secret-not-kept = Pour votre sécurité, ce champ a été vidé : saisissez-le de nouveau.
+page-not-a-number = doit être un nombre
+page-done-title = Terminé
+page-done = Votre réponse a bien été reçue. Vous pouvez fermer cette page et revenir à votre client MCP.
+page-refused-title = Ce lien ne peut pas être utilisé
+page-nothing-stored = Rien n’a été enregistré.
+page-wrong-user = Ce lien a été ouvert par un autre utilisateur. Seul l’utilisateur qui l’a lancé dans son client MCP peut l’utiliser. Si quelqu’un vous a envoyé ce lien, ne l’utilisez pas.
+page-unknown = Ce lien n’est pas valide.
+page-expired = Ce lien a expiré. Recommencez depuis votre client MCP.
+page-used = Ce lien a déjà été utilisé.
+page-unavailable = Le serveur ne peut pas afficher ce formulaire pour le moment. Réessayez plus tard.
+page-sign-in = Connectez-vous d’abord à ce site, puis ouvrez de nouveau le lien.
+page-foreign = Le formulaire a été envoyé depuis un autre site, ou à une autre adresse.
+page-stale = Ce formulaire est périmé ou n’a pas été envoyé par cette page. Ouvrez de nouveau le lien.
+page-unreadable = Le formulaire n’a pas pu être lu.

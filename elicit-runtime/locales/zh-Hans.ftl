@@ -1,0 +1,120 @@
+# elicit：工具包为用户写出的文字，简体中文。
+# 每条消息与 en.ftl 一一对应，变量相同。表单模式中显示的文字不得包含 URL。反引号中的名称是线上名称，保持原样。
+
+## 某个字段的值的问题，写在 "`字段`: " 之后。
+
+problem-missing = 为必填项，但未填写
+problem-wrong-type = 应为{ $expected }，收到的是{ $found }
+json-type-string = 字符串
+json-type-number = 数字
+json-type-integer = 整数
+json-type-boolean = 布尔值
+json-type-array = 数组
+json-type-object = 对象
+json-type-null = 空值
+problem-not-an-integer = 必须是整数
+problem-inexact-integer = 请不要使用小数部分或指数：超过 ±9007199254740991 的此类数字无法被准确读取
+problem-integer-out-of-range = 必须介于 { $min } 和 { $max } 之间
+problem-number-out-of-range = 绝对值不得超过 { $max }
+problem-below-minimum = 不得小于 { $minimum }，收到的是 { $found }
+problem-above-maximum = 不得大于 { $maximum }，收到的是 { $found }
+problem-too-short = 长度至少为 { $min_length } 个字符，实际为 { $length } 个
+problem-too-long = 长度最多为 { $max_length } 个字符，实际为 { $length } 个
+problem-pattern-hint = 格式必须为 { $hint }
+problem-pattern = 格式不正确
+problem-invalid-format = 必须是有效的{ $format ->
+        [email] 电子邮件地址
+        [uri] URI
+        [date] 日期
+        [date-time] 日期时间
+       *[other] { $format }
+    }
+problem-not-an-option = `{ $value }` 不是可选项之一
+problem-duplicate-item = `{ $value }` 被选择了多次
+problem-too-few-items = 至少选择 { $min_items } 项，实际选择了 { $count } 项
+problem-too-many-items = 最多选择 { $max_items } 项，实际选择了 { $count } 项
+problem-not-asked = 不是此表单的字段
+problem-more-not-asked = 不是此表单的字段，其后的 { $others } 个其他键也不是
+problem-rule-unsaid = 回答不符合此表单的某条规则
+violation = `{ $field }`：{ $problem }
+
+## 重新询问的表单消息：原问题，然后是需要更正的内容。
+
+reask-heading = 请更正您的回答：
+reask-not-valid = `{ $field }`：不是有效的回答
+reask-an-answer-not-valid = 有一个回答无效
+reask-checkbox = `{ $field }`（{ $title }）：{ $problem }
+reask-too-few-ticked = 请在“{ $label }”的选项中至少选择 { $min_items } 项（已勾选 { $count } 项）
+reask-too-many-ticked = 请在“{ $label }”的选项中最多选择 { $max_items } 项（已勾选 { $count } 项）
+
+## 以复选框形式写出的多选字段（2025-06-18）。
+
+checkbox-title = { $field }：{ $option }
+checkbox-description = { $description }（{ $rule }）
+tick-exactly = 请恰好勾选 { $count } 项
+tick-between = 请勾选 { $min } 到 { $max } 项
+tick-at-least = 请至少勾选 { $min } 项
+tick-at-most = 请最多勾选 { $max } 项
+
+## 用户作答期间的进度通知。
+
+progress-waiting-form = 正在等待用户填写表单
+
+## 通过模型转达：请客户端的模型向用户提问的工具结果。
+
+relay-intro = 此工具需要用户提供信息才能继续，但用户的客户端无法显示该问题。请你用自己的话向用户提问，并如实转达用户的回答：绝不要替用户回答，也绝不要猜测。
+relay-question = 问题 `{ $key }`：{ $message }
+relay-link-question = 问题 `{ $key }`（一个链接）：{ $message }
+relay-link-show = 请向用户展示此链接，让其在浏览器中打开：{ $url }
+relay-link-action = 用户同意打开后，在 "actions" 中给出动作 "accept"；如果用户拒绝，则给出 "decline"。
+relay-required = 必填
+relay-optional = 选填
+relay-minimum = 至少 { $bound }
+relay-maximum = 至多 { $bound }
+relay-min-length = 至少这么多个字符：{ $bound }
+relay-max-length = 至多这么多个字符：{ $bound }
+relay-min-items = 至少选择这么多项：{ $bound }
+relay-max-items = 至多选择这么多项：{ $bound }
+relay-pattern = 必须匹配正则表达式 { $pattern }
+relay-options = 可选值之一：{ $options }
+relay-default = 默认值 { $default }
+relay-kind-email = 电子邮件地址
+relay-kind-uri = URI
+relay-kind-date = 日期，YYYY-MM-DD
+relay-kind-date-time = 日期时间，RFC 3339
+relay-kind-text = 文本
+relay-kind-integer = 整数
+relay-kind-number = 数字
+relay-kind-boolean = true 或 false
+relay-kind-array = 选项列表
+relay-kind-value = 一个值
+relay-call-back = 然后再次调用工具 `{ $tool }`，使用相同的参数 { $arguments }，并加上参数 { $callback }（其中的回答只是格式示例：请使用用户的回答）。如果用户不愿回答某个问题，请不要把它放进 "answers"，而是给出 { $decline }；如果用户想停止，则给出 "cancel"。
+relay-waiting-on-page = 工具 `{ $tool }` 正在等待用户在其链接的页面上完成操作。当用户表示已完成时，请再次调用 `{ $tool }`，使用参数 { $arguments }，并加上 { $callback }。
+
+## The page (`page` module).
+
+page-title = 需要您的回答
+page-intro = 您在此输入的内容只会发送到此服务器，不会经过您的 MCP 客户端或其 AI 模型。
+page-signed-in-as = 当前登录用户：
+page-required = 必填
+page-optional = 选填
+page-no-choice = （未选择）
+page-yes = 是
+page-no = 否
+page-submit = 提交
+page-correct = 请更正下面标出的字段。
+page-secret-not-kept = 为了您的安全，此字段已被清空：请重新输入。
+page-not-a-number = 必须是数字
+page-done-title = 完成
+page-done = 已收到您的回答。您可以关闭此页面，返回您的 MCP 客户端。
+page-refused-title = 此链接无法使用
+page-nothing-stored = 没有保存任何内容。
+page-wrong-user = 此链接由另一位用户发起。只有在自己的 MCP 客户端中发起它的用户才能使用。如果有人把此链接发给您，请不要使用。
+page-unknown = 此链接无效。
+page-expired = 此链接已过期。请从您的 MCP 客户端重新开始。
+page-used = 此链接已被使用。
+page-unavailable = 服务器暂时无法显示此表单。请稍后再试。
+page-sign-in = 请先登录此网站，然后重新打开链接。
+page-foreign = 表单是从其他网站发送的，或发送到了其他地址。
+page-stale = 此表单已过期，或并非由此页面发送。请重新打开链接。
+page-unreadable = 无法读取表单。
