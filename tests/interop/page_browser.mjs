@@ -180,6 +180,7 @@ try {
     await browser.open(url1);
     expect(problems, 'outcome', await outcome(), 'form');
     expect(problems, 'signed in as', await browser.text('#user'), 'ada');
+    expect(problems, 'heading (the form\'s doc comment)', await browser.text('h1'), 'Connect your payment provider');
     const attrs = async (selector, names) => {
       const found = {};
       for (const name of names) found[name] = await browser.attribute(selector, name);

@@ -51,7 +51,8 @@ use tokio::sync::oneshot;
 
 mod cli;
 
-/// Connecting a payment provider: one field of every kind the page renders.
+// One field of every kind the page renders. The doc comment is the page's heading.
+/// Connect your payment provider
 #[derive(Elicit, Debug)]
 #[elicit(page, validate = Connect::rules)]
 struct Connect {
