@@ -45,10 +45,13 @@ export class Browser {
     this.profile = profile;
   }
 
-  /** Starts chromedriver and a headless Chromium session with a fresh profile. */
-  static async start({ logDir } = {}) {
+  /**
+   * Starts chromedriver and a headless Chromium session with a fresh profile; the
+   * driver's log goes to `logDir`, as `logName`.
+   */
+  static async start({ logDir, logName = 'chromedriver.log' } = {}) {
     const port = await freePort();
-    const log = logDir ? openSync(join(logDir, 'chromedriver.log'), 'w') : 'ignore';
+    const log = logDir ? openSync(join(logDir, logName), 'w') : 'ignore';
     const driver = spawn(CHROMEDRIVER, [`--port=${port}`, '--allowed-ips=127.0.0.1'], {
       stdio: ['ignore', log, log],
     });
@@ -104,6 +107,11 @@ export class Browser {
     return this.cmd('POST', '/url', { url });
   }
 
+  /** Goes back one page in the tab's history. */
+  back() {
+    return this.cmd('POST', '/back', {});
+  }
+
   /** Sets a cookie for the current page's origin (open a page of the origin first). */
   addCookie(name, value) {
     return this.cmd('POST', '/cookie', { cookie: { name, value, path: '/' } });
@@ -136,6 +144,18 @@ export class Browser {
     }
   }
 
+  /** Every element matching `selector` now (no waiting): an empty list when none. */
+  async findAll(selector) {
+    const found = await this.cmd('POST', '/elements', { using: 'css selector', value: selector });
+    return found.map((element) => element[ELEMENT]);
+  }
+
+  /** Empties an input. */
+  async clear(selector) {
+    const element = await this.waitFor(selector);
+    await this.cmd('POST', `/element/${element}/clear`, {});
+  }
+
   async type(selector, text) {
     const element = await this.waitFor(selector);
     await this.cmd('POST', `/element/${element}/value`, { text });
@@ -154,6 +174,47 @@ export class Browser {
   async attribute(selector, name) {
     const element = await this.waitFor(selector);
     return this.cmd('GET', `/element/${element}/attribute/${encodeURIComponent(name)}`);
+  }
+
+  /** A DOM property (`value`, `checked`, `validity`...), as the page has it now. */
+  async property(selector, name) {
+    const element = await this.waitFor(selector);
+    return this.cmd('GET', `/element/${element}/property/${encodeURIComponent(name)}`);
+  }
+
+  /**
+   * Runs `script` (a function body; `arguments` holds `args`) in the page and returns
+   * what it returns. WebDriver's scripts are not the page's: its policy does not block them.
+   */
+  execute(script, args = []) {
+    return this.cmd('POST', '/execute/sync', { script, args });
+  }
+
+  /** Makes the `<iframe>` matching `selector` the browsing context; `null`: the top one. */
+  async frame(selector) {
+    if (selector === null) return this.cmd('POST', '/frame', { id: null });
+    const element = await this.waitFor(selector);
+    return this.cmd('POST', '/frame', { id: { [ELEMENT]: element } });
+  }
+
+  /** Opens a new tab and returns its handle (the current tab stays current). */
+  async newTab() {
+    return (await this.cmd('POST', '/window/new', { type: 'tab' })).handle;
+  }
+
+  /** The handle of the current tab. */
+  tab() {
+    return this.cmd('GET', '/window');
+  }
+
+  /** Makes the tab `handle` current. */
+  switchTab(handle) {
+    return this.cmd('POST', '/window', { handle });
+  }
+
+  /** Resizes the window (a taller one shows a whole form in a screenshot). */
+  resize(width, height) {
+    return this.cmd('POST', '/window/rect', { width, height });
   }
 
   url() {

@@ -29,6 +29,11 @@
 #      browser.mjs; screenshots in the logs directory),
 #   7. URL mode with the Python SDK client on 2025-11-25 and 2026-07-28, the page
 #      completed by an HTTP POST (py_url_client.py),
+#   7b. the toolkit's own page for `#[elicit(page)]` forms (elicit_runtime::page) in the
+#      same headless Chromium, against page_server (page_browser.mjs): every field kind,
+#      invalid values (the secret never echoed), the typed value in the tool, a second
+#      submit, a forwarded link, an expired link, the page framed and posted to by
+#      another origin, a POST without the CSRF token (screenshots in the logs directory),
 #   8. the shared interaction store on a real Redis (Debian's redis-server, installed
 #      with apt-get when missing, started by the tests on a loopback port):
 #      tests/tests/stores.rs with ELICIT_REQUIRE_REDIS=1, so a missing Redis fails,
@@ -394,6 +399,20 @@ for protocol in 2025-11-25 2026-07-28; do
     run_client "URL mode: Python SDK mcp $MCP_PY_VERSION client (stdio, protocol $protocol, messages $URL_SPEC_NOTE)" \
         "$LOGS/py-url-client-$protocol.log" "$PYTHON" "$HERE/py_url_client.py" --protocol "$protocol" "${URL_SPEC_ARGS[@]}" "$STDIO_SERVER"
 done
+
+# ---- judge 7b: the page of #[elicit(page)] forms in a browser (page_browser.mjs) ----
+PAGE_SERVER="$TARGET_DIR/debug/page_server"
+if (( ${#BROWSER_ARGS[@]} == 0 )); then
+    log "judge 7b: the page of #[elicit(page)] forms: Chromium through WebDriver -> page_server (another origin on a second loopback port)"
+    cp "$HERE/page_browser.mjs" "$HERE/browser.mjs" "$NPM_DIR/"
+    run_client "the page of #[elicit(page)] forms in Chromium (every field kind, invalid and valid answers, a second submit, another user, expiry, framing, a cross-origin POST, no CSRF token; screenshots: $LOGS/page-*.png)" \
+        "$LOGS/page-browser.log" "$NODE" "$NPM_DIR/page_browser.mjs" --logs "$LOGS" "$PAGE_SERVER"
+else
+    # Without a browser there is nothing to judge: one failed check, not a silent pass.
+    TOTAL_FAILED=$((TOTAL_FAILED + 1))
+    SUMMARY+=("FAIL  the page of #[elicit(page)] forms: no Chromium here (needs apt-get: chromium chromium-driver)")
+fi
+# ---- end of judge 7b ----
 
 # ---- judge 8: the shared store on a real Redis (tests/tests/stores.rs) ----
 if ! command -v redis-server >/dev/null; then

@@ -210,10 +210,8 @@ fn write_field(out: &mut String, texts: &PageTexts, field: &FieldSchema, sent: O
                     if let Some(n) = rules.max_length {
                         let _ = write!(attrs, " maxlength=\"{n}\"");
                     }
-                    // HTML anchors a pattern to the whole value; ours need only match
-                    // somewhere, so only a pattern anchored at both ends means the same.
-                    if let Some(pattern) = rules.pattern.filter(|p| p.starts_with('^') && p.ends_with('$') && !p.ends_with("\\$")) {
-                        let _ = write!(attrs, " pattern=\"{}\"", escape(pattern));
+                    if let Some(pattern) = rules.pattern.and_then(html_pattern) {
+                        let _ = write!(attrs, " pattern=\"{}\"", escape(&pattern));
                     }
                     if let Some(hint) = rules.pattern_hint {
                         let _ = write!(attrs, " placeholder=\"{}\"", escape(hint));
@@ -259,6 +257,135 @@ fn write_field(out: &mut String, texts: &PageTexts, field: &FieldSchema, sent: O
     out.push_str("</div>");
 }
 
+/// The form's pattern as an HTML `pattern` attribute that means the same, if there is one.
+///
+/// The browser matches the whole value (`^(?:…)$`) with a JavaScript regular expression
+/// in `v` mode; ours (the `regex` crate) need only match somewhere. So only a pattern
+/// anchored at both ends, with no alternative at its top level, goes to the browser, and
+/// only in the syntax both read alike: `v` mode refuses a class such as `[a-z0-9-]`
+/// (its `-` must be escaped there) and then drops the whole check, and `\d`, `\w` and
+/// `\b` are Unicode in ours but ASCII in JavaScript (the browser would refuse answers the
+/// server takes). Characters `v` mode reserves in a class are escaped; anything else
+/// (flags, named groups, Unicode classes, class set operations) leaves the check to the
+/// server alone, which always makes it.
+fn html_pattern(pattern: &str) -> Option<String> {
+    /// What `v` mode lets a class escape: its syntax characters and reserved punctuators.
+    const CLASS_ESCAPABLE: &str = "^$\\.*+?()[]{}|/&-!#%,:;<=>@`~";
+    /// What JavaScript lets a pattern escape outside a class (`u` and `v` modes).
+    const SYNTAX: &str = "^$\\.*+?()[]{}|/";
+    let inner = pattern.strip_prefix('^')?.strip_suffix('$')?;
+    // `\$` at the end is a literal dollar, not the anchor.
+    if inner.chars().rev().take_while(|c| *c == '\\').count() % 2 == 1 {
+        return None;
+    }
+    let mut out = String::from("^");
+    let mut chars = inner.chars().peekable();
+    let mut depth = 0usize;
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next()? {
+                e if SYNTAX.contains(e) => {
+                    out.push('\\');
+                    out.push(e);
+                }
+                // `\-`, `\#`: a literal in ours, a syntax error in JavaScript's `u`/`v` modes.
+                e if e.is_ascii_punctuation() => out.push(e),
+                e @ ('s' | 'S' | 'n' | 't' | 'r') => {
+                    out.push('\\');
+                    out.push(e);
+                }
+                _ => return None,
+            },
+            '[' => {
+                out.push('[');
+                if chars.peek() == Some(&'^') {
+                    chars.next();
+                    out.push('^');
+                }
+                // A `]` first is a literal in ours, an empty class in JavaScript.
+                if chars.peek() == Some(&']') {
+                    return None;
+                }
+                let mut after_item = false;
+                loop {
+                    let c = chars.next()?;
+                    match c {
+                        ']' => break,
+                        // Nested classes, POSIX classes: not the same in `v` mode.
+                        '[' => return None,
+                        '\\' => match chars.next()? {
+                            e if CLASS_ESCAPABLE.contains(e) => {
+                                out.push('\\');
+                                out.push(e);
+                            }
+                            e if e.is_ascii_punctuation() => out.push(e),
+                            e @ ('s' | 'S' | 'n' | 't' | 'r') => {
+                                out.push('\\');
+                                out.push(e);
+                                after_item = false;
+                                continue;
+                            }
+                            _ => return None,
+                        },
+                        // Class set operations of ours (`&&`, `--`, `~~`).
+                        '&' | '-' | '~' if chars.peek() == Some(&c) => return None,
+                        // A range between two characters; a literal `-` first or last.
+                        '-' if after_item && chars.peek().is_some_and(|n| *n != ']') => {
+                            out.push('-');
+                            after_item = false;
+                            continue;
+                        }
+                        c if CLASS_ESCAPABLE.contains(c) => {
+                            out.push('\\');
+                            out.push(c);
+                        }
+                        c => out.push(c),
+                    }
+                    after_item = true;
+                }
+                out.push(']');
+            }
+            '(' => {
+                depth += 1;
+                out.push('(');
+                if chars.peek() == Some(&'?') {
+                    // Only a group that does not capture; flags and names stay with us.
+                    chars.next();
+                    if chars.next()? != ':' {
+                        return None;
+                    }
+                    out.push_str("?:");
+                }
+            }
+            ')' => {
+                depth = depth.checked_sub(1)?;
+                out.push(')');
+            }
+            // `^a|b$` is "starts with a, or ends with b" in ours.
+            '|' if depth == 0 => return None,
+            // A counted repetition, copied as it is: `{2}`, `{2,}`, `{2,4}`.
+            '{' => {
+                out.push('{');
+                loop {
+                    match chars.next()? {
+                        '}' => break,
+                        c @ ('0'..='9' | ',') => out.push(c),
+                        _ => return None,
+                    }
+                }
+                out.push('}');
+            }
+            // Literals in ours, syntax errors on their own in `u` and `v` modes.
+            ']' | '}' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    (depth == 0).then(|| out + "$")
+}
+
 /// A literal as the text of an input.
 fn literal_text(literal: &Literal) -> Option<String> {
     match literal {
@@ -267,5 +394,43 @@ fn literal_text(literal: &Literal) -> Option<String> {
         Literal::Float(n) => Some(n.to_string()),
         Literal::Bool(b) => Some(b.to_string()),
         Literal::List(_) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::html_pattern;
+
+    #[test]
+    fn patterns_go_to_the_browser_only_as_they_mean_the_same() {
+        for (ours, html) in [
+            ("^sk_[A-Za-z0-9]+$", "^sk_[A-Za-z0-9]+$"),
+            // `v` mode wants a literal `-` in a class escaped, and refuses `\-` outside one.
+            ("^[a-z][a-z0-9-]*$", "^[a-z][a-z0-9\\-]*$"),
+            ("^[-a-z]+\\-[0-9]{2,4}$", "^[\\-a-z]+-[0-9]{2,4}$"),
+            ("^[^@ ]+@[^@ .]+\\.[a-z]{2,}$", "^[^\\@ ]+@[^\\@ \\.]+\\.[a-z]{2,}$"),
+            ("^(?:ab|cd)+(x)?$", "^(?:ab|cd)+(x)?$"),
+            ("^[a-z_(]+\\s?$", "^[a-z_\\(]+\\s?$"),
+            ("^a]b}{2}$", "^a\\]b\\}{2}$"),
+        ] {
+            assert_eq!(html_pattern(ours).as_deref(), Some(html), "{ours}");
+        }
+        for ours in [
+            "sk_[a-z]+",         // not anchored: ours matches anywhere
+            "^a|b$",             // "starts with a, or ends with b"
+            "^price\\$",          // the dollar is a literal
+            "^\\d{4}$",            // Unicode digits in ours, ASCII in JavaScript
+            "^\\w+$",
+            "^(?i)abc$",          // flags
+            "^(?P<y>[0-9]+)$",    // names
+            "^[[:alpha:]]+$",    // POSIX classes
+            "^[a-z&&[^x]]+$",    // class set operations
+            "^[]a]$",
+            "^\\p{L}+$",
+            "^(a$",
+            "^a{x}$",
+        ] {
+            assert_eq!(html_pattern(ours), None, "{ours}");
+        }
     }
 }

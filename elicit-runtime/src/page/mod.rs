@@ -29,7 +29,9 @@
 //! let app = Router::new().nest("/elicit", pages.router(my_login));
 //! ```
 //!
-//! The whole example, runnable: `examples/secure_page.rs`.
+//! The whole example, runnable: `examples/secure_page.rs`. What the page looks like in
+//! a browser, and what a run of headless Chromium checks on it: `docs/pages.md` in the
+//! repository.
 //!
 //! # What the toolkit does
 //!
