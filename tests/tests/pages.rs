@@ -551,6 +551,7 @@ async fn refusals_store_nothing() {
 /// A form whose author translated its texts.
 #[derive(Elicit)]
 #[elicit(page)]
+#[expect(dead_code, reason = "only shown on the page here, never decoded")]
 struct Signature {
     #[elicit(title = "PIN", title(ko = "비밀 번호 4자리", de = "Geheimzahl"), min_length = 4, max_length = 4)]
     pin: Secret,
