@@ -92,8 +92,12 @@
 //!   [`PageRequest::require`]: on 2025-11-25 the call ends with `-32042` carrying the page
 //!   until it is done, and the client's retry takes the value; the tool keeps the value
 //!   (so the next call need not ask) itself.
-//! - **The words.** The page's heading, buttons and refusals are [`PageTexts`], in English
-//!   by default; each field's label and help come from the form (`title`, doc comments).
+//! - **The words.** The page's heading, buttons and refusals are the catalog's `page-*`
+//!   messages ([`locale`](crate::locale)), in the browser's language (`Accept-Language`)
+//!   when the catalog has it, else [`Pages::locale`]'s, else the catalog's default; reword
+//!   them or add a language with [`Catalog::builder`](crate::locale::Catalog::builder).
+//!   Each field's label and help come from the form (`title`, doc comments, and their
+//!   translations: `title(ko = "..")`).
 //! - **MCP over HTTP**: serve it behind an `Origin` check (see [URL mode](crate::url)).
 //!
 //! [`ToolCall::principal`]: crate::rmcp::ToolCall::principal
