@@ -11,13 +11,17 @@ use std::sync::Once;
 use elicit_runtime::exchange::{ElicitationSupport, reask_message_in};
 use elicit_runtime::form::{Problem, Violation};
 use elicit_runtime::locale::{self, Arg, Catalog, Locale};
-use elicit_runtime::rmcp::{RELAY_ARGUMENT, RelayArg, ToolCall};
+use elicit_runtime::rmcp::{PromptCall, RELAY_ARGUMENT, RelayArg, ToolCall};
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{Reply, ScriptedClient};
 use elicit_runtime::{Elicit, ProtocolRevision, SchemaOptions};
 use rmcp::handler::server::wrapper::Parameters;
-use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
-use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
+use rmcp::model::{
+    CallToolResponse, CallToolResult, ContentBlock, GetPromptRequestParams, GetPromptResponse, GetPromptResult, PromptMessage, Role, ServerCapabilities,
+    ServerConfig,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler, tool, tool_handler, tool_router};
 use serde_json::{Value, json};
 
 const REVISIONS: [ProtocolRevision; 3] = [ProtocolRevision::V2025_06_18, ProtocolRevision::V2025_11_25, ProtocolRevision::V2026_07_28];
@@ -236,7 +240,22 @@ impl Server {
 }
 
 #[tool_handler]
-impl ServerHandler for Server {}
+impl ServerHandler for Server {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().enable_prompts().build())
+    }
+
+    /// A prompt that asks first, in the server's Japanese unless the client says.
+    async fn get_prompt(&self, request: GetPromptRequestParams, context: RequestContext<RoleServer>) -> Result<GetPromptResponse, ErrorData> {
+        PromptCall::new(request, context)
+            .locale(Locale::for_tag("ja"))
+            .run(&self.sealer, |ask| async move {
+                let answer = Order::elicit(&ask, "注文").reask(1).await;
+                Ok(GetPromptResult::new(vec![PromptMessage::new_text(Role::User, format!("{answer:?}"))]))
+            })
+            .await
+    }
+}
 
 fn server() -> Server {
     Server { sealer: StateSealer::new(*b"the locale test key, 32 bytes...").unwrap() }
@@ -319,6 +338,22 @@ async fn the_call_s_language_comes_first_then_the_client_s_then_the_server_s() {
     assert!(message(&requests[1]).contains("Bitte korrigieren Sie Ihre Antwort:"), "{}", message(&requests[1]));
     let requests = asked(ProtocolRevision::V2025_11_25, Some(json!("ja")), "order_de").await;
     assert!(message(&requests[1]).contains("回答を修正してください："), "{}", message(&requests[1]));
+}
+
+#[tokio::test]
+async fn a_prompt_asks_in_the_server_s_language_unless_the_client_says() {
+    catalog();
+    for (said, expected) in [(None, "回答を修正してください："), (Some("fr"), "Veuillez corriger votre réponse")] {
+        let mut client = ScriptedClient::new(ProtocolRevision::V2025_11_25).reply(Reply::accept(wrong_answer(ProtocolRevision::V2025_11_25))).reply(Reply::Decline);
+        if let Some(value) = said {
+            client = client.accept_language(json!(value));
+        }
+        let session = client.connect(server()).await.unwrap_or_else(|e| panic!("cannot connect: {e}"));
+        session.get_prompt(GetPromptRequestParams::new("order")).await.unwrap_or_else(|e| panic!("{said:?}: {e}"));
+        let requests = session.transcript().requests;
+        assert_eq!(requests.len(), 2, "{said:?}: the question and its re-ask");
+        assert!(message(&requests[1]).contains(expected), "{said:?}: {}", message(&requests[1]));
+    }
 }
 
 /// The relay's result for the model, its continuation (sealed, random) left out.

@@ -501,6 +501,12 @@ impl PromptCall {
         &self.0.name
     }
 
+    /// The server's language for this prompt's questions, as [`ToolCall::locale`].
+    pub fn locale(mut self, locale: Locale) -> Self {
+        self.0.locale = Some(locale);
+        self
+    }
+
     /// Runs the body that builds the prompt, as [`ToolCall::run`] does for a tool.
     pub fn run<F, Fut>(self, sealer: &StateSealer, body: F) -> impl Future<Output = Result<GetPromptResponse, ErrorData>>
     where
@@ -545,6 +551,12 @@ impl ResourceCall {
     /// The resource's URI.
     pub fn uri(&self) -> &str {
         &self.0.name
+    }
+
+    /// The server's language for this read's questions, as [`ToolCall::locale`].
+    pub fn locale(mut self, locale: Locale) -> Self {
+        self.0.locale = Some(locale);
+        self
     }
 
     /// Runs the body that reads the resource, as [`ToolCall::run`] does for a tool.
