@@ -257,6 +257,31 @@ fn write_field(out: &mut String, texts: &PageTexts, field: &FieldSchema, sent: O
     out.push_str("</div>");
 }
 
+/// Writes our escape `\e` as JavaScript reads it, where `escapable` is what JavaScript lets
+/// this place (a class, or outside one) escape: `Some(true)` for a class shorthand or a
+/// control character (`\s`, `\n`), `Some(false)` for a literal, `None` where the two would
+/// read it differently (`\d`, `\w` and `\b` are Unicode in ours, ASCII in JavaScript).
+fn write_escape(e: char, escapable: &str, out: &mut String) -> Option<bool> {
+    match e {
+        e if escapable.contains(e) => {
+            out.push('\\');
+            out.push(e);
+            Some(false)
+        }
+        // `\-`, `\#`: a literal in ours, a syntax error in JavaScript's `u`/`v` modes.
+        e if e.is_ascii_punctuation() => {
+            out.push(e);
+            Some(false)
+        }
+        's' | 'S' | 'n' | 't' | 'r' => {
+            out.push('\\');
+            out.push(e);
+            Some(true)
+        }
+        _ => None,
+    }
+}
+
 /// The form's pattern as an HTML `pattern` attribute that means the same, if there is one.
 ///
 /// The browser matches the whole value (`^(?:…)$`) with a JavaScript regular expression
@@ -283,19 +308,9 @@ fn html_pattern(pattern: &str) -> Option<String> {
     let mut depth = 0usize;
     while let Some(c) = chars.next() {
         match c {
-            '\\' => match chars.next()? {
-                e if SYNTAX.contains(e) => {
-                    out.push('\\');
-                    out.push(e);
-                }
-                // `\-`, `\#`: a literal in ours, a syntax error in JavaScript's `u`/`v` modes.
-                e if e.is_ascii_punctuation() => out.push(e),
-                e @ ('s' | 'S' | 'n' | 't' | 'r') => {
-                    out.push('\\');
-                    out.push(e);
-                }
-                _ => return None,
-            },
+            '\\' => {
+                write_escape(chars.next()?, SYNTAX, &mut out)?;
+            }
             '[' => {
                 out.push('[');
                 if chars.peek() == Some(&'^') {
@@ -313,20 +328,12 @@ fn html_pattern(pattern: &str) -> Option<String> {
                         ']' => break,
                         // Nested classes, POSIX classes: not the same in `v` mode.
                         '[' => return None,
-                        '\\' => match chars.next()? {
-                            e if CLASS_ESCAPABLE.contains(e) => {
-                                out.push('\\');
-                                out.push(e);
-                            }
-                            e if e.is_ascii_punctuation() => out.push(e),
-                            e @ ('s' | 'S' | 'n' | 't' | 'r') => {
-                                out.push('\\');
-                                out.push(e);
-                                after_item = false;
-                                continue;
-                            }
-                            _ => return None,
-                        },
+                        // A class shorthand (`\s`) is no end of a range.
+                        '\\' if write_escape(chars.next()?, CLASS_ESCAPABLE, &mut out)? => {
+                            after_item = false;
+                            continue;
+                        }
+                        '\\' => {}
                         // Class set operations of ours (`&&`, `--`, `~~`).
                         '&' | '-' | '~' if chars.peek() == Some(&c) => return None,
                         // A range between two characters; a literal `-` first or last.

@@ -55,6 +55,8 @@ struct Inner {
     /// The page's language when the browser's is not in the catalog.
     locale: Option<Locale>,
     forms: RwLock<HashMap<&'static str, Form>>,
+    /// The page's words, read from the catalog once per language.
+    texts: RwLock<HashMap<Locale, Arc<PageTexts>>>,
 }
 
 /// A page form, type-erased for the router: what it asks and how it is checked.
@@ -104,6 +106,7 @@ impl Pages {
                 host,
                 locale: None,
                 forms: RwLock::default(),
+                texts: RwLock::default(),
             }),
         })
     }
@@ -126,6 +129,7 @@ impl Pages {
                     host: inner.host.clone(),
                     locale: Some(locale),
                     forms: RwLock::new(forms),
+                    texts: RwLock::default(),
                 });
             }
         }
@@ -158,9 +162,14 @@ impl Pages {
     }
 
     /// The page's words for a browser that prefers `accept_language` (its header).
-    pub(crate) fn texts(&self, accept_language: Option<&str>) -> PageTexts {
+    pub(crate) fn texts(&self, accept_language: Option<&str>) -> Arc<PageTexts> {
         let locale = accept_language.and_then(Locale::from_accept_language).or(self.inner.locale).unwrap_or_default();
-        PageTexts::new(locale)
+        if let Some(texts) = self.inner.texts.read().unwrap_or_else(|e| e.into_inner()).get(&locale) {
+            return texts.clone();
+        }
+        // The catalog cannot change once installed: at most one entry per language it has.
+        let mut texts = self.inner.texts.write().unwrap_or_else(|e| e.into_inner());
+        texts.entry(locale).or_insert_with(|| Arc::new(PageTexts::new(locale))).clone()
     }
 
     pub(crate) fn origin(&self) -> &str {

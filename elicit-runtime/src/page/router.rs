@@ -267,7 +267,7 @@ fn see_other(url: &str) -> Option<Response> {
 }
 
 /// The page's words for this request: in the browser's language if the catalog has it.
-fn page_texts(pages: &Pages, headers: &HeaderMap) -> PageTexts {
+fn page_texts(pages: &Pages, headers: &HeaderMap) -> std::sync::Arc<PageTexts> {
     pages.texts(headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()))
 }
 
