@@ -13,6 +13,7 @@ json-type-array = eine Liste
 json-type-object = ein Objekt
 json-type-null = null
 problem-not-an-integer = muss eine ganze Zahl sein
+problem-not-a-number = muss eine Zahl sein
 problem-inexact-integer = muss ohne Nachkommastellen und Exponent geschrieben werden: jenseits von ±9007199254740991 wird eine solche Zahl nicht exakt gelesen
 problem-integer-out-of-range = muss zwischen { $min } und { $max } liegen
 problem-number-out-of-range = darf betragsmäßig höchstens { $max } sein
@@ -134,3 +135,14 @@ page-sign-in = Melden Sie sich zuerst auf dieser Website an und öffnen Sie den 
 page-foreign = Das Formular wurde von einer anderen Website oder an eine andere Adresse gesendet.
 page-stale = Dieses Formular ist veraltet oder wurde nicht von dieser Seite gesendet. Öffnen Sie den Link erneut.
 page-unreadable = Das Formular konnte nicht gelesen werden.
+
+## Eine Zahl als Text, für einen Client ohne Zahlenfelder.
+
+as-text-integer = eine ganze Zahl, in Ziffern
+as-text-integer-between = eine ganze Zahl von { $min } bis { $max }, in Ziffern
+as-text-integer-at-least = eine ganze Zahl, mindestens { $min }, in Ziffern
+as-text-integer-at-most = eine ganze Zahl, höchstens { $max }, in Ziffern
+as-text-number = eine Zahl, in Ziffern (Punkt vor den Dezimalstellen)
+as-text-number-between = eine Zahl von { $min } bis { $max }, in Ziffern (Punkt vor den Dezimalstellen)
+as-text-number-at-least = eine Zahl, mindestens { $min }, in Ziffern (Punkt vor den Dezimalstellen)
+as-text-number-at-most = eine Zahl, höchstens { $max }, in Ziffern (Punkt vor den Dezimalstellen)

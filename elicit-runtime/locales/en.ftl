@@ -15,6 +15,7 @@ json-type-array = an array
 json-type-object = an object
 json-type-null = a null
 problem-not-an-integer = must be a whole number
+problem-not-a-number = must be a number
 problem-inexact-integer = must be written without a fraction part or exponent: beyond ±9007199254740991 such a number is not read exactly
 problem-integer-out-of-range = must be between { $min } and { $max }
 problem-number-out-of-range = must be at most { $max } in magnitude
@@ -140,3 +141,15 @@ page-sign-in = Sign in to this site first, then open the link again.
 page-foreign = The form was sent from another site, or to another address.
 page-stale = This form is out of date or was not sent by this page. Open the link again.
 page-unreadable = The form could not be read.
+
+## A number asked as text, for a client that cannot show number fields.
+
+# $min, $max: the bounds, written as the form's author wrote them.
+as-text-integer = a whole number, in digits
+as-text-integer-between = a whole number from { $min } to { $max }, in digits
+as-text-integer-at-least = a whole number of at least { $min }, in digits
+as-text-integer-at-most = a whole number of at most { $max }, in digits
+as-text-number = a number, in digits (a point before decimals)
+as-text-number-between = a number from { $min } to { $max }, in digits (a point before decimals)
+as-text-number-at-least = a number of at least { $min }, in digits (a point before decimals)
+as-text-number-at-most = a number of at most { $max }, in digits (a point before decimals)

@@ -13,6 +13,7 @@ json-type-array = una lista
 json-type-object = un objeto
 json-type-null = null
 problem-not-an-integer = debe ser un número entero
+problem-not-a-number = debe ser un número
 problem-inexact-integer = debe escribirse sin parte decimal ni exponente: más allá de ±9007199254740991 un número así no se lee con exactitud
 problem-integer-out-of-range = debe estar entre { $min } y { $max }
 problem-number-out-of-range = debe ser como máximo { $max } en valor absoluto
@@ -152,3 +153,14 @@ page-sign-in = Inicie sesión en este sitio primero y luego vuelva a abrir el en
 page-foreign = El formulario se envió desde otro sitio, o a otra dirección.
 page-stale = Este formulario está desactualizado o no lo envió esta página. Vuelva a abrir el enlace.
 page-unreadable = No se pudo leer el formulario.
+
+## Un número pedido como texto, para un cliente sin campos numéricos.
+
+as-text-integer = un número entero, en cifras
+as-text-integer-between = un número entero de { $min } a { $max }, en cifras
+as-text-integer-at-least = un número entero de al menos { $min }, en cifras
+as-text-integer-at-most = un número entero de como máximo { $max }, en cifras
+as-text-number = un número, en cifras (un punto antes de los decimales)
+as-text-number-between = un número de { $min } a { $max }, en cifras (un punto antes de los decimales)
+as-text-number-at-least = un número de al menos { $min }, en cifras (un punto antes de los decimales)
+as-text-number-at-most = un número de como máximo { $max }, en cifras (un punto antes de los decimales)

@@ -13,6 +13,7 @@ json-type-array = une liste
 json-type-object = un objet
 json-type-null = null
 problem-not-an-integer = doit être un nombre entier
+problem-not-a-number = doit être un nombre
 problem-inexact-integer = doit être écrit sans partie décimale ni exposant : au-delà de ±9007199254740991, un tel nombre n'est pas lu exactement
 problem-integer-out-of-range = doit être compris entre { $min } et { $max }
 problem-number-out-of-range = doit être au plus { $max } en valeur absolue
@@ -140,3 +141,14 @@ page-sign-in = Connectez-vous d’abord à ce site, puis ouvrez de nouveau le li
 page-foreign = Le formulaire a été envoyé depuis un autre site, ou à une autre adresse.
 page-stale = Ce formulaire est périmé ou n’a pas été envoyé par cette page. Ouvrez de nouveau le lien.
 page-unreadable = Le formulaire n’a pas pu être lu.
+
+## Un nombre demandé en texte, pour un client sans champ numérique.
+
+as-text-integer = un nombre entier, en chiffres
+as-text-integer-between = un nombre entier de { $min } à { $max }, en chiffres
+as-text-integer-at-least = un nombre entier d’au moins { $min }, en chiffres
+as-text-integer-at-most = un nombre entier d’au plus { $max }, en chiffres
+as-text-number = un nombre, en chiffres (un point avant les décimales)
+as-text-number-between = un nombre de { $min } à { $max }, en chiffres (un point avant les décimales)
+as-text-number-at-least = un nombre d’au moins { $min }, en chiffres (un point avant les décimales)
+as-text-number-at-most = un nombre d’au plus { $max }, en chiffres (un point avant les décimales)

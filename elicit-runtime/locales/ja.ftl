@@ -13,6 +13,7 @@ json-type-array = 配列
 json-type-object = オブジェクト
 json-type-null = null
 problem-not-an-integer = 整数である必要があります
+problem-not-a-number = 数値である必要があります
 problem-inexact-integer = 小数部や指数を使わずに書いてください：±9007199254740991 を超えるそのような数値は正確に読み取れません
 problem-integer-out-of-range = { $min } から { $max } の間である必要があります
 problem-number-out-of-range = 絶対値は { $max } 以下である必要があります
@@ -119,3 +120,14 @@ page-sign-in = まずこのサイトにログインしてから、もう一度�
 page-foreign = フォームが別のサイトから、または別のアドレスに送信されました。
 page-stale = このフォームは古いか、このページから送信されたものではありません。もう一度リンクを開いてください。
 page-unreadable = フォームを読み取れませんでした。
+
+## 数値欄を表示できないクライアント向けに、数値をテキストで尋ねる。
+
+as-text-integer = 整数（半角数字）
+as-text-integer-between = { $min } から { $max } までの整数（半角数字）
+as-text-integer-at-least = { $min } 以上の整数（半角数字）
+as-text-integer-at-most = { $max } 以下の整数（半角数字）
+as-text-number = 数値（半角数字、小数点は「.」）
+as-text-number-between = { $min } から { $max } までの数値（半角数字、小数点は「.」）
+as-text-number-at-least = { $min } 以上の数値（半角数字、小数点は「.」）
+as-text-number-at-most = { $max } 以下の数値（半角数字、小数点は「.」）

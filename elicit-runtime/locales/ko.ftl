@@ -13,6 +13,7 @@ json-type-array = 배열
 json-type-object = 객체
 json-type-null = null 값
 problem-not-an-integer = 정수여야 합니다
+problem-not-a-number = 숫자여야 합니다
 problem-inexact-integer = 소수부나 지수 없이 입력해야 합니다: ±9007199254740991을 넘는 이런 숫자는 정확히 읽히지 않습니다
 problem-integer-out-of-range = { $min }에서 { $max } 사이여야 합니다
 problem-number-out-of-range = 절댓값이 { $max } 이하여야 합니다
@@ -119,3 +120,14 @@ page-sign-in = 먼저 이 사이트에 로그인한 다음 링크를 다시 여�
 page-foreign = 양식이 다른 사이트에서, 또는 다른 주소로 전송되었습니다.
 page-stale = 이 양식은 오래되었거나 이 페이지에서 보낸 것이 아닙니다. 링크를 다시 여세요.
 page-unreadable = 양식을 읽을 수 없습니다.
+
+## 숫자 입력란을 보여 줄 수 없는 클라이언트를 위해 숫자를 텍스트로 묻기.
+
+as-text-integer = 정수 (숫자로)
+as-text-integer-between = { $min }부터 { $max }까지의 정수 (숫자로)
+as-text-integer-at-least = { $min } 이상의 정수 (숫자로)
+as-text-integer-at-most = { $max } 이하의 정수 (숫자로)
+as-text-number = 숫자 (소수점은 .)
+as-text-number-between = { $min }부터 { $max }까지의 숫자 (소수점은 .)
+as-text-number-at-least = { $min } 이상의 숫자 (소수점은 .)
+as-text-number-at-most = { $max } 이하의 숫자 (소수점은 .)

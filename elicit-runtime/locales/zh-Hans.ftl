@@ -13,6 +13,7 @@ json-type-array = 数组
 json-type-object = 对象
 json-type-null = 空值
 problem-not-an-integer = 必须是整数
+problem-not-a-number = 必须是数字
 problem-inexact-integer = 请不要使用小数部分或指数：超过 ±9007199254740991 的此类数字无法被准确读取
 problem-integer-out-of-range = 必须介于 { $min } 和 { $max } 之间
 problem-number-out-of-range = 绝对值不得超过 { $max }
@@ -119,3 +120,14 @@ page-sign-in = 请先登录此网站，然后重新打开链接。
 page-foreign = 表单是从其他网站发送的，或发送到了其他地址。
 page-stale = 此表单已过期，或并非由此页面发送。请重新打开链接。
 page-unreadable = 无法读取表单。
+
+## 为无法显示数字字段的客户端，以文本询问数字。
+
+as-text-integer = 整数（用数字填写）
+as-text-integer-between = { $min } 到 { $max } 之间的整数（用数字填写）
+as-text-integer-at-least = 不小于 { $min } 的整数（用数字填写）
+as-text-integer-at-most = 不大于 { $max } 的整数（用数字填写）
+as-text-number = 数字（用数字填写，小数点为 .）
+as-text-number-between = { $min } 到 { $max } 之间的数字（用数字填写，小数点为 .）
+as-text-number-at-least = 不小于 { $min } 的数字（用数字填写，小数点为 .）
+as-text-number-at-most = 不大于 { $max } 的数字（用数字填写，小数点为 .）

@@ -468,7 +468,7 @@ const KEY_MESSAGE: &str =
     "elicit-demo needs an API key. Open its page to type it in: the key is stored by the server and never passes through this client.";
 
 #[derive(Clone)]
-struct Demo {
+pub(crate) struct Demo {
     /// Seals the state of 2026-07-28 rounds.
     sealer: StateSealer,
     /// The page of [`ApiKey`], and the interactions it completes.
@@ -972,6 +972,50 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
 #[allow(dead_code, reason = "used where tool_schemas.rs includes this file, not by this binary's own tests")]
 pub(crate) fn tools() -> Vec<rmcp::model::Tool> {
     Demo::tool_router().list_all()
+}
+
+/// This server as the tests run it in memory (tests/tests/clients.rs includes this file
+/// with `#[path]`): a fixed `requestState` key, URL mode in memory, no progress.
+#[cfg(test)]
+#[allow(dead_code, reason = "used where clients.rs includes this file, not by this binary's own tests")]
+pub(crate) fn test_server() -> Result<Demo, Box<dyn std::error::Error>> {
+    let sealer = StateSealer::new(vec![7; 32])?;
+    let pages = Pages::new(Interactions::default().allow_loopback_http(true), sealer.clone(), "http://127.0.0.1:9/elicit")?;
+    let declared = Declared::default();
+    Ok(Demo { sealer, pages, keys: Arc::default(), page_wait: Duration::from_secs(1), progress_every: None, relay: false, declared })
+}
+
+/// What a user answers in each form tool of this server (tests/tests/clients.rs): the
+/// replies, in order, that fill in every form the tool asks, meaning the same typed
+/// values whatever the client.
+#[cfg(test)]
+#[allow(dead_code, reason = "used where clients.rs includes this file, not by this binary's own tests")]
+pub(crate) fn answers(tool: &str) -> Vec<elicit_runtime::testing::Reply> {
+    use elicit_runtime::testing::Reply;
+    match tool {
+        "book_table" => vec![Reply::fill(&Booking {
+            name: "Ada Lovelace".into(),
+            date: NaiveDate::from_ymd_opt(2026, 12, 24).unwrap_or_default(),
+            time: TimeSlot::H1930,
+            guests: 4,
+            area: Area::Terrace,
+            diets: Some([Diet::Vegan, Diet::NutAllergy].into()),
+        })],
+        "survey" => vec![Reply::fill(&Survey {
+            rating: 4,
+            favourite: Feature::Validation,
+            platforms: vec![Platform::Linux, Platform::Wasm],
+            recommend: Recommend::Yes,
+            comments: Some("Works in every client I tried".into()),
+        })],
+        "delete_item" => vec![Reply::fill(&Confirm { confirm: true })],
+        // The choice by its title, as the user picks it; then the invoice's fields.
+        "pay" => vec![
+            Reply::fill_json(serde_json::json!({"choice": "Invoice by email"})),
+            Reply::fill_json(serde_json::json!({"email": "ada@example.com", "purchase_order": "PO-1815"})),
+        ],
+        _ => Vec::new(),
+    }
 }
 
 #[cfg(test)]

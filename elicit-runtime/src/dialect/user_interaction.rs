@@ -161,6 +161,10 @@ impl<P: ElicitPeer> ElicitPeer for UserInteraction<P> {
         self.inner.locale()
     }
 
+    fn client_info(&self) -> Option<crate::exchange::ClientInfo> {
+        self.inner.client_info()
+    }
+
     fn hooks(&self) -> &dyn Hooks {
         self
     }

@@ -16,7 +16,8 @@ use super::elicitation::Elicitation;
 use super::error::{ElicitError, MalformedResult};
 use super::transport::{ElicitPeer, Outgoing};
 use crate::form::{
-    self, FormSchema, InvalidContent, Kind, Problem, Report, RequestedSchema, SchemaError, SchemaOptions, Violation, collect_checkboxes, echo,
+    self, ClientProfile, FormSchema, InvalidContent, Kind, Problem, Report, RequestedSchema, SchemaError, SchemaOptions, Violation, collect_checkboxes,
+    echo,
 };
 use crate::locale::{Arg, Locale};
 use crate::observe::{self, Mode, Pending};
@@ -131,6 +132,42 @@ impl<T: Elicit> Elicitation<T> {
     /// (`field_option`, see [`FieldSchema::checkbox_name`](crate::form::FieldSchema::checkbox_name));
     /// the ticked options are read back into the field.
     pub fn from_result_on(result: &Value, revision: ProtocolRevision) -> Result<Self, ElicitError> {
+        Self::read(result, revision, &SchemaOptions::new(), false)
+    }
+
+    /// [`from_result_on`](Self::from_result_on) for a form sent with these schema
+    /// options (the same as it was rendered with, language included): content written for
+    /// a [`ClientProfile`] (numbers as text, options by their titles, multi-selects as
+    /// checkboxes) is read back into the same typed value, the same rules checked.
+    ///
+    /// It also tells an answer the client made up from the user's: `accept` with empty
+    /// content (`{}`) for a form with required fields is
+    /// [`FormNotShown`](ElicitError::FormNotShown), not invalid content to re-ask, unless
+    /// the client's model relayed it.
+    ///
+    /// ```
+    /// use elicit_runtime::{Elicit, ElicitError, Elicitation, ProtocolRevision, SchemaOptions};
+    /// use elicit_runtime::form::ClientProfile;
+    /// use serde_json::json;
+    ///
+    /// #[derive(Elicit, Debug, PartialEq)]
+    /// struct Guests {
+    ///     #[elicit(minimum = 1, maximum = 12)]
+    ///     guests: u8,
+    /// }
+    ///
+    /// let codex = SchemaOptions::new().client_profile(&ClientProfile::CODEX);
+    /// let typed = json!({"action": "accept", "content": {"guests": "4"}});
+    /// assert_eq!(Elicitation::<Guests>::from_result_with(&typed, ProtocolRevision::V2025_11_25, &codex)?, Elicitation::Accept(Guests { guests: 4 }));
+    /// let made_up = json!({"action": "accept", "content": {}});
+    /// assert_eq!(Elicitation::<Guests>::from_result_with(&made_up, ProtocolRevision::V2025_11_25, &codex), Err(ElicitError::FormNotShown));
+    /// # Ok::<(), ElicitError>(())
+    /// ```
+    pub fn from_result_with(result: &Value, revision: ProtocolRevision, options: &SchemaOptions) -> Result<Self, ElicitError> {
+        Self::read(result, revision, options, true)
+    }
+
+    fn read(result: &Value, revision: ProtocolRevision, options: &SchemaOptions, made_up: bool) -> Result<Self, ElicitError> {
         let result = result.as_object().ok_or(MalformedResult::NotAnObject)?;
         let action = result.get("action").and_then(Value::as_str).ok_or(MalformedResult::MissingAction)?;
         match action {
@@ -146,19 +183,26 @@ impl<T: Elicit> Elicitation<T> {
             None | Some(Value::Null) => return Err(ElicitError::AcceptWithoutContent),
             Some(_) => return Err(MalformedResult::ContentNotAnObject.into()),
         };
-        if revision.has_multi_select() {
+        if made_up && content.is_empty() && result.get("_meta").and_then(|m| m.get(RELAYED_META)) != Some(&Value::Bool(true)) && asks_required::<T>(revision, options) {
+            return Err(ElicitError::FormNotShown);
+        }
+        let profile = options.profile();
+        if revision.has_multi_select() && *profile == ClientProfile::SPEC {
             return Ok(Elicitation::Accept(T::from_content(content)?));
         }
         let mut report = Report::default();
-        let content = collect_checkboxes(T::SCHEMA, content, &mut report);
+        let content = if profile.checkboxes_on(revision) { collect_checkboxes(T::SCHEMA, content, &mut report) } else { std::borrow::Cow::Borrowed(content) };
+        let content = form::read_back(T::SCHEMA, profile, options.language(), content, &mut report);
         let decoded = T::from_content(&content);
-        match (decoded, report.finish()) {
-            (Ok(value), Ok(())) => Ok(Elicitation::Accept(value)),
-            (Ok(_), Err(invalid)) => Err(invalid.into()),
-            (Err(invalid), Ok(())) => Err(invalid.into()),
-            (Err(invalid), Err(checkboxes)) => Err(checkboxes.merged(invalid).into()),
-        }
+        Ok(Elicitation::Accept(form::finish_read_back(report, decoded)?))
     }
+}
+
+/// Whether the form, as sent on `revision` with `options`, has required properties: then
+/// no client's own form submits `{}`.
+fn asks_required<T: Elicit>(revision: ProtocolRevision, options: &SchemaOptions) -> bool {
+    T::requested_schema_with(revision, options)
+        .is_ok_and(|schema| schema.as_json().get("required").and_then(Value::as_array).is_some_and(|required| !required.is_empty()))
 }
 
 /// An elicitation about to be sent: built by [`Elicit::elicit`], configured with the
@@ -653,6 +697,8 @@ struct Pace {
 #[derive(Debug, Default)]
 pub(crate) struct Watch {
     pub(crate) attempt: u32,
+    /// The label of the client profile the form was written for.
+    pub(crate) client: &'static str,
     pub(crate) held: bool,
     pub(crate) waited: Option<Duration>,
 }
@@ -681,6 +727,7 @@ async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(peer: &P, question: Question<
         form,
         revision = tracing::field::Empty,
         mode = Mode::Form.as_str(),
+        client = tracing::field::Empty,
         attempt = 0u32,
         outcome = tracing::field::Empty,
         provenance = tracing::field::Empty,
@@ -705,12 +752,20 @@ async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(peer: &P, question: Question<
     tracing::debug!(target: "elicit_runtime::exchange", outcome, attempt = watch.attempt, "elicitation ended");
     if !watch.held {
         observe::outcome(form, Mode::Form, outcome);
+        observe::client(watch.client, outcome);
         if let Err(ElicitError::Invalid(invalid)) = &result {
             observe::problems(form, invalid);
         }
         let answered = matches!(
             &result,
-            Ok(_) | Err(ElicitError::Invalid(_) | ElicitError::Malformed(_) | ElicitError::AcceptWithoutContent | ElicitError::Client { .. })
+            Ok(_)
+                | Err(
+                    ElicitError::Invalid(_)
+                        | ElicitError::Malformed(_)
+                        | ElicitError::AcceptWithoutContent
+                        | ElicitError::FormNotShown
+                        | ElicitError::Client { .. }
+                )
         );
         if let (true, Some(waited)) = (answered, watch.waited) {
             observe::time_to_answer(form, Mode::Form, waited);
@@ -751,7 +806,11 @@ async fn exchange<T: Elicit, P: ElicitPeer + ?Sized>(
     let Question { message, pace, reasks, options, key, user_only, check, locale } = question;
     // The call's language, else the one the schema options name, the client's, the server's.
     let locale = locale.or(options.chosen_locale()).or_else(|| peer.locale()).unwrap_or_default();
-    let options = &options.locale(locale);
+    // The author's profile, else the one of the client's `clientInfo`, else the specification.
+    let profile = options.chosen_profile().unwrap_or_else(|| peer.client_info().map_or(&ClientProfile::SPEC, |client| client.profile()));
+    let options = &options.locale(locale).client_profile(profile);
+    span.record("client", profile.label());
+    watch.client = profile.label();
     let support = peer.elicitation_support();
     if !support.form && (user_only || !peer.hooks().relays_to_model()) {
         return Err(ElicitError::NotSupported(support));
@@ -803,14 +862,14 @@ async fn exchange<T: Elicit, P: ElicitPeer + ?Sized>(
         // Decided before the await, so that no decoded value is held while the user answers.
         // The author's async rules run on a decoded answer, which is dropped before they
         // wait (a form type need not be `Send`) and decoded again once they pass.
-        let verdict = match check.and_then(|check| start_check::<T>(check, &result, revision)) {
+        let verdict = match check.and_then(|check| start_check::<T>(check, &result, revision, options)) {
             Some(pending) => Some(pending.await),
             None => None,
         };
         // Not bound to a name: no decoded value may live on while the user answers a re-ask.
         let params = match match verdict {
             Some(Err(violations)) => Err(ElicitError::Invalid(InvalidContent::of_rules(violations))),
-            _ => Elicitation::<T>::from_result_on(&result, revision),
+            _ => Elicitation::<T>::from_result_with(&result, revision, options),
         } {
             Err(ElicitError::Invalid(invalid)) if attempt < reasks => {
                 // What was wrong by kind only: the problems quote what the client sent.
@@ -824,9 +883,9 @@ async fn exchange<T: Elicit, P: ElicitPeer + ?Sized>(
                 if !watch.held {
                     observe::problems(type_name::<T>(), &invalid);
                 }
-                keep_valid_answers::<T>(&mut defaults, schema, &result, &invalid, revision);
+                keep_valid_answers::<T>(&mut defaults, schema, &result, &invalid, revision, options.profile());
                 // The re-ask's schema carries the valid answers as defaults: not the cached one.
-                let mut params = params_of(schema, &reask_text(message, &invalid, Some((T::SCHEMA, revision)), locale), revision);
+                let mut params = params_of(schema, &reask_text(message, &invalid, Some((T::SCHEMA, options.profile().checkboxes_on(revision))), locale), revision);
                 with_defaults(&mut params, &defaults);
                 params
             }
@@ -841,8 +900,13 @@ async fn exchange<T: Elicit, P: ElicitPeer + ?Sized>(
 
 /// The author's async rules on the answer in `result`, if it is an accepted one that
 /// decodes: their future, which holds no part of the decoded value.
-fn start_check<'c, T: Elicit>(check: &(dyn Fn(&T) -> CheckFuture<'c> + Send + Sync + 'c), result: &Value, revision: ProtocolRevision) -> Option<CheckFuture<'c>> {
-    match Elicitation::<T>::from_result_on(result, revision) {
+fn start_check<'c, T: Elicit>(
+    check: &(dyn Fn(&T) -> CheckFuture<'c> + Send + Sync + 'c),
+    result: &Value,
+    revision: ProtocolRevision,
+    options: &SchemaOptions,
+) -> Option<CheckFuture<'c>> {
+    match Elicitation::<T>::from_result_with(result, revision, options) {
         Ok(Elicitation::Accept(value)) => Some(check(&value)),
         _ => None,
     }
@@ -861,6 +925,7 @@ fn keep_valid_answers<T: Elicit>(
     result: &Value,
     invalid: &InvalidContent,
     revision: ProtocolRevision,
+    profile: &ClientProfile,
 ) {
     let Some(content) = result.get("content").and_then(Value::as_object) else { return };
     let Some(properties) = schema.as_json().get("properties").and_then(Value::as_object) else { return };
@@ -874,7 +939,7 @@ fn keep_valid_answers<T: Elicit>(
             continue;
         }
         match field.kind() {
-            Kind::MultiSelect(rules) if !revision.has_multi_select() => {
+            Kind::MultiSelect(rules) if profile.checkboxes_on(revision) => {
                 for i in 0..rules.options.len() {
                     let name = form::checkbox_name(field.name(), rules.options, i);
                     if let Some(Value::Bool(ticked)) = content.get(&name) {
@@ -943,11 +1008,12 @@ pub fn reask_message_in(message: &str, invalid: &InvalidContent, locale: Locale)
     reask_text(message, invalid, None, locale)
 }
 
-/// [`reask_message`], knowing the form and the revision it was sent on: on 2025-06-18 a
-/// problem with a multi-select's checkbox names the checkbox with the title the client
+/// [`reask_message`], knowing the form and whether its multi-selects were sent as
+/// checkboxes (on 2025-06-18, or to a client without arrays): then a problem with a
+/// multi-select's checkbox names the checkbox with the title the client
 /// showed beside it, and a count that is not kept is said once of the group of boxes.
 /// No line is written twice.
-pub(crate) fn reask_text(message: &str, invalid: &InvalidContent, form: Option<(&FormSchema, ProtocolRevision)>, locale: Locale) -> String {
+pub(crate) fn reask_text(message: &str, invalid: &InvalidContent, form: Option<(&FormSchema, bool)>, locale: Locale) -> String {
     let mut text = String::from(message);
     text.push_str("\n\n");
     text.push_str(&locale.message("reask-heading", &[]));
@@ -973,8 +1039,8 @@ pub(crate) fn reask_text(message: &str, invalid: &InvalidContent, form: Option<(
 }
 
 /// One violation as the person who answered reads it: about what their client showed.
-fn user_line(violation: &Violation, form: Option<(&FormSchema, ProtocolRevision)>, locale: Locale) -> String {
-    let Some((schema, _)) = form.filter(|(_, revision)| !revision.has_multi_select()) else {
+fn user_line(violation: &Violation, form: Option<(&FormSchema, bool)>, locale: Locale) -> String {
+    let Some((schema, _)) = form.filter(|(_, checkboxes)| *checkboxes) else {
         return violation.text(locale);
     };
     if let Some(field) = schema.field(&violation.field)

@@ -30,7 +30,8 @@ use crate::revision::ProtocolRevision;
 /// - **it failed**: the client did not answer ([`Timeout`](Self::Timeout),
 ///   [`Cancelled`](Self::Cancelled)), answered with an error or with something that is not
 ///   an answer ([`Client`](Self::Client), [`Malformed`](Self::Malformed),
-///   [`AcceptWithoutContent`](Self::AcceptWithoutContent), [`Invalid`](Self::Invalid)),
+///   [`AcceptWithoutContent`](Self::AcceptWithoutContent), [`Invalid`](Self::Invalid),
+///   [`FormNotShown`](Self::FormNotShown)),
 ///   the connection broke ([`Transport`](Self::Transport)); and URL mode's own failures
 ///   in [`Url`](Self::Url).
 ///
@@ -106,6 +107,16 @@ pub enum ElicitError {
     /// The user accepted, but the content does not satisfy the form: every violation, by
     /// field.
     Invalid(InvalidContent),
+    /// The client could not show this form: it answered `accept` with empty content
+    /// (`{}`) to a form with required fields, which a client's own form never submits.
+    /// Codex does this for every form with a number or a multi-select (its "Yes, provide
+    /// the requested info"), and so may any client that cannot render a form. It is not
+    /// the user's answer, so it is not re-asked (the same form would fail the same way):
+    /// ask the client's model instead
+    /// ([`ToolCall::relay_through_model`](crate::rmcp::ToolCall)), use URL mode, or write
+    /// the form for the client ([`SchemaOptions::client_profile`](crate::SchemaOptions::client_profile)).
+    /// An empty answer the model relayed is not this: it is re-asked as invalid.
+    FormNotShown,
     /// URL mode failed, or could not be used: [`UrlModeError`].
     Url(UrlModeError),
     /// [`Ask::once`](crate::rmcp::Ask::once): what was kept under this key cannot be read
@@ -336,6 +347,7 @@ impl ElicitError {
             ElicitError::Malformed(_) => "malformed",
             ElicitError::AcceptWithoutContent => "accept_without_content",
             ElicitError::Invalid(_) => "invalid",
+            ElicitError::FormNotShown => "form_not_shown",
             ElicitError::Url(UrlModeError::Rule(_)) => "url_rule",
             ElicitError::Url(UrlModeError::Unavailable(_)) => "url_unavailable",
             ElicitError::Url(UrlModeError::NotSupported(_)) => "url_not_supported",
@@ -408,6 +420,9 @@ impl fmt::Display for ElicitError {
             ElicitError::Malformed(_) => f.write_str("the client's elicitation result cannot be read"),
             ElicitError::AcceptWithoutContent => f.write_str("the client accepted the form but sent no `content`"),
             ElicitError::Invalid(_) => f.write_str("the accepted content does not satisfy the form"),
+            ElicitError::FormNotShown => f.write_str(
+                "the client could not show this form: it accepted with no content for a form with required fields, so the user answered nothing; it was not asked again",
+            ),
             ElicitError::Url(url) => url.fmt(f),
             ElicitError::Once(key) => write!(
                 f,
@@ -440,9 +455,10 @@ impl PartialEq for ElicitError {
             (E::NotSupported(a), E::NotSupported(b)) => a == b,
             (E::UnsupportedRevision(a), E::UnsupportedRevision(b)) => a == b,
             (E::Schema(a), E::Schema(b)) => a == b,
-            (E::UrlInMessage, E::UrlInMessage) | (E::NeedsInputRound, E::NeedsInputRound) | (E::AcceptWithoutContent, E::AcceptWithoutContent) => {
-                true
-            }
+            (E::UrlInMessage, E::UrlInMessage)
+            | (E::NeedsInputRound, E::NeedsInputRound)
+            | (E::AcceptWithoutContent, E::AcceptWithoutContent)
+            | (E::FormNotShown, E::FormNotShown) => true,
             (E::ClientLacks(a), E::ClientLacks(b)) => a == b,
             (E::DuplicateKey(a), E::DuplicateKey(b)) | (E::Once(a), E::Once(b)) => a == b,
             (E::Continues(a), E::Continues(b)) => a == b,

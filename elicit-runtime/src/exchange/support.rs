@@ -49,3 +49,36 @@ impl ElicitationSupport {
         }
     }
 }
+
+/// Who the client says it is: its `clientInfo` (the `initialize` request's, or on
+/// 2026-07-28 the request's `_meta["io.modelcontextprotocol/clientInfo"]`). Self-reported
+/// and unverified: used only to choose a form the client can show
+/// ([`ClientProfile`](crate::form::ClientProfile)), never for a decision about security.
+///
+/// ```
+/// use elicit_runtime::exchange::ClientInfo;
+/// use elicit_runtime::form::ClientProfile;
+///
+/// let codex = ClientInfo::new("codex-mcp-client", "0.63.0");
+/// assert_eq!(codex.profile(), &ClientProfile::CODEX);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub struct ClientInfo {
+    /// `clientInfo.name`.
+    pub name: String,
+    /// `clientInfo.version`.
+    pub version: String,
+}
+
+impl ClientInfo {
+    /// A client's name and version.
+    pub fn new(name: impl Into<String>, version: impl Into<String>) -> Self {
+        ClientInfo { name: name.into(), version: version.into() }
+    }
+
+    /// The profile of this client ([`ClientProfile::recognise`](crate::form::ClientProfile::recognise)).
+    pub fn profile(&self) -> &'static crate::form::ClientProfile {
+        crate::form::ClientProfile::recognise(&self.name, &self.version)
+    }
+}

@@ -14,7 +14,7 @@ use std::time::Duration;
 use serde_json::{Map, Value};
 
 use super::error::ElicitError;
-use super::support::ElicitationSupport;
+use super::support::{ClientInfo, ElicitationSupport};
 use crate::form::RequestedSchema;
 use crate::locale::Locale;
 use crate::revision::Dialect;
@@ -161,6 +161,14 @@ pub trait ElicitPeer: Sync {
         None
     }
 
+    /// Who the client says it is (`clientInfo`), when the transport knows: the form is
+    /// then written for what that client can show
+    /// ([`ClientProfile`](crate::form::ClientProfile)). `None` (the default): the
+    /// specification as written, unless the call chose a profile.
+    fn client_info(&self) -> Option<ClientInfo> {
+        None
+    }
+
     #[doc(hidden)]
     fn hooks(&self) -> &dyn Hooks {
         &NoHooks
@@ -278,6 +286,9 @@ impl<P: ElicitPeer + ?Sized> ElicitPeer for &P {
     }
     fn locale(&self) -> Option<Locale> {
         (**self).locale()
+    }
+    fn client_info(&self) -> Option<ClientInfo> {
+        (**self).client_info()
     }
     fn hooks(&self) -> &dyn Hooks {
         (**self).hooks()

@@ -23,8 +23,12 @@ pub enum Problem {
         /// The JSON type that was sent.
         found: &'static str,
     },
-    /// An integer field received a number with a fractional part.
+    /// An integer field received a number with a fractional part (or, asked as text of a
+    /// client that shows no numbers, text that is not a whole number).
     NotAnInteger,
+    /// A number field asked as text (for a client that shows no numbers) received text
+    /// that is not a number.
+    NotANumber,
     /// An integer field received a whole number beyond ±(2^53 − 1) written with a
     /// fraction part or an exponent (`1e17`, `9007199254740993.0`). Such a spelling is
     /// read as the nearest double, which is shared by several integers there, so the
@@ -194,6 +198,7 @@ impl Problem {
                 message("problem-wrong-type", &[("expected", Arg::Text(&expected)), ("found", Arg::Text(&found))])
             }
             Problem::NotAnInteger => message("problem-not-an-integer", &[]),
+            Problem::NotANumber => message("problem-not-a-number", &[]),
             Problem::InexactInteger => message("problem-inexact-integer", &[]),
             Problem::IntegerOutOfRange { min, max } => {
                 // As text: a plural rule has nothing to choose here, and a double would round them.
@@ -350,7 +355,7 @@ impl fmt::Display for Violation {
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct InvalidContent {
-    violations: Vec<Violation>,
+    pub(crate) violations: Vec<Violation>,
 }
 
 impl InvalidContent {

@@ -10,6 +10,7 @@ use serde_json::{Map, Value, json};
 use crate::locale::Locale;
 use crate::revision::ProtocolRevision;
 use super::multi_select::checkboxes;
+use super::profile::{ClientProfile, adapt_property, carry_titles};
 use super::schema::{EnumOption, FieldSchema, FormSchema, Kind, has_titles};
 
 /// How to write a schema where the specification leaves a choice.
@@ -27,13 +28,62 @@ pub struct SchemaOptions {
     legacy_enum_names: bool,
     pattern_on_wire: bool,
     locale: Option<Locale>,
+    profile: Option<&'static ClientProfile>,
 }
 
 impl SchemaOptions {
     /// The defaults: titled single-selects as the revision prefers, `pattern` enforced on
     /// the server only.
     pub const fn new() -> Self {
-        Self { legacy_enum_names: false, pattern_on_wire: false, locale: None }
+        Self { legacy_enum_names: false, pattern_on_wire: false, locale: None, profile: None }
+    }
+
+    /// Write the form for what this client can show ([`ClientProfile`]), whatever the
+    /// client says it is: numbers as text, multi-selects as checkboxes, plain option
+    /// values, titles in the description, as the profile needs. Its answers are read
+    /// back into the same typed value. Without it, the profile is recognised from the
+    /// client's `clientInfo` ([`ClientProfile::recognise`]); `ClientProfile::SPEC` turns
+    /// that off.
+    ///
+    /// ```
+    /// use elicit_runtime::{Elicit, ProtocolRevision, SchemaOptions};
+    /// use elicit_runtime::form::ClientProfile;
+    ///
+    /// #[derive(Elicit)]
+    /// struct Booking {
+    ///     /// Number of guests
+    ///     #[elicit(minimum = 1, maximum = 12)]
+    ///     guests: u8,
+    /// }
+    ///
+    /// let codex = SchemaOptions::new().client_profile(&ClientProfile::CODEX);
+    /// let schema = Booking::requested_schema_with(ProtocolRevision::V2025_11_25, &codex)?;
+    /// assert_eq!(
+    ///     schema.as_json()["properties"]["guests"],
+    ///     serde_json::json!({
+    ///         "type": "string",
+    ///         "description": "Number of guests (a whole number from 1 to 12, in digits)",
+    ///         "pattern": "^[0-9]+$"
+    ///     })
+    /// );
+    /// # Ok::<(), elicit_runtime::SchemaError>(())
+    /// ```
+    pub const fn client_profile(mut self, profile: &'static ClientProfile) -> Self {
+        self.profile = Some(profile);
+        self
+    }
+
+    /// The client profile [chosen](Self::client_profile), if one was.
+    pub const fn chosen_profile(&self) -> Option<&'static ClientProfile> {
+        self.profile
+    }
+
+    /// The profile the form is written for: the one chosen, else the specification's.
+    pub const fn profile(&self) -> &'static ClientProfile {
+        match self.profile {
+            Some(profile) => profile,
+            None => &ClientProfile::SPEC,
+        }
     }
 
     /// Write the texts of the schema in `locale`'s language: the author's translated
@@ -217,7 +267,7 @@ pub fn render(schema: &FormSchema, revision: ProtocolRevision, options: &SchemaO
             return Err(SchemaError::Sensitive { field: field.name() });
         }
         if let Kind::MultiSelect(rules) = field.kind()
-            && !revision.has_multi_select()
+            && options.profile().checkboxes_on(revision)
         {
             for (property, checkbox) in checkboxes(field, rules, options.language()) {
                 let taken = properties.contains_key(&property) || schema.fields().iter().any(|f| f.name() == property);
@@ -228,11 +278,16 @@ pub fn render(schema: &FormSchema, revision: ProtocolRevision, options: &SchemaO
             }
             continue;
         }
-        properties.insert(field.name().to_owned(), render_field(field, revision, options)?);
+        let mut property = render_field(field, revision, options)?;
+        if let Value::Object(property) = &mut property {
+            adapt_property(field, property, options.profile(), options.language());
+        }
+        properties.insert(field.name().to_owned(), property);
         if field.is_required() {
             required.push(Value::from(field.name()));
         }
     }
+    carry_titles(&mut properties, options.profile());
     let mut top = Map::with_capacity(3);
     top.insert("type".into(), "object".into());
     top.insert("properties".into(), Value::Object(properties));

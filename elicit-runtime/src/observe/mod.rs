@@ -16,6 +16,10 @@ pub const ROUND_SPAN: &str = "elicit_round";
 
 /// Counter: elicitations by `form`, `mode` and `outcome`.
 pub const OUTCOMES: &str = "elicit_outcomes_total";
+/// Counter: form-mode elicitations by the `client` profile the form was written for
+/// ([`ClientProfile::label`](crate::form::ClientProfile::label): the shipped ones and those
+/// the author registered, a bounded set) and `outcome`.
+pub const CLIENTS: &str = "elicit_client_profiles_total";
 /// Counter: problems found in accepted content, by `form` and `kind`.
 pub const VALIDATION_PROBLEMS: &str = "elicit_validation_problems_total";
 /// Histogram, seconds: how long the client took to answer, by `form` and `mode`.
@@ -43,6 +47,7 @@ pub const URL_PAGES: &str = "elicit_url_pages_total";
 pub fn describe_metrics() {
     use metrics::Unit;
     metrics::describe_counter!(OUTCOMES, Unit::Count, "elicitations, by form, mode and outcome");
+    metrics::describe_counter!(CLIENTS, Unit::Count, "form-mode elicitations, by the client profile the form was written for and outcome");
     metrics::describe_counter!(VALIDATION_PROBLEMS, Unit::Count, "problems found in accepted content, by form and kind");
     metrics::describe_histogram!(TIME_TO_ANSWER, Unit::Seconds, "time the client took to answer an elicitation, by form and mode");
     metrics::describe_gauge!(PENDING, Unit::Count, "elicitations sent and not answered yet, by mode");
@@ -74,6 +79,7 @@ pub(crate) fn problem_kind(problem: &Problem) -> &'static str {
         Problem::Missing => "missing",
         Problem::WrongType { .. } => "wrong_type",
         Problem::NotAnInteger => "not_an_integer",
+        Problem::NotANumber => "not_a_number",
         Problem::InexactInteger => "inexact_integer",
         Problem::IntegerOutOfRange { .. } => "integer_out_of_range",
         Problem::NumberOutOfRange { .. } => "number_out_of_range",
@@ -109,6 +115,16 @@ pub(crate) fn outcome(form: &'static str, mode: Mode, outcome: &'static str) {
     metrics::counter!(OUTCOMES, "form" => form, "mode" => mode.as_str(), "outcome" => outcome).increment(1);
     #[cfg(not(feature = "metrics"))]
     let _ = (form, mode, outcome);
+}
+
+/// Counts how an elicitation ended by the client profile its form was written for.
+pub(crate) fn client(profile: &'static str, outcome: &'static str) {
+    #[cfg(feature = "metrics")]
+    if !profile.is_empty() {
+        metrics::counter!(CLIENTS, "client" => profile, "outcome" => outcome).increment(1);
+    }
+    #[cfg(not(feature = "metrics"))]
+    let _ = (profile, outcome);
 }
 
 /// Counts each problem of an invalid answer by its kind.

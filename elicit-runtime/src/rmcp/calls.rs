@@ -92,7 +92,7 @@ use serde_json::{Map, Value};
 use super::support_of;
 use tracing::Instrument as _;
 
-use crate::exchange::{AfterCompletion, ElicitError, ElicitPeer, ElicitationSupport, Hooks, MalformedResult, Outgoing};
+use crate::exchange::{AfterCompletion, ClientInfo, ElicitError, ElicitPeer, ElicitationSupport, Hooks, MalformedResult, Outgoing};
 use crate::locale::{Locale, of_meta};
 use crate::observe;
 use crate::revision::ProtocolRevision;
@@ -178,10 +178,11 @@ impl Replayable {
         let rounds = self.revision().is_some_and(ProtocolRevision::has_input_rounds);
         let operation = self.operation();
         let locale = self.language();
+        let client = self.context.client_info().map(|info| ClientInfo::new(info.name, info.version));
         let start = if !rounds && !self.relay { Ok(self.context) } else { Err(Box::new(self)) };
         async move {
             let outcome = match start {
-                Ok(context) => body(Ask { inner: AskInner::Direct { context, relay: None }, operation, locale }).await.map(Outcome::Complete),
+                Ok(context) => body(Ask { inner: AskInner::Direct { context, relay: None }, operation, locale, client }).await.map(Outcome::Complete),
                 Err(replayable) => Box::pin(replayable.run_replayed(sealer, body, rounds)).await,
             };
             finish(outcome?)
@@ -257,7 +258,8 @@ impl Replayable {
         let (held, fresh) = round.answer_counts();
         span.record("answers", held).record("answered_now", fresh);
         let locale = self.language();
-        let outcome = body(Ask { inner, operation, locale }).await;
+        let client = self.context.client_info().map(|info| ClientInfo::new(info.name, info.version));
+        let outcome = body(Ask { inner, operation, locale, client }).await;
         if let Some(key) = round.duplicate_key() {
             return Err(ElicitError::DuplicateKey(key).into());
         }
@@ -606,6 +608,8 @@ pub struct Ask {
     operation: Option<Arc<str>>,
     /// The language of the call: the client's preference, else the server's default.
     locale: Option<Locale>,
+    /// Who the client of the call says it is.
+    client: Option<ClientInfo>,
 }
 
 #[derive(Clone)]
@@ -900,6 +904,10 @@ impl ElicitPeer for Ask {
 
     fn locale(&self) -> Option<Locale> {
         self.locale
+    }
+
+    fn client_info(&self) -> Option<ClientInfo> {
+        self.client.clone()
     }
 
     fn hooks(&self) -> &dyn Hooks {

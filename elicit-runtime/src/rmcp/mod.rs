@@ -69,7 +69,7 @@ pub use self::relay::{RELAY_ARGUMENT, Relay, RelayArg};
 #[cfg(feature = "dialects")]
 #[cfg_attr(docsrs, doc(cfg(feature = "dialects")))]
 pub use self::track::{TRACK_METHOD, Track};
-use crate::exchange::{ElicitError, ElicitPeer, ElicitationSupport, Outgoing};
+use crate::exchange::{ClientInfo, ElicitError, ElicitPeer, ElicitationSupport, Outgoing};
 use crate::revision::ProtocolRevision;
 use crate::form::echo_up_to;
 
@@ -228,6 +228,10 @@ impl ElicitPeer for Peer<RoleServer> {
         support_of(self.peer_info().as_ref().map(|info| &info.capabilities))
     }
 
+    fn client_info(&self) -> Option<ClientInfo> {
+        self.peer_info().map(|info| ClientInfo::new(info.client_info.name.clone(), info.client_info.version.clone()))
+    }
+
     fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Value, ElicitError>> + Send {
         send(self, ElicitPeer::protocol_version(self), outgoing, None)
     }
@@ -244,6 +248,11 @@ impl ElicitPeer for RequestContext<RoleServer> {
 
     fn elicitation_support(&self) -> ElicitationSupport {
         support_of(self.client_capabilities().as_ref())
+    }
+
+    /// The `initialize` request's `clientInfo`, or (2026-07-28) the request's own.
+    fn client_info(&self) -> Option<ClientInfo> {
+        RequestContext::client_info(self).map(|info| ClientInfo::new(info.name, info.version))
     }
 
     fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Value, ElicitError>> + Send {

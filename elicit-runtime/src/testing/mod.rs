@@ -20,6 +20,9 @@ use crate::exchange::Elicit;
 use crate::revision::ProtocolRevision;
 
 pub mod spec;
+mod clients;
+
+pub use self::clients::RealClient;
 
 /// One scripted answer to an `elicitation/create`.
 #[derive(Debug, Clone, PartialEq)]
@@ -55,6 +58,17 @@ pub enum Reply {
         /// Who is logged in on the page.
         user: String,
     },
+    /// The user fills in the form meaning to answer `content` (a value's
+    /// [`to_content`](crate::Elicit::to_content); an option may be written as its title,
+    /// as the user reads it), in the client the [`ScriptedClient`] plays
+    /// ([`plays`](ScriptedClient::plays)): what that client then sends. Build it with
+    /// [`Reply::fill`].
+    Fill {
+        /// What the user means to answer, as the form's content.
+        content: Map<String, Value>,
+        /// The form, to find an option's title and a multi-select's checkboxes.
+        schema: Option<&'static crate::form::FormSchema>,
+    },
     /// This reply, sent after a while (a person taking their time).
     Delayed {
         /// How long the client waits before answering.
@@ -88,6 +102,19 @@ impl Reply {
     /// Accept with the content a client would send for `value`.
     pub fn accept_value<T: Elicit>(value: &T) -> Self {
         Reply::Accept(Value::Object(value.to_content()))
+    }
+
+    /// The user fills in the form meaning `value`, in the client played
+    /// ([`Reply::Fill`]).
+    pub fn fill<T: Elicit>(value: &T) -> Self {
+        Reply::Fill { content: value.to_content(), schema: Some(T::SCHEMA) }
+    }
+
+    /// The user fills in a form meaning `content` (an object; options by value or by
+    /// title), in the client played: for a form whose type the test cannot name (a step
+    /// of an `ElicitChoice`).
+    pub fn fill_json(content: Value) -> Self {
+        Reply::Fill { content: content.as_object().cloned().unwrap_or_default(), schema: None }
     }
 }
 
@@ -129,6 +156,8 @@ struct Shared {
     pages: Option<Interactions>,
     /// SEP-2792: the user's preferred languages, put in the `_meta` of every request.
     accept_language: Option<Value>,
+    /// The client whose form fills in [`Reply::Fill`].
+    plays: RealClient,
 }
 
 impl Shared {
@@ -140,7 +169,17 @@ impl Shared {
             (None, Some(responder)) => responder(params),
             (None, None) => Reply::Decline,
         };
+        let reply = self.fill(reply, params);
         self.open_page(reply, params)
+    }
+
+    /// Plays [`Reply::Fill`] in the client played.
+    fn fill(&self, reply: Reply, params: &Value) -> Reply {
+        match reply {
+            Reply::Delayed { after, reply } => Reply::Delayed { after, reply: Box::new(self.fill(*reply, params)) },
+            Reply::Fill { content, schema } => self.plays.fill(params, &content, schema),
+            other => other,
+        }
     }
 
     /// Plays [`Reply::OpenPage`]: completes the interaction as its user (in a task, as a
@@ -187,6 +226,8 @@ pub struct ScriptedClient {
     roots: Option<Vec<(String, String)>>,
     pages: Option<Interactions>,
     accept_language: Option<Value>,
+    plays: RealClient,
+    client_info: Option<(String, String)>,
 }
 
 impl fmt::Debug for ScriptedClient {
@@ -205,7 +246,45 @@ impl ScriptedClient {
     /// 2025-06-18, which has no modes).
     pub fn new(revision: ProtocolRevision) -> Self {
         let support = if revision.has_modes() { ElicitationSupport::FORM_AND_URL } else { ElicitationSupport::FORM };
-        Self { revision, support, replies: VecDeque::new(), responder: None, model_answer: None, roots: None, pages: None, accept_language: None }
+        Self {
+            revision,
+            support,
+            replies: VecDeque::new(),
+            responder: None,
+            model_answer: None,
+            roots: None,
+            pages: None,
+            accept_language: None,
+            plays: RealClient::Spec,
+            client_info: None,
+        }
+    }
+
+    /// Plays `client` as it really is: introduces itself with its `clientInfo`,
+    /// declares form mode, and URL mode only where the client has it, and fills in
+    /// forms ([`Reply::Fill`]) the way it does ([`RealClient`]).
+    ///
+    /// ```
+    /// use elicit_runtime::ProtocolRevision;
+    /// use elicit_runtime::testing::{RealClient, Reply, ScriptedClient};
+    /// use serde_json::json;
+    ///
+    /// let codex = ScriptedClient::new(ProtocolRevision::V2025_11_25).plays(RealClient::Codex).reply(Reply::fill_json(json!({"guests": 4})));
+    /// # let _ = codex;
+    /// ```
+    pub fn plays(mut self, client: RealClient) -> Self {
+        self.plays = client;
+        if self.revision.has_modes() {
+            self.support = if client.profile().shows_url_mode() { ElicitationSupport::FORM_AND_URL } else { ElicitationSupport::FORM };
+        }
+        self
+    }
+
+    /// Introduces itself as `name` `version` (`clientInfo`) instead, whatever it plays:
+    /// a client the toolkit does not recognise, to see what happens without its profile.
+    pub fn client_info(mut self, name: impl Into<String>, version: impl Into<String>) -> Self {
+        self.client_info = Some((name.into(), version.into()));
+        self
     }
 
     /// Sends the user's preferred languages on every request, as SEP-2792 (a draft) has a
@@ -259,7 +338,7 @@ impl ScriptedClient {
     }
 
     #[allow(deprecated)] // sampling and roots: deprecated in rmcp by SEP-2577, still in 2026-07-28
-    fn client_info(&self) -> ClientConfig {
+    fn client_config(&self) -> ClientConfig {
         let mut capabilities = ClientCapabilities::default();
         if self.model_answer.is_some() {
             capabilities.sampling = Some(Default::default());
@@ -287,7 +366,14 @@ impl ScriptedClient {
             ProtocolRevision::V2025_11_25 => ProtocolVersion::V_2025_11_25,
             ProtocolRevision::V2026_07_28 => ProtocolVersion::V_2026_07_28,
         };
-        ClientConfig::new(capabilities, Implementation::new("elicit-scripted-client", env!("CARGO_PKG_VERSION"))).with_protocol_version(version)
+        let (name, version_of_client) = match &self.client_info {
+            Some((name, version)) => (name.clone(), version.clone()),
+            None => {
+                let (name, version) = self.plays.client_info();
+                (name.to_owned(), version.to_owned())
+            }
+        };
+        ClientConfig::new(capabilities, Implementation::new(name, version_of_client)).with_protocol_version(version)
     }
 
     /// Starts `server` and connects to it in memory. The server runs until the session
@@ -303,6 +389,7 @@ impl ScriptedClient {
             strip_progress_token: false,
             pages: self.pages.clone(),
             accept_language: self.accept_language.clone(),
+            plays: self.plays,
         }));
 
         tokio::spawn(async move {
@@ -314,7 +401,7 @@ impl ScriptedClient {
         tokio::spawn(tap(tap_server, tap_client, self.revision, shared.clone(), cut.clone()));
 
         let handler =
-            ScriptHandler { info: self.client_info(), shared: shared.clone(), model_answer: self.model_answer.clone(), roots: self.roots.clone() };
+            ScriptHandler { info: self.client_config(), shared: shared.clone(), model_answer: self.model_answer.clone(), roots: self.roots.clone() };
         let client = match self.revision {
             // 2026-07-28 has no `initialize`: the client discovers the server.
             ProtocolRevision::V2026_07_28 => {
@@ -379,7 +466,8 @@ impl ClientHandler for ScriptHandler {
         }
         match reply {
             Reply::Accept(content) => Ok(ElicitResult::new(ElicitationAction::Accept).with_content(content)),
-            Reply::Decline => Ok(ElicitResult::new(ElicitationAction::Decline)),
+            // `next_reply` has played a fill; an unplayed one is a decline.
+            Reply::Decline | Reply::Fill { .. } => Ok(ElicitResult::new(ElicitationAction::Decline)),
             Reply::Cancel => Ok(ElicitResult::new(ElicitationAction::Cancel)),
             Reply::Raw(raw) => {
                 // The tap puts the raw reply into the retry in place of this one.
@@ -666,7 +754,7 @@ fn answer_interaction(request: &Value, shared: &Mutex<Shared>) -> Option<(Option
         Reply::Accept(_) => Ok(json!({})),
         Reply::Raw(result) => Ok(result),
         Reply::OpenPage { .. } => Ok(json!({})),
-        Reply::Decline | Reply::Cancel => Err(json!({ "code": -1, "message": "User did not consent to the interaction" })),
+        Reply::Decline | Reply::Cancel | Reply::Fill { .. } => Err(json!({ "code": -1, "message": "User did not consent to the interaction" })),
         Reply::Error { code, message } => Err(json!({ "code": code, "message": message })),
         Reply::Silence | Reply::Delayed { .. } => return None,
     };
@@ -694,7 +782,7 @@ fn answer(request: &Value, revision: ProtocolRevision, shared: &Mutex<Shared>) -
     }
     let result = match reply {
         Reply::Accept(content) => json!({ "action": "accept", "content": content }),
-        Reply::Decline => json!({ "action": "decline" }),
+        Reply::Decline | Reply::Fill { .. } => json!({ "action": "decline" }),
         Reply::Cancel => json!({ "action": "cancel" }),
         Reply::Raw(result) => result,
         Reply::OpenPage { .. } => json!({ "action": "accept" }),
