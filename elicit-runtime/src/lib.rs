@@ -66,7 +66,9 @@
 //! - [`form`]: what a form is, whatever carries it: the static [`FormSchema`](form::FormSchema)
 //!   the derive builds, which Rust types are fields ([`ElicitField`](form::ElicitField),
 //!   [`ElicitEnum`](form::ElicitEnum)), the cached [`RequestedSchema`] of each revision,
-//!   and checking received content ([`InvalidContent`] with every [`Violation`]).
+//!   checking received content ([`InvalidContent`] with every [`Violation`]), and the
+//!   [`ClientProfile`](form::ClientProfile) of a real client: the form written for what
+//!   it shows (Codex, Goose, VS Code...), read back into the same typed value.
 //! - [`observe`]: what operators see: the `tracing` spans and events of every
 //!   elicitation and round, and the metrics (feature `metrics`), by stable names.
 //! - [`exchange`]: one question and its answer: the [`Elicit`] trait, [`Elicitation`]

@@ -975,14 +975,15 @@ pub(crate) fn tools() -> Vec<rmcp::model::Tool> {
 }
 
 /// This server as the tests run it in memory (tests/tests/clients.rs includes this file
-/// with `#[path]`): a fixed `requestState` key, URL mode in memory, no progress.
+/// with `#[path]`): a fixed `requestState` key, URL mode in memory, no progress; `relay`
+/// as `--relay-through-model`.
 #[cfg(test)]
 #[allow(dead_code, reason = "used where clients.rs includes this file, not by this binary's own tests")]
-pub(crate) fn test_server() -> Result<Demo, Box<dyn std::error::Error>> {
+pub(crate) fn test_server(relay: bool) -> Result<Demo, Box<dyn std::error::Error>> {
     let sealer = StateSealer::new(vec![7; 32])?;
     let pages = Pages::new(Interactions::default().allow_loopback_http(true), sealer.clone(), "http://127.0.0.1:9/elicit")?;
     let declared = Declared::default();
-    Ok(Demo { sealer, pages, keys: Arc::default(), page_wait: Duration::from_secs(1), progress_every: None, relay: false, declared })
+    Ok(Demo { sealer, pages, keys: Arc::default(), page_wait: Duration::from_secs(1), progress_every: None, relay, declared })
 }
 
 /// What a user answers in each form tool of this server (tests/tests/clients.rs): the

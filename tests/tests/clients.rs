@@ -26,7 +26,7 @@ const FORM_TOOLS: [(&str, fn() -> Value); 4] =
 /// Calls `tool` as `client` fills its forms in: the tool's text and what the client saw.
 async fn call(client: ScriptedClient, tool: &str, arguments: Value) -> (String, Transcript) {
     let client = stdio_server::answers(tool).into_iter().fold(client, ScriptedClient::reply);
-    let server = stdio_server::test_server().expect("the server starts");
+    let server = stdio_server::test_server(false).expect("the server starts");
     let session = client.connect(server).await.expect("the client connects");
     let text = session.call_tool_text(tool, arguments).await.expect("the tool answers");
     (text, session.transcript())
@@ -123,7 +123,7 @@ async fn a_number_typed_wrong_is_reasked_with_the_same_problem_in_words() {
             .plays(RealClient::Codex)
             .reply(Reply::Fill { content: wrong, schema })
             .reply(Reply::Fill { content, schema });
-        let server = stdio_server::test_server().expect("the server starts");
+        let server = stdio_server::test_server(false).expect("the server starts");
         let session = client.connect(server).await.expect("the client connects");
         let text = session.call_tool_text("book_table", json!({})).await.expect("the tool answers");
         let transcript = session.transcript();
@@ -141,4 +141,35 @@ fn the_scripted_clients_are_the_profiles_the_toolkit_recognises() {
     let labels: Vec<&str> = RealClient::ALL.iter().map(|c| c.profile().label()).collect();
     assert_eq!(labels, ["spec", "codex", "goose", "vscode", "claude-code", "fast-agent"]);
     assert_eq!(ClientProfile::recognise("CODEX-MCP-CLIENT", "0.1.0"), &ClientProfile::CODEX);
+}
+
+#[tokio::test]
+async fn with_the_relay_the_model_asks_when_the_client_could_not_show_the_form() {
+    use elicit_runtime::rmcp::RELAY_ARGUMENT;
+    let revision = ProtocolRevision::V2025_11_25;
+    let unknown = ScriptedClient::new(revision).plays(RealClient::Codex).client_info("codex-fork", "9.9.9");
+    let client = stdio_server::answers("book_table").into_iter().fold(unknown, ScriptedClient::reply);
+    let session = client.connect(stdio_server::test_server(true).expect("the server starts")).await.expect("the client connects");
+    // The author chose the relay: Codex's `{}` hands the question to the model, once.
+    let first = session.call_tool("book_table", json!({})).await.expect("the tool answers");
+    let relay = first.structured_content.as_ref().and_then(|s| s.get(RELAY_ARGUMENT)).unwrap_or_else(|| panic!("not for the model: {first:?}"));
+    let continuation = relay["continuation"].as_str().expect("a continuation").to_owned();
+    let keys: Vec<String> = relay["questions"].as_object().expect("questions").keys().cloned().collect();
+    assert_eq!(keys, ["elicit-1-retry-1"]);
+    assert_eq!(session.transcript().requests.len(), 1, "the client was asked once");
+    // The model relays what the user said; the booking is the same.
+    let said = json!({"name": "Ada Lovelace", "date": "2026-12-24", "time": "19:30", "guests": 4, "area": "terrace", "diets": ["vegan", "nut_allergy"]});
+    let back = json!({ RELAY_ARGUMENT: { "continuation": continuation, "answers": { keys[0].clone(): said } } });
+    let done = session.call_tool_text("book_table", back).await.expect("the tool answers");
+    let (spec, _) = call(ScriptedClient::new(revision), "book_table", json!({})).await;
+    assert_eq!(done, spec);
+    assert_eq!(session.transcript().requests.len(), 1, "the call-back asks the client nothing");
+
+    // `delete_item`'s confirmation is the user's alone: never relayed, the typed error.
+    let unknown = ScriptedClient::new(revision).plays(RealClient::Codex).client_info("codex-fork", "9.9.9");
+    let client = unknown.reply(elicit_runtime::testing::Reply::accept(json!({})));
+    let session = client.connect(stdio_server::test_server(true).expect("the server starts")).await.expect("the client connects");
+    let text = session.call_tool_text("delete_item", json!({"item": "notes.txt"})).await.expect("the tool answers");
+    // `Confirm` has no required field (its box has a default): `{}` is a real answer there.
+    assert_eq!(text, "kept `notes.txt`: the box was not ticked");
 }

@@ -852,6 +852,8 @@ async fn exchange<T: Elicit, P: ElicitPeer + ?Sized>(
     // wrong and the fields answered right so far as defaults (by property name).
     let mut defaults = Map::new();
     let mut attempt = 0;
+    // Whether the client could not show the form, and its model was asked instead.
+    let mut not_shown = false;
     loop {
         let provenance = Provenance::of(&result);
         if provenance == Provenance::Model && !watch.held {
@@ -889,12 +891,21 @@ async fn exchange<T: Elicit, P: ElicitPeer + ?Sized>(
                 with_defaults(&mut params, &defaults);
                 params
             }
+            // The client could not show the form: where the author lets the model ask
+            // (and the question is not the user's alone), the model asks the user once.
+            Err(ElicitError::FormNotShown) if !user_only && !not_shown && peer.hooks().relays_to_model() => {
+                tracing::debug!(target: "elicit_runtime::exchange", attempt, "the client could not show the form; asking its model");
+                not_shown = true;
+                params_of(schema, message, revision)
+            }
             answer => return answer.map(|answer| (answer, provenance)),
         };
         attempt += 1;
         watch.attempt = attempt;
         drop(result);
-        result = send_watched(peer, outgoing(params, attempt), Mode::Form, watch).await?;
+        let mut next = outgoing(params, attempt);
+        next.not_shown = not_shown;
+        result = send_watched(peer, next, Mode::Form, watch).await?;
     }
 }
 

@@ -111,10 +111,11 @@ pub enum ElicitError {
     /// (`{}`) to a form with required fields, which a client's own form never submits.
     /// Codex does this for every form with a number or a multi-select (its "Yes, provide
     /// the requested info"), and so may any client that cannot render a form. It is not
-    /// the user's answer, so it is not re-asked (the same form would fail the same way):
-    /// ask the client's model instead
-    /// ([`ToolCall::relay_through_model`](crate::rmcp::ToolCall)), use URL mode, or write
-    /// the form for the client ([`SchemaOptions::client_profile`](crate::SchemaOptions::client_profile)).
+    /// the user's answer, so it is not re-asked (the same form would fail the same way).
+    /// With [`ToolCall::relay_through_model`](crate::rmcp::ToolCall) (the author's
+    /// choice) the client's model asks the user instead, once, and this error is returned
+    /// only for a question that is the user's alone (`user_only`); otherwise write the
+    /// form for the client ([`SchemaOptions::client_profile`](crate::SchemaOptions::client_profile)).
     /// An empty answer the model relayed is not this: it is re-asked as invalid.
     FormNotShown,
     /// URL mode failed, or could not be used: [`UrlModeError`].

@@ -50,12 +50,16 @@ pub struct Outgoing {
     /// whose params carry the defaults kept from the previous answer): the rmcp adapter
     /// reuses a typed copy of it instead of parsing the params back.
     pub(crate) form: Option<&'static RequestedSchema>,
+    /// The client answered this question with a form it could not show
+    /// ([`ElicitError::FormNotShown`]): a transport that relays to the client's model
+    /// asks the model instead.
+    pub(crate) not_shown: bool,
 }
 
 impl Outgoing {
     /// A request with no timeout and no progress, asked for the first time.
     pub fn new(method: &'static str, params: Map<String, Value>, question: u32) -> Self {
-        Outgoing { method, params, key: None, timeout: None, progress_every: None, question, attempt: 0, relayable: true, form: None }
+        Outgoing { method, params, key: None, timeout: None, progress_every: None, question, attempt: 0, relayable: true, form: None, not_shown: false }
     }
 
     /// With the input key the author chose.

@@ -5,6 +5,8 @@
 //!
 //! Read top to bottom: `schema` (the model), `render` (model to wire JSON),
 //! `validate` (wire JSON back, every rule), `field` (decoding into Rust types);
+//! `profile` ([`ClientProfile`]: the form written for what a real client shows, and its
+//! answer read back);
 //! `number` and `pattern` hold the exact readings of JSON numbers and ECMA-262 patterns
 //! that validation relies on; the formats and the pattern translation themselves are the
 //! crate's `rules`, shared with the derive.

@@ -841,6 +841,8 @@ impl Ask {
 /// Whether the client can show this request itself.
 fn client_can_ask(capabilities: Capabilities, outgoing: &Outgoing) -> bool {
     match outgoing.method {
+        // It declared forms, and could not show this one (`ElicitError::FormNotShown`).
+        ELICITATION if outgoing.not_shown => false,
         SAMPLING => capabilities.sampling,
         ROOTS => capabilities.roots,
         _ if outgoing.params.get("mode").and_then(Value::as_str) == Some("url") => capabilities.elicitation.url,
