@@ -173,3 +173,67 @@ async fn with_the_relay_the_model_asks_when_the_client_could_not_show_the_form()
     // `Confirm` has no required field (its box has a default): `{}` is a real answer there.
     assert_eq!(text, "kept `notes.txt`: the box was not ticked");
 }
+
+/// The `client` fields the `elicit` spans were given or recorded later.
+#[derive(Clone, Default)]
+struct Clients(std::sync::Arc<std::sync::Mutex<Vec<String>>>);
+
+struct ClientField<'a>(&'a Clients);
+
+impl tracing::field::Visit for ClientField<'_> {
+    fn record_debug(&mut self, _: &tracing::field::Field, _: &dyn std::fmt::Debug) {}
+    fn record_str(&mut self, field: &tracing::field::Field, value: &str) {
+        if field.name() == "client" {
+            self.0.0.lock().unwrap().push(value.to_owned());
+        }
+    }
+}
+
+impl tracing::Subscriber for Clients {
+    fn enabled(&self, _: &tracing::Metadata<'_>) -> bool {
+        true
+    }
+    fn new_span(&self, span: &tracing::span::Attributes<'_>) -> tracing::span::Id {
+        span.record(&mut ClientField(self));
+        tracing::span::Id::from_u64(1)
+    }
+    fn record(&self, _: &tracing::span::Id, values: &tracing::span::Record<'_>) {
+        values.record(&mut ClientField(self));
+    }
+    fn record_follows_from(&self, _: &tracing::span::Id, _: &tracing::span::Id) {}
+    fn event(&self, _: &tracing::Event<'_>) {}
+    fn enter(&self, _: &tracing::span::Id) {}
+    fn exit(&self, _: &tracing::span::Id) {}
+}
+
+#[test]
+fn the_profile_used_is_in_the_span_and_a_metric() {
+    use metrics_util::debugging::{DebugValue, DebuggingRecorder};
+    let recorder = DebuggingRecorder::new();
+    let snapshotter = recorder.snapshotter();
+    let spans = Clients::default();
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
+    tracing::subscriber::with_default(spans.clone(), || {
+        metrics::with_local_recorder(&recorder, || {
+            runtime.block_on(async {
+                call(ScriptedClient::new(ProtocolRevision::V2025_11_25).plays(RealClient::Codex), "book_table", json!({})).await;
+                call(ScriptedClient::new(ProtocolRevision::V2025_11_25).plays(RealClient::Goose), "survey", json!({})).await;
+                call(ScriptedClient::new(ProtocolRevision::V2025_11_25), "delete_item", json!({"item": "x"})).await;
+            });
+        });
+    });
+    assert_eq!(*spans.0.lock().unwrap(), ["codex", "goose", "spec"]);
+    let mut counted: Vec<(String, u64)> = snapshotter
+        .snapshot()
+        .into_vec()
+        .into_iter()
+        .filter(|(key, ..)| key.key().name() == elicit_runtime::observe::CLIENTS)
+        .map(|(key, _, _, value)| {
+            let labels: Vec<String> = key.key().labels().map(|l| format!("{}={}", l.key(), l.value())).collect();
+            let DebugValue::Counter(n) = value else { panic!("a counter") };
+            (labels.join(","), n)
+        })
+        .collect();
+    counted.sort();
+    assert_eq!(counted, [("client=codex,outcome=accept".to_owned(), 1), ("client=goose,outcome=accept".to_owned(), 1), ("client=spec,outcome=accept".to_owned(), 1)]);
+}
