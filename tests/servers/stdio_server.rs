@@ -1010,6 +1010,8 @@ pub(crate) fn answers(tool: &str) -> Vec<elicit_runtime::testing::Reply> {
             comments: Some("Works in every client I tried".into()),
         })],
         "delete_item" => vec![Reply::fill(&Confirm { confirm: true })],
+        // The box left as it is: unticked.
+        "delete_item_kept" => vec![Reply::fill_json(serde_json::json!({}))],
         // The choice by its title, as the user picks it; then the invoice's fields.
         "pay" => vec![
             Reply::fill_json(serde_json::json!({"choice": "Invoice by email"})),

@@ -19,13 +19,22 @@ mod stdio_server;
 
 const REVISIONS: [ProtocolRevision; 2] = [ProtocolRevision::V2025_11_25, ProtocolRevision::V2026_07_28];
 
-/// Every tool of `stdio_server` that asks a form, with its arguments.
-const FORM_TOOLS: [(&str, fn() -> Value); 4] =
-    [("book_table", || json!({})), ("survey", || json!({})), ("pay", || json!({})), ("delete_item", || json!({"item": "notes.txt"}))];
+/// Every tool of `stdio_server` that asks a form.
+const FORM_TOOLS: [&str; 4] = ["book_table", "survey", "pay", "delete_item"];
+
+/// The arguments of a tool.
+fn arguments(tool: &str) -> Value {
+    if tool == "delete_item" { json!({"item": "notes.txt"}) } else { json!({}) }
+}
 
 /// Calls `tool` as `client` fills its forms in: the tool's text and what the client saw.
 async fn call(client: ScriptedClient, tool: &str, arguments: Value) -> (String, Transcript) {
-    let client = stdio_server::answers(tool).into_iter().fold(client, ScriptedClient::reply);
+    call_meaning(client, tool, tool, arguments).await
+}
+
+/// [`call`], the user meaning `stdio_server::answers(meaning)`.
+async fn call_meaning(client: ScriptedClient, tool: &str, meaning: &str, arguments: Value) -> (String, Transcript) {
+    let client = stdio_server::answers(meaning).into_iter().fold(client, ScriptedClient::reply);
     let server = stdio_server::test_server(false).expect("the server starts");
     let session = client.connect(server).await.expect("the client connects");
     let text = session.call_tool_text(tool, arguments).await.expect("the tool answers");
@@ -35,12 +44,12 @@ async fn call(client: ScriptedClient, tool: &str, arguments: Value) -> (String, 
 #[tokio::test]
 async fn every_form_of_every_tool_gives_the_same_value_through_every_client() {
     for revision in REVISIONS {
-        for (tool, arguments) in FORM_TOOLS {
-            let (spec, transcript) = call(ScriptedClient::new(revision), tool, arguments()).await;
+        for tool in FORM_TOOLS {
+            let (spec, transcript) = call(ScriptedClient::new(revision), tool, arguments(tool)).await;
             assert!(spec.starts_with("accepted:") || spec.starts_with("deleted"), "{revision} {tool}: {spec}");
             assert!(transcript.violations.is_empty(), "{revision} {tool}: {:?}", transcript.violations);
             for client in RealClient::ALL {
-                let (text, transcript) = call(ScriptedClient::new(revision).plays(client), tool, arguments()).await;
+                let (text, transcript) = call(ScriptedClient::new(revision).plays(client), tool, arguments(tool)).await;
                 assert_eq!(text, spec, "{revision} {tool} through {client:?}");
                 assert!(transcript.violations.is_empty(), "{revision} {tool} through {client:?}: {:?}", transcript.violations);
                 // Asked once: nothing was re-asked.
@@ -189,16 +198,26 @@ impl tracing::field::Visit for ClientField<'_> {
     }
 }
 
-impl tracing::Subscriber for Clients {
+thread_local! {
+    /// The capture of the test running on this thread, if any.
+    static CAPTURING: std::cell::RefCell<Option<Clients>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The global subscriber, handing spans to the capture of the current thread: a scoped one
+/// misses spans whose callsites other tests' threads register at the same time (as
+/// tests/tests/observability.rs found).
+struct Forward;
+
+impl tracing::Subscriber for Forward {
     fn enabled(&self, _: &tracing::Metadata<'_>) -> bool {
         true
     }
     fn new_span(&self, span: &tracing::span::Attributes<'_>) -> tracing::span::Id {
-        span.record(&mut ClientField(self));
+        CAPTURING.with(|c| c.borrow().as_ref().map(|clients| span.record(&mut ClientField(clients))));
         tracing::span::Id::from_u64(1)
     }
     fn record(&self, _: &tracing::span::Id, values: &tracing::span::Record<'_>) {
-        values.record(&mut ClientField(self));
+        CAPTURING.with(|c| c.borrow().as_ref().map(|clients| values.record(&mut ClientField(clients))));
     }
     fn record_follows_from(&self, _: &tracing::span::Id, _: &tracing::span::Id) {}
     fn event(&self, _: &tracing::Event<'_>) {}
@@ -213,15 +232,16 @@ fn the_profile_used_is_in_the_span_and_a_metric() {
     let snapshotter = recorder.snapshotter();
     let spans = Clients::default();
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
-    tracing::subscriber::with_default(spans.clone(), || {
-        metrics::with_local_recorder(&recorder, || {
-            runtime.block_on(async {
-                call(ScriptedClient::new(ProtocolRevision::V2025_11_25).plays(RealClient::Codex), "book_table", json!({})).await;
-                call(ScriptedClient::new(ProtocolRevision::V2025_11_25).plays(RealClient::Goose), "survey", json!({})).await;
-                call(ScriptedClient::new(ProtocolRevision::V2025_11_25), "delete_item", json!({"item": "x"})).await;
-            });
+    tracing::subscriber::set_global_default(Forward).expect("the only global subscriber of this binary");
+    CAPTURING.with(|c| *c.borrow_mut() = Some(spans.clone()));
+    metrics::with_local_recorder(&recorder, || {
+        runtime.block_on(async {
+            call(ScriptedClient::new(ProtocolRevision::V2025_11_25).plays(RealClient::Codex), "book_table", json!({})).await;
+            call(ScriptedClient::new(ProtocolRevision::V2025_11_25).plays(RealClient::Goose), "survey", json!({})).await;
+            call(ScriptedClient::new(ProtocolRevision::V2025_11_25), "delete_item", json!({"item": "x"})).await;
         });
     });
+    CAPTURING.with(|c| *c.borrow_mut() = None);
     assert_eq!(*spans.0.lock().unwrap(), ["codex", "goose", "spec"]);
     let mut counted: Vec<(String, u64)> = snapshotter
         .snapshot()
@@ -236,4 +256,15 @@ fn the_profile_used_is_in_the_span_and_a_metric() {
         .collect();
     counted.sort();
     assert_eq!(counted, [("client=codex,outcome=accept".to_owned(), 1), ("client=goose,outcome=accept".to_owned(), 1), ("client=spec,outcome=accept".to_owned(), 1)]);
+}
+
+#[tokio::test]
+async fn a_box_left_unticked_is_the_same_answer_through_every_client() {
+    // VS Code loses the `false` default and leaves the field out; Codex preselects it.
+    for revision in REVISIONS {
+        for client in RealClient::ALL {
+            let (text, _) = call_meaning(ScriptedClient::new(revision).plays(client), "delete_item", "delete_item_kept", arguments("delete_item")).await;
+            assert_eq!(text, "kept `notes.txt`: the box was not ticked", "{revision} {client:?}");
+        }
+    }
 }
