@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs one fuzz target (accept, state, retry) for a given time, and prints the
+# Runs one fuzz target (accept, state, retry, steps, language, page, relay) for a given time, and prints the
 # executions reached. From the workspace root or anywhere:
 #
 #   fuzz/run.sh accept 600          # ten minutes of short inputs
@@ -28,8 +28,8 @@
 # timeouts are saved in fuzz/artifacts/<target>/. Everything written is ignored by git.
 set -euo pipefail
 
-target=${1:?usage: fuzz/run.sh accept|state|retry SECONDS}
-seconds=${2:?usage: fuzz/run.sh accept|state|retry SECONDS}
+target=${1:?usage: fuzz/run.sh accept|state|retry|steps|language|page|relay SECONDS}
+seconds=${2:?usage: fuzz/run.sh accept|state|retry|steps|language|page|relay SECONDS}
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
@@ -58,12 +58,29 @@ seeds = {
 }
 if target == "retry":
   seeds = {k: {"elicit-1": {"action": "accept", "content": v}} for k, v in seeds.items() if isinstance(v, dict)}
+if target == "steps":
+  seeds = {k: [{"action": "accept", "content": v}] * 2 for k, v in seeds.items() if isinstance(v, dict)}
+if target == "relay":
+  seeds = {k: {"elicit-1": v} for k, v in seeds.items() if isinstance(v, dict)}
+if target == "language":
+  seeds = {"many-ranges": ",".join(["en-US;q=0.5", "ko"] * (mb // 16)), "long-tag": "-".join(["abcdefgh"] * (mb // 9)), "short-over-limit": "fr," * 400}
+if target == "page":
+  head = "POST /ID\nhost: 127.0.0.1:7878\ncookie: session=alice\ncontent-type: application/x-www-form-urlencoded\n"
+  seeds = {
+    "long-body": head + "\n__elicit_csrf=CSRF&key=sk-" + "a" * mb,
+    "many-pairs": head + "\n__elicit_csrf=CSRF&" + "a=b&" * (mb // 4),
+    "many-headers": head + "x-a: b\n" * 20_000 + "\n__elicit_csrf=CSRF&key=sk-abcdefgh&days=3&color=red",
+    "long-header": head + "accept-language: " + "ko," * (mb // 3) + "\n\nkey=x",
+    "long-path": "GET /" + "ID" * (mb // 2) + "\ncookie: session=alice\n\n",
+  }
 for name, value in seeds.items():
   if name in skip:
     continue
   with open(os.path.join(out, name), "w") as f:
     if target == "state":
       f.write("es1." + "A" * (2 * mb))
+    elif isinstance(value, str):
+      f.write(value)
     else:
       json.dump(value, f)
 PY

@@ -167,6 +167,19 @@ fn fuzz_language_a_tag_in_another_script_fell_back_to_the_catalogs_script() {
     assert_eq!(value("ko-Latn, ja;q=0.5").as_deref(), Some("ja"), "the next preference, not Korean in Hangul");
 }
 
+/// Found by the `language` fuzz target: `de-CH;q=0;q=0.8` (not acceptable, then
+/// acceptable) was read by its last weight and chose German. An item with more than the
+/// one weight RFC 9110 allows is unreadable, and left out like any other.
+#[test]
+fn fuzz_language_a_range_with_two_weights_was_read_by_the_last() {
+    catalog();
+    let value = |v: &str| Locale::from_accept_language(v).map(|l| l.to_string());
+    assert_eq!(value("sr-Latn-RS, de-CH;q=0;q=0.8, ja;q=0.5").as_deref(), Some("ja"));
+    assert_eq!(value("de;q=0.8;q=0").as_deref(), None);
+    assert_eq!(value("de;level=1").as_deref(), None, "only the weight is a parameter of Accept-Language");
+    assert_eq!(value("de ; q=0.8 , ja;q=0.5").as_deref(), Some("de"), "whitespace around the weight is allowed");
+}
+
 #[test]
 fn an_accept_language_value_is_read_by_weight_and_what_is_malformed_is_ignored() {
     catalog();
