@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs one fuzz target (accept, state, retry) for a given time, and prints the
+# Runs one fuzz target (accept, state, retry, steps, language, page, relay) for a given time, and prints the
 # executions reached. From the workspace root or anywhere:
 #
 #   fuzz/run.sh accept 600          # ten minutes of short inputs
@@ -28,11 +28,12 @@
 # timeouts are saved in fuzz/artifacts/<target>/. Everything written is ignored by git.
 set -euo pipefail
 
-target=${1:?usage: fuzz/run.sh accept|state|retry SECONDS}
-seconds=${2:?usage: fuzz/run.sh accept|state|retry SECONDS}
+target=${1:?usage: fuzz/run.sh accept|state|retry|steps|language|page|relay SECONDS}
+seconds=${2:?usage: fuzz/run.sh accept|state|retry|steps|language|page|relay SECONDS}
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
+timeout=1
 args=(-timeout=1 -max_total_time="$seconds" -print_final_stats=1)
 # RUNS=10000000: stop after that many executions (or at the time limit, whichever first).
 [[ -n "${RUNS:-}" ]] && args+=(-runs="$RUNS")
@@ -58,17 +59,41 @@ seeds = {
 }
 if target == "retry":
   seeds = {k: {"elicit-1": {"action": "accept", "content": v}} for k, v in seeds.items() if isinstance(v, dict)}
+if target == "steps":
+  seeds = {k: [{"action": "accept", "content": v}] * 2 for k, v in seeds.items() if isinstance(v, dict)}
+if target == "relay":
+  seeds = {k: {"elicit-1": v} for k, v in seeds.items() if isinstance(v, dict)}
+if target == "language":
+  seeds = {"many-ranges": ",".join(["en-US;q=0.5", "ko"] * (mb // 16)), "long-tag": "-".join(["abcdefgh"] * (mb // 9)), "short-over-limit": "fr," * 400}
+if target == "page":
+  head = "POST /ID\nhost: 127.0.0.1:7878\ncookie: session=alice\ncontent-type: application/x-www-form-urlencoded\n"
+  seeds = {
+    "long-body": head + "\n__elicit_csrf=CSRF&key=sk-" + "a" * mb,
+    "many-pairs": head + "\n__elicit_csrf=CSRF&" + "a=b&" * (mb // 4),
+    "many-headers": head + "x-a: b\n" * 20_000 + "\n__elicit_csrf=CSRF&key=sk-abcdefgh&days=3&color=red",
+    "long-header": head + "accept-language: " + "ko," * (mb // 3) + "\n\nkey=x",
+    "long-path": "GET /" + "ID" * (mb // 2) + "\ncookie: session=alice\n\n",
+  }
 for name, value in seeds.items():
   if name in skip:
     continue
   with open(os.path.join(out, name), "w") as f:
     if target == "state":
       f.write("es1." + "A" * (2 * mb))
+    elif isinstance(value, str):
+      f.write(value)
     else:
       json.dump(value, f)
 PY
   args+=(-max_len=4194304 -len_control=0 -rss_limit_mb=4096)
+  # A megabyte input through `steps` (twelve decodes), `page` (a request through the
+  # router) or `relay` (three `tools/call`s through rmcp) is linear work that takes more
+  # than a second: measured 10,000 to 60,000 keys, 85 µs a key in `relay`. Twenty seconds
+  # there (twice the slowest measured), so that only work that grows faster than the
+  # input is a hang.
+  case "$target" in steps|page|relay) timeout=20 ;; esac
 fi
+args=("${args[@]/#-timeout=1/-timeout=$timeout}")
 
 if [[ "${NO_BUILD:-0}" == 1 ]]; then
   bin_dir="fuzz/target/$(rustc +nightly -vV | sed -n 's/^host: //p')/release"
@@ -95,8 +120,8 @@ echo "$target${LONG:+ (long inputs)}: ${runs:-?} executions in $((SECONDS - star
 if [[ "$status" == 70 && -f "$artifact" ]]; then
   # libFuzzer's exit status for a timeout: is it the input, or the machine?
   echo "$target: a timeout on $artifact; running it again alone"
-  if "$binary" -timeout=1 -rss_limit_mb=4096 "$artifact" > /dev/null 2>&1; then
-    echo "$target: $artifact ran in under a second alone: the timeout was the load on this machine, not a hang"
+  if "$binary" -timeout="$timeout" -rss_limit_mb=4096 "$artifact" > /dev/null 2>&1; then
+    echo "$target: $artifact ran in under $timeout s alone: the timeout was the load on this machine, not a hang"
     exit 0
   fi
   echo "$target: $artifact times out alone too: a hang"

@@ -143,6 +143,43 @@ fn tags_fall_back_along_their_subtags_and_never_to_another_script() {
     assert_eq!(heading("fr-FR"), "Veuillez corriger votre réponse :");
 }
 
+/// Found by the `language` fuzz target: `ko-Latn` (Korean in the Latin script) chose the
+/// shipped `ko`, written in Hangul, because a catalog tag without a script matched it as a
+/// range. A tag that names (or implies) a script is served only in that script.
+#[test]
+fn fuzz_language_a_tag_in_another_script_fell_back_to_the_catalogs_script() {
+    catalog();
+    let to = |tag: &str| Locale::lookup(tag).map(|l| l.to_string());
+    for (tag, expected) in [
+        ("ko-Latn", None),
+        ("ko-Kore", Some("ko")),
+        ("ko-Kore-KR", Some("ko")),
+        ("ja-Latn", None),
+        ("en-Cyrl", None),
+        ("de-Latn-CH", Some("de")),
+        ("sr-Latn", None),
+        ("zh-Hans-TW", Some("zh-Hans")),
+        ("zh-Hant-CN", Some("zh-Hant")),
+    ] {
+        assert_eq!(to(tag).as_deref(), expected, "{tag}");
+    }
+    let value = |v: &str| Locale::from_accept_language(v).map(|l| l.to_string());
+    assert_eq!(value("ko-Latn, ja;q=0.5").as_deref(), Some("ja"), "the next preference, not Korean in Hangul");
+}
+
+/// Found by the `language` fuzz target: `de-CH;q=0;q=0.8` (not acceptable, then
+/// acceptable) was read by its last weight and chose German. An item with more than the
+/// one weight RFC 9110 allows is unreadable, and left out like any other.
+#[test]
+fn fuzz_language_a_range_with_two_weights_was_read_by_the_last() {
+    catalog();
+    let value = |v: &str| Locale::from_accept_language(v).map(|l| l.to_string());
+    assert_eq!(value("sr-Latn-RS, de-CH;q=0;q=0.8, ja;q=0.5").as_deref(), Some("ja"));
+    assert_eq!(value("de;q=0.8;q=0").as_deref(), None);
+    assert_eq!(value("de;level=1").as_deref(), None, "only the weight is a parameter of Accept-Language");
+    assert_eq!(value("de ; q=0.8 , ja;q=0.5").as_deref(), Some("de"), "whitespace around the weight is allowed");
+}
+
 #[test]
 fn an_accept_language_value_is_read_by_weight_and_what_is_malformed_is_ignored() {
     catalog();

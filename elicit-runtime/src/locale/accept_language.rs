@@ -33,14 +33,20 @@ pub(crate) fn ranges(value: &str) -> Vec<&str> {
         .filter_map(|item| {
             let mut parts = item.split(';');
             let range = parts.next()?.trim();
-            let mut weight = 1000;
-            for parameter in parts {
-                let (name, value) = parameter.trim().split_once('=')?;
-                if !name.trim().eq_ignore_ascii_case("q") {
-                    return None;
+            // RFC 9110's grammar: a range and at most one weight, `;q=`. Any other
+            // parameter, or a second weight (`q=0;q=0.8`: refused, then accepted?), makes
+            // the item unreadable, never read by one of its weights.
+            let weight = match (parts.next(), parts.next()) {
+                (None, _) => 1000,
+                (Some(parameter), None) => {
+                    let (name, value) = parameter.trim().split_once('=')?;
+                    if !name.trim().eq_ignore_ascii_case("q") {
+                        return None;
+                    }
+                    qvalue(value.trim())?
                 }
-                weight = qvalue(value.trim())?;
-            }
+                (Some(_), Some(_)) => return None,
+            };
             let well_formed = !range.is_empty()
                 && range.len() <= 64
                 && range.split('-').all(|subtag| (1..=8).contains(&subtag.len()) && subtag.bytes().all(|b| b.is_ascii_alphanumeric()));

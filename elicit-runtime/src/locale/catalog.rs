@@ -222,7 +222,7 @@ impl Catalog {
         self.languages
             .iter()
             .enumerate()
-            .filter(|(_, l)| l.id.matches(&requested, true, false) || l.id.matches(&maximized, true, false))
+            .filter(|(_, l)| (l.id.matches(&requested, true, false) || l.id.matches(&maximized, true, false)) && same_script(&l.id, &maximized))
             .max_by_key(|(i, l)| (specificity(&l.id), std::cmp::Reverse(*i)))
             .map(|(i, _)| i)
     }
@@ -245,6 +245,16 @@ impl Catalog {
         tracing::warn!(target: "elicit_runtime::locale", id, "no language of the catalog has this message");
         id.to_owned()
     }
+}
+
+/// Whether `language` is written in the script of `maximized` (a requested tag with its
+/// likely subtags added): a language is never offered in another script than the one
+/// asked for or implied (`ko-Latn` is not Korean in Hangul, `zh-TW` not simplified
+/// Chinese), even where the catalog's tag names no script (`ko`) and so matches as a range.
+fn same_script(language: &LanguageIdentifier, maximized: &LanguageIdentifier) -> bool {
+    let mut shipped = language.clone();
+    shipped.maximize();
+    shipped.script == maximized.script
 }
 
 /// How many subtags a language names: the more, the closer a match.
