@@ -924,51 +924,15 @@ fn serde_string(meta: &ParseNestedMeta, side: &str) -> syn::Result<Option<String
     Ok(found)
 }
 
-/// The `#[doc = "..."]` attributes (one per `///` line), with their tokens.
+/// The lines of the doc comment a person reads (its first paragraph), with their tokens:
+/// the rule is in `doc.rs`.
 fn doc_lines(attrs: &[syn::Attribute]) -> Vec<Spanned<String>> {
-    attrs.iter().filter_map(|attr| Some(Spanned { value: doc_text(attr)?.value(), tokens: attr.to_token_stream() })).collect()
+    crate::doc::first_paragraph_lines(attrs)
 }
 
-/// The text of a `#[doc = "..."]` (a `///` comment), also when a `macro_rules!` macro
-/// passed it as an `$x:expr` (an invisible group around the literal).
-fn doc_text(attr: &syn::Attribute) -> Option<&LitStr> {
-    if !attr.path().is_ident("doc") {
-        return None;
-    }
-    let syn::Meta::NameValue(nv) = &attr.meta else { return None };
-    let mut value = &nv.value;
-    while let Expr::Group(group) = value {
-        value = &group.expr;
-    }
-    match value {
-        Expr::Lit(ExprLit { lit: Lit::Str(s), .. }) => Some(s),
-        _ => None,
-    }
-}
-
-/// The doc comment, lines trimmed and joined; paragraphs keep their blank line.
+/// The doc comment as a person reads it (its first paragraph, without rustdoc's markup).
 pub fn doc_comment(attrs: &[syn::Attribute]) -> Option<String> {
-    let mut lines = Vec::new();
-    for s in attrs.iter().filter_map(doc_text) {
-        // Not `lines()`: a blank `///` is an empty string, which `lines()` drops, and the
-        // paragraph break with it.
-        lines.extend(s.value().split('\n').map(|l| l.trim().to_owned()));
-    }
-    let mut text = String::new();
-    for line in lines {
-        if line.is_empty() {
-            if !text.is_empty() && !text.ends_with("\n\n") {
-                text.push_str("\n\n");
-            }
-        } else {
-            if !text.is_empty() && !text.ends_with('\n') {
-                text.push(' ');
-            }
-            text.push_str(&line);
-        }
-    }
-    let text = text.trim().to_owned();
-    (!text.is_empty()).then_some(text)
+    crate::doc::first_paragraph(attrs)
 }
 
 fn first_line(s: &str) -> String {

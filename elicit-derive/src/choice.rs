@@ -92,6 +92,9 @@ pub fn expand(input: &DeriveInput) -> TokenStream {
         };
         let arm = match &variant.fields {
             Fields::Unit => quote!(#choice::#name => #p::Ok(#p::Elicitation::Accept(#ident::#name))),
+            // Nothing to ask, whatever the spelling: no second step.
+            Fields::Named(named) if named.named.is_empty() => quote!(#choice::#name => #p::Ok(#p::Elicitation::Accept(#ident::#name {}))),
+            Fields::Unnamed(unnamed) if unnamed.unnamed.is_empty() => quote!(#choice::#name => #p::Ok(#p::Elicitation::Accept(#ident::#name()))),
             Fields::Named(named) => {
                 let form = format_ident!("__ElicitChoice{}{}", ident, name);
                 let fields = named.named.iter().map(|field| {

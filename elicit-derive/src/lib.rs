@@ -15,6 +15,7 @@ mod case;
 mod check;
 mod choice;
 mod ctxt;
+mod doc;
 mod expand;
 mod fallback;
 mod flatten;

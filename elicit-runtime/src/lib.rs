@@ -92,23 +92,29 @@
 //! | `derive` | yes | re-exports `#[derive(Elicit)]` |
 //! | `chrono` | no | `chrono::NaiveDate` (`date`), `DateTime<Utc>` and `DateTime<FixedOffset>` (`date-time`) fields |
 //! | `schemars` | no | a derived type with `#[elicit(json_schema)]` also implements `schemars::JsonSchema`, with the same flat schema |
-//! | `testing` | no | [`testing::ScriptedClient`](crate::testing): a scripted MCP client for your tools' tests, checking every request against the official schema |
+//! | `testing` | no | [`testing::ScriptedClient`](crate::testing): a scripted MCP client for your tools' tests, checking every request against the official schema; with `page`, page forms filled in as a given user (`Reply::fill_page`) and a test browser for the page itself (`PageBrowser`) |
 //! | `redis` | no | `url::RedisStore`: URL-mode interactions in Redis, shared by several server instances |
 //! | `rmcp` | no | [`ElicitPeer`] for rmcp's `Peer<RoleServer>` and `RequestContext<RoleServer>`: `Contact::elicit(&context, "...")` inside a tool; works with rmcp 3.11.0 and every later 3.x (CI tests the oldest allowed and the newest) |
 //! | `metrics` | no | counters, a histogram and a gauge through the [`metrics`](https://docs.rs/metrics) facade: outcomes, validation problems, time to answer, pending elicitations, refused `requestState`s, relay and URL-mode page usage ([`observe`]) |
 //! | `validator` | no | `exchange::validator_rules`: the rules of a form that also derives `validator::Validate` as the author's rules (`#[elicit(validate = elicit_runtime::exchange::validator_rules)]`) |
-//! | `page` | no | `page::Pages`: the page of `#[elicit(page)]` forms (an axum router), the sealed value back in the tool (`PageForm::elicit_on_page`) |
+//! | `page` | no | `page::Pages`: the page of `#[elicit(page)]` forms (an axum router, or served in one call beside a stdio server: `Pages::serve`), the sealed value back in the tool (`PageForm::elicit_on_page`); `page::Parts`, what a login reads |
 //! | `dialects` | no | the draft dialects no released revision carries and no client we know speaks: `Dialect::ElicitationTrack` (`elicitation/track`, with `rmcp::Track`) and `Dialect::UserInteraction` (`interaction/create`); without it [`dialect::Dialect`] has only `Released` |
 //!
 //! `url::Url` fields (`uri`) need no feature: the `url` crate is a dependency of URL mode.
-//! Items behind a feature carry its name on docs.rs.
+//! Items behind a feature carry its name on docs.rs, and using one without its feature is a
+//! compile error that names it: a `chrono` field says "enable the `chrono` feature of
+//! elicit-runtime", `PageForm::elicit_on_page` the `page` feature, and a configured-out
+//! item (`testing::ScriptedClient`, `page::Pages`, `rmcp::ToolCall`...) is "gated behind"
+//! its feature in rustc's own note.
 //!
 //! # The derive's attributes
 //!
 //! On a struct: `rename_all = "..."` (serde's casings), `crate = "path"`, `json_schema`
 //! (also implement `schemars::JsonSchema`, feature `schemars`), `validate = path` (the
 //! author's rules, run on each decoded answer and re-asked like the schema's own).
-//! On a field: `title`, `description` (default: the doc comment), each also in other
+//! On a field: `title`, `description` (default: the doc comment's first paragraph, without
+//! rustdoc's link and code markup: the rule is under "Doc comments" in the derive's
+//! documentation), each also in other
 //! languages (`title(ko = "이름", zh_hans = "姓名")`, see [`locale`]), `rename`, `skip`
 //! (filled with `Default`), `default = literal`, `format = "email" | "uri" | "date" |
 //! "date-time"`, `min_length`, `max_length`, `pattern`, `pattern_hint` (the pattern in

@@ -349,8 +349,11 @@ struct Confirm {
 
 // ---- connect_api_key, require_api_key -----------------------------------------------------
 
-/// Connect your API key. A page form: only ever shown on this server's page, never in the
-/// MCP client; its key a [`Secret`] (redacted `Debug`, zeroized when dropped).
+/// Connect your API key
+///
+/// A page form: only ever shown on this server's page, never in the MCP client; its key a
+/// [`Secret`] (redacted `Debug`, zeroized when dropped). The page's heading is the first
+/// paragraph only.
 #[derive(Elicit, Debug)]
 #[elicit(page)]
 pub(crate) struct ApiKey {
@@ -656,7 +659,7 @@ impl Demo {
                 // A client that declared `userInteraction` is asked in that dialect.
                 let ask = UserInteraction::if_declared(&ask, declared);
                 // Completed, the interaction is consumed: the next call asks again.
-                match ApiKey::elicit_on_page(&ask, &pages, LOCAL_USER, KEY_MESSAGE).wait(wait).progress_every(every).await {
+                match ApiKey::elicit_on_page(&ask, &pages, KEY_MESSAGE).wait(wait).progress_every(every).await {
                     Ok(Elicitation::Accept(received)) => Ok(stored_key(&keys, LOCAL_USER, received).await),
                     // The user said no: the link stops working, the next call starts anew.
                     Ok(Elicitation::Decline) => Ok(text("declined: the user chose not to open the page; no API key was stored")),
@@ -686,7 +689,7 @@ impl Demo {
                 }
                 // Completed, declined or cancelled, the interaction is consumed: the next
                 // call starts anew.
-                match ApiKey::elicit_on_page(&ask, &pages, LOCAL_USER, KEY_MESSAGE).purpose(REQUIRED_PURPOSE).require().await {
+                match ApiKey::elicit_on_page(&ask, &pages, KEY_MESSAGE).purpose(REQUIRED_PURPOSE).require().await {
                     Ok(Elicitation::Accept(received)) => Ok(stored_key(&keys, LOCAL_USER, received).await),
                     Ok(Elicitation::Decline) => Ok(text("declined: the user chose not to open the page; no API key is stored")),
                     Ok(Elicitation::Cancel) => Ok(text("cancelled: the user dismissed the request; no API key is stored")),

@@ -35,6 +35,27 @@ enum Payment {
     Cheque(ChequeDetails),
 }
 
+/// When should we call you back?
+#[derive(Elicit, Debug, PartialEq)]
+#[elicit(rename_all = "snake_case")]
+enum Callback {
+    Now {
+        #[elicit(min_length = 1)]
+        phone: String,
+    },
+    // Nothing to ask, however it is spelled: no second step.
+    Later {},
+    Never(),
+    Whenever(NothingToAsk),
+}
+
+/// A form whose only field is skipped: nothing to ask.
+#[derive(Elicit, Debug, PartialEq, Default)]
+struct NothingToAsk {
+    #[elicit(skip)]
+    note: String,
+}
+
 #[derive(Clone)]
 struct Shop {
     sealer: StateSealer,
@@ -52,6 +73,16 @@ impl Shop {
             }))
         })
         .await
+    }
+
+    #[tool(description = "asks when to call the user back")]
+    async fn callback(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.run(&self.sealer, |ask| async move { Ok(text(format!("{:?}", Callback::elicit(&ask, "When should we call you back?").await?))) }).await
+    }
+
+    #[tool(description = "asks a form with nothing in it, on purpose (a confirmation)")]
+    async fn confirm(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.run(&self.sealer, |ask| async move { Ok(text(format!("{:?}", NothingToAsk::elicit(&ask, "Go ahead?").await?))) }).await
     }
 }
 
@@ -96,6 +127,30 @@ async fn the_variant_then_its_fields_come_back_as_the_typed_enum_on_every_revisi
         assert_eq!(second["message"], "How would you like to pay?\n\nInvoice", "{revision}");
         assert_eq!(second["requestedSchema"]["required"], json!(["email"]), "{revision}");
         assert_eq!(second["requestedSchema"]["properties"]["email"]["format"], "email", "{revision}");
+    }
+}
+
+#[tokio::test]
+async fn a_variant_with_nothing_to_ask_has_no_second_step_whatever_its_spelling() {
+    for &revision in ProtocolRevision::ALL {
+        for (choice, expected) in [("later", "Accept(Later)"), ("never", "Accept(Never)"), ("whenever", r#"Accept(Whenever(NothingToAsk { note: "" }))"#)] {
+            let session = ScriptedClient::new(revision).reply(Reply::accept(json!({ "choice": choice }))).connect(shop()).await.expect("connect");
+            assert_eq!(session.call_tool_text("callback", json!({})).await.expect("the call"), expected, "{revision}");
+            let transcript = session.transcript();
+            assert_eq!(transcript.requests.len(), 1, "{revision} {choice}: {:?}", transcript.requests);
+            assert!(transcript.violations.is_empty(), "{revision}: {:?}", transcript.violations);
+        }
+        // A variant with a field still asks it.
+        let client = ScriptedClient::new(revision).reply(Reply::accept(json!({"choice": "now"}))).reply(Reply::accept(json!({"phone": "+33 1 23"})));
+        let session = client.connect(shop()).await.expect("connect");
+        assert_eq!(session.call_tool_text("callback", json!({})).await.expect("the call"), r#"Accept(Now { phone: "+33 1 23" })"#, "{revision}");
+        assert_eq!(session.transcript().requests.len(), 2, "{revision}");
+        // The author's own empty form (a confirmation) is sent as it is.
+        let session = ScriptedClient::new(revision).reply(Reply::accept(json!({}))).connect(shop()).await.expect("connect");
+        assert_eq!(session.call_tool_text("confirm", json!({})).await.expect("the call"), r#"Accept(NothingToAsk { note: "" })"#, "{revision}");
+        let transcript = session.transcript();
+        assert_eq!(transcript.requests.len(), 1, "{revision}");
+        assert_eq!(transcript.requests[0]["requestedSchema"]["properties"], json!({}), "{revision}");
     }
 }
 

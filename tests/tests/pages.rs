@@ -91,7 +91,7 @@ impl Billing {
         let (pages, received) = (self.pages.clone(), self.received.clone());
         call.principal("ada")
             .run(&self.sealer, |ask| async move {
-                let text = match ApiKey::elicit_on_page(&ask, &pages, "ada", "Connect your billing account").wait(Duration::from_secs(20)).await {
+                let text = match ApiKey::elicit_on_page(&ask, &pages, "Connect your billing account").wait(Duration::from_secs(20)).await {
                     Ok(Elicitation::Accept(key)) => {
                         let summary = format!("{}|{:?}|{:?}|{:?}|{}", key.key.expose(), key.label, key.rate, key.env, key.activate);
                         received.lock().unwrap().insert("ada".into(), summary);
@@ -112,7 +112,7 @@ impl Billing {
         call.principal("ada")
             .relay_through_model(true)
             .run(&self.sealer, |ask| async move {
-                let text = match ApiKey::elicit_on_page(&ask, &pages, "ada", "Connect your billing account").wait(Duration::from_millis(100)).await? {
+                let text = match ApiKey::elicit_on_page(&ask, &pages, "Connect your billing account").wait(Duration::from_millis(100)).await? {
                     Elicitation::Accept(key) => format!("connected {:?} ({} characters)", key.label, key.key.expose().chars().count()),
                     other => format!("{other:?}"),
                 };
@@ -126,7 +126,7 @@ impl Billing {
         let pages = self.pages.clone();
         call.principal("ada")
             .run(&self.sealer, |ask| async move {
-                let answer = ApiKey::elicit_on_page(&ask, &pages, "ada", "Connect your billing account").progress_every(Some(Duration::from_millis(50))).await;
+                let answer = ApiKey::elicit_on_page(&ask, &pages, "Connect your billing account").progress_every(Some(Duration::from_millis(50))).await;
                 Ok(CallToolResult::success(vec![ContentBlock::text(format!("{:?}", answer.map(|a| matches!(a, Elicitation::Accept(_)))))]))
             })
             .await
@@ -137,7 +137,7 @@ impl Billing {
         let (pages, received) = (self.pages.clone(), self.received.clone());
         call.principal("ada")
             .run(&self.sealer, |ask| async move {
-                let text = match ApiKey::elicit_on_page(&ask, &pages, "ada", "Connect your billing account").require().await {
+                let text = match ApiKey::elicit_on_page(&ask, &pages, "Connect your billing account").require().await {
                     Ok(Elicitation::Accept(key)) => {
                         received.lock().unwrap().insert("ada".into(), key.key.expose().to_owned());
                         format!("required {:?} ({} characters)", key.label, key.key.expose().chars().count())

@@ -1,9 +1,13 @@
 //! The README's quickstart, built as a new user builds it: a fresh crate outside the
 //! workspace whose `Cargo.toml` takes the README's `[dependencies]` block as it stands,
-//! and whose `main.rs` is the README's quickstart followed by its `main`. Only the
-//! path of elicit itself is patched in (it is this checkout, not a published version);
-//! every other dependency line must be exactly what a new project needs, so a missing
-//! feature (`transport-io` for `rmcp::transport::stdio`) or a wrong version fails here.
+//! and whose `main.rs` is the README's quickstart followed by its `main`. Until the crates
+//! are published the README's elicit line is a git dependency on the repository; the test
+//! checks that line is printed exactly as documented, then builds with its `git = ...`
+//! rewritten to a `path` to this checkout (what that commit of the repository holds), so
+//! the build needs no network and tests the code beside it, not the repository's last
+//! push. Every other dependency line must be exactly what a new project needs, so a
+//! missing feature (`transport-io` for `rmcp::transport::stdio`) or a wrong version fails
+//! here.
 //!
 //! The crate is built with the workspace's `Cargo.lock` (so the versions are the tested
 //! ones) into its own target directory under cargo's `CARGO_TARGET_TMPDIR`, kept between
@@ -11,6 +15,9 @@
 
 use std::path::Path;
 use std::process::Command;
+
+/// The repository a new user depends on until the crates are published.
+const REPOSITORY: &str = "https://github.com/elicit-rs/elicit";
 
 /// The code blocks of `info` (`toml`, `rust`) in the README, in order.
 fn blocks(readme: &str, info: &str) -> Vec<String> {
@@ -41,14 +48,20 @@ fn the_readme_quickstart_builds_as_a_new_crate() {
     let quickstart = rust.iter().find(|b| b.starts_with("use elicit_runtime::rmcp::ToolCall;")).expect("the quickstart block");
     let main = rust.iter().find(|b| b.starts_with("#[tokio::main]")).expect("the quickstart's `main` block");
 
+    // The repository the line names is the one the crates say they come from.
+    let workspace = std::fs::read_to_string(root.join("Cargo.toml")).expect("Cargo.toml");
+    assert!(workspace.contains(&format!("repository = \"{REPOSITORY}\"")), "the workspace's `repository` is not {REPOSITORY}");
+    // The elicit line, exactly as documented: a git dependency with the quickstart's feature.
+    let documented = format!("elicit-runtime = {{ git = \"{REPOSITORY}\", features = [\"rmcp\"] }}");
+    assert!(dependencies.lines().any(|line| line == documented), "the README's elicit line is not `{documented}`:\n{dependencies}");
+    let runtime = root.join("elicit-runtime").display().to_string();
+    let dependencies = dependencies.replace(&format!("git = \"{REPOSITORY}\""), &format!("path = {runtime:?}"));
+
     let krate = Path::new(env!("CARGO_TARGET_TMPDIR")).join("readme-quickstart");
     std::fs::create_dir_all(krate.join("src")).expect("create the scratch crate");
     let manifest = format!(
         "[package]\nname = \"readme-quickstart\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n{dependencies}\n\
-         [patch.crates-io]\nelicit-runtime = {{ path = {runtime:?} }}\nelicit-derive = {{ path = {derive:?} }}\n\n\
-         # Not a member of the workspace this directory sits in.\n[workspace]\n",
-        runtime = root.join("elicit-runtime").display().to_string(),
-        derive = root.join("elicit-derive").display().to_string(),
+         # Not a member of the workspace this directory sits in.\n[workspace]\n"
     );
     std::fs::write(krate.join("Cargo.toml"), manifest).expect("write Cargo.toml");
     std::fs::write(krate.join("src/main.rs"), format!("{quickstart}\n{main}")).expect("write main.rs");

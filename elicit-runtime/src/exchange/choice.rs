@@ -104,8 +104,13 @@ pub struct Steps {
 }
 
 impl Steps {
-    /// One step: the form `F`, with these settings.
+    /// One step: the form `F`, with these settings. A form with no field to ask (a
+    /// variant whose fields are all skipped, or a form of nothing) is no step: nothing is
+    /// sent, and its value is what an empty answer decodes to.
     pub async fn ask<F: Elicit, P: ElicitPeer + ?Sized>(self, peer: &P, message: &str) -> Result<Elicitation<F>, ElicitError> {
+        if F::SCHEMA.fields().is_empty() {
+            return F::from_content(&serde_json::Map::new()).map(Elicitation::Accept).map_err(ElicitError::Invalid);
+        }
         let mut request = F::elicit(peer, message).reask(self.reasks);
         if let Some(timeout) = self.timeout {
             request = request.timeout(timeout);

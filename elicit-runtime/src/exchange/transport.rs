@@ -251,6 +251,12 @@ pub trait Hooks: Sync {
         None
     }
 
+    /// The authenticated user the operation was started for (`ToolCall::principal`),
+    /// whom a page form's page answers; `None` where the transport knows of none.
+    fn principal(&self) -> Option<&str> {
+        None
+    }
+
     /// Rounds: whether the answer to this question (`key` or numbered `question`, and
     /// its `attempt`) was given in an earlier round and is only read again on this
     /// replay: it was counted when it was given.

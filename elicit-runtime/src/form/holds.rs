@@ -8,7 +8,8 @@
 //! (any field type), [`HoldsInOption`] (the `T` of an `Option<T>` field),
 //! [`HoldsString`], [`HoldsNumber`], [`HoldsMultiSelect`] (what an attribute asks of
 //! its field), and the refusals with a reason of their own ([`WithinJsonNumbers`],
-//! [`Owned`], [`OneCharacter`], [`NotNested`]). The field types themselves are listed
+//! [`Owned`], [`OneCharacter`], [`NotNested`], and [`ChronoFeature`]: a type that is a
+//! field only with a feature, used without it). The field types themselves are listed
 //! in the [crate documentation](crate) and at [`ElicitField`].
 //!
 //! You never name or implement these traits: the derive asks for them, and they may
@@ -293,7 +294,17 @@ macro_rules! refused {
     )*};
 }
 
+/// Refuses the `chrono` types without the `chrono` feature: the error names the feature.
+#[diagnostic::on_unimplemented(
+    message = "`{T}` is a form field only with the `chrono` feature of elicit-runtime",
+    label = "needs the `chrono` feature",
+    note = "enable the `chrono` feature of elicit-runtime: `elicit-runtime = {{ .., features = [\"chrono\"] }}` in your Cargo.toml (it asks for the type as a `date` or `date-time` string)"
+)]
+pub trait ChronoFeature<T> {}
+
 refused!(WithinJsonNumbers: [] i128, [] u128);
+#[cfg(not(feature = "chrono"))]
+refused!(ChronoFeature: [] chrono::NaiveDate, [] chrono::DateTime<chrono::Utc>, [] chrono::DateTime<chrono::FixedOffset>);
 refused!(Owned: ['a] &'a str, ['a] &'a String);
 refused!(OneCharacter: [] char);
 

@@ -20,13 +20,14 @@
 //! }
 //!
 //! // in the tool (every revision; the fallback through the model too):
-//! match ApiKey::elicit_on_page(&ask, &pages, principal, "Connect your billing account").await? {
-//!     Elicitation::Accept(k) => store(principal, k.key),  // typed, validated
+//! // `ask` from `call.principal(user).run(..)`: only `user` may answer on the page.
+//! match ApiKey::elicit_on_page(&ask, &pages, "Connect your billing account").await? {
+//!     Elicitation::Accept(k) => store(user, k.key),      // typed, validated
 //!     Elicitation::Decline | Elicitation::Cancel => not_connected(),
 //! }
 //!
-//! // once, in the server's HTTP app:
-//! let app = Router::new().nest("/elicit", pages.router(my_login));
+//! // once, beside a stdio server (or nest `pages.router(my_login)` in your HTTP app):
+//! tokio::spawn(pages.serve("127.0.0.1:8080", my_login));
 //! ```
 //!
 //! The whole example, runnable: `examples/secure_page.rs`. What the page looks like in
@@ -72,11 +73,12 @@
 //!
 //! # What stays with you
 //!
-//! - **The login** ([`PageLogin`]): how the page knows who the browser is (your session
-//!   cookie, a JWT), never a name the URL or the form carries. It must name the same
-//!   principal your tool passes to [`PageForm::elicit_on_page`] for the same person,
-//!   usually the subject of the MCP request's token (and [`ToolCall::principal`] binds the
-//!   2026-07-28 state to it too). Without a login the page refuses everyone; a login that
+//! - **The login** ([`PageLogin`], such as a `fn(&Parts) -> Option<String>`): how the page
+//!   knows who the browser is (your session cookie, a JWT), never a name the URL or the
+//!   form carries. It must name the same
+//!   principal your tool gives [`ToolCall::principal`] for the same person, usually the
+//!   subject of the MCP request's token (the one place it is given: it binds the
+//!   2026-07-28 state, and the page form's interaction, to that user). Without a login the page refuses everyone; a login that
 //!   names everyone alike (as a demo's stand-in may) lets anyone holding the link answer.
 //! - **Storing the secret.** The tool receives the typed value, once; where the key goes
 //!   (encrypted in your database, a vault) and under which user is yours. Do not log it,
@@ -122,6 +124,17 @@ pub use self::secret::Secret;
 pub use self::pages::{PageRequest, Pages};
 #[cfg(feature = "page")]
 pub use self::router::PageLogin;
+/// What a [`PageLogin`] reads of a request (its method, URI and headers): axum's `Parts`,
+/// re-exported so that a login needs no dependency of its own.
+#[cfg(feature = "page")]
+#[cfg_attr(docsrs, doc(cfg(feature = "page")))]
+pub use axum::http::request::Parts;
+/// The HTTP app [`Pages::router`] gives: axum's `Router`, to nest in your own.
+#[cfg(feature = "page")]
+#[cfg_attr(docsrs, doc(cfg(feature = "page")))]
+pub use axum::Router;
+#[cfg(all(feature = "page", feature = "testing"))]
+pub(crate) use self::{body::CSRF_FIELD, pages::{page_form_named, zeroize_content}};
 
 use crate::form::{FormSchema, InvalidContent};
 
@@ -139,7 +152,8 @@ pub trait PageForm: Sized + 'static {
     /// The form's fields, as the derive described them.
     const SCHEMA: &'static FormSchema;
 
-    /// The heading of its page: the struct's doc comment, where the page speaks the
+    /// The heading of its page: the first paragraph of the struct's doc comment (without
+    /// rustdoc's markup, as every doc comment the derive reads), where the page speaks the
     /// catalog's default language (the author's); otherwise, and without one, the page's
     /// own heading (the catalog's `page-title`).
     const TITLE: Option<&'static str> = None;
@@ -149,25 +163,44 @@ pub trait PageForm: Sized + 'static {
     fn from_content(content: &Map<String, Value>) -> Result<Self, InvalidContent>;
 
     /// Asks the user behind `peer` to fill in this form on the server's page: a URL-mode
-    /// request for `principal`, the authenticated user of the MCP request, who alone may
-    /// answer on the page. Await it (or set the wait first: [`PageRequest::wait`]).
+    /// request for the authenticated user of the MCP request, who alone may answer on the
+    /// page: the principal of the call (`ToolCall::principal`, where `peer` is its
+    /// `Ask`), or the one given with [`PageRequest::principal`] (for another transport).
+    /// Await it (or set the wait first: [`PageRequest::wait`]).
     #[cfg(feature = "page")]
     #[cfg_attr(docsrs, doc(cfg(feature = "page")))]
-    fn elicit_on_page<'a, P: crate::exchange::ElicitPeer + ?Sized>(
-        peer: &'a P,
-        pages: &'a Pages,
-        principal: &'a str,
-        message: &'a str,
-    ) -> PageRequest<'a, Self, P> {
-        PageRequest::new(peer, pages, principal, message)
+    fn elicit_on_page<'a, P: crate::exchange::ElicitPeer + ?Sized>(peer: &'a P, pages: &'a Pages, message: &'a str) -> PageRequest<'a, Self, P> {
+        PageRequest::new(peer, pages, message)
     }
+
+    /// Without the `page` feature: refused, with an error that names the feature.
+    #[cfg(not(feature = "page"))]
+    #[doc(hidden)]
+    fn elicit_on_page<P: ?Sized, G: ?Sized>(peer: &P, pages: &G, message: &str) -> std::convert::Infallible
+    where
+        Self: PageFeature,
+    {
+        let _ = (peer, pages, message);
+        Self::never()
+    }
+}
+
+/// Never implemented: what a page form's `elicit_on_page` asks without the `page` feature.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}::elicit_on_page` needs the `page` feature of elicit-runtime",
+    label = "needs the `page` feature",
+    note = "enable the `page` feature of elicit-runtime: `elicit-runtime = {{ .., features = [\"page\"] }}` in your Cargo.toml (it serves the page and brings the value back to the tool)"
+)]
+pub trait PageFeature: sealed::Never {
+    /// Never called.
+    fn never() -> std::convert::Infallible;
 }
 
 /// Never implemented: the bound of the `elicit` a page form has only to be refused.
 #[diagnostic::on_unimplemented(
     message = "`{F}` is a `#[elicit(page)]` form: it is never sent in form mode",
     label = "a page form is asked on the server's own page",
-    note = "ask for it with `{F}::elicit_on_page(&peer, &pages, principal, message)` (feature `page`): the user fills it in on the page `Pages` serves, and the value reaches the tool without crossing the MCP client"
+    note = "ask for it with `{F}::elicit_on_page(&ask, &pages, message)` (feature `page`): the user fills it in on the page `Pages` serves, and the value reaches the tool without crossing the MCP client"
 )]
 pub trait SentInFormMode<F>: sealed::Never {}
 

@@ -19,7 +19,7 @@ use crate::exchange::error::{UrlError, UrlModeError};
 use crate::exchange::{ElicitError, ElicitPeer, Elicitation};
 use crate::form::{FormSchema, InvalidContent};
 use crate::rounds::StateSealer;
-use crate::url::{InteractionId, Interactions, checked_link, is_loopback};
+use crate::url::{CompleteError, InteractionId, Interactions, StoreError, checked_link, is_loopback};
 
 /// The server's page forms: where their page is, the interactions it completes, the key
 /// ring that seals what it receives, and its default language. Clone it freely (it is shared); give
@@ -187,9 +187,7 @@ impl Pages {
 
     /// The form an interaction's purpose names, if it is a registered page form.
     pub(crate) fn form_of(&self, purpose: &str) -> Option<Form> {
-        let form = purpose.strip_prefix(PURPOSE_PREFIX)?;
-        let form = form.split_once('#').map_or(form, |(form, _)| form);
-        self.forms().get(form).copied()
+        self.forms().get(page_form_named(purpose)?).copied()
     }
 
     /// What a sealed value is bound to: its interaction and principal, length-prefixed.
@@ -200,6 +198,18 @@ impl Pages {
         aad.extend_from_slice(&(principal.len() as u64).to_be_bytes());
         aad.extend_from_slice(principal.as_bytes());
         aad
+    }
+
+    /// Keeps what the page received from `principal` for `id`, content the form accepted:
+    /// sealed, then stored as the interaction completes (refused as
+    /// [`Interactions::complete`] is, keeping nothing). The content is overwritten before
+    /// it is dropped. What the page's `POST` does once the body is read and checked, and
+    /// what the scripted client's `Reply::fill_page` does (feature `testing`).
+    pub(crate) async fn keep(&self, id: &InteractionId, principal: &str, content: &mut Map<String, Value>) -> Result<crate::url::Interaction, CompleteError> {
+        let sealed = self.seal(id, principal, content);
+        zeroize_content(content);
+        let sealed = sealed.map_err(|_| CompleteError::Store(StoreError::Unavailable("the page's answer could not be sealed".to_owned())))?;
+        self.interactions().store().complete_with(id, principal, sealed).await
     }
 
     /// Seals validated content for the store.
@@ -233,6 +243,13 @@ impl Pages {
     }
 }
 
+/// The type name of the page form an interaction's purpose names (`page ` and the type,
+/// then `#` and the tool's own purpose, if any); `None` for any other interaction.
+pub(crate) fn page_form_named(purpose: &str) -> Option<&str> {
+    let form = purpose.strip_prefix(PURPOSE_PREFIX)?;
+    Some(form.split_once('#').map_or(form, |(form, _)| form))
+}
+
 /// Overwrites the strings of content before it is dropped: what a user typed does not
 /// linger in freed memory longer than it must.
 pub(crate) fn zeroize_content(content: &mut Map<String, Value>) {
@@ -250,12 +267,17 @@ fn zeroize_value(value: &mut Value) {
     }
 }
 
+/// Why a completed page form's interaction has no value to read. The last case is what a
+/// test that answers a page form with the plain URL-mode reply meets.
+const NO_VALUE: &str = "the store holds no value for its interaction: another call took it, it expired, or something other than the page completed the interaction with no value (only the page, `Pages::router`, keeps what the user submitted; `Interactions::complete` keeps nothing; in a test, answer a page form with `Reply::fill_page(user, content)`, not `Reply::open_page`)";
+
 /// One page form asked for: built by [`PageForm::elicit_on_page`], sent by `.await`.
 #[must_use = "a page request does nothing until it is awaited"]
 pub struct PageRequest<'a, T, P: ?Sized> {
     peer: &'a P,
     pages: &'a Pages,
-    principal: &'a str,
+    /// Given with [`principal`](Self::principal); else the call's.
+    principal: Option<&'a str>,
     message: &'a str,
     wait: Duration,
     progress_every: Option<Duration>,
@@ -274,11 +296,11 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
     /// otherwise.
     pub const DEFAULT_WAIT: Duration = Duration::from_secs(5 * 60);
 
-    pub(crate) fn new(peer: &'a P, pages: &'a Pages, principal: &'a str, message: &'a str) -> Self {
+    pub(crate) fn new(peer: &'a P, pages: &'a Pages, message: &'a str) -> Self {
         Self {
             peer,
             pages,
-            principal,
+            principal: None,
             message,
             wait: Self::DEFAULT_WAIT,
             progress_every: Some(crate::exchange::DEFAULT_PROGRESS_EVERY),
@@ -307,6 +329,22 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
         self
     }
 
+    /// The user who alone may answer on the page, for a transport that knows of none
+    /// (inside [`ToolCall::run`](crate::rmcp::ToolCall::run) the call's principal is
+    /// used, given once with [`ToolCall::principal`](crate::rmcp::ToolCall::principal)).
+    /// With neither, the request is refused before anything is sent
+    /// ([`UrlError::NoPrincipal`]).
+    pub fn principal(mut self, principal: &'a str) -> Self {
+        self.principal = Some(principal);
+        self
+    }
+
+    /// The user the interaction is bound to: given here, else the call's.
+    fn user(&self) -> &'a str {
+        let peer: &'a P = self.peer;
+        self.principal.or_else(|| peer.hooks().principal()).unwrap_or_default()
+    }
+
     /// Tells apart two questions with the same form for the same user (one interaction
     /// per principal, form and purpose at a time).
     pub fn purpose(mut self, purpose: impl Into<String>) -> Self {
@@ -324,7 +362,7 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
     /// is gone or cannot be read.
     pub async fn send(self) -> Result<Elicitation<T>, ElicitError> {
         let wait = self.wait;
-        let (peer, pages, principal) = (self.peer, self.pages, self.principal);
+        let (peer, pages, principal) = (self.peer, self.pages, self.user());
         let purpose = self.registered();
         let request = pages.interactions().url_request(peer, principal, &purpose, self.message, |id| pages.url(id)).await?.progress_every(self.progress_every);
         match request.ask(peer).await? {
@@ -359,15 +397,15 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
     /// }
     ///
     /// // In the tool, inside `ToolCall::run`: `?` passes -32042 (or a round) on.
-    /// async fn upstream(ask: &impl ElicitPeer, pages: &Pages, user: &str) -> Result<String, ElicitError> {
-    ///     Ok(match ApiKey::elicit_on_page(ask, pages, user, "Connect your API key").require().await? {
+    /// async fn upstream(ask: &impl ElicitPeer, pages: &Pages) -> Result<String, ElicitError> {
+    ///     Ok(match ApiKey::elicit_on_page(ask, pages, "Connect your API key").require().await? {
     ///         Elicitation::Accept(k) => format!("connected a key of {} characters", k.key.expose().len()),
     ///         Elicitation::Decline | Elicitation::Cancel => "not connected".to_owned(),
     ///     })
     /// }
     /// ```
     pub async fn require(self) -> Result<Elicitation<T>, ElicitError> {
-        let (peer, pages, principal) = (self.peer, self.pages, self.principal);
+        let (peer, pages, principal) = (self.peer, self.pages, self.user());
         let purpose = self.registered();
         let request = pages.interactions().url_request(peer, principal, &purpose, self.message, |id| pages.url(id)).await?;
         match request.require(peer).await? {
@@ -391,9 +429,7 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
         // A replayed body (2026-07-28) may run again after this round: it reads the value
         // again there, so only a call that does not replay takes it.
         let take = !self.peer.hooks().replays();
-        let sealed = self.pages.interactions().store().value(id, take).await.map_err(UrlModeError::Store)?.ok_or(UrlModeError::PageValue(
-            "the store no longer holds it (taken by another call, or expired)",
-        ))?;
+        let sealed = self.pages.interactions().store().value(id, take).await.map_err(UrlModeError::Store)?.ok_or(UrlModeError::PageValue(NO_VALUE))?;
         if !take {
             // Deleted once the call has completed (its last replay).
             let (interactions, id) = (self.pages.interactions().clone(), id.clone());
@@ -403,7 +439,7 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
                 }
             }));
         }
-        let mut content = self.pages.open(id, self.principal, &sealed)?;
+        let mut content = self.pages.open(id, self.user(), &sealed)?;
         let value = T::from_content(&content).map_err(|_| UrlModeError::PageValue("it no longer passes the form's checks (did the form change?)"));
         zeroize_content(&mut content);
         Ok(value?)

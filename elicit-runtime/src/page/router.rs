@@ -76,6 +76,35 @@ impl Pages {
     }
 }
 
+impl Pages {
+    /// Serves the page on its own: binds `address` and answers there, the routes mounted
+    /// at the path of the base URL, until the future is dropped or the listener fails.
+    /// For a server whose MCP transport is stdio, the page beside it in one call (spawn
+    /// it); a server that already has an HTTP app nests [`router`](Self::router) in it
+    /// instead. The base URL is where browsers reach this address (a proxy in front of it
+    /// gives the `https`).
+    ///
+    /// ```no_run
+    /// # use elicit_runtime::page::{Pages, Parts};
+    /// fn login(request: &Parts) -> Option<String> {
+    ///     # let _ = request; None
+    ///     // your session cookie, verified
+    /// }
+    /// # async fn run(pages: Pages) -> std::io::Result<()> {
+    /// tokio::spawn(pages.serve("127.0.0.1:8080", login));
+    /// # Ok(()) }
+    /// ```
+    pub fn serve<L: PageLogin>(&self, address: impl tokio::net::ToSocketAddrs + Send + 'static, login: L) -> impl Future<Output = std::io::Result<()>> + Send + 'static {
+        let path = url::Url::parse(self.base()).map(|base| base.path().trim_end_matches('/').to_owned()).unwrap_or_default();
+        let routes = self.router(login);
+        let app = if path.is_empty() { routes } else { Router::new().nest(&path, routes) };
+        async move {
+            let listener = tokio::net::TcpListener::bind(address).await?;
+            axum::serve(listener, app).await
+        }
+    }
+}
+
 type PageState<L> = State<(Pages, L)>;
 
 async fn show<L: PageLogin>(State((pages, login)): PageState<L>, id: Result<Path<String>, PathRejection>, request: Request) -> Response {
@@ -174,13 +203,7 @@ async fn submit<L: PageLogin>(State((pages, login)): PageState<L>, id: Result<Pa
         return respond(StatusCode::UNPROCESSABLE_ENTITY, page);
     }
     forget_raw(&mut sent);
-    let sealed = pages.seal(&id, &user, &content);
-    zeroize_content(&mut content);
-    let sealed = match sealed {
-        Ok(sealed) => sealed,
-        Err(_) => return refusal(&texts, StatusCode::SERVICE_UNAVAILABLE, "unavailable", &texts.unavailable),
-    };
-    match pages.interactions().store().complete_with(&id, &user, sealed).await {
+    match pages.keep(&id, &user, &mut content).await {
         Ok(_) => {
             observe::url_page("completed");
             tracing::debug!(target: "elicit_runtime::page", "page form received; interaction completed");

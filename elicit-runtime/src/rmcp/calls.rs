@@ -178,11 +178,12 @@ impl Replayable {
         let rounds = self.revision().is_some_and(ProtocolRevision::has_input_rounds);
         let operation = self.operation();
         let locale = self.language();
+        let principal = self.principal.as_deref().map(Arc::from);
         let client = self.context.client_info().map(|info| ClientInfo::new(info.name, info.version));
         let start = if !rounds && !self.relay { Ok(self.context) } else { Err(Box::new(self)) };
         async move {
             let outcome = match start {
-                Ok(context) => body(Ask { inner: AskInner::Direct { context, relay: None }, operation, locale, client }).await.map(Outcome::Complete),
+                Ok(context) => body(Ask { inner: AskInner::Direct { context, relay: None }, operation, locale, client, principal }).await.map(Outcome::Complete),
                 Err(replayable) => Box::pin(replayable.run_replayed(sealer, body, rounds)).await,
             };
             finish(outcome?)
@@ -258,8 +259,9 @@ impl Replayable {
         let (held, fresh) = round.answer_counts();
         span.record("answers", held).record("answered_now", fresh);
         let locale = self.language();
+        let principal = self.principal.as_deref().map(Arc::from);
         let client = self.context.client_info().map(|info| ClientInfo::new(info.name, info.version));
-        let outcome = body(Ask { inner, operation, locale, client }).await;
+        let outcome = body(Ask { inner, operation, locale, client, principal }).await;
         if let Some(key) = round.duplicate_key() {
             return Err(ElicitError::DuplicateKey(key).into());
         }
@@ -346,9 +348,12 @@ macro_rules! replayable_accessors {
             self.0.arguments.as_ref()
         }
 
-        /// Binds the round state to this authenticated principal (a user id, a token
-        /// subject): a state sealed for one principal is refused for any other. Without
-        /// it, states are bound to the request's method, name and arguments only.
+        /// Binds the call to this authenticated principal (a user id, a token subject),
+        /// the one place it is given: a round state sealed for one principal is refused
+        /// for any other, and a page form asked in the body
+        /// (`PageForm::elicit_on_page`, feature `page`) is
+        /// answered on the page by this user alone. Without it, states are bound to the
+        /// request's method, name and arguments only.
         pub fn principal(mut self, principal: impl Into<String>) -> Self {
             self.0.principal = Some(principal.into());
             self
@@ -610,6 +615,8 @@ pub struct Ask {
     locale: Option<Locale>,
     /// Who the client of the call says it is.
     client: Option<ClientInfo>,
+    /// The authenticated user the call is bound to ([`ToolCall::principal`]).
+    principal: Option<Arc<str>>,
 }
 
 #[derive(Clone)]
@@ -957,6 +964,10 @@ impl Hooks for Ask {
 
     fn operation(&self) -> Option<&str> {
         self.operation.as_deref()
+    }
+
+    fn principal(&self) -> Option<&str> {
+        self.principal.as_deref()
     }
 
     fn answered_before(&self, key: Option<&str>, question: u32, attempt: u32) -> bool {

@@ -15,14 +15,19 @@ use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader, DuplexStr
 use tokio_util::sync::CancellationToken;
 
 use crate::exchange::ElicitationSupport;
-use crate::url::{InteractionId, Interactions};
 use crate::exchange::Elicit;
 use crate::revision::ProtocolRevision;
 
+mod page;
 pub mod spec;
 mod clients;
 
 pub use self::clients::RealClient;
+
+#[cfg(feature = "page")]
+#[cfg_attr(docsrs, doc(cfg(feature = "page")))]
+pub use self::page::{PageAnswer, PageBrowser};
+pub use self::page::{PageFillError, ServerPages};
 
 /// One scripted answer to an `elicitation/create`.
 #[derive(Debug, Clone, PartialEq)]
@@ -47,7 +52,7 @@ pub enum Reply {
     Silence,
     /// URL mode: the user consents, opens the page and completes it there as `user`, who
     /// is logged in on the page. The client answers `accept` (consent) and completes the
-    /// interaction in the [`Interactions`] given to [`ScriptedClient::pages`], as the
+    /// interaction in the [`Interactions`](crate::url::Interactions) given to [`ScriptedClient::pages`], as the
     /// server's page would once its login identified `user`: pass the principal that
     /// started the interaction to see the tool go on, another one to play the
     /// specification's phishing case (the completion is refused, nothing is stored). The
@@ -69,6 +74,19 @@ pub enum Reply {
         /// The form, to find an option's title and a multi-select's checkboxes.
         schema: Option<&'static crate::form::FormSchema>,
     },
+    /// A page form's page (`#[elicit(page)]`, feature `page`): the user consents, and fills
+    /// in the form on the page as `user` with `content` (the form's content JSON, secrets
+    /// included), which the page checks, seals and keeps as it completes the interaction,
+    /// as it does for a browser. Give the client the server's
+    /// [`Pages`](crate::page::Pages) with [`ScriptedClient::pages`]. Content the form
+    /// refuses, or a page that refuses `user` (another user: the phishing case), completes
+    /// nothing, and is said in the transcript's `violations`.
+    FillPage {
+        /// Who is logged in on the page.
+        user: String,
+        /// What they submit.
+        content: Value,
+    },
     /// This reply, sent after a while (a person taking their time).
     Delayed {
         /// How long the client waits before answering.
@@ -89,9 +107,24 @@ impl Reply {
         Reply::Raw(json!({ "action": "accept" }))
     }
 
-    /// URL mode: consent, then complete the page as `user`. See [`Reply::OpenPage`].
+    /// URL mode: consent, then complete the page as `user`. See [`Reply::OpenPage`]. A
+    /// page form (`#[elicit(page)]`) is answered with [`fill_page`](Self::fill_page).
     pub fn open_page(user: impl Into<String>) -> Self {
         Reply::OpenPage { user: user.into() }
+    }
+
+    /// A page form: consent, then fill in the form on the page as `user` with `content`.
+    /// See [`Reply::FillPage`].
+    ///
+    /// ```
+    /// use elicit_runtime::testing::Reply;
+    /// use serde_json::json;
+    ///
+    /// let reply = Reply::fill_page("ada", json!({"key": "sk_live_0123456789abcdef"}));
+    /// assert!(matches!(reply, Reply::FillPage { ref user, .. } if user == "ada"));
+    /// ```
+    pub fn fill_page(user: impl Into<String>, content: Value) -> Self {
+        Reply::FillPage { user: user.into(), content }
     }
 
     /// This reply, sent after `after`.
@@ -152,8 +185,8 @@ struct Shared {
     substitutions: std::collections::HashMap<String, Value>,
     /// Remove the `progressToken` of the next `tools/call` on the wire.
     strip_progress_token: bool,
-    /// Where [`Reply::OpenPage`] completes interactions.
-    pages: Option<Interactions>,
+    /// Where [`Reply::OpenPage`] and [`Reply::FillPage`] complete interactions.
+    pages: Option<ServerPages>,
     /// SEP-2792: the user's preferred languages, put in the `_meta` of every request.
     accept_language: Option<Value>,
     /// The client whose form fills in [`Reply::Fill`].
@@ -182,24 +215,20 @@ impl Shared {
         }
     }
 
-    /// Plays [`Reply::OpenPage`]: completes the interaction as its user (in a task, as a
-    /// browser would, while the client answers) and answers with consent.
+    /// Plays [`Reply::OpenPage`] and [`Reply::FillPage`]: completes the interaction as
+    /// its user (in a task, as a browser would, while the client answers) and answers
+    /// with consent.
     fn open_page(&mut self, reply: Reply, params: &Value) -> Reply {
-        let reply = match reply {
+        let (user, content, name) = match reply {
             Reply::Delayed { after, reply } => return Reply::Delayed { after, reply: Box::new(self.open_page(*reply, params)) },
-            Reply::OpenPage { user } => user,
+            Reply::OpenPage { user } => (user, None, "Reply::OpenPage"),
+            Reply::FillPage { user, content } => (user, Some(content), "Reply::FillPage"),
             other => return other,
         };
-        let user = reply;
-        match (&self.pages, page_interaction(params)) {
-            (Some(pages), Some(id)) => {
-                let pages = pages.clone();
-                tokio::spawn(async move {
-                    let _ = pages.complete(id.as_str(), &user).await;
-                });
-            }
-            (None, _) => self.transcript.violations.push("Reply::OpenPage needs ScriptedClient::pages(interactions) to complete the page".to_owned()),
-            (Some(_), None) => self.transcript.violations.push(format!("Reply::OpenPage answered a request with no interaction id: {params}")),
+        match (&self.pages, page::page_interaction(params)) {
+            (Some(pages), Some(id)) => pages.play(id, user, content),
+            (None, _) => self.transcript.violations.push(format!("{name} needs the server's pages to complete the page: ScriptedClient::pages(..)")),
+            (Some(_), None) => self.transcript.violations.push(format!("{name} answered a request with no interaction id: {params}")),
         }
         Reply::consent()
     }
@@ -224,7 +253,7 @@ pub struct ScriptedClient {
     responder: Option<Responder>,
     model_answer: Option<String>,
     roots: Option<Vec<(String, String)>>,
-    pages: Option<Interactions>,
+    pages: Option<ServerPages>,
     accept_language: Option<Value>,
     plays: RealClient,
     client_info: Option<(String, String)>,
@@ -296,10 +325,12 @@ impl ScriptedClient {
         self
     }
 
-    /// The server's URL-mode interactions, where [`Reply::OpenPage`] completes its page
-    /// (give the same [`Interactions`] as the server's tools and page).
-    pub fn pages(mut self, interactions: Interactions) -> Self {
-        self.pages = Some(interactions);
+    /// The server's URL-mode pages, where [`Reply::OpenPage`] completes a page and
+    /// [`Reply::FillPage`] fills in a page form: the same [`Interactions`](crate::url::Interactions) as the server's
+    /// tools and page, or (feature `page`) the same [`Pages`](crate::page::Pages), which
+    /// page forms need.
+    pub fn pages(mut self, pages: impl Into<ServerPages>) -> Self {
+        self.pages = Some(pages.into());
         self
     }
 
@@ -387,7 +418,7 @@ impl ScriptedClient {
             transcript: Transcript::default(),
             substitutions: Default::default(),
             strip_progress_token: false,
-            pages: self.pages.clone(),
+            pages: self.pages.as_ref().map(ServerPages::for_session),
             accept_language: self.accept_language.clone(),
             plays: self.plays,
         }));
@@ -478,7 +509,7 @@ impl ClientHandler for ScriptHandler {
             }
             Reply::Error { code, message } => Err(rmcp::ErrorData::new(rmcp::model::ErrorCode(code as i32), message, None)),
             // `next_reply` has turned it into consent.
-            Reply::OpenPage { .. } => Ok(ElicitResult::new(ElicitationAction::Accept)),
+            Reply::OpenPage { .. } | Reply::FillPage { .. } => Ok(ElicitResult::new(ElicitationAction::Accept)),
             Reply::Silence | Reply::Delayed { .. } => std::future::pending().await,
         }
     }
@@ -536,7 +567,27 @@ impl ScriptedSession {
 
     /// What the client saw so far.
     pub fn transcript(&self) -> Transcript {
-        self.shared.lock().map(|s| s.transcript.clone()).unwrap_or_default()
+        let Ok(shared) = self.shared.lock() else { return Transcript::default() };
+        let mut transcript = shared.transcript.clone();
+        transcript.violations.extend(shared.pages.iter().flat_map(ServerPages::problems));
+        transcript
+    }
+
+    /// Fills in the page form behind `link` as `user` with `content`, as [`Reply::FillPage`]
+    /// does, and returns once the page kept it: for a link the client did not open itself,
+    /// such as the one the relay gave the model (feature `page`).
+    ///
+    /// ```no_run
+    /// # use elicit_runtime::testing::ScriptedSession;
+    /// # use serde_json::json;
+    /// # async fn test(session: &ScriptedSession, link: &str) -> Result<(), Box<dyn std::error::Error>> {
+    /// session.fill_page(link, "ada", json!({"key": "sk_live_0123456789abcdef"})).await?;
+    /// # Ok(()) }
+    /// ```
+    pub async fn fill_page(&self, link: &str, user: &str, content: Value) -> Result<(), PageFillError> {
+        let pages = self.shared.lock().ok().and_then(|s| s.pages.clone()).ok_or(PageFillError::NoPages)?;
+        let id = page::link_interaction(link).ok_or_else(|| PageFillError::NoInteraction(link.to_owned()))?;
+        pages.fill_id(&id, user, content).await
     }
 
     /// The rmcp client's peer, for anything else (listing tools, prompts...).
@@ -753,7 +804,7 @@ fn answer_interaction(request: &Value, shared: &Mutex<Shared>) -> Option<(Option
         Reply::Accept(content) if prompt => Ok(json!({ "content": content })),
         Reply::Accept(_) => Ok(json!({})),
         Reply::Raw(result) => Ok(result),
-        Reply::OpenPage { .. } => Ok(json!({})),
+        Reply::OpenPage { .. } | Reply::FillPage { .. } => Ok(json!({})),
         Reply::Decline | Reply::Cancel | Reply::Fill { .. } => Err(json!({ "code": -1, "message": "User did not consent to the interaction" })),
         Reply::Error { code, message } => Err(json!({ "code": code, "message": message })),
         Reply::Silence | Reply::Delayed { .. } => return None,
@@ -785,7 +836,7 @@ fn answer(request: &Value, revision: ProtocolRevision, shared: &Mutex<Shared>) -
         Reply::Decline | Reply::Fill { .. } => json!({ "action": "decline" }),
         Reply::Cancel => json!({ "action": "cancel" }),
         Reply::Raw(result) => result,
-        Reply::OpenPage { .. } => json!({ "action": "accept" }),
+        Reply::OpenPage { .. } | Reply::FillPage { .. } => json!({ "action": "accept" }),
         Reply::Error { code, message } => {
             return Some((delay, json!({ "jsonrpc": "2.0", "id": id, "error": { "code": code, "message": message } })));
         }
@@ -796,16 +847,4 @@ fn answer(request: &Value, revision: ProtocolRevision, shared: &Mutex<Shared>) -
     response.insert("id".into(), id);
     response.insert("result".into(), result);
     Some((delay, Value::Object(response)))
-}
-
-/// The interaction a URL-mode request is about: its `elicitationId` (2025-11-25), else
-/// an interaction id in its `url` (a query value or a path segment, where the page finds
-/// it; 2026-07-28 and the dialects have no `elicitationId`).
-fn page_interaction(params: &Value) -> Option<InteractionId> {
-    let by_id = params.get("elicitationId").and_then(Value::as_str).and_then(InteractionId::parse);
-    by_id.or_else(|| {
-        let url = ::url::Url::parse(params.get("url")?.as_str()?).ok()?;
-        let in_query = url.query_pairs().find_map(|(_, value)| InteractionId::parse(&value));
-        in_query.or_else(|| url.path_segments()?.find_map(InteractionId::parse))
-    })
 }

@@ -1,0 +1,4 @@
+// The Redis store without the `redis` feature.
+use elicit_runtime::url::RedisStore;
+
+fn main() {}

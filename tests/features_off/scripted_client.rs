@@ -1,0 +1,4 @@
+// The scripted client without the `testing` feature.
+use elicit_runtime::testing::ScriptedClient;
+
+fn main() {}

@@ -1,0 +1,82 @@
+//! Compile-fail cases with elicit-runtime's optional features **off** (`tests/ui` runs
+//! with every feature on, so it cannot see these): each file of `tests/features_off/`
+//! uses something that needs a feature, and its error must name the feature, on the
+//! user's own line, and say nothing else (a chrono field is not "a nested struct to
+//! flatten").
+//!
+//! Like `readme_crate`, each case is built as a new user builds it: a scratch crate
+//! outside the workspace that depends on elicit-runtime by path with its default features
+//! only, with the workspace's `Cargo.lock`, into its own target directory under cargo's
+//! `CARGO_TARGET_TMPDIR` (kept between runs). The cases are checked by the texts their
+//! errors must and must not hold, not by a whole `.stderr` snapshot: the notes that name
+//! a configured-out item quote elicit-runtime's own source lines, which a snapshot would
+//! tie to every edit of them.
+
+use std::path::Path;
+use std::process::Command;
+
+/// Each case: its file, what its errors must say, and what they must not.
+const CASES: &[(&str, &[&str], &[&str])] = &[
+    (
+        "chrono_field",
+        &[
+            "`NaiveDate` is a form field only with the `chrono` feature of elicit-runtime",
+            "`chrono::DateTime<Utc>` is a form field only with the `chrono` feature of elicit-runtime",
+            "enable the `chrono` feature of elicit-runtime",
+            "src/bin/chrono_field.rs:7:12",
+        ],
+        &["flatten", "cannot be a field of an elicitation form"],
+    ),
+    ("page_form", &["`ApiKey::elicit_on_page` needs the `page` feature of elicit-runtime", "enable the `page` feature of elicit-runtime"], &["flatten"]),
+    ("pages", &["the item is gated behind the `page` feature"], &[]),
+    ("scripted_client", &["the item is gated behind the `testing` feature"], &[]),
+    ("validator_rules", &["the item is gated behind the `validator` feature"], &[]),
+    ("tool_call", &["the item is gated behind the `rmcp` feature"], &[]),
+    ("redis_store", &["the item is gated behind the `redis` feature"], &[]),
+];
+
+#[test]
+fn what_needs_a_feature_says_which_when_it_is_off() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ is inside the workspace");
+    let krate = Path::new(env!("CARGO_TARGET_TMPDIR")).join("features-off");
+    let bins = krate.join("src/bin");
+    std::fs::create_dir_all(&bins).expect("create the scratch crate");
+    let manifest = format!(
+        "[package]\nname = \"features-off\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
+         [dependencies]\nelicit-runtime = {{ path = {runtime:?} }}\n\
+         chrono = {{ version = \"0.4.42\", default-features = false, features = [\"std\"] }}\n\n\
+         # Not a member of the workspace this directory sits in.\n[workspace]\n",
+        runtime = root.join("elicit-runtime").display().to_string(),
+    );
+    std::fs::write(krate.join("Cargo.toml"), manifest).expect("write Cargo.toml");
+    std::fs::copy(root.join("Cargo.lock"), krate.join("Cargo.lock")).expect("copy Cargo.lock");
+    for (name, _, _) in CASES {
+        let case = root.join("tests/features_off").join(format!("{name}.rs"));
+        std::fs::copy(&case, bins.join(format!("{name}.rs"))).unwrap_or_else(|e| panic!("copy {}: {e}", case.display()));
+    }
+
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let mut failed = Vec::new();
+    for (name, must, must_not) in CASES {
+        let output = Command::new(&cargo)
+            .args(["check", "--quiet", "--color", "never", "--manifest-path"])
+            .arg(krate.join("Cargo.toml"))
+            .args(["--bin", name])
+            .env("CARGO_TARGET_DIR", krate.join("target"))
+            .env_remove("RUSTFLAGS")
+            .output()
+            .expect("run cargo");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        if output.status.success() {
+            failed.push(format!("{name}: compiled, and must not"));
+            continue;
+        }
+        for text in must.iter().filter(|text| !stderr.contains(**text)) {
+            failed.push(format!("{name}: the errors do not say `{text}`:\n{stderr}"));
+        }
+        for text in must_not.iter().filter(|text| stderr.contains(**text)) {
+            failed.push(format!("{name}: the errors say `{text}`, and must not:\n{stderr}"));
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n\n"));
+}
