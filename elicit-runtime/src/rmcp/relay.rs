@@ -18,7 +18,6 @@
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 
 use rmcp::ErrorData;
 use rmcp::model::{CallToolResult, ContentBlock, JsonObject};
@@ -335,12 +334,16 @@ fn describe(text: &mut String, question: &Asked, locale: Locale) {
     for (name, property) in properties {
         let kind = kind_of(property, locale);
         let needed = locale.message(if required.contains(&name.as_str()) { "relay-required" } else { "relay-optional" }, &[]);
-        let _ = write!(text, "- `{name}` ({kind}, {needed})");
+        // Every separator is the catalog's: each piece is put after the line so far.
+        let mut line = locale.message("relay-field", &[("name", Arg::Text(name)), ("kind", Arg::Text(&kind)), ("needed", Arg::Text(&needed))]);
+        let mut then = |id: &str, name: &str, value: &str| {
+            line = locale.message(id, &[("field", Arg::Text(&line)), (name, Arg::Text(value))]);
+        };
         if let Some(title) = property.get("title").and_then(Value::as_str) {
-            let _ = write!(text, ": {title}");
+            then("relay-field-title", "title", title);
         }
         if let Some(description) = property.get("description").and_then(Value::as_str) {
-            let _ = write!(text, " — {description}");
+            then("relay-field-description", "description", description);
         }
         for (rule, id) in [
             ("minimum", "relay-minimum"),
@@ -351,18 +354,19 @@ fn describe(text: &mut String, question: &Asked, locale: Locale) {
             ("maxItems", "relay-max-items"),
         ] {
             if let Some(bound) = property.get(rule) {
-                let _ = write!(text, "; {}", locale.message(id, &[("bound", Arg::Text(&bound.to_string()))]));
+                then("relay-field-rule", "rule", &locale.message(id, &[("bound", Arg::Text(&bound.to_string()))]));
             }
         }
         if let Some(pattern) = property.get("pattern").and_then(Value::as_str) {
-            let _ = write!(text, "; {}", locale.message("relay-pattern", &[("pattern", Arg::Text(pattern))]));
+            then("relay-field-rule", "rule", &locale.message("relay-pattern", &[("pattern", Arg::Text(pattern))]));
         }
-        if let Some(options) = options(property) {
-            let _ = write!(text, "; {}", locale.message("relay-options", &[("options", Arg::Text(&options.join(", ")))]));
+        if let Some(options) = options(property, locale) {
+            then("relay-field-rule", "rule", &locale.message("relay-options", &[("options", Arg::Text(&options))]));
         }
         if let Some(default) = property.get("default") {
-            let _ = write!(text, "; {}", locale.message("relay-default", &[("default", Arg::Text(&default.to_string()))]));
+            then("relay-field-rule", "rule", &locale.message("relay-default", &[("default", Arg::Text(&default.to_string()))]));
         }
+        text.push_str(&line);
         text.push('\n');
     }
 }
@@ -386,33 +390,30 @@ fn kind_of(property: &Value, locale: Locale) -> String {
     locale.message(id, &[])
 }
 
-/// The allowed values of a single- or multi-select, with their titles.
-fn options(property: &Value) -> Option<Vec<String>> {
+/// The allowed values of a single- or multi-select, with their titles, as one list in
+/// `locale`'s words.
+fn options(property: &Value, locale: Locale) -> Option<String> {
     let items = property.get("items").unwrap_or(property);
-    if let Some(values) = items.get("enum").and_then(Value::as_array) {
+    let titled = |value: &Value, title: Option<&str>| match title {
+        Some(title) => locale.message("relay-option-titled", &[("value", Arg::Text(&value.to_string())), ("title", Arg::Text(title))]),
+        None => value.to_string(),
+    };
+    let listed: Vec<String> = if let Some(values) = items.get("enum").and_then(Value::as_array) {
         let names = property.get("enumNames").and_then(Value::as_array);
-        return Some(
-            values
-                .iter()
-                .enumerate()
-                .map(|(i, v)| match names.and_then(|n| n.get(i)).and_then(Value::as_str) {
-                    Some(title) => format!("{v} ({title})"),
-                    None => v.to_string(),
-                })
-                .collect(),
-        );
-    }
-    let titled = items.get("oneOf").or_else(|| items.get("anyOf")).and_then(Value::as_array)?;
-    Some(
-        titled
+        values.iter().enumerate().map(|(i, v)| titled(v, names.and_then(|n| n.get(i)).and_then(Value::as_str))).collect()
+    } else {
+        let options = items.get("oneOf").or_else(|| items.get("anyOf")).and_then(Value::as_array)?;
+        options
             .iter()
-            .map(|o| match (o.get("const"), o.get("title").and_then(Value::as_str)) {
-                (Some(v), Some(title)) => format!("{v} ({title})"),
-                (Some(v), None) => v.to_string(),
-                _ => o.to_string(),
+            .map(|o| match o.get("const") {
+                Some(v) => titled(v, o.get("title").and_then(Value::as_str)),
+                None => o.to_string(),
             })
-            .collect(),
-    )
+            .collect()
+    };
+    let mut listed = listed.into_iter();
+    let first = listed.next()?;
+    Some(listed.fold(first, |list, option| locale.message("relay-options-more", &[("list", Arg::Text(&list)), ("option", Arg::Text(&option))])))
 }
 
 /// The shape of an answer, for the call-back's example.
