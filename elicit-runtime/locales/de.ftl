@@ -138,6 +138,13 @@ relay-kind-array = eine Liste von Optionen
 relay-kind-value = ein Wert
 relay-call-back = Ruf dann das Tool `{ $tool }` erneut auf, mit denselben Argumenten { $arguments } und zusätzlich dem Argument { $callback } (die Antworten sind Beispiele für die Form: nimm die des Benutzers). Will der Benutzer eine Frage nicht beantworten, lass sie in "answers" weg und gib { $decline } an; will er aufhören, "cancel".
 relay-waiting-on-page = Das Tool `{ $tool }` wartet darauf, dass der Benutzer auf der verlinkten Seite fertig wird. Sagt der Benutzer, dass er fertig ist, ruf `{ $tool }` erneut auf, mit den Argumenten { $arguments } und zusätzlich { $callback }.
+relay-error = Das Argument `{ $argument }` { $problem }: Es muss die Form { $shape } haben
+relay-error-not-object = ist kein Objekt
+relay-error-no-continuation = hat keine Zeichenkette `continuation`
+relay-error-answers = hat `answers`, das kein Objekt ist
+relay-error-actions = hat `actions`, das kein Objekt ist
+relay-error-twice = beantwortet `{ $key }` sowohl in `answers` als auch in `actions`
+relay-error-answer = hat eine Antwort auf `{ $key }`, die weder ein Objekt mit Feldwerten noch "accept", "decline" oder "cancel" ist
 
 ## The page (`page` module).
 

@@ -157,6 +157,15 @@ relay-kind-value = a value
 # $decline: the JSON that declines a question.
 relay-call-back = Then call the tool `{ $tool }` again with the same arguments { $arguments } plus the argument { $callback } (the answers are examples of the shape: use the user's). If the user will not answer a question, leave it out of "answers" and give { $decline }; if they want to stop, "cancel".
 relay-waiting-on-page = The tool `{ $tool }` is waiting for the user to finish on the page it linked to. When the user says they are done, call `{ $tool }` again with the arguments { $arguments } plus { $callback }.
+# A call-back argument the model wrote wrong: $argument the argument's name, $problem one of
+# the relay-error-* texts, $shape the JSON it must be; $key a question's key.
+relay-error = `{ $argument }` { $problem }: it must be { $shape }
+relay-error-not-object = is not an object
+relay-error-no-continuation = has no `continuation` string
+relay-error-answers = has `answers` that is not an object
+relay-error-actions = has `actions` that is not an object
+relay-error-twice = answers `{ $key }` in both `answers` and `actions`
+relay-error-answer = has an answer to `{ $key }` that is neither an object of field values nor "accept", "decline" or "cancel"
 
 ## The page of a form asked on the server's own page (`page` module): HTML, escaped when written.
 

@@ -153,6 +153,13 @@ relay-kind-array = una lista de opciones
 relay-kind-value = un valor
 relay-call-back = Luego vuelve a llamar a la herramienta `{ $tool }` con los mismos argumentos { $arguments } más el argumento { $callback } (las respuestas son ejemplos de la forma: usa las del usuario). Si el usuario no quiere responder una pregunta, déjala fuera de "answers" y da { $decline }; si quiere parar, "cancel".
 relay-waiting-on-page = La herramienta `{ $tool }` está esperando a que el usuario termine en la página que enlazó. Cuando el usuario diga que ha terminado, vuelve a llamar a `{ $tool }` con los argumentos { $arguments } más { $callback }.
+relay-error = El argumento `{ $argument }` { $problem }: debe tener la forma { $shape }
+relay-error-not-object = no es un objeto
+relay-error-no-continuation = no tiene la cadena `continuation`
+relay-error-answers = tiene un `answers` que no es un objeto
+relay-error-actions = tiene un `actions` que no es un objeto
+relay-error-twice = responde a `{ $key }` tanto en `answers` como en `actions`
+relay-error-answer = tiene una respuesta a `{ $key }` que no es ni un objeto de valores de campos ni "accept", "decline" o "cancel"
 
 ## The page (`page` module).
 

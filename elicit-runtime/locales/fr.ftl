@@ -153,6 +153,13 @@ relay-kind-array = une liste de choix
 relay-kind-value = une valeur
 relay-call-back = Appelle ensuite à nouveau l’outil `{ $tool }` avec les mêmes arguments { $arguments } plus l’argument { $callback } (les réponses sont des exemples de la forme : utilise celles de l’utilisateur). Si l’utilisateur ne veut pas répondre à une question, laisse-la hors de "answers" et donne { $decline } ; s’il veut arrêter, "cancel".
 relay-waiting-on-page = L’outil `{ $tool }` attend que l’utilisateur termine sur la page vers laquelle il a renvoyé. Quand l’utilisateur dit avoir terminé, appelle à nouveau `{ $tool }` avec les arguments { $arguments } plus { $callback }.
+relay-error = L’argument `{ $argument }` { $problem } : il doit être de la forme { $shape }
+relay-error-not-object = n’est pas un objet
+relay-error-no-continuation = n’a pas de chaîne `continuation`
+relay-error-answers = a un `answers` qui n’est pas un objet
+relay-error-actions = a un `actions` qui n’est pas un objet
+relay-error-twice = répond à `{ $key }` à la fois dans `answers` et dans `actions`
+relay-error-answer = a une réponse à `{ $key }` qui n’est ni un objet de valeurs de champs ni "accept", "decline" ou "cancel"
 
 ## The page (`page` module).
 

@@ -123,6 +123,13 @@ relay-kind-array = 選択肢のリスト
 relay-kind-value = 値
 relay-call-back = その後、同じ引数 { $arguments } に引数 { $callback } を加えて、ツール `{ $tool }` をもう一度呼び出してください（回答は形を示す例です。ユーザーの回答を使ってください）。ユーザーがある質問に答えたくない場合は、その質問を "answers" から外して { $decline } を指定してください。やめたい場合は "cancel" です。
 relay-waiting-on-page = ツール `{ $tool }` は、リンク先のページでユーザーが操作を終えるのを待っています。ユーザーが終わったと言ったら、引数 { $arguments } に { $callback } を加えて `{ $tool }` をもう一度呼び出してください。
+relay-error = 引数 `{ $argument }` が正しくありません。{ $problem }。次の形にしてください：{ $shape }
+relay-error-not-object = オブジェクトではありません
+relay-error-no-continuation = 文字列 `continuation` がありません
+relay-error-answers = `answers` がオブジェクトではありません
+relay-error-actions = `actions` がオブジェクトではありません
+relay-error-twice = `{ $key }` への回答が `answers` と `actions` の両方にあります
+relay-error-answer = `{ $key }` への回答が、フィールド値のオブジェクトでも "accept"、"decline"、"cancel" のいずれでもありません
 
 ## The page (`page` module).
 

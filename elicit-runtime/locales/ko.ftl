@@ -123,6 +123,13 @@ relay-kind-array = 선택지 목록
 relay-kind-value = 값
 relay-call-back = 그런 다음 같은 인수 { $arguments }에 인수 { $callback }을(를) 더해 도구 `{ $tool }`을(를) 다시 호출하세요 (답변은 형태를 보여 주는 예시일 뿐이니 사용자의 답변을 쓰세요). 사용자가 어떤 질문에 답하지 않으려 하면 그 질문을 "answers"에서 빼고 { $decline }을(를) 주세요. 사용자가 그만두려 하면 "cancel"을 주세요.
 relay-waiting-on-page = 도구 `{ $tool }`은(는) 사용자가 링크된 페이지에서 작업을 마치기를 기다리고 있습니다. 사용자가 마쳤다고 하면 인수 { $arguments }에 { $callback }을(를) 더해 `{ $tool }`을(를) 다시 호출하세요.
+relay-error = 인수 `{ $argument }`이(가) 잘못되었습니다. { $problem }. 다음 형태여야 합니다: { $shape }
+relay-error-not-object = 객체가 아닙니다
+relay-error-no-continuation = `continuation` 문자열이 없습니다
+relay-error-answers = `answers`가 객체가 아닙니다
+relay-error-actions = `actions`가 객체가 아닙니다
+relay-error-twice = `{ $key }`에 대한 답이 `answers`와 `actions` 양쪽에 있습니다
+relay-error-answer = `{ $key }`에 대한 답이 항목 값의 객체도 아니고 "accept", "decline", "cancel"도 아닙니다
 
 ## The page (`page` module).
 

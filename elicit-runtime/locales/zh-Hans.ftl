@@ -123,6 +123,13 @@ relay-kind-array = 选项列表
 relay-kind-value = 一个值
 relay-call-back = 然后再次调用工具 `{ $tool }`，使用相同的参数 { $arguments }，并加上参数 { $callback }（其中的回答只是格式示例：请使用用户的回答）。如果用户不愿回答某个问题，请不要把它放进 "answers"，而是给出 { $decline }；如果用户想停止，则给出 "cancel"。
 relay-waiting-on-page = 工具 `{ $tool }` 正在等待用户在其链接的页面上完成操作。当用户表示已完成时，请再次调用 `{ $tool }`，使用参数 { $arguments }，并加上 { $callback }。
+relay-error = 参数 `{ $argument }` 有误：{ $problem }。它必须是如下形式：{ $shape }
+relay-error-not-object = 不是对象
+relay-error-no-continuation = 缺少字符串 `continuation`
+relay-error-answers = 其 `answers` 不是对象
+relay-error-actions = 其 `actions` 不是对象
+relay-error-twice = 在 `answers` 和 `actions` 中都回答了 `{ $key }`
+relay-error-answer = 对 `{ $key }` 的回答既不是字段值对象，也不是 "accept"、"decline" 或 "cancel"
 
 ## The page (`page` module).
 

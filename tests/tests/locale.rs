@@ -424,6 +424,23 @@ async fn the_relay_s_separators_are_each_language_s_punctuation() {
     assert!(!fr.contains(" :") && !fr.contains(" ;") && !fr.contains("):"), "{fr}");
 }
 
+/// The model's call-back written wrong: what is wrong is said in the user's language.
+#[tokio::test]
+async fn a_call_back_written_wrong_is_explained_in_the_user_s_language() {
+    catalog();
+    for (accept_language, expected) in [
+        ("ko-KR", "인수 `elicitRelay`이(가) 잘못되었습니다. 객체가 아닙니다. 다음 형태여야 합니다: {\"continuation\""),
+        ("fr", "L’argument `elicitRelay` n’est pas un objet\u{a0}: il doit être de la forme {\"continuation\""),
+        ("pt-BR", "`elicitRelay` is not an object: it must be {\"continuation\""),
+    ] {
+        let client = ScriptedClient::new(ProtocolRevision::V2025_11_25).support(ElicitationSupport::NONE).accept_language(accept_language);
+        let session = client.connect(server()).await.unwrap_or_else(|e| panic!("cannot connect: {e}"));
+        let Err(rmcp::service::ServiceError::McpError(error)) = session.call_tool("order", json!({ RELAY_ARGUMENT: 42 })).await else { panic!("not refused") };
+        assert_eq!(error.code.0, -32602);
+        assert!(error.message.starts_with(expected), "{accept_language}: {}", error.message);
+    }
+}
+
 /// Compares with the kept snapshot (or keeps this one, with `ELICIT_BLESS=1`).
 fn compare(tag: &str, text: &str) -> Option<String> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("snapshots/locale").join(format!("{tag}.txt"));

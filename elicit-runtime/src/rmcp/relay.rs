@@ -57,20 +57,28 @@ pub struct Relay {
 }
 
 impl Relay {
-    /// Reads the argument; a clear error naming what is wrong otherwise.
+    /// Reads the argument; a clear error naming what is wrong otherwise, in English.
     pub(crate) fn from_argument(value: &Value) -> Result<Self, ErrorData> {
-        let wrong = |what: &str| {
-            ErrorData::invalid_params(
-                format!("`{RELAY_ARGUMENT}` {what}: it must be {{\"continuation\": \"<as given>\", \"answers\": {{\"<question key>\": {{...}}}}}}"),
-                None,
-            )
+        Relay::from_argument_in(value, Locale::ENGLISH)
+    }
+
+    /// Reads the argument; a clear error naming what is wrong otherwise, for the model,
+    /// in `locale`'s language (the user's, when the client says).
+    pub(crate) fn from_argument_in(value: &Value, locale: Locale) -> Result<Self, ErrorData> {
+        let wrong = |id: &str, key: Option<&str>| {
+            let key: Option<String> = key.map(|k| k.chars().take(64).collect());
+            let args: Vec<(&str, Arg<'_>)> = key.as_deref().map(|k| ("key", Arg::Text(k))).into_iter().collect();
+            let problem = locale.message(id, &args);
+            let shape = r#"{"continuation": "<as given>", "answers": {"<question key>": {...}}}"#;
+            let message = locale.message("relay-error", &[("argument", Arg::Text(RELAY_ARGUMENT)), ("problem", Arg::Text(&problem)), ("shape", Arg::Text(shape))]);
+            ErrorData::invalid_params(message, None)
         };
-        let Value::Object(relay) = value else { return Err(wrong("is not an object")) };
-        let continuation = relay.get("continuation").and_then(Value::as_str).ok_or_else(|| wrong("has no `continuation` string"))?;
+        let Value::Object(relay) = value else { return Err(wrong("relay-error-not-object", None)) };
+        let continuation = relay.get("continuation").and_then(Value::as_str).ok_or_else(|| wrong("relay-error-no-continuation", None))?;
         let mut answers = match relay.get("answers") {
             Some(Value::Object(answers)) => answers.clone(),
             None | Some(Value::Null) => Map::new(),
-            Some(_) => return Err(wrong("has `answers` that is not an object")),
+            Some(_) => return Err(wrong("relay-error-answers", None)),
         };
         // `actions` says accept (a link), decline or cancel apart from the answers, so
         // that each map has one type of value (a schema every client reads); a string in
@@ -79,14 +87,13 @@ impl Relay {
             Some(Value::Object(actions)) => {
                 for (key, action) in actions {
                     if answers.contains_key(key) {
-                        let key: String = key.chars().take(64).collect();
-                        return Err(wrong(&format!("answers `{key}` in both `answers` and `actions`")));
+                        return Err(wrong("relay-error-twice", Some(key)));
                     }
                     answers.insert(key.clone(), action.clone());
                 }
             }
             None | Some(Value::Null) => {}
-            Some(_) => return Err(wrong("has `actions` that is not an object")),
+            Some(_) => return Err(wrong("relay-error-actions", None)),
         }
         // Each answer is the model's: a shape no question takes is its mistake to correct
         // (invalid params), not an unreadable client result that ends the call.
@@ -97,10 +104,7 @@ impl Relay {
                 _ => false,
             };
             if !readable {
-                let key: String = key.chars().take(64).collect();
-                return Err(wrong(&format!(
-                    "has an answer to `{key}` that is neither an object of field values nor \"accept\", \"decline\" or \"cancel\""
-                )));
+                return Err(wrong("relay-error-answer", Some(key)));
             }
         }
         Ok(Relay { continuation: continuation.to_owned(), answers })
@@ -250,13 +254,13 @@ impl JsonSchema for RelayArg {
 }
 
 /// Takes the reserved argument out of a call's arguments (the continuation is bound to
-/// the others).
-pub(crate) fn take_relay(arguments: &mut Option<JsonObject>) -> Result<Option<Relay>, ErrorData> {
+/// the others); a mistake is said in `locale`'s language.
+pub(crate) fn take_relay(arguments: &mut Option<JsonObject>, locale: Locale) -> Result<Option<Relay>, ErrorData> {
     let Some(value) = arguments.as_mut().and_then(|a| a.remove(RELAY_ARGUMENT)) else { return Ok(None) };
     if value.is_null() {
         return Ok(None);
     }
-    Relay::from_argument(&value).map(Some)
+    Relay::from_argument_in(&value, locale).map(Some)
 }
 
 /// The tool result that hands the questions to the model, in `locale`'s language (the
