@@ -9,7 +9,7 @@ use base64::engine::general_purpose::STANDARD;
 use sha2::{Digest as _, Sha256};
 
 use super::body::{CSRF_FIELD, Submitted, is_checkbox};
-use super::texts::{PageTexts, fill};
+use super::texts::{PageTexts, SLOTS};
 use crate::form::{FieldSchema, Format, FormSchema, Kind, Literal};
 
 /// The page's only style, inline, allowed by the policy through its hash.
@@ -40,6 +40,24 @@ pub(crate) fn escape(text: &str) -> String {
             c => out.push(c),
         }
     }
+    out
+}
+
+/// A template of the page's texts as HTML: its text escaped, each slot replaced by its
+/// HTML, in one pass (the HTML put in is never read for slots).
+fn fill(template: &str, html: &[&str]) -> String {
+    let mut out = String::with_capacity(template.len() + html.iter().map(|h| h.len()).sum::<usize>());
+    let mut text = String::new();
+    for c in template.chars() {
+        match SLOTS.iter().position(|s| *s == c) {
+            Some(i) => {
+                out.push_str(&escape(&std::mem::take(&mut text)));
+                out.push_str(html.get(i).copied().unwrap_or_default());
+            }
+            None => text.push(c),
+        }
+    }
+    out.push_str(&escape(&text));
     out
 }
 

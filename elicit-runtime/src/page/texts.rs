@@ -3,32 +3,16 @@
 
 use crate::locale::{Arg, Locale};
 
-use super::html::escape;
+/// Where the `n`th variable of a message goes in its template (private-use characters,
+/// which no catalog text has): the page's HTML puts its own there (`html::fill`).
+pub(crate) const SLOTS: [char; 2] = ['\u{E000}', '\u{E001}'];
 
-/// Where the `n`th variable of a message goes in its HTML (private-use characters, which
-/// an escaped catalog text keeps as they are).
-const SLOTS: [char; 2] = ['\u{E000}', '\u{E001}'];
-
-/// The catalog's message `id` as HTML: its text escaped, each variable (named by `names`,
-/// in order) left as a slot that [`fill`] puts HTML in. The words and punctuation around
-/// a variable stay the catalog's.
-fn html_template(locale: Locale, id: &str, names: &[&str]) -> String {
+/// The catalog's message `id` with each variable (named by `names`, in order) left as a
+/// slot: the words and punctuation around a variable stay the catalog's.
+fn template(locale: Locale, id: &str, names: &[&str]) -> String {
     let slots: Vec<String> = SLOTS.iter().map(char::to_string).collect();
     let args: Vec<(&str, Arg<'_>)> = names.iter().zip(&slots).map(|(name, slot)| (*name, Arg::Text(slot))).collect();
-    escape(&locale.message(id, &args))
-}
-
-/// A template of [`html_template`] with each slot replaced by its HTML, in one pass (the
-/// HTML put in is never read for slots).
-pub(crate) fn fill(template: &str, html: &[&str]) -> String {
-    let mut out = String::with_capacity(template.len() + html.iter().map(|h| h.len()).sum::<usize>());
-    for c in template.chars() {
-        match SLOTS.iter().position(|s| *s == c) {
-            Some(i) => out.push_str(html.get(i).copied().unwrap_or_default()),
-            None => out.push(c),
-        }
-    }
-    out
+    locale.message(id, &args)
 }
 
 /// The page's words in one language, read from the catalog for one answer.
@@ -38,11 +22,11 @@ pub(crate) struct PageTexts {
     pub(crate) locale: Locale,
     pub(crate) title: String,
     pub(crate) intro: String,
-    /// HTML with one slot, for the user ([`fill`]).
+    /// A template with one slot, for the user.
     pub(crate) signed_in_as: String,
     pub(crate) required: String,
     pub(crate) optional: String,
-    /// HTML with two slots, for a field's title and its hint (required or optional).
+    /// A template with two slots, for a field's title and its hint (required or optional).
     pub(crate) label: String,
     pub(crate) no_choice: String,
     pub(crate) yes: String,
@@ -75,10 +59,10 @@ impl PageTexts {
             locale,
             title: text("page-title"),
             intro: text("page-intro"),
-            signed_in_as: html_template(locale, "page-signed-in-as", &["user"]),
+            signed_in_as: template(locale, "page-signed-in-as", &["user"]),
             required: text("page-required"),
             optional: text("page-optional"),
-            label: html_template(locale, "page-label", &["label", "hint"]),
+            label: template(locale, "page-label", &["label", "hint"]),
             no_choice: text("page-no-choice"),
             yes: text("page-yes"),
             no: text("page-no"),
