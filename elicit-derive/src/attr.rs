@@ -358,6 +358,8 @@ macro_rules! field_attributes {
             pub titles: Vec<Translation>,
             /// `description(ko = "...")`: the description in other languages.
             pub descriptions: Vec<Translation>,
+            /// `pattern_hint(ko = "...")`: the pattern's words in other languages.
+            pub pattern_hints: Vec<Translation>,
             pub doc: Option<String>,
             /// Each line of the doc comment with its tokens, to point at the line a problem is on.
             pub doc_lines: Vec<Spanned<String>>,
@@ -396,6 +398,7 @@ macro_rules! field_attributes {
                     $($slot: self.$slot.get(),)*
                     titles: Vec::new(),
                     descriptions: Vec::new(),
+                    pattern_hints: Vec::new(),
                     doc: doc_comment(attrs),
                     doc_lines: doc_lines(attrs),
                     serde_default,
@@ -472,6 +475,9 @@ pub struct Flatten {
     pub prefix: Option<LitStr>,
     /// Put before the title of each of the sub-form's fields that has one.
     pub title_prefix: Option<LitStr>,
+    /// `title_prefix(ko = "집 ")`: the title prefix in other languages, put before the
+    /// sub-form's title in that language.
+    pub title_prefixes: Vec<Translation>,
     /// Mistakes in the options, reported with the field.
     pub errors: Vec<syn::Error>,
 }
@@ -509,6 +515,9 @@ fn flatten_value(meta: &ParseNestedMeta) -> syn::Result<Flatten> {
     }
     if meta.input.peek(syn::token::Paren) {
         meta.parse_nested_meta(|inner| {
+            if let Some(done) = flatten_language(&inner, &mut out) {
+                return done;
+            }
             let slot = if inner.path.is_ident(PREFIX) {
                 &mut out.prefix
             } else if inner.path.is_ident(TITLE_PREFIX) {
@@ -535,7 +544,7 @@ impl Field {
         let mut serde_skip = false;
         let mut serde_default = None;
         let mut serde_flatten = None;
-        let (mut titles, mut descriptions) = (Vec::new(), Vec::new());
+        let (mut titles, mut descriptions, mut hints) = (Vec::new(), Vec::new(), Vec::new());
 
         for attr in &field.attrs {
             if attr.path().is_ident(ELICIT) {
@@ -544,10 +553,12 @@ impl Field {
                         translations(cx, &meta, &mut titles)
                     } else if meta.path.is_ident(DESCRIPTION) && meta.input.peek(syn::token::Paren) {
                         translations(cx, &meta, &mut descriptions)
+                    } else if meta.path.is_ident(PATTERN_HINT) && meta.input.peek(syn::token::Paren) {
+                        translations(cx, &meta, &mut hints)
                     } else if slots.read(&meta)? {
                         Ok(())
                     } else {
-                        Err(unknown(&meta, "field", FIELD_ATTRS))
+                        Err(misplaced_language(&meta).unwrap_or_else(|| unknown(&meta, "field", FIELD_ATTRS)))
                     }
                 });
                 if let Err(err) = parsed {
@@ -574,7 +585,7 @@ impl Field {
         }
 
         let mut out = slots.finish(&field.attrs, serde_default);
-        (out.titles, out.descriptions) = (titles, descriptions);
+        (out.titles, out.descriptions, out.pattern_hints) = (titles, descriptions, hints);
         out.rename = resolve_rename(cx, out.rename.take(), serde_rename.get());
         if out.skip.is_none() && serde_skip {
             out.skip = Some(Spanned { value: (), tokens: TokenStream::new() });
@@ -622,7 +633,7 @@ impl Variant {
                     } else if meta.path.is_ident(TITLE) {
                         title.set(&meta.path, string_value(&meta)?);
                     } else {
-                        return Err(unknown(&meta, "variant", VARIANT_ATTRS));
+                        return Err(misplaced_language(&meta).unwrap_or_else(|| unknown(&meta, "variant", VARIANT_ATTRS)));
                     }
                     Ok(())
                 });
@@ -715,24 +726,78 @@ pub struct Translation {
 /// Reads `title(ko = "...", zh_hans = "...")` into `out`: one text per language, each
 /// language once; every mistake reported, the others kept.
 fn translations(cx: &Ctxt, meta: &ParseNestedMeta, out: &mut Vec<Translation>) -> syn::Result<()> {
+    let mut errors = Vec::new();
+    let read = read_translations(meta, out, &mut errors);
+    for err in errors {
+        cx.syn_error(err);
+    }
+    read
+}
+
+/// [`translations`], with the mistakes that leave the rest readable put in `errors`.
+fn read_translations(meta: &ParseNestedMeta, out: &mut Vec<Translation>, errors: &mut Vec<syn::Error>) -> syn::Result<()> {
     let what = attr_name(meta);
     meta.parse_nested_meta(|inner| {
         let language = attr_name(&inner);
         let text = lit_str(&inner, "\"...\"")?;
         let Some(tag) = canonical_tag(&language) else {
-            cx.error_spanned_by(
+            errors.push(syn::Error::new_spanned(
                 &inner.path,
                 format!("`{language}` is not a language tag: write one as an identifier, with `_` for `-`, such as `ko`, `zh_hans`, `pt_br`"),
-            );
+            ));
             return Ok(());
         };
         if out.iter().any(|t| t.tag == tag) {
-            cx.error_spanned_by(&inner.path, format!("duplicate `{what}` in `{tag}`"));
+            errors.push(syn::Error::new_spanned(&inner.path, format!("duplicate `{what}` in `{tag}`")));
             return Ok(());
         }
         out.push(Translation { tag, text: Spanned { value: text.value(), tokens: text.to_token_stream() } });
         Ok(())
     })
+}
+
+/// Inside `flatten(...)`: `title_prefix(ko = "...")`, read into `out`, or a language or
+/// a translated `prefix` where they have no place, refused with what to write. `None`
+/// for the other options. Every mistake goes into `out.errors`, so that the field stays
+/// flattened and nothing follows from it.
+fn flatten_language(inner: &ParseNestedMeta, out: &mut Flatten) -> Option<syn::Result<()>> {
+    let parenthesized = inner.input.peek(syn::token::Paren);
+    if inner.path.is_ident(TITLE_PREFIX) && parenthesized {
+        let mut errors = Vec::new();
+        let read = read_translations(inner, &mut out.title_prefixes, &mut errors);
+        out.errors.extend(errors);
+        return Some(read.or_else(|err| {
+            out.errors.push(err);
+            Ok(())
+        }));
+    }
+    let fix = if inner.path.is_ident(PREFIX) && parenthesized {
+        "the `prefix` is a part of the wire names, the same in every language: write `prefix = \"home_\"`, and the title's prefix per language as `title_prefix(ko = \"집 \")`"
+            .to_owned()
+    } else if let Some(tag) = language_ident(inner) {
+        format!("`{tag}` is a language, not an option of `flatten`: write the title prefix in it as `title_prefix({} = \"...\")`", attr_name(inner))
+    } else {
+        return None;
+    };
+    out.errors.push(syn::Error::new_spanned(&inner.path, fix));
+    Some(skip_value(inner))
+}
+
+/// An attribute named as a language (`ko = "이름"` beside `title = "Name"`), refused with
+/// where its text goes; `None` for any other name.
+fn misplaced_language(meta: &ParseNestedMeta) -> Option<syn::Error> {
+    let tag = language_ident(meta)?;
+    let name = attr_name(meta);
+    Some(meta.error(format!(
+        "`{tag}` is a language, not an attribute: put the text in it inside the attribute it translates, such as `title({name} = \"...\")`, `description({name} = \"...\")` or `pattern_hint({name} = \"...\")`"
+    )))
+}
+
+/// The tag of a name that can only be a language (`ko`, `zh_hans`, `pt_br`: a language of
+/// two letters, with its subtags), never an attribute misspelled (`min`, `max_lenght`).
+fn language_ident(meta: &ParseNestedMeta) -> Option<String> {
+    let name = attr_name(meta);
+    (name.split('_').next()?.len() == 2).then(|| canonical_tag(&name)).flatten()
 }
 
 /// A language tag written as an identifier (`zh_hans`, `pt_br`, `sr_latn_rs`) in BCP 47's
@@ -965,6 +1030,49 @@ mod tests {
         assert!(finite(number("1e400"), MAXIMUM).is_err());
         assert!(finite(number("-1e999"), DEFAULT).is_err());
         assert!(finite(number("1.7e308"), MAXIMUM).is_ok());
+    }
+
+    /// The errors `Field::from_ast` reports for a field written as `field`, and its flattening.
+    fn field_errors(field: &str) -> (Vec<String>, Option<Flatten>) {
+        let parsed: syn::DeriveInput = syn::parse_str(&format!("struct S {{ {field} }}")).unwrap();
+        let syn::Data::Struct(data) = parsed.data else { unreachable!() };
+        let field = data.fields.iter().next().unwrap().clone();
+        let (attrs, result) = Ctxt::collect(|cx| Field::from_ast(cx, &field));
+        (result.err().into_iter().flatten().map(|e| e.to_string()).collect(), attrs.flatten.map(|f| f.value))
+    }
+
+    #[test]
+    fn a_language_where_it_has_no_place_is_one_error_that_says_where_it_goes() {
+        let (errors, flatten) = field_errors(r#"#[elicit(flatten(prefix = "home_", title_prefix = "Home ", title_prefix(ko = "자택 ", fr = "Domicile : ")))] home: Address"#);
+        assert_eq!(errors, Vec::<String>::new());
+        let tags: Vec<(String, String)> = flatten.unwrap().title_prefixes.iter().map(|t| (t.tag.clone(), t.text.value.clone())).collect();
+        assert_eq!(tags, [("ko".to_owned(), "자택 ".to_owned()), ("fr".to_owned(), "Domicile : ".to_owned())]);
+        for (field, expected) in [
+            (
+                r#"#[elicit(flatten(prefix = "home_", ko = "자택 "))] home: Address"#,
+                "`ko` is a language, not an option of `flatten`: write the title prefix in it as `title_prefix(ko = \"...\")`",
+            ),
+            (
+                r#"#[elicit(flatten(prefix(ko = "자택_")))] home: Address"#,
+                "the `prefix` is a part of the wire names, the same in every language: write `prefix = \"home_\"`, and the title's prefix per language as `title_prefix(ko = \"집 \")`",
+            ),
+            (
+                r#"#[elicit(flatten(title_prefix(korean = "직장 ")))] work: Address"#,
+                "`korean` is not a language tag: write one as an identifier, with `_` for `-`, such as `ko`, `zh_hans`, `pt_br`",
+            ),
+            (
+                r#"#[elicit(title = "Nights", zh_hans = "晚数")] nights: u8"#,
+                "`zh-Hans` is a language, not an attribute: put the text in it inside the attribute it translates, such as `title(zh_hans = \"...\")`, `description(zh_hans = \"...\")` or `pattern_hint(zh_hans = \"...\")`",
+            ),
+        ] {
+            let (errors, flatten) = field_errors(field);
+            assert_eq!(errors, [expected], "{field}");
+            // A flattened field stays flattened: no error follows from the mistake.
+            assert_eq!(flatten.is_some(), field.contains("flatten"), "{field}");
+        }
+        // A misspelled attribute is not taken for a language.
+        let (errors, _) = field_errors(r#"#[elicit(max_lenght = 3)] name: String"#);
+        assert!(errors[0].starts_with("unknown elicit field attribute `max_lenght`"), "{errors:?}");
     }
 
     #[test]

@@ -61,6 +61,7 @@ pub fn check(cx: &Ctxt, cont: &Container) {
                 );
                 check_translated_urls(cx, "title", &field.attrs.titles);
                 check_translated_urls(cx, "description", &field.attrs.descriptions);
+                check_translated_urls(cx, "pattern_hint", &field.attrs.pattern_hints);
                 // The doc comment is the description only when there is no `description`.
                 if field.attrs.description.is_none() {
                     check_doc_urls(cx, &field.attrs.doc_lines, "the doc comment (the field's description)");
@@ -212,6 +213,19 @@ fn check_flattened(cx: &Ctxt, cont: &Container, field: &Field) {
             ),
         );
     }
+    // Texts in other languages of a field that is not sent: the sub-form's titles are
+    // translated in the sub-form, the prefix of their titles in `flatten(...)`.
+    for (name, list) in [("title", &field.attrs.titles), ("description", &field.attrs.descriptions), ("pattern_hint", &field.attrs.pattern_hints)] {
+        if let Some(t) = list.first() {
+            let language = t.tag.to_ascii_lowercase().replace('-', "_");
+            cx.error_spanned_by(
+                &t.text,
+                format!(
+                    "`{name}({language} = ...)` does not apply to flattened field `{member}`: its form `{form}`'s fields are sent, each with the texts written on it in `{form}`; the prefix of their titles in `{language}` is `flatten(title_prefix({language} = \"...\"))`"
+                ),
+            );
+        }
+    }
     if field.attrs.serde_default.is_some() {
         cx.error_spanned_by(
             member,
@@ -232,7 +246,17 @@ fn check_flattened(cx: &Ctxt, cont: &Container, field: &Field) {
     if let Some(title) = &flatten.title_prefix {
         check_no_urls(cx, [("the `title_prefix`", &Some(Spanned { value: title.value(), tokens: title.to_token_stream() }))]);
     }
+    check_translated_urls(cx, "title_prefix", &flatten.title_prefixes);
     let url_mode = "collect it out of band with URL-mode elicitation (`elicit_runtime::url`, see the README's \"URL mode\")";
+    // Each language's title prefix is held to the same rule as the attribute's own.
+    for t in &flatten.title_prefixes {
+        if let Some(secret) = secret_in(&t.text.value) {
+            cx.error_spanned_by(
+                &t.text,
+                format!("the `title_prefix` in `{}` of flattened field `{member}` asks for a secret (`{secret}`) in the title of every field it flattens: the MCP specification forbids requesting sensitive information in form mode\n\nhelp: {url_mode}", t.tag),
+            );
+        }
+    }
     let prefixes = [("prefix", flatten.prefix.as_ref()), ("title_prefix", flatten.title_prefix.as_ref())];
     for (what, lit) in prefixes {
         let Some(lit) = lit else { continue };
@@ -314,6 +338,9 @@ fn check_sensitive(cx: &Ctxt, cont: &Container, field: &Field) {
 
 fn check_bounds(cx: &Ctxt, field: &Field) {
     let a = &field.attrs;
+    if let (None, Some(hint)) = (&a.pattern, a.pattern_hints.first()) {
+        cx.error_spanned_by(&hint.text, "`pattern_hint` describes a `pattern`, and this field has none: add `pattern = \"...\"` or remove the hint");
+    }
     if let Some(hint) = &a.pattern_hint {
         if a.pattern.is_none() {
             cx.error_spanned_by(hint, "`pattern_hint` describes a `pattern`, and this field has none: add `pattern = \"...\"` or remove the hint");

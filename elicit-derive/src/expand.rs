@@ -310,6 +310,10 @@ pub(crate) fn field_schema(f: &Field, defaulted: bool, p: &TokenStream) -> Token
         let hint = &hint.value;
         kind = quote!(#kind.pattern_hint(#hint));
     }
+    if !a.pattern_hints.is_empty() {
+        let hints = translations(&a.pattern_hints);
+        kind = quote!(#kind.pattern_hints(#hints));
+    }
     if let Some(format) = &a.format {
         let variant = format_variant(format.value);
         kind = quote!(#kind.format(#p::Format::#variant));
@@ -708,7 +712,7 @@ pub(crate) fn json_schema_impl(cont: &Container, p: &TokenStream, helper: TokenS
 }
 
 /// The author's texts in other languages, as `&'static` pairs of tag and text.
-fn translations(list: &[crate::attr::Translation]) -> TokenStream {
+pub(crate) fn translations(list: &[crate::attr::Translation]) -> TokenStream {
     let pairs = list.iter().map(|t| {
         let (tag, text) = (&t.tag, &t.text.value);
         quote!((#tag, #text))

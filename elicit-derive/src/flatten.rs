@@ -35,12 +35,14 @@ pub(crate) fn expand_flattening(cont: &Container, fields: &[Field], paths: &Path
         }
         Some((flatten, _)) => {
             let (prefix, title_prefix) = (flatten.prefix(), flatten.title_prefix());
+            let title_prefixes = crate::expand::translations(&flatten.title_prefixes);
             let ty = flattened_type(f, p);
             quote! {
                 #p::Part::Flatten {
                     fields: #ty::FIELDS,
                     prefix: #prefix,
                     title_prefix: #title_prefix,
+                    title_prefixes: #title_prefixes,
                     optional: #ty::OPTIONAL,
                 }
             }
@@ -102,7 +104,11 @@ pub(crate) fn expand_flattening(cont: &Container, fields: &[Field], paths: &Path
         const __ELICIT_COUNT: ::core::primitive::usize = #p::parts_len(__ELICIT_PARTS);
         const __ELICIT_TEXT_LEN: ::core::primitive::usize = #p::parts_text_len(__ELICIT_PARTS);
         const __ELICIT_TEXT: [::core::primitive::u8; __ELICIT_TEXT_LEN] = #p::parts_text(__ELICIT_PARTS);
-        const __ELICIT_FIELDS: [#p::FieldSchema; __ELICIT_COUNT] = #p::parts_fields(__ELICIT_PARTS, &__ELICIT_TEXT);
+        const __ELICIT_TITLES_LEN: ::core::primitive::usize = #p::parts_titles_len(__ELICIT_PARTS);
+        const __ELICIT_TITLES_TEXT_LEN: ::core::primitive::usize = #p::parts_titles_text_len(__ELICIT_PARTS);
+        const __ELICIT_TITLES_TEXT: [::core::primitive::u8; __ELICIT_TITLES_TEXT_LEN] = #p::parts_titles_text(__ELICIT_PARTS);
+        const __ELICIT_TITLES: [(&'static ::core::primitive::str, &'static ::core::primitive::str); __ELICIT_TITLES_LEN] = #p::parts_titles(__ELICIT_PARTS, &__ELICIT_TITLES_TEXT);
+        const __ELICIT_FIELDS: [#p::FieldSchema; __ELICIT_COUNT] = #p::parts_fields(__ELICIT_PARTS, &__ELICIT_TEXT, &__ELICIT_TITLES);
 
         #[automatically_derived]
         impl #p::Elicit for #ident {

@@ -39,12 +39,12 @@ problem-invalid-format = muss { $format ->
 problem-not-an-option = `{ $value }` ist keine der Optionen
 problem-duplicate-item = `{ $value }` ist mehrfach gewählt
 problem-too-few-items = muss mindestens { $min_items ->
-        [one] { $min_items } Auswahl
-       *[other] { $min_items } Auswahlen
+        [one] { $min_items } gewählte Option
+       *[other] { $min_items } gewählte Optionen
     } haben, erhalten: { $count }
 problem-too-many-items = darf höchstens { $max_items ->
-        [one] { $max_items } Auswahl
-       *[other] { $max_items } Auswahlen
+        [one] { $max_items } gewählte Option
+       *[other] { $max_items } gewählte Optionen
     } haben, erhalten: { $count }
 problem-not-asked = ist kein Feld dieses Formulars
 problem-more-not-asked = ist kein Feld dieses Formulars, ebenso wenig { $others ->
@@ -53,6 +53,32 @@ problem-more-not-asked = ist kein Feld dieses Formulars, ebenso wenig { $others 
     } danach
 problem-rule-unsaid = die Antwort verletzt eine Regel dieses Formulars
 violation = `{ $field }`: { $problem }
+
+## Die Regeln des Crates `validator` (Feature `validator`), nach "`Feld`: ".
+
+validator-length-exact = muss genau { $n } Zeichen lang sein
+validator-length-between = muss zwischen { $min } und { $max } Zeichen lang sein
+validator-length-min = muss mindestens { $min } Zeichen lang sein
+validator-length-max = darf höchstens { $max } Zeichen lang sein
+validator-length = hat nicht die richtige Länge
+validator-range-between = muss zwischen { $min } und { $max } liegen
+validator-range-min = muss mindestens { $min } sein
+validator-range-max = darf höchstens { $max } sein
+validator-range = liegt außerhalb des erlaubten Bereichs
+validator-email = muss eine gültige E-Mail-Adresse sein
+validator-url = muss eine gültige URL sein
+validator-regex = hat nicht das erwartete Format
+validator-required = ist erforderlich
+validator-must-match = muss mit dem Feld übereinstimmen, das es wiederholt
+validator-contains = muss `{ $needle }` enthalten
+validator-contains-unsaid = es fehlt ein erforderlicher Teil
+validator-does-not-contain = darf `{ $needle }` nicht enthalten
+validator-does-not-contain-unsaid = enthält einen unzulässigen Teil
+validator-credit-card = muss eine gültige Kartennummer sein
+validator-non-control-character = darf keine Steuerzeichen enthalten
+validator-ip = muss eine gültige IP-Adresse sein
+validator-rule = verletzt die Regel `{ $code }`
+validator-not-valid = ist ungültig
 
 ## Die Nachricht eines erneut gestellten Formulars: die Frage, dann was zu korrigieren ist.
 
@@ -90,11 +116,17 @@ relay-minimum = mindestens { $bound }
 relay-maximum = höchstens { $bound }
 relay-min-length = mindestens so viele Zeichen: { $bound }
 relay-max-length = höchstens so viele Zeichen: { $bound }
-relay-min-items = mindestens so viele Auswahlen: { $bound }
-relay-max-items = höchstens so viele Auswahlen: { $bound }
+relay-min-items = mindestens so viele Optionen: { $bound }
+relay-max-items = höchstens so viele Optionen: { $bound }
 relay-pattern = muss auf den regulären Ausdruck { $pattern } passen
 relay-options = eines von: { $options }
 relay-default = Vorgabe { $default }
+relay-field = - `{ $name }` ({ $kind }, { $needed })
+relay-field-title = { $field }: { $title }
+relay-field-description = { $field } – { $description }
+relay-field-rule = { $field }; { $rule }
+relay-option-titled = { $value } ({ $title })
+relay-options-more = { $list }, { $option }
 relay-kind-email = eine E-Mail-Adresse
 relay-kind-uri = eine URI
 relay-kind-date = ein Datum, YYYY-MM-DD
@@ -103,18 +135,26 @@ relay-kind-text = Text
 relay-kind-integer = eine ganze Zahl
 relay-kind-number = eine Zahl
 relay-kind-boolean = true oder false
-relay-kind-array = eine Liste von Auswahlen
+relay-kind-array = eine Liste von Optionen
 relay-kind-value = ein Wert
 relay-call-back = Ruf dann das Tool `{ $tool }` erneut auf, mit denselben Argumenten { $arguments } und zusätzlich dem Argument { $callback } (die Antworten sind Beispiele für die Form: nimm die des Benutzers). Will der Benutzer eine Frage nicht beantworten, lass sie in "answers" weg und gib { $decline } an; will er aufhören, "cancel".
 relay-waiting-on-page = Das Tool `{ $tool }` wartet darauf, dass der Benutzer auf der verlinkten Seite fertig wird. Sagt der Benutzer, dass er fertig ist, ruf `{ $tool }` erneut auf, mit den Argumenten { $arguments } und zusätzlich { $callback }.
+relay-error = Das Argument `{ $argument }` { $problem }: Es muss die Form { $shape } haben
+relay-error-not-object = ist kein Objekt
+relay-error-no-continuation = hat keine Zeichenkette `continuation`
+relay-error-answers = hat `answers`, das kein Objekt ist
+relay-error-actions = hat `actions`, das kein Objekt ist
+relay-error-twice = beantwortet `{ $key }` sowohl in `answers` als auch in `actions`
+relay-error-answer = hat eine Antwort auf `{ $key }`, die weder ein Objekt mit Feldwerten noch "accept", "decline" oder "cancel" ist
 
 ## The page (`page` module).
 
 page-title = Ihre Antwort wird benötigt
 page-intro = Was Sie hier eingeben, geht nur an diesen Server: Es läuft weder über Ihren MCP-Client noch über dessen KI-Modell.
-page-signed-in-as = Angemeldet als
-page-required = erforderlich
-page-optional = optional
+page-signed-in-as = Angemeldet als { $user }
+page-required = (erforderlich)
+page-optional = (optional)
+page-label = { $label } { $hint }
 page-no-choice = (keine Auswahl)
 page-yes = Ja
 page-no = Nein

@@ -55,6 +55,42 @@ problem-more-not-asked = is not a field of this form, and neither are the { $oth
 problem-rule-unsaid = the answer breaks a rule of this form
 violation = `{ $field }`: { $problem }
 
+## The rules of the `validator` crate (feature `validator`), written after "`field`: ".
+## $n, $min, $max: the rule's bounds; $needle: the text a value must (not) contain; $code: a rule of the author's.
+
+validator-length-exact = must be exactly { $n ->
+        [one] { $n } character
+       *[other] { $n } characters
+    } long
+validator-length-between = must be between { $min } and { $max } characters long
+validator-length-min = must be at least { $min ->
+        [one] { $min } character
+       *[other] { $min } characters
+    } long
+validator-length-max = must be at most { $max ->
+        [one] { $max } character
+       *[other] { $max } characters
+    } long
+validator-length = has the wrong length
+validator-range-between = must be between { $min } and { $max }
+validator-range-min = must be at least { $min }
+validator-range-max = must be at most { $max }
+validator-range = is out of range
+validator-email = must be a valid email address
+validator-url = must be a valid URL
+validator-regex = is not in the expected format
+validator-required = is required
+validator-must-match = must match the field it repeats
+validator-contains = must contain `{ $needle }`
+validator-contains-unsaid = is missing a required part
+validator-does-not-contain = must not contain `{ $needle }`
+validator-does-not-contain-unsaid = contains a forbidden part
+validator-credit-card = must be a valid card number
+validator-non-control-character = must not contain control characters
+validator-ip = must be a valid IP address
+validator-rule = breaks the rule `{ $code }`
+validator-not-valid = is not valid
+
 ## The message of a re-asked form: the question, then what to correct.
 
 reask-heading = Please correct your answer:
@@ -100,6 +136,15 @@ relay-max-items = at most this many choices: { $bound }
 relay-pattern = must match the regular expression { $pattern }
 relay-options = one of: { $options }
 relay-default = default { $default }
+# One field of a question: $name its wire name, $kind and $needed the words above.
+relay-field = - `{ $name }` ({ $kind }, { $needed })
+# What follows a field's line: its title, description, each rule; $field is the line so far.
+relay-field-title = { $field }: { $title }
+relay-field-description = { $field } — { $description }
+relay-field-rule = { $field }; { $rule }
+# An option with its title, and the list of options one more at a time.
+relay-option-titled = { $value } ({ $title })
+relay-options-more = { $list }, { $option }
 relay-kind-email = an email address
 relay-kind-uri = a URI
 relay-kind-date = a date, YYYY-MM-DD
@@ -113,14 +158,26 @@ relay-kind-value = a value
 # $decline: the JSON that declines a question.
 relay-call-back = Then call the tool `{ $tool }` again with the same arguments { $arguments } plus the argument { $callback } (the answers are examples of the shape: use the user's). If the user will not answer a question, leave it out of "answers" and give { $decline }; if they want to stop, "cancel".
 relay-waiting-on-page = The tool `{ $tool }` is waiting for the user to finish on the page it linked to. When the user says they are done, call `{ $tool }` again with the arguments { $arguments } plus { $callback }.
+# A call-back argument the model wrote wrong: $argument the argument's name, $problem one of
+# the relay-error-* texts, $shape the JSON it must be; $key a question's key.
+relay-error = `{ $argument }` { $problem }: it must be { $shape }
+relay-error-not-object = is not an object
+relay-error-no-continuation = has no `continuation` string
+relay-error-answers = has `answers` that is not an object
+relay-error-actions = has `actions` that is not an object
+relay-error-twice = answers `{ $key }` in both `answers` and `actions`
+relay-error-answer = has an answer to `{ $key }` that is neither an object of field values nor "accept", "decline" or "cancel"
 
 ## The page of a form asked on the server's own page (`page` module): HTML, escaped when written.
 
 page-title = Your answer is needed
 page-intro = What you type here goes to this server only: it does not pass through your MCP client or its AI model.
-page-signed-in-as = Signed in as
-page-required = required
-page-optional = optional
+# $user: who is signed in (shown in bold).
+page-signed-in-as = Signed in as { $user }
+page-required = (required)
+page-optional = (optional)
+# A field's label: $label its title, $hint page-required or page-optional.
+page-label = { $label } { $hint }
 page-no-choice = (none)
 page-yes = Yes
 page-no = No

@@ -4,7 +4,7 @@
 ## Un problema con el valor de un campo, escrito tras "`campo`: ".
 
 problem-missing = es obligatorio pero falta
-problem-wrong-type = debe ser { $expected }, se recibió { $found }
+problem-wrong-type = debe ser { $expected }, no { $found }
 json-type-string = una cadena de texto
 json-type-number = un número
 json-type-integer = un entero
@@ -17,22 +17,16 @@ problem-not-a-number = debe ser un número
 problem-inexact-integer = debe escribirse sin parte decimal ni exponente: más allá de ±9007199254740991 un número así no se lee con exactitud
 problem-integer-out-of-range = debe estar entre { $min } y { $max }
 problem-number-out-of-range = debe ser como máximo { $max } en valor absoluto
-problem-below-minimum = debe ser al menos { $minimum }, se recibió { $found }
-problem-above-maximum = debe ser como máximo { $maximum }, se recibió { $found }
+problem-below-minimum = debe ser al menos { $minimum } (valor indicado: { $found })
+problem-above-maximum = debe ser como máximo { $maximum } (valor indicado: { $found })
 problem-too-short = debe tener al menos { $min_length ->
         [one] { $min_length } carácter
        *[other] { $min_length } caracteres
-    }, { $length ->
-        [one] se recibió { $length }
-       *[other] se recibieron { $length }
-    }
+    } (tiene { $length })
 problem-too-long = debe tener como máximo { $max_length ->
         [one] { $max_length } carácter
        *[other] { $max_length } caracteres
-    }, { $length ->
-        [one] se recibió { $length }
-       *[other] se recibieron { $length }
-    }
+    } (tiene { $length })
 problem-pattern-hint = debe tener la forma { $hint }
 problem-pattern = no tiene el formato esperado
 problem-invalid-format = debe ser { $format ->
@@ -47,17 +41,11 @@ problem-duplicate-item = `{ $value }` está elegido más de una vez
 problem-too-few-items = debe tener al menos { $min_items ->
         [one] { $min_items } opción
        *[other] { $min_items } opciones
-    }, { $count ->
-        [one] se recibió { $count }
-       *[other] se recibieron { $count }
-    }
+    } (tiene { $count })
 problem-too-many-items = debe tener como máximo { $max_items ->
         [one] { $max_items } opción
        *[other] { $max_items } opciones
-    }, { $count ->
-        [one] se recibió { $count }
-       *[other] se recibieron { $count }
-    }
+    } (tiene { $count })
 problem-not-asked = no es un campo de este formulario
 problem-more-not-asked = no es un campo de este formulario, ni { $others ->
         [one] la otra clave que le sigue
@@ -65,6 +53,41 @@ problem-more-not-asked = no es un campo de este formulario, ni { $others ->
     }
 problem-rule-unsaid = la respuesta incumple una regla de este formulario
 violation = `{ $field }`: { $problem }
+
+## Las reglas del crate `validator` (función `validator`), escritas tras "`campo`: ".
+
+validator-length-exact = debe tener exactamente { $n ->
+        [one] { $n } carácter
+       *[other] { $n } caracteres
+    }
+validator-length-between = debe tener entre { $min } y { $max } caracteres
+validator-length-min = debe tener al menos { $min ->
+        [one] { $min } carácter
+       *[other] { $min } caracteres
+    }
+validator-length-max = debe tener como máximo { $max ->
+        [one] { $max } carácter
+       *[other] { $max } caracteres
+    }
+validator-length = no tiene la longitud correcta
+validator-range-between = debe estar entre { $min } y { $max }
+validator-range-min = debe ser al menos { $min }
+validator-range-max = debe ser como máximo { $max }
+validator-range = está fuera del rango permitido
+validator-email = debe ser una dirección de correo electrónico válida
+validator-url = debe ser una URL válida
+validator-regex = no tiene el formato esperado
+validator-required = es obligatorio
+validator-must-match = debe coincidir con el campo que repite
+validator-contains = debe contener `{ $needle }`
+validator-contains-unsaid = le falta una parte obligatoria
+validator-does-not-contain = no debe contener `{ $needle }`
+validator-does-not-contain-unsaid = contiene una parte no permitida
+validator-credit-card = debe ser un número de tarjeta válido
+validator-non-control-character = no debe contener caracteres de control
+validator-ip = debe ser una dirección IP válida
+validator-rule = incumple la regla `{ $code }`
+validator-not-valid = no es válido
 
 ## El mensaje de un formulario que se vuelve a preguntar: la pregunta y lo que hay que corregir.
 
@@ -113,6 +136,12 @@ relay-max-items = como máximo esta cantidad de opciones: { $bound }
 relay-pattern = debe coincidir con la expresión regular { $pattern }
 relay-options = uno de: { $options }
 relay-default = predeterminado { $default }
+relay-field = - `{ $name }` ({ $kind }, { $needed })
+relay-field-title = { $field }: { $title }
+relay-field-description = { $field } — { $description }
+relay-field-rule = { $field }; { $rule }
+relay-option-titled = { $value } ({ $title })
+relay-options-more = { $list }, { $option }
 relay-kind-email = una dirección de correo electrónico
 relay-kind-uri = una URI
 relay-kind-date = una fecha, YYYY-MM-DD
@@ -125,19 +154,27 @@ relay-kind-array = una lista de opciones
 relay-kind-value = un valor
 relay-call-back = Luego vuelve a llamar a la herramienta `{ $tool }` con los mismos argumentos { $arguments } más el argumento { $callback } (las respuestas son ejemplos de la forma: usa las del usuario). Si el usuario no quiere responder una pregunta, déjala fuera de "answers" y da { $decline }; si quiere parar, "cancel".
 relay-waiting-on-page = La herramienta `{ $tool }` está esperando a que el usuario termine en la página que enlazó. Cuando el usuario diga que ha terminado, vuelve a llamar a `{ $tool }` con los argumentos { $arguments } más { $callback }.
+relay-error = El argumento `{ $argument }` { $problem }: debe tener la forma { $shape }
+relay-error-not-object = no es un objeto
+relay-error-no-continuation = no tiene la cadena `continuation`
+relay-error-answers = tiene un `answers` que no es un objeto
+relay-error-actions = tiene un `actions` que no es un objeto
+relay-error-twice = responde a `{ $key }` tanto en `answers` como en `actions`
+relay-error-answer = tiene una respuesta a `{ $key }` que no es ni un objeto de valores de campos ni "accept", "decline" o "cancel"
 
 ## The page (`page` module).
 
 page-title = Se necesita su respuesta
 page-intro = Lo que escriba aquí va solo a este servidor: no pasa por su cliente MCP ni por su modelo de IA.
-page-signed-in-as = Sesión iniciada como
-page-required = obligatorio
-page-optional = opcional
+page-signed-in-as = Sesión iniciada como { $user }
+page-required = (obligatorio)
+page-optional = (opcional)
+page-label = { $label } { $hint }
 page-no-choice = (ninguno)
 page-yes = Sí
 page-no = No
 page-submit = Enviar
-page-correct = Corrija los campos marcados abajo.
+page-correct = Corrija los campos señalados abajo.
 page-secret-not-kept = Por su seguridad, este campo se ha vaciado: escríbalo de nuevo.
 page-not-a-number = debe ser un número
 page-done-title = Listo

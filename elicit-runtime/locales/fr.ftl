@@ -4,7 +4,7 @@
 ## Un problème avec la valeur d'un champ, écrit après « `champ` : ».
 
 problem-missing = est obligatoire mais manquant
-problem-wrong-type = doit être { $expected }, reçu { $found }
+problem-wrong-type = doit être { $expected }, et non { $found }
 json-type-string = une chaîne de caractères
 json-type-number = un nombre
 json-type-integer = un entier
@@ -14,21 +14,21 @@ json-type-object = un objet
 json-type-null = null
 problem-not-an-integer = doit être un nombre entier
 problem-not-a-number = doit être un nombre
-problem-inexact-integer = doit être écrit sans partie décimale ni exposant : au-delà de ±9007199254740991, un tel nombre n'est pas lu exactement
+problem-inexact-integer = doit être écrit sans partie décimale ni exposant : au-delà de ±9007199254740991, un tel nombre n’est pas lu exactement
 problem-integer-out-of-range = doit être compris entre { $min } et { $max }
 problem-number-out-of-range = doit être au plus { $max } en valeur absolue
-problem-below-minimum = doit être au moins { $minimum }, reçu { $found }
-problem-above-maximum = doit être au plus { $maximum }, reçu { $found }
+problem-below-minimum = doit valoir au moins { $minimum } (valeur donnée : { $found })
+problem-above-maximum = doit valoir au plus { $maximum } (valeur donnée : { $found })
 problem-too-short = doit comporter au moins { $min_length ->
         [one] { $min_length } caractère
        *[other] { $min_length } caractères
-    }, reçu { $length }
+    } (actuellement { $length })
 problem-too-long = doit comporter au plus { $max_length ->
         [one] { $max_length } caractère
        *[other] { $max_length } caractères
-    }, reçu { $length }
+    } (actuellement { $length })
 problem-pattern-hint = doit être de la forme { $hint }
-problem-pattern = n'est pas au format attendu
+problem-pattern = n’est pas au format attendu
 problem-invalid-format = doit être { $format ->
         [email] une adresse e-mail valide
         [uri] une URI valide
@@ -37,29 +37,64 @@ problem-invalid-format = doit être { $format ->
        *[other] un { $format } valide
     }
 problem-not-an-option = `{ $value }` ne fait pas partie des options
-problem-duplicate-item = `{ $value }` est choisi plus d'une fois
+problem-duplicate-item = `{ $value }` est choisi plus d’une fois
 problem-too-few-items = doit avoir au moins { $min_items ->
         [one] { $min_items } choix
        *[other] { $min_items } choix
-    }, reçu { $count }
+    } (actuellement { $count })
 problem-too-many-items = doit avoir au plus { $max_items ->
         [one] { $max_items } choix
        *[other] { $max_items } choix
-    }, reçu { $count }
-problem-not-asked = n'est pas un champ de ce formulaire
-problem-more-not-asked = n'est pas un champ de ce formulaire, pas plus { $others ->
-        [one] que l'autre clé qui suit
+    } (actuellement { $count })
+problem-not-asked = n’est pas un champ de ce formulaire
+problem-more-not-asked = n’est pas un champ de ce formulaire, pas plus { $others ->
+        [one] que l’autre clé qui suit
        *[other] que les { $others } autres clés qui suivent
     }
 problem-rule-unsaid = la réponse enfreint une règle de ce formulaire
-violation = `{ $field }` : { $problem }
+violation = `{ $field }` : { $problem }
+
+## Les règles du crate `validator` (fonctionnalité `validator`), écrites après « `champ` : ».
+
+validator-length-exact = doit comporter exactement { $n ->
+        [one] { $n } caractère
+       *[other] { $n } caractères
+    }
+validator-length-between = doit comporter entre { $min } et { $max } caractères
+validator-length-min = doit comporter au moins { $min ->
+        [one] { $min } caractère
+       *[other] { $min } caractères
+    }
+validator-length-max = doit comporter au plus { $max ->
+        [one] { $max } caractère
+       *[other] { $max } caractères
+    }
+validator-length = n’a pas la bonne longueur
+validator-range-between = doit être compris entre { $min } et { $max }
+validator-range-min = doit valoir au moins { $min }
+validator-range-max = doit valoir au plus { $max }
+validator-range = est hors des limites
+validator-email = doit être une adresse e-mail valide
+validator-url = doit être une URL valide
+validator-regex = n’est pas au format attendu
+validator-required = est obligatoire
+validator-must-match = doit être identique au champ qu’il répète
+validator-contains = doit contenir `{ $needle }`
+validator-contains-unsaid = il manque une partie obligatoire
+validator-does-not-contain = ne doit pas contenir `{ $needle }`
+validator-does-not-contain-unsaid = contient une partie interdite
+validator-credit-card = doit être un numéro de carte valide
+validator-non-control-character = ne doit pas contenir de caractères de contrôle
+validator-ip = doit être une adresse IP valide
+validator-rule = enfreint la règle `{ $code }`
+validator-not-valid = n’est pas valide
 
 ## Le message d'un formulaire redemandé : la question, puis ce qu'il faut corriger.
 
-reask-heading = Veuillez corriger votre réponse :
-reask-not-valid = `{ $field }` : n'est pas une réponse valide
-reask-an-answer-not-valid = une réponse n'est pas valide
-reask-checkbox = `{ $field }` ({ $title }) : { $problem }
+reask-heading = Veuillez corriger votre réponse :
+reask-not-valid = `{ $field }` : n’est pas une réponse valide
+reask-an-answer-not-valid = une réponse n’est pas valide
+reask-checkbox = `{ $field }` ({ $title }) : { $problem }
 reask-too-few-ticked = choisissez au moins { $min_items } des options de { $label } ({ $count ->
         [one] { $count } cochée
        *[other] { $count } cochées
@@ -71,7 +106,7 @@ reask-too-many-ticked = choisissez au plus { $max_items } des options de { $labe
 
 ## Un choix multiple écrit en cases à cocher (2025-06-18).
 
-checkbox-title = { $field } : { $option }
+checkbox-title = { $field } : { $option }
 checkbox-description = { $description } ({ $rule })
 tick-exactly = cochez exactement { $count }
 tick-between = cochez au moins { $min } et au plus { $max }
@@ -80,27 +115,33 @@ tick-at-most = cochez au plus { $max }
 
 ## Notifications de progression pendant que la personne répond.
 
-progress-waiting-form = en attente de la réponse de l'utilisateur à un formulaire
-progress-waiting-page = en attente que l'utilisateur termine sur la page
+progress-waiting-form = en attente de la réponse de l’utilisateur à un formulaire
+progress-waiting-page = en attente que l’utilisateur termine sur la page
 
 ## Le relais par le modèle : un résultat d'outil qui demande au modèle du client d'interroger l'utilisateur.
 
-relay-intro = Cet outil a besoin d'informations de l'utilisateur pour continuer, et le client de l'utilisateur ne peut pas afficher la question. Pose-la toi-même à l'utilisateur, avec tes propres mots, et transmets exactement ce qu'il répond : ne réponds jamais à sa place, ne devine jamais.
-relay-question = Question `{ $key }` : { $message }
-relay-link-question = Question `{ $key }` (un lien) : { $message }
-relay-link-show = Montre à l'utilisateur ce lien à ouvrir dans son navigateur : { $url }
-relay-link-action = Donne-lui l'action "accept" (dans "actions") une fois que l'utilisateur a accepté de l'ouvrir, "decline" s'il refuse.
+relay-intro = Cet outil a besoin d’informations de l’utilisateur pour continuer, et le client de l’utilisateur ne peut pas afficher la question. Pose-la toi-même à l’utilisateur, avec tes propres mots, et transmets exactement ce qu’il répond : ne réponds jamais à sa place, ne devine jamais.
+relay-question = Question `{ $key }` : { $message }
+relay-link-question = Question `{ $key }` (un lien) : { $message }
+relay-link-show = Montre à l’utilisateur ce lien à ouvrir dans son navigateur : { $url }
+relay-link-action = Donne-lui l’action "accept" (dans "actions") une fois que l’utilisateur a accepté de l’ouvrir, "decline" s’il refuse.
 relay-required = obligatoire
 relay-optional = facultatif
 relay-minimum = au moins { $bound }
 relay-maximum = au plus { $bound }
-relay-min-length = au moins ce nombre de caractères : { $bound }
-relay-max-length = au plus ce nombre de caractères : { $bound }
-relay-min-items = au moins ce nombre de choix : { $bound }
-relay-max-items = au plus ce nombre de choix : { $bound }
-relay-pattern = doit correspondre à l'expression régulière { $pattern }
-relay-options = l'une des valeurs : { $options }
+relay-min-length = au moins ce nombre de caractères : { $bound }
+relay-max-length = au plus ce nombre de caractères : { $bound }
+relay-min-items = au moins ce nombre de choix : { $bound }
+relay-max-items = au plus ce nombre de choix : { $bound }
+relay-pattern = doit correspondre à l’expression régulière { $pattern }
+relay-options = l’une des valeurs : { $options }
 relay-default = par défaut { $default }
+relay-field = - `{ $name }` ({ $kind }, { $needed })
+relay-field-title = { $field } : { $title }
+relay-field-description = { $field } — { $description }
+relay-field-rule = { $field } ; { $rule }
+relay-option-titled = { $value } ({ $title })
+relay-options-more = { $list }, { $option }
 relay-kind-email = une adresse e-mail
 relay-kind-uri = une URI
 relay-kind-date = une date, YYYY-MM-DD
@@ -111,28 +152,36 @@ relay-kind-number = un nombre
 relay-kind-boolean = true ou false
 relay-kind-array = une liste de choix
 relay-kind-value = une valeur
-relay-call-back = Appelle ensuite à nouveau l'outil `{ $tool }` avec les mêmes arguments { $arguments } plus l'argument { $callback } (les réponses sont des exemples de la forme : utilise celles de l'utilisateur). Si l'utilisateur ne veut pas répondre à une question, laisse-la hors de "answers" et donne { $decline } ; s'il veut arrêter, "cancel".
-relay-waiting-on-page = L'outil `{ $tool }` attend que l'utilisateur termine sur la page vers laquelle il a renvoyé. Quand l'utilisateur dit avoir terminé, appelle à nouveau `{ $tool }` avec les arguments { $arguments } plus { $callback }.
+relay-call-back = Appelle ensuite à nouveau l’outil `{ $tool }` avec les mêmes arguments { $arguments } plus l’argument { $callback } (les réponses sont des exemples de la forme : utilise celles de l’utilisateur). Si l’utilisateur ne veut pas répondre à une question, laisse-la hors de "answers" et donne { $decline } ; s’il veut arrêter, "cancel".
+relay-waiting-on-page = L’outil `{ $tool }` attend que l’utilisateur termine sur la page vers laquelle il a renvoyé. Quand l’utilisateur dit avoir terminé, appelle à nouveau `{ $tool }` avec les arguments { $arguments } plus { $callback }.
+relay-error = L’argument `{ $argument }` { $problem } : il doit être de la forme { $shape }
+relay-error-not-object = n’est pas un objet
+relay-error-no-continuation = n’a pas de chaîne `continuation`
+relay-error-answers = a un `answers` qui n’est pas un objet
+relay-error-actions = a un `actions` qui n’est pas un objet
+relay-error-twice = répond à `{ $key }` à la fois dans `answers` et dans `actions`
+relay-error-answer = a une réponse à `{ $key }` qui n’est ni un objet de valeurs de champs ni "accept", "decline" ou "cancel"
 
 ## The page (`page` module).
 
 page-title = Votre réponse est nécessaire
-page-intro = Ce que vous saisissez ici est envoyé uniquement à ce serveur : cela ne passe ni par votre client MCP ni par son modèle d’IA.
-page-signed-in-as = Connecté en tant que
-page-required = obligatoire
-page-optional = facultatif
+page-intro = Ce que vous saisissez ici est envoyé uniquement à ce serveur : cela ne passe ni par votre client MCP ni par son modèle d’IA.
+page-signed-in-as = Connecté en tant que { $user }
+page-required = (obligatoire)
+page-optional = (facultatif)
+page-label = { $label } { $hint }
 page-no-choice = (aucun)
 page-yes = Oui
 page-no = Non
 page-submit = Envoyer
 page-correct = Veuillez corriger les champs signalés ci-dessous.
-page-secret-not-kept = Pour votre sécurité, ce champ a été vidé : saisissez-le de nouveau.
+page-secret-not-kept = Pour votre sécurité, ce champ a été vidé : saisissez-le de nouveau.
 page-not-a-number = doit être un nombre
 page-done-title = Terminé
 page-done = Votre réponse a bien été reçue. Vous pouvez fermer cette page et revenir à votre client MCP.
 page-refused-title = Ce lien ne peut pas être utilisé
 page-nothing-stored = Rien n’a été enregistré.
-page-wrong-user = Ce lien a été ouvert par un autre utilisateur. Seul l’utilisateur qui l’a lancé dans son client MCP peut l’utiliser. Si quelqu’un vous a envoyé ce lien, ne l’utilisez pas.
+page-wrong-user = Ce lien a été lancé par un autre utilisateur. Seul l’utilisateur qui l’a lancé dans son client MCP peut l’utiliser. Si quelqu’un vous a envoyé ce lien, ne l’utilisez pas.
 page-unknown = Ce lien n’est pas valide.
 page-expired = Ce lien a expiré. Recommencez depuis votre client MCP.
 page-used = Ce lien a déjà été utilisé.

@@ -34,10 +34,36 @@ problem-not-an-option = `{ $value }`은(는) 선택지에 없습니다
 problem-duplicate-item = `{ $value }`이(가) 두 번 이상 선택되었습니다
 problem-too-few-items = { $min_items }개 이상 선택해야 합니다. 선택한 개수: { $count }개
 problem-too-many-items = { $max_items }개 이하로 선택해야 합니다. 선택한 개수: { $count }개
-problem-not-asked = 이 폼의 필드가 아닙니다
-problem-more-not-asked = 이 폼의 필드가 아니며, 그 뒤의 다른 키 { $others }개도 마찬가지입니다
-problem-rule-unsaid = 답변이 이 폼의 규칙에 맞지 않습니다
+problem-not-asked = 이 양식의 항목이 아닙니다
+problem-more-not-asked = 이 양식의 항목이 아니며, 그 뒤의 다른 키 { $others }개도 마찬가지입니다
+problem-rule-unsaid = 답변이 이 양식의 규칙에 맞지 않습니다
 violation = `{ $field }`: { $problem }
+
+## `validator` 크레이트의 규칙 (기능 `validator`). "`필드`: " 뒤에 붙습니다.
+
+validator-length-exact = 정확히 { $n }자여야 합니다
+validator-length-between = { $min }자 이상 { $max }자 이하여야 합니다
+validator-length-min = { $min }자 이상이어야 합니다
+validator-length-max = { $max }자 이하여야 합니다
+validator-length = 길이가 올바르지 않습니다
+validator-range-between = { $min }에서 { $max } 사이여야 합니다
+validator-range-min = { $min } 이상이어야 합니다
+validator-range-max = { $max } 이하여야 합니다
+validator-range = 허용 범위를 벗어났습니다
+validator-email = 올바른 이메일 주소여야 합니다
+validator-url = 올바른 URL이어야 합니다
+validator-regex = 형식이 올바르지 않습니다
+validator-required = 필수 항목입니다
+validator-must-match = 확인 대상 항목과 같아야 합니다
+validator-contains = `{ $needle }`을(를) 포함해야 합니다
+validator-contains-unsaid = 필요한 부분이 빠져 있습니다
+validator-does-not-contain = `{ $needle }`을(를) 포함하면 안 됩니다
+validator-does-not-contain-unsaid = 허용되지 않는 부분이 있습니다
+validator-credit-card = 올바른 카드 번호여야 합니다
+validator-non-control-character = 제어 문자를 포함하면 안 됩니다
+validator-ip = 올바른 IP 주소여야 합니다
+validator-rule = `{ $code }` 규칙에 맞지 않습니다
+validator-not-valid = 올바르지 않습니다
 
 ## 다시 묻는 폼의 메시지: 원래 질문, 그리고 고칠 점.
 
@@ -45,8 +71,8 @@ reask-heading = 답변을 고쳐 주세요:
 reask-not-valid = `{ $field }`: 올바른 답변이 아닙니다
 reask-an-answer-not-valid = 올바르지 않은 답변이 있습니다
 reask-checkbox = `{ $field }` ({ $title }): { $problem }
-reask-too-few-ticked = { $label } 선택지 중 { $min_items }개 이상 고르세요 ({ $count }개 선택됨)
-reask-too-many-ticked = { $label } 선택지 중 { $max_items }개 이하로 고르세요 ({ $count }개 선택됨)
+reask-too-few-ticked = { $label } 선택지 중 { $min_items }개 이상 선택하세요 ({ $count }개 선택됨)
+reask-too-many-ticked = { $label } 선택지 중 { $max_items }개 이하로 선택하세요 ({ $count }개 선택됨)
 
 ## 체크박스로 쓰인 다중 선택 (2025-06-18).
 
@@ -59,7 +85,7 @@ tick-at-most = { $max }개 이하로 선택하세요
 
 ## 사용자가 답하는 동안의 진행 알림.
 
-progress-waiting-form = 사용자가 폼에 답하기를 기다리는 중
+progress-waiting-form = 사용자가 양식에 답하기를 기다리는 중
 progress-waiting-page = 사용자가 페이지에서 작업을 마치기를 기다리는 중
 
 ## 모델을 통한 전달: 클라이언트의 모델에게 사용자에게 물어 달라고 하는 도구 결과.
@@ -80,6 +106,12 @@ relay-max-items = 최대 선택 개수: { $bound }
 relay-pattern = 정규 표현식 { $pattern }과(와) 일치해야 함
 relay-options = 다음 중 하나: { $options }
 relay-default = 기본값 { $default }
+relay-field = - `{ $name }` ({ $kind }, { $needed })
+relay-field-title = { $field }: { $title }
+relay-field-description = { $field } — { $description }
+relay-field-rule = { $field }; { $rule }
+relay-option-titled = { $value } ({ $title })
+relay-options-more = { $list }, { $option }
 relay-kind-email = 이메일 주소
 relay-kind-uri = URI
 relay-kind-date = 날짜, YYYY-MM-DD
@@ -92,14 +124,22 @@ relay-kind-array = 선택지 목록
 relay-kind-value = 값
 relay-call-back = 그런 다음 같은 인수 { $arguments }에 인수 { $callback }을(를) 더해 도구 `{ $tool }`을(를) 다시 호출하세요 (답변은 형태를 보여 주는 예시일 뿐이니 사용자의 답변을 쓰세요). 사용자가 어떤 질문에 답하지 않으려 하면 그 질문을 "answers"에서 빼고 { $decline }을(를) 주세요. 사용자가 그만두려 하면 "cancel"을 주세요.
 relay-waiting-on-page = 도구 `{ $tool }`은(는) 사용자가 링크된 페이지에서 작업을 마치기를 기다리고 있습니다. 사용자가 마쳤다고 하면 인수 { $arguments }에 { $callback }을(를) 더해 `{ $tool }`을(를) 다시 호출하세요.
+relay-error = 인수 `{ $argument }`이(가) 잘못되었습니다. { $problem }. 다음 형태여야 합니다: { $shape }
+relay-error-not-object = 객체가 아닙니다
+relay-error-no-continuation = `continuation` 문자열이 없습니다
+relay-error-answers = `answers`가 객체가 아닙니다
+relay-error-actions = `actions`가 객체가 아닙니다
+relay-error-twice = `{ $key }`에 대한 답이 `answers`와 `actions` 양쪽에 있습니다
+relay-error-answer = `{ $key }`에 대한 답이 항목 값의 객체도 아니고 "accept", "decline", "cancel"도 아닙니다
 
 ## The page (`page` module).
 
 page-title = 답변이 필요합니다
 page-intro = 여기에 입력한 내용은 이 서버로만 전송되며, MCP 클라이언트나 그 AI 모델을 거치지 않습니다.
-page-signed-in-as = 로그인한 사용자:
-page-required = 필수
-page-optional = 선택
+page-signed-in-as = 로그인한 사용자: { $user }
+page-required = (필수)
+page-optional = (선택)
+page-label = { $label } { $hint }
 page-no-choice = (선택 안 함)
 page-yes = 예
 page-no = 아니요

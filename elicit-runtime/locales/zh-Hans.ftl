@@ -39,6 +39,32 @@ problem-more-not-asked = 不是此表单的字段，其后的 { $others } 个其
 problem-rule-unsaid = 回答不符合此表单的某条规则
 violation = `{ $field }`：{ $problem }
 
+## `validator` crate 的规则（功能 `validator`），写在 "`字段`：" 之后。
+
+validator-length-exact = 长度必须恰好为 { $n } 个字符
+validator-length-between = 长度必须介于 { $min } 到 { $max } 个字符之间
+validator-length-min = 长度至少为 { $min } 个字符
+validator-length-max = 长度最多为 { $max } 个字符
+validator-length = 长度不正确
+validator-range-between = 必须介于 { $min } 和 { $max } 之间
+validator-range-min = 不得小于 { $min }
+validator-range-max = 不得大于 { $max }
+validator-range = 超出允许范围
+validator-email = 必须是有效的电子邮件地址
+validator-url = 必须是有效的 URL
+validator-regex = 格式不正确
+validator-required = 为必填项
+validator-must-match = 必须与其所确认的字段一致
+validator-contains = 必须包含 `{ $needle }`
+validator-contains-unsaid = 缺少必需的部分
+validator-does-not-contain = 不得包含 `{ $needle }`
+validator-does-not-contain-unsaid = 包含不允许的部分
+validator-credit-card = 必须是有效的卡号
+validator-non-control-character = 不得包含控制字符
+validator-ip = 必须是有效的 IP 地址
+validator-rule = 不符合规则 `{ $code }`
+validator-not-valid = 无效
+
 ## 重新询问的表单消息：原问题，然后是需要更正的内容。
 
 reask-heading = 请更正您的回答：
@@ -80,10 +106,16 @@ relay-max-items = 至多选择这么多项：{ $bound }
 relay-pattern = 必须匹配正则表达式 { $pattern }
 relay-options = 可选值之一：{ $options }
 relay-default = 默认值 { $default }
+relay-field = - `{ $name }`（{ $kind }，{ $needed }）
+relay-field-title = { $field }：{ $title }
+relay-field-description = { $field }——{ $description }
+relay-field-rule = { $field }；{ $rule }
+relay-option-titled = { $value }（{ $title }）
+relay-options-more = { $list }、{ $option }
 relay-kind-email = 电子邮件地址
 relay-kind-uri = URI
-relay-kind-date = 日期，YYYY-MM-DD
-relay-kind-date-time = 日期时间，RFC 3339
+relay-kind-date = YYYY-MM-DD 格式的日期
+relay-kind-date-time = RFC 3339 格式的日期时间
 relay-kind-text = 文本
 relay-kind-integer = 整数
 relay-kind-number = 数字
@@ -92,14 +124,22 @@ relay-kind-array = 选项列表
 relay-kind-value = 一个值
 relay-call-back = 然后再次调用工具 `{ $tool }`，使用相同的参数 { $arguments }，并加上参数 { $callback }（其中的回答只是格式示例：请使用用户的回答）。如果用户不愿回答某个问题，请不要把它放进 "answers"，而是给出 { $decline }；如果用户想停止，则给出 "cancel"。
 relay-waiting-on-page = 工具 `{ $tool }` 正在等待用户在其链接的页面上完成操作。当用户表示已完成时，请再次调用 `{ $tool }`，使用参数 { $arguments }，并加上 { $callback }。
+relay-error = 参数 `{ $argument }` 有误：{ $problem }。它必须是如下形式：{ $shape }
+relay-error-not-object = 不是对象
+relay-error-no-continuation = 缺少字符串 `continuation`
+relay-error-answers = 其 `answers` 不是对象
+relay-error-actions = 其 `actions` 不是对象
+relay-error-twice = 在 `answers` 和 `actions` 中都回答了 `{ $key }`
+relay-error-answer = 对 `{ $key }` 的回答既不是字段值对象，也不是 "accept"、"decline" 或 "cancel"
 
 ## The page (`page` module).
 
 page-title = 需要您的回答
 page-intro = 您在此输入的内容只会发送到此服务器，不会经过您的 MCP 客户端或其 AI 模型。
-page-signed-in-as = 当前登录用户：
-page-required = 必填
-page-optional = 选填
+page-signed-in-as = 当前登录用户：{ $user }
+page-required = （必填）
+page-optional = （选填）
+page-label = { $label }{ $hint }
 page-no-choice = （未选择）
 page-yes = 是
 page-no = 否

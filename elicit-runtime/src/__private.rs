@@ -417,6 +417,18 @@ impl Kind {
         }
     }
 
+    /// The `pattern`'s words in other languages.
+    #[doc(hidden)]
+    pub const fn pattern_hints(self, hints: Translations) -> Self {
+        match self {
+            Kind::String(mut r) => {
+                r.pattern_hints = hints;
+                Kind::String(r)
+            }
+            other => other,
+        }
+    }
+
     #[doc(hidden)]
     pub const fn format(self, format: Format) -> Self {
         match self {
@@ -499,7 +511,7 @@ impl Kind {
 
 impl StringRules {
     #[doc(hidden)]
-    pub const PLAIN: Self = Self { min_length: None, max_length: None, pattern: None, pattern_hint: None, format: None };
+    pub const PLAIN: Self = Self { min_length: None, max_length: None, pattern: None, pattern_hint: None, pattern_hints: &[], format: None };
 
     #[doc(hidden)]
     pub const fn with_format(format: Format) -> Self {
@@ -556,6 +568,9 @@ pub enum Part {
         prefix: &'static str,
         /// Put before each field's title, when it has one.
         title_prefix: &'static str,
+        /// The title prefix in other languages (`title_prefix(ko = "집 ")`), each put
+        /// before the field's title in that language (or its own title).
+        title_prefixes: Translations,
         /// `Option<Sub>`: every field is optional.
         optional: bool,
     },
@@ -660,11 +675,130 @@ const fn take(text: &'static [u8], len: usize) -> (&'static str, &'static [u8]) 
     }
 }
 
+/// The text a field's title in language `tag` is made from: its translation for the tag,
+/// or else its own title.
+const fn title_for(field: &FieldSchema, tag: &str) -> Option<&'static str> {
+    let mut i = 0;
+    while i < field.titles.len() {
+        if str_eq(field.titles[i].0, tag) {
+            return Some(field.titles[i].1);
+        }
+        i += 1;
+    }
+    field.title
+}
+
+/// How many translated titles, and how many bytes of them, the languages of the title
+/// prefixes make: one per language of a sub-form's `title_prefix(...)` for each of its
+/// fields with a title.
+const fn translated_titles_size(parts: &[Part]) -> (usize, usize) {
+    let (mut count, mut bytes) = (0, 0);
+    let mut i = 0;
+    while i < parts.len() {
+        if let Part::Flatten { fields, title_prefixes, .. } = &parts[i] {
+            let mut j = 0;
+            while j < fields.len() {
+                let mut k = 0;
+                while k < title_prefixes.len() {
+                    if let Some(title) = title_for(&fields[j], title_prefixes[k].0) {
+                        count += 1;
+                        bytes += title_prefixes[k].1.len() + title.len();
+                    }
+                    k += 1;
+                }
+                j += 1;
+            }
+        }
+        i += 1;
+    }
+    (count, bytes)
+}
+
+/// How many translated titles the prefixes in other languages make.
+pub const fn parts_titles_len(parts: &[Part]) -> usize {
+    translated_titles_size(parts).0
+}
+
+/// How many bytes the translated titles with their prefixes take.
+pub const fn parts_titles_text_len(parts: &[Part]) -> usize {
+    translated_titles_size(parts).1
+}
+
+/// The translated titles with their prefixes, one after another, in the order
+/// [`parts_titles`] reads them.
+pub const fn parts_titles_text<const B: usize>(parts: &[Part]) -> [u8; B] {
+    let mut out = [0u8; B];
+    let mut at = 0;
+    let mut i = 0;
+    while i < parts.len() {
+        if let Part::Flatten { fields, title_prefixes, .. } = &parts[i] {
+            let mut j = 0;
+            while j < fields.len() {
+                let mut k = 0;
+                while k < title_prefixes.len() {
+                    if let Some(title) = title_for(&fields[j], title_prefixes[k].0) {
+                        at = put(&mut out, at, title_prefixes[k].1);
+                        at = put(&mut out, at, title);
+                    }
+                    k += 1;
+                }
+                j += 1;
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The translated titles of the flattened fields, by language, field after field (the
+/// texts from [`parts_titles_text`]).
+pub const fn parts_titles<const M: usize>(parts: &[Part], text: &'static [u8]) -> [(&'static str, &'static str); M] {
+    let mut out = [("", ""); M];
+    let mut text = text;
+    let mut at = 0;
+    let mut i = 0;
+    while i < parts.len() {
+        if let Part::Flatten { fields, title_prefixes, .. } = &parts[i] {
+            let mut j = 0;
+            while j < fields.len() {
+                let mut k = 0;
+                while k < title_prefixes.len() {
+                    if let Some(title) = title_for(&fields[j], title_prefixes[k].0) {
+                        let (prefixed, rest) = take(text, title_prefixes[k].1.len() + title.len());
+                        out[at] = (title_prefixes[k].0, prefixed);
+                        text = rest;
+                        at += 1;
+                    }
+                    k += 1;
+                }
+                j += 1;
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+/// How many of the translated titles are field `field`'s.
+const fn titles_of(field: &FieldSchema, title_prefixes: Translations) -> usize {
+    let mut n = 0;
+    let mut k = 0;
+    while k < title_prefixes.len() {
+        if title_for(field, title_prefixes[k].0).is_some() {
+            n += 1;
+        }
+        k += 1;
+    }
+    n
+}
+
 /// The form's fields: its own, and each flattened form's with the prefixes put on
-/// (names and titles from `text`, [`parts_text`]).
-pub const fn parts_fields<const N: usize>(parts: &[Part], text: &'static [u8]) -> [FieldSchema; N] {
+/// (names and titles from `text`, [`parts_text`]; the titles in other languages from
+/// `titles`, [`parts_titles`]).
+pub const fn parts_fields<const N: usize>(parts: &[Part], text: &'static [u8], titles: &'static [(&'static str, &'static str)]) -> [FieldSchema; N] {
     let mut out = [FieldSchema::new("", Kind::Boolean); N];
     let mut text = text;
+    let mut titles = titles;
     let mut at = 0;
     let mut i = 0;
     while i < parts.len() {
@@ -673,10 +807,11 @@ pub const fn parts_fields<const N: usize>(parts: &[Part], text: &'static [u8]) -
                 out[at] = *field;
                 at += 1;
             }
-            Part::Flatten { fields, prefix, title_prefix, optional } => {
+            Part::Flatten { fields, prefix, title_prefix, title_prefixes, optional } => {
                 let mut j = 0;
                 while j < fields.len() {
                     let mut field = fields[j];
+                    let translated = titles_of(&field, title_prefixes);
                     if !prefix.is_empty() {
                         let (name, rest) = take(text, prefix.len() + field.name.len());
                         field.name = name;
@@ -686,9 +821,15 @@ pub const fn parts_fields<const N: usize>(parts: &[Part], text: &'static [u8]) -
                         let (title, rest) = take(text, title_prefix.len() + title.len());
                         field.title = Some(title);
                         // The prefix is in the author's base language: the translations,
-                        // which lack it, are not used for this field.
+                        // which lack it, are not used for this field, unless the prefix
+                        // is written in their languages too.
                         field.titles = &[];
                         text = rest;
+                    }
+                    if !title_prefixes.is_empty() {
+                        let (own, rest) = titles.split_at(translated);
+                        field.titles = own;
+                        titles = rest;
                     }
                     if *optional {
                         field.required = false;

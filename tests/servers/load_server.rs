@@ -150,7 +150,7 @@ impl Load {
                 stats.elicit_future.store(std::mem::size_of_val(&*Echo::elicit(&ask, "").key("echo").into_future()), Ordering::Relaxed);
             }
             let in_flight = InFlight::start(stats);
-            let answer = Echo::elicit(&ask, &message).key("echo").await;
+            let answer = Echo::elicit(&ask, message.as_str()).key("echo").await;
             in_flight.end(match &answer {
                 Ok(answer) => format!("{:?}", answer.action()),
                 Err(ElicitError::Cancelled(_)) => "Cancelled".to_owned(),

@@ -631,7 +631,7 @@ impl Demo {
             let tool = format!("delete_item({item:?})");
             // Nothing is deleted before the last question is answered: on 2026-07-28 the
             // body runs again on the client's retry.
-            Ok(match answered(&tool, Confirm::elicit(&ask, &message).user_only().timeout(TIMEOUT).progress_every(every).reask(REASKS).await)? {
+            Ok(match answered(&tool, Confirm::elicit(&ask, message.as_str()).user_only().timeout(TIMEOUT).progress_every(every).reask(REASKS).await)? {
                 Ok(Elicitation::Accept(Confirm { confirm: true })) => text(format!("deleted `{item}` (not really: this is an example)")),
                 Ok(Elicitation::Accept(Confirm { confirm: false })) => text(format!("kept `{item}`: the box was not ticked")),
                 Ok(Elicitation::Decline) => text(format!("declined: `{item}` was not deleted")),

@@ -259,23 +259,23 @@ fn table() -> Vec<Case> {
             &[("initials", TooLong { max_length: 5, length: 6 })],
         ),
         // -- pattern
-        case::<Strings>("pattern mismatch", set(strings_base(), "name", json!("Ada 1")), &[("name", PatternMismatch { pattern: "^[A-Za-z][A-Za-z ]*$", hint: None })]),
+        case::<Strings>("pattern mismatch", set(strings_base(), "name", json!("Ada 1")), &[("name", PatternMismatch { pattern: "^[A-Za-z][A-Za-z ]*$", hint: None, hints: &[] })]),
         case::<Strings>(
             "`$` does not match before a trailing newline",
             set(strings_base(), "name", json!("Ada\n")),
-            &[("name", PatternMismatch { pattern: "^[A-Za-z][A-Za-z ]*$", hint: None })],
+            &[("name", PatternMismatch { pattern: "^[A-Za-z][A-Za-z ]*$", hint: None, hints: &[] })],
         ),
         case::<Strings>(
             "too short and pattern mismatch: both, length first",
             set(strings_base(), "name", json!("1")),
-            &[("name", TooShort { min_length: 3, length: 1 }), ("name", PatternMismatch { pattern: "^[A-Za-z][A-Za-z ]*$", hint: None })],
+            &[("name", TooShort { min_length: 3, length: 1 }), ("name", PatternMismatch { pattern: "^[A-Za-z][A-Za-z ]*$", hint: None, hints: &[] })],
         ),
         // -- ECMA-262 class escapes: `\d` and `\w` are ASCII, as the client reads them
-        case::<Patterns>("`\\d` does not match Arabic-Indic digits", set(patterns_base(), "zip", json!("١٢٣٤٥")), &[("zip", PatternMismatch { pattern: "^\\d{5}$", hint: None })]),
-        case::<Patterns>("`\\d` does not match fullwidth digits", set(patterns_base(), "zip", json!("１２３４５")), &[("zip", PatternMismatch { pattern: "^\\d{5}$", hint: None })]),
-        case::<Patterns>("`\\w` in a class does not match accented letters", set(patterns_base(), "handle", json!("été")), &[("handle", PatternMismatch { pattern: "^[\\w.-]+$", hint: None })]),
-        case::<Patterns>("`\\D` refuses an ASCII digit", set(patterns_base(), "no_digits", json!("abc3")), &[("no_digits", PatternMismatch { pattern: "^\\D*$", hint: None })]),
-        case::<Patterns>("an escaped backslash stays a backslash", set(patterns_base(), "backslash", json!("a5")), &[("backslash", PatternMismatch { pattern: "^a\\\\d$", hint: None })]),
+        case::<Patterns>("`\\d` does not match Arabic-Indic digits", set(patterns_base(), "zip", json!("١٢٣٤٥")), &[("zip", PatternMismatch { pattern: "^\\d{5}$", hint: None, hints: &[] })]),
+        case::<Patterns>("`\\d` does not match fullwidth digits", set(patterns_base(), "zip", json!("１２３４５")), &[("zip", PatternMismatch { pattern: "^\\d{5}$", hint: None, hints: &[] })]),
+        case::<Patterns>("`\\w` in a class does not match accented letters", set(patterns_base(), "handle", json!("été")), &[("handle", PatternMismatch { pattern: "^[\\w.-]+$", hint: None, hints: &[] })]),
+        case::<Patterns>("`\\D` refuses an ASCII digit", set(patterns_base(), "no_digits", json!("abc3")), &[("no_digits", PatternMismatch { pattern: "^\\D*$", hint: None, hints: &[] })]),
+        case::<Patterns>("an escaped backslash stays a backslash", set(patterns_base(), "backslash", json!("a5")), &[("backslash", PatternMismatch { pattern: "^a\\\\d$", hint: None, hints: &[] })]),
         // -- formats
         case::<Strings>("email with a non-ASCII local part (that is `idn-email`)", set(strings_base(), "email", json!("ädä@example.com")), &[("email", InvalidFormat(Format::Email))]),
         case::<Strings>("email with a non-ASCII domain", set(strings_base(), "email", json!("ada@exämple.com")), &[("email", InvalidFormat(Format::Email))]),
@@ -360,7 +360,7 @@ fn table() -> Vec<Case> {
             }),
             &[
                 ("name", TooShort { min_length: 3, length: 1 }),
-                ("name", PatternMismatch { pattern: "^[A-Za-z][A-Za-z ]*$", hint: None }),
+                ("name", PatternMismatch { pattern: "^[A-Za-z][A-Za-z ]*$", hint: None, hints: &[] }),
                 ("email", InvalidFormat(Format::Email)),
                 ("homepage", InvalidFormat(Format::Uri)),
                 ("birthday", InvalidFormat(Format::Date)),

@@ -291,7 +291,7 @@ fn a_string_far_past_max_length_is_counted_and_not_matched() {
     let (violations, work) = check(json!({"word": "abcdefghij1234"}));
     assert_eq!(
         violations.iter().map(|v| v.problem.clone()).collect::<Vec<_>>(),
-        [Problem::TooLong { max_length: 10, length: 14 }, Problem::PatternMismatch { pattern: "^[a-z]+$", hint: None }]
+        [Problem::TooLong { max_length: 10, length: 14 }, Problem::PatternMismatch { pattern: "^[a-z]+$", hint: None, hints: &[] }]
     );
     assert_eq!(work, 14 + 14);
     // Eleven two-byte letters: 22 bytes counted, 11 characters, matched.

@@ -36,7 +36,7 @@ fn catalog() {
     INSTALL.call_once(|| {
         Catalog::builder()
             .add("zh-Hant", "reask-heading = 請更正您的回答：\n")
-            .and_then(|b| b.add("fr-CA", "reask-heading = Veuillez corriger votre réponse, s'il vous plaît :\n"))
+            .and_then(|b| b.add("fr-CA", "reask-heading = Veuillez corriger votre réponse, s’il vous plaît\u{a0}:\n"))
             .and_then(|b| b.install())
             .unwrap_or_else(|e| panic!("the test catalog installs: {e}"));
     });
@@ -72,14 +72,14 @@ fn every_language_is_written_in_its_own_words_and_plural_rules() {
     assert_eq!(too_short("en", 1), "must be at least 1 character long, got 0");
     assert_eq!(too_short("en", 0), "must be at least 0 characters long, got 0");
     // French: one covers 0 and 1.
-    assert_eq!(too_short("fr", 0), "doit comporter au moins 0 caractère, reçu 0");
-    assert_eq!(too_short("fr", 2), "doit comporter au moins 2 caractères, reçu 0");
-    assert_eq!(too_short("es", 1), "debe tener al menos 1 carácter, se recibieron 0");
-    assert_eq!(Locale::for_tag("es").message("problem-too-short", &[("min_length", Arg::Count(2)), ("length", Arg::Count(1))]), "debe tener al menos 2 caracteres, se recibió 1");
-    assert_eq!(too_short("es", 5), "debe tener al menos 5 caracteres, se recibieron 0");
+    assert_eq!(too_short("fr", 0), "doit comporter au moins 0 caractère (actuellement 0)");
+    assert_eq!(too_short("fr", 2), "doit comporter au moins 2 caractères (actuellement 0)");
+    assert_eq!(too_short("es", 1), "debe tener al menos 1 carácter (tiene 0)");
+    assert_eq!(Locale::for_tag("es").message("problem-too-short", &[("min_length", Arg::Count(2)), ("length", Arg::Count(1))]), "debe tener al menos 2 caracteres (tiene 1)");
+    assert_eq!(too_short("es", 5), "debe tener al menos 5 caracteres (tiene 0)");
     // No plural forms, no isolation marks around what is put in.
     assert_eq!(too_short("ko", 3), "3자 이상이어야 합니다. 입력된 길이: 0자");
-    assert_eq!(too_short("ja", 3), "3 文字以上である必要があります（入力：0 文字）");
+    assert_eq!(too_short("ja", 3), "3文字以上である必要があります（入力値：0文字）");
     // A count no double holds exactly is written, not rounded.
     let huge = Locale::for_tag("en").message("problem-too-long", &[("max_length", Arg::Count(u64::MAX)), ("length", Arg::Count(u64::MAX))]);
     assert_eq!(huge, "must be at most 18446744073709551615 characters long, got 18446744073709551615");
@@ -138,9 +138,9 @@ fn tags_fall_back_along_their_subtags_and_never_to_another_script() {
     let heading = |tag: &str| Locale::for_tag(tag).message("reask-heading", &[]);
     assert_eq!(heading("zh-Hant-TW"), "請更正您的回答：");
     assert_eq!(Locale::for_tag("zh-Hant-TW").message("problem-missing", &[]), "is required but missing");
-    assert_eq!(heading("fr-CA"), "Veuillez corriger votre réponse, s'il vous plaît :");
+    assert_eq!(heading("fr-CA"), "Veuillez corriger votre réponse, s’il vous plaît\u{a0}:");
     assert_eq!(Locale::for_tag("fr-CA").message("problem-missing", &[]), "est obligatoire mais manquant");
-    assert_eq!(heading("fr-FR"), "Veuillez corriger votre réponse :");
+    assert_eq!(heading("fr-FR"), "Veuillez corriger votre réponse\u{a0}:");
 }
 
 /// Found by the `language` fuzz target: `ko-Latn` (Korean in the Latin script) chose the
@@ -427,6 +427,57 @@ async fn snapshots_of_a_reask_a_checkbox_form_and_a_relay_in_every_language() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
+/// The relay's lines as Japanese and French write them: every separator between a field's
+/// name, kind, title, description and rules is the catalog's, none is the code's.
+#[tokio::test]
+async fn the_relay_s_separators_are_each_language_s_punctuation() {
+    catalog();
+    let fields = |text: &str| text.lines().filter(|l| l.starts_with("- `")).map(str::to_owned).collect::<Vec<_>>();
+    let (ja, _) = relayed(ProtocolRevision::V2025_11_25, "ja-JP").await;
+    assert_eq!(
+        fields(&ja),
+        [
+            "- `name`（テキスト、必須）：お名前 ― ご注文者、最小文字数：2",
+            "- `rating`（整数、必須）：評価、1以上、5以下",
+            "- `diets`（選択肢のリスト、必須）：食事制限 ― 食べられないもの、最小選択数：1、最大選択数：2、次のいずれか：\"vegan\"（ヴィーガン）、\"gluten-free\"（グルテンフリー）、\"nut-allergy\"（ナッツアレルギー）",
+            "- `date`（YYYY-MM-DD 形式の日付、任意）：配達日",
+        ]
+    );
+    // Full-width throughout: no half-width parenthesis, comma, colon or semicolon.
+    for line in fields(&ja) {
+        assert!(!line.contains(['(', ')', ',', ';']) && !line.contains(": "), "{line}");
+    }
+    let (fr, _) = relayed(ProtocolRevision::V2025_11_25, "fr-FR").await;
+    assert_eq!(
+        fields(&fr),
+        [
+            "- `name` (du texte, obligatoire)\u{a0}: Nom — Pour qui est la commande\u{202f}; au moins ce nombre de caractères\u{a0}: 2",
+            "- `rating` (un nombre entier, obligatoire)\u{a0}: Note\u{202f}; au moins 1\u{202f}; au plus 5",
+            "- `diets` (une liste de choix, obligatoire)\u{a0}: Régimes — Ce que vous ne pouvez pas manger\u{202f}; au moins ce nombre de choix\u{a0}: 1\u{202f}; au plus ce nombre de choix\u{a0}: 2\u{202f}; l’une des valeurs\u{a0}: \"vegan\" (Végétalien), \"gluten-free\" (Sans gluten), \"nut-allergy\" (Allergie aux noix)",
+            "- `date` (une date, YYYY-MM-DD, facultatif)\u{a0}: Date de livraison",
+        ]
+    );
+    // French puts a no-break space before `:` and `;`, in the code's separators as in the sentences.
+    assert!(!fr.contains(" :") && !fr.contains(" ;") && !fr.contains("):"), "{fr}");
+}
+
+/// The model's call-back written wrong: what is wrong is said in the user's language.
+#[tokio::test]
+async fn a_call_back_written_wrong_is_explained_in_the_user_s_language() {
+    catalog();
+    for (accept_language, expected) in [
+        ("ko-KR", "인수 `elicitRelay`이(가) 잘못되었습니다. 객체가 아닙니다. 다음 형태여야 합니다: {\"continuation\""),
+        ("fr", "L’argument `elicitRelay` n’est pas un objet\u{a0}: il doit être de la forme {\"continuation\""),
+        ("pt-BR", "`elicitRelay` is not an object: it must be {\"continuation\""),
+    ] {
+        let client = ScriptedClient::new(ProtocolRevision::V2025_11_25).support(ElicitationSupport::NONE).accept_language(accept_language);
+        let session = client.connect(server()).await.unwrap_or_else(|e| panic!("cannot connect: {e}"));
+        let Err(rmcp::service::ServiceError::McpError(error)) = session.call_tool("order", json!({ RELAY_ARGUMENT: 42 })).await else { panic!("not refused") };
+        assert_eq!(error.code.0, -32602);
+        assert!(error.message.starts_with(expected), "{accept_language}: {}", error.message);
+    }
+}
+
 /// Compares with the kept snapshot (or keeps this one, with `ELICIT_BLESS=1`).
 fn compare(tag: &str, text: &str) -> Option<String> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("snapshots/locale").join(format!("{tag}.txt"));
@@ -525,5 +576,5 @@ async fn a_two_step_choice_and_an_author_s_unsaid_rule_are_asked_in_the_user_s_l
     assert_eq!(sent[0]["requestedSchema"]["properties"]["choice"]["oneOf"], json!([{"const": "invoice", "title": "청구서로"}, {"const": "cash", "title": "현금으로"}]));
     assert_eq!(sent[1]["message"], "어떻게 결제하시겠어요?\n\n청구서로");
     assert_eq!(sent[1]["requestedSchema"]["properties"]["email"]["title"], "이메일");
-    assert_eq!(sent[3]["message"], "평점\n\n답변을 고쳐 주세요:\n- 답변이 이 폼의 규칙에 맞지 않습니다");
+    assert_eq!(sent[3]["message"], "평점\n\n답변을 고쳐 주세요:\n- 답변이 이 양식의 규칙에 맞지 않습니다");
 }

@@ -587,6 +587,20 @@ async fn the_page_speaks_the_browser_s_language() {
     let bad = http(addr, "POST", &path, &[("Cookie", &cookie("ada")), ("Content-Type", FORM), ("Accept-Language", "ko")], body.as_bytes()).await;
     assert!(bad.body.contains("id=\"e-pin\">") && bad.body.contains("아래 표시된 항목을 고쳐 주세요."), "{}", bad.body);
     assert!(bad.body.contains("안전을 위해 이 항목을 비웠습니다"), "{}", bad.body);
+    // Every separator is the catalog's: Japanese full-width and tight, French with its
+    // no-break spaces; the user's name and the hint put where each language puts them.
+    let ja = get("ada", "ja-JP").await;
+    for expected in [">PIN<span class=\"hint\">（必須）</span></label>", ">Name<span class=\"hint\">（必須）</span></label>", "ログイン中のユーザー：<strong id=\"user\">ada</strong>"] {
+        assert!(ja.body.contains(expected), "{expected} not in {}", ja.body);
+    }
+    let main = ja.body.split("<main").nth(1).unwrap_or_default();
+    assert!(!main.contains("(必須)") && !main.contains(": <strong") && !main.contains("） "), "{}", ja.body);
+    let fr = get("ada", "fr-FR").await;
+    for expected in [">PIN <span class=\"hint\">(obligatoire)</span></label>", "Connecté en tant que <strong id=\"user\">ada</strong>", "ce serveur\u{a0}: cela"] {
+        assert!(fr.body.contains(expected), "{expected} not in {}", fr.body);
+    }
+    let main = fr.body.split("<main").nth(1).unwrap_or_default();
+    assert!(!main.contains(" :") && !main.contains(" ;"), "{}", fr.body);
     // Traditional Chinese is not in the catalog, and never becomes Simplified: the server's French.
     let hant = get("ada", "zh-TW").await;
     assert!(hant.body.contains("<html lang=\"fr\">") && hant.body.contains(">Envoyer</button>"), "{}", hant.body);

@@ -144,7 +144,7 @@ impl TestServer {
 
     #[tool(description = "asks for the number it was given")]
     async fn number(&self, context: RequestContext<RoleServer>, Parameters(args): Parameters<NumberArgs>) -> String {
-        match Number::elicit(&context, &format!("Number {}", args.n)).await {
+        match Number::elicit(&context, format!("Number {}", args.n)).await {
             Ok(Elicitation::Accept(number)) => number.n.to_string(),
             other => format!("{other:?}"),
         }

@@ -4,6 +4,7 @@
 //! the schema's own: named by field in the re-ask, the valid answers kept as defaults, and
 //! listed in the error when the re-asks run out.
 
+use elicit_runtime::locale::Locale;
 use elicit_runtime::form::{Problem, Violation};
 use elicit_runtime::{Elicit, ElicitError, Elicitation, ProtocolRevision};
 use serde_json::json;
@@ -249,15 +250,19 @@ struct Account {
 #[test]
 fn validator_rules_are_the_authors_rules_named_by_wire_name_in_field_order() {
     let err = Account::from_content(&content(json!({"userName": "al", "repeatHint": "x", "passwordHint": "zebra-canary"}))).unwrap_err();
+    let texts = |violations: &[Violation], locale: Locale| violations.iter().map(|v| v.text(locale)).collect::<Vec<_>>();
+    assert_eq!(texts(err.violations(), Locale::for_tag("en")), ["`userName`: must be between 3 and 20 characters long", "`repeatHint`: must match the field it repeats"]);
+    // Validator's own rules are said in the user's language.
     assert_eq!(
-        err.violations(),
-        [Violation::rule("userName", "must be between 3 and 20 characters long"), Violation::rule("repeatHint", "must match the field it repeats")]
+        texts(err.violations(), Locale::for_tag("fr")),
+        ["`userName`\u{a0}: doit comporter entre 3 et 20 caractères", "`repeatHint`\u{a0}: doit être identique au champ qu’il répète"]
     );
+    assert_eq!(texts(err.violations(), Locale::for_tag("ko")), ["`userName`: 3자 이상 20자 이하여야 합니다", "`repeatHint`: 확인 대상 항목과 같아야 합니다"]);
     // What the user typed in the other field is never repeated.
     assert!(!format!("{err} {err:?}").contains("zebra-canary"), "{err:?}");
     assert!(Account::from_content(&content(json!({"userName": "ada", "repeatHint": "y", "passwordHint": "y"}))).is_ok());
     // The re-ask of a relayed or direct answer reads them as any other problem.
     let broken = json!({"action": "accept", "content": {"userName": "a-very-long-user-name-indeed", "repeatHint": "y", "passwordHint": "y"}});
     let Err(ElicitError::Invalid(invalid)) = Elicitation::<Account>::from_result(&broken) else { panic!("refused") };
-    assert_eq!(invalid.violations(), [Violation::rule("userName", "must be between 3 and 20 characters long")]);
+    assert_eq!(texts(invalid.violations(), Locale::for_tag("en")), ["`userName`: must be between 3 and 20 characters long"]);
 }

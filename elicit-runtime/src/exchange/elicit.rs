@@ -19,7 +19,7 @@ use crate::form::{
     self, ClientProfile, FormSchema, InvalidContent, Kind, Problem, Report, RequestedSchema, SchemaError, SchemaOptions, Violation, collect_checkboxes,
     echo,
 };
-use crate::locale::{Arg, Locale};
+use crate::locale::{Arg, Locale, Words};
 use crate::observe::{self, Mode, Pending};
 use crate::revision::ProtocolRevision;
 
@@ -89,8 +89,12 @@ pub trait Elicit: Sized + 'static {
     /// `ToolCall::run`, which serves every revision including 2026-07-28, or
     /// `Contact::elicit(&context, "...")` with the tool's `RequestContext` where
     /// 2025-06-18 and 2025-11-25 are enough.
-    fn elicit<'a, P: ElicitPeer + ?Sized>(peer: &'a P, message: &'a str) -> ElicitRequest<'a, Self, P> {
-        ElicitRequest::new(peer, message)
+    ///
+    /// The message is a text, or [`Words`] with its translations or from the author's
+    /// catalog, written in the question's language when it is sent
+    /// ([`ElicitRequest::locale`] says which).
+    fn elicit<'a, P: ElicitPeer + ?Sized>(peer: &'a P, message: impl Into<Words>) -> ElicitRequest<'a, Self, P> {
+        ElicitRequest::new(peer, message.into())
     }
 }
 
@@ -227,7 +231,7 @@ fn asks_required<T: Elicit>(revision: ProtocolRevision, options: &SchemaOptions)
 #[must_use = "an elicitation is sent when it is awaited"]
 pub struct ElicitRequest<'a, T, P: ?Sized> {
     peer: &'a P,
-    message: &'a str,
+    message: Words,
     timeout: Option<Duration>,
     progress_every: Option<Duration>,
     reasks: u32,
@@ -295,7 +299,7 @@ impl<T, P: ?Sized> std::fmt::Debug for ElicitRequest<'_, T, P> {
 }
 
 impl<'a, T: Elicit, P: ElicitPeer + ?Sized> ElicitRequest<'a, T, P> {
-    pub(crate) fn new(peer: &'a P, message: &'a str) -> Self {
+    pub(crate) fn new(peer: &'a P, message: Words) -> Self {
         Self {
             peer,
             message,
@@ -314,8 +318,8 @@ impl<'a, T: Elicit, P: ElicitPeer + ?Sized> ElicitRequest<'a, T, P> {
     /// Write the toolkit's texts of this question (the problems listed when it is asked
     /// again, the checkbox titles on 2025-06-18) and the form's translated titles and
     /// descriptions in `locale`'s language, whatever the client or the server prefer
-    /// ([`locale`](crate::locale) says how the language is chosen otherwise). The
-    /// `message` is the author's: write it in the same language.
+    /// ([`locale`](crate::locale) says how the language is chosen otherwise), and the
+    /// message, when it is [`Words`] with a text in that language.
     ///
     /// ```no_run
     /// # use elicit_runtime::{Elicit, ElicitError, ElicitPeer};
@@ -364,7 +368,7 @@ impl<'a, T: Elicit, P: ElicitPeer + ?Sized> ElicitRequest<'a, T, P> {
     pub async fn with_provenance(self) -> Result<(Elicitation<T>, Provenance), ElicitError> {
         let pace = Pace { timeout: self.timeout, progress_every: self.progress_every };
         let question = Question {
-            message: self.message,
+            message: &self.message,
             pace,
             reasks: self.reasks,
             options: &self.schema,
@@ -480,12 +484,14 @@ impl<'a, T: Elicit, P: ElicitPeer + ?Sized> IntoFuture for ElicitRequest<'a, T, 
 /// a [`Problem::Rule`] under the field's wire name (the Rust name matched across the
 /// `rename_all` casings; a field renamed to another word keeps its Rust name), in the
 /// rule's own `message` when it has one, or in words for validator's built-in rules
-/// ("must be at least 3 characters long"); a rule of the whole struct (`__all__`) is
+/// ("must be at least 3 characters long", in the user's language: the catalog's
+/// `validator-*` messages); a rule of the whole struct (`__all__`) is
 /// [`Violation::form_rule`].
 ///
 /// ```
 /// use elicit_runtime::Elicit;
 /// use elicit_runtime::form::Violation;
+/// use elicit_runtime::locale::Locale;
 /// use serde_json::json;
 /// use validator::Validate;
 ///
@@ -501,7 +507,9 @@ impl<'a, T: Elicit, P: ElicitPeer + ?Sized> IntoFuture for ElicitRequest<'a, T, 
 /// let err = Signup::from_content(json!({"userName": "al", "age": 9}).as_object().unwrap()).unwrap_err();
 /// let mut violations = err.into_violations();
 /// violations.sort_by(|a, b| a.field.cmp(&b.field));
-/// assert_eq!(violations, [Violation::rule("age", "you must be an adult"), Violation::rule("userName", "must be at least 3 characters long")]);
+/// assert_eq!(violations[0], Violation::rule("age", "you must be an adult"));
+/// assert_eq!(violations[1].to_string(), "`userName`: must be at least 3 characters long");
+/// assert_eq!(violations[1].text(Locale::for_tag("ko")), "`userName`: 3자 이상이어야 합니다");
 /// ```
 #[cfg(feature = "validator")]
 #[cfg_attr(docsrs, doc(cfg(feature = "validator")))]
@@ -519,7 +527,7 @@ pub fn validator_rules<T: Elicit + validator::Validate>(value: &T) -> Result<(),
             }
             // A flat form has no nested structs or lists; if a rule reports one, say so of the field.
             validator::ValidationErrorsKind::Struct(_) | validator::ValidationErrorsKind::List(_) => {
-                violations.push(Violation::rule(field, "is not valid"));
+                violations.push(Violation::rule(field, Words::message("validator-not-valid")));
             }
         }
     }
@@ -542,40 +550,48 @@ fn wire_name_of(schema: &FormSchema, rust_name: &str) -> std::borrow::Cow<'stati
     }
 }
 
-/// A failed validator rule in words: its own message, or the built-in rule said plainly.
+/// A failed validator rule in words: its own message, or the built-in rule said plainly
+/// in the catalog's `validator-*` messages (in the user's language).
 #[cfg(feature = "validator")]
-fn validator_words(error: &validator::ValidationError) -> String {
+fn validator_words(error: &validator::ValidationError) -> Words {
     if let Some(message) = &error.message {
-        return message.to_string();
+        return Words::new(message.to_string());
     }
     let param = |name: &str| error.params.get(name).map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned));
-    let characters = |n: String| if n == "1" { "1 character".to_owned() } else { format!("{n} characters") };
+    // A bound that is a count chooses the plural form; any other is written as it is.
+    let bound = |words: Words, name: &'static str, value: String| match value.parse::<u64>() {
+        Ok(count) => words.count(name, count),
+        Err(_) => words.arg(name, value),
+    };
+    let message = Words::message;
     match error.code.as_ref() {
         "length" => match (param("equal"), param("min"), param("max")) {
-            (Some(n), _, _) => format!("must be exactly {} long", characters(n)),
-            (None, Some(min), Some(max)) => format!("must be between {min} and {max} characters long"),
-            (None, Some(min), None) => format!("must be at least {} long", characters(min)),
-            (None, None, Some(max)) => format!("must be at most {} long", characters(max)),
-            (None, None, None) => "has the wrong length".to_owned(),
+            (Some(n), _, _) => bound(message("validator-length-exact"), "n", n),
+            (None, Some(min), Some(max)) => bound(bound(message("validator-length-between"), "min", min), "max", max),
+            (None, Some(min), None) => bound(message("validator-length-min"), "min", min),
+            (None, None, Some(max)) => bound(message("validator-length-max"), "max", max),
+            (None, None, None) => message("validator-length"),
         },
         "range" => match (param("min").or(param("exclusive_min")), param("max").or(param("exclusive_max"))) {
-            (Some(min), Some(max)) => format!("must be between {min} and {max}"),
-            (Some(min), None) => format!("must be at least {min}"),
-            (None, Some(max)) => format!("must be at most {max}"),
-            (None, None) => "is out of range".to_owned(),
+            (Some(min), Some(max)) => message("validator-range-between").arg("min", min).arg("max", max),
+            (Some(min), None) => message("validator-range-min").arg("min", min),
+            (None, Some(max)) => message("validator-range-max").arg("max", max),
+            (None, None) => message("validator-range"),
         },
-        "email" => "must be a valid email address".to_owned(),
-        "url" => "must be a valid URL".to_owned(),
-        "regex" => "is not in the expected format".to_owned(),
-        "required" => "is required".to_owned(),
+        "email" => message("validator-email"),
+        "url" => message("validator-url"),
+        "regex" => message("validator-regex"),
+        "required" => message("validator-required"),
         // Its `other` parameter is the other field's value (a password, say): never repeated.
-        "must_match" => "must match the field it repeats".to_owned(),
-        "contains" => param("needle").map_or_else(|| "is missing a required part".to_owned(), |n| format!("must contain `{n}`")),
-        "does_not_contain" => param("needle").map_or_else(|| "contains a forbidden part".to_owned(), |n| format!("must not contain `{n}`")),
-        "credit_card" => "must be a valid card number".to_owned(),
-        "non_control_character" => "must not contain control characters".to_owned(),
-        "ip" | "ipv4" | "ipv6" => "must be a valid IP address".to_owned(),
-        code => format!("breaks the rule `{code}`"),
+        "must_match" => message("validator-must-match"),
+        "contains" => param("needle").map_or_else(|| message("validator-contains-unsaid"), |n| message("validator-contains").arg("needle", n)),
+        "does_not_contain" => {
+            param("needle").map_or_else(|| message("validator-does-not-contain-unsaid"), |n| message("validator-does-not-contain").arg("needle", n))
+        }
+        "credit_card" => message("validator-credit-card"),
+        "non_control_character" => message("validator-non-control-character"),
+        "ip" | "ipv4" | "ipv6" => message("validator-ip"),
+        code => message("validator-rule").arg("code", code),
     }
 }
 
@@ -705,7 +721,7 @@ pub(crate) struct Watch {
 
 /// What an [`ElicitRequest`] asks, taken apart so that each part is borrowed.
 struct Question<'q, 'c, T> {
-    message: &'q str,
+    message: &'q Words,
     pace: Pace,
     reasks: u32,
     options: &'q SchemaOptions,
@@ -811,6 +827,7 @@ async fn exchange<T: Elicit, P: ElicitPeer + ?Sized>(
     let options = &options.locale(locale).client_profile(profile);
     span.record("client", profile.label());
     watch.client = profile.label();
+    let message = &message.text(locale);
     let support = peer.elicitation_support();
     if !support.form && (user_only || !peer.hooks().relays_to_model()) {
         return Err(ElicitError::NotSupported(support));

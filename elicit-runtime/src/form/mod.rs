@@ -32,6 +32,7 @@ pub(crate) use self::profile::{finish as finish_read_back, read_back};
 pub use self::render::{RequestedSchema, SchemaError, SchemaOptions, render};
 pub(crate) use self::multi_select::{checkbox_name, collect_checkboxes, find_checkbox};
 pub(crate) use self::render::cached;
+pub(crate) use self::schema::translated;
 pub(crate) use self::problem::echo;
 #[cfg(feature = "rmcp")]
 pub(crate) use self::problem::echo_up_to;

@@ -7,8 +7,8 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
-use super::schema::{FieldSchema, Format, same_name};
-use crate::locale::{Arg, Locale};
+use super::schema::{FieldSchema, Format, Translations, same_name, translated};
+use crate::locale::{Arg, Locale, Words};
 
 /// What is wrong with the value of one field.
 #[derive(Debug, Clone, PartialEq)]
@@ -83,6 +83,8 @@ pub enum Problem {
         pattern: &'static str,
         /// The rule in words, from `#[elicit(pattern_hint = "...")]`.
         hint: Option<&'static str>,
+        /// The rule in words in other languages, from `#[elicit(pattern_hint(ko = "..."))]`.
+        hints: Translations,
     },
     /// The string is not valid for its `format`.
     InvalidFormat(Format),
@@ -124,8 +126,9 @@ pub enum Problem {
     },
     /// A rule of the form's author (`#[elicit(validate = path)]`, or
     /// [`ElicitRequest::check`](crate::exchange::ElicitRequest::check)), in the author's
-    /// words: what the schema cannot say ("must be after the start date", "is taken").
-    Rule(Cow<'static, str>),
+    /// words: what the schema cannot say ("must be after the start date", "is taken"),
+    /// written in the user's language when they have a translation for it ([`Words`]).
+    Rule(Words),
 }
 
 /// What a rule of the author's that failed without saying why is reported as (in English;
@@ -220,8 +223,10 @@ impl Problem {
             Problem::TooLong { max_length, length } => {
                 message("problem-too-long", &[("max_length", Arg::Count(*max_length)), ("length", Arg::Count(*length))])
             }
-            Problem::PatternMismatch { hint: Some(hint), .. } => message("problem-pattern-hint", &[("hint", Arg::Text(hint))]),
-            Problem::PatternMismatch { hint: None, .. } => message("problem-pattern", &[]),
+            Problem::PatternMismatch { hint, hints, .. } => match translated(hints, locale).or(*hint) {
+                Some(hint) => message("problem-pattern-hint", &[("hint", Arg::Text(hint))]),
+                None => message("problem-pattern", &[]),
+            },
             Problem::InvalidFormat(format) => message("problem-invalid-format", &[("format", Arg::Text(format.as_str()))]),
             Problem::NotAnOption(value) | Problem::UnknownItem(value) => message("problem-not-an-option", &[("value", Arg::Text(value))]),
             Problem::DuplicateItem(value) => message("problem-duplicate-item", &[("value", Arg::Text(value))]),
@@ -233,8 +238,8 @@ impl Problem {
             }
             Problem::NotAsked | Problem::MoreNotAsked { count: 0 | 1 } => message("problem-not-asked", &[]),
             Problem::MoreNotAsked { count } => message("problem-more-not-asked", &[("others", Arg::Count(count - 1))]),
-            Problem::Rule(words) if words == RULE_UNSAID => message("problem-rule-unsaid", &[]),
-            Problem::Rule(words) => words.clone().into_owned(),
+            Problem::Rule(words) if words.is_text(RULE_UNSAID) => message("problem-rule-unsaid", &[]),
+            Problem::Rule(words) => words.text(locale),
         }
     }
 }
@@ -276,14 +281,22 @@ impl Violation {
     }
 
     /// A rule of the form's author broken by the field with this wire name, in the
-    /// author's words ([`Problem::Rule`]): what a validation rule returns.
+    /// author's words ([`Problem::Rule`]): what a validation rule returns. The words are
+    /// a text, or [`Words`] with its translations (or a message of the author's catalog),
+    /// written in the language of the re-ask.
     ///
     /// ```
     /// use elicit_runtime::form::Violation;
+    /// use elicit_runtime::locale::{Locale, Words};
     ///
     /// assert_eq!(Violation::rule("end", "must be after the start").to_string(), "`end`: must be after the start");
+    /// let after = Words::new("must be after the start").with("ko", "시작 이후여야 합니다").with("fr", "doit suivre le début");
+    /// let violation = Violation::rule("end", after);
+    /// assert_eq!(violation.text(Locale::for_tag("ko")), "`end`: 시작 이후여야 합니다");
+    /// assert_eq!(violation.text(Locale::for_tag("fr")), "`end`\u{a0}: doit suivre le début");
+    /// assert_eq!(violation.to_string(), "`end`: must be after the start");
     /// ```
-    pub fn rule(field: impl Into<Cow<'static, str>>, words: impl Into<Cow<'static, str>>) -> Self {
+    pub fn rule(field: impl Into<Cow<'static, str>>, words: impl Into<Words>) -> Self {
         Violation::new(field, Problem::Rule(words.into()))
     }
 
@@ -297,7 +310,7 @@ impl Violation {
     /// assert_eq!(violation.field, "");
     /// assert_eq!(violation.to_string(), "give a phone number or an email address");
     /// ```
-    pub fn form_rule(words: impl Into<Cow<'static, str>>) -> Self {
+    pub fn form_rule(words: impl Into<Words>) -> Self {
         Violation::rule("", words)
     }
 }

@@ -308,7 +308,7 @@ pub(crate) fn render_field(field: &FieldSchema, revision: ProtocolRevision, opti
     }
     // A field without a description of its own shows what its pattern asks for.
     let hint = match field.kind() {
-        Kind::String(rules) => rules.pattern_hint,
+        Kind::String(rules) => super::schema::translated(rules.pattern_hints, locale).or(rules.pattern_hint),
         _ => None,
     };
     if let Some(description) = field.description_in(locale).or(hint) {

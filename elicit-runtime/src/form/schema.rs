@@ -229,6 +229,9 @@ pub struct StringRules {
     /// What `pattern` asks for, in words a person reads (`MM/YY`): in the re-ask when the
     /// answer does not match, and the description on the wire of a field without one.
     pub pattern_hint: Option<&'static str>,
+    /// The author's translations of `pattern_hint`, by language tag
+    /// (`#[elicit(pattern_hint(ko = "월/연"))]`).
+    pub pattern_hints: Translations,
     /// `format`.
     pub format: Option<Format>,
 }
@@ -344,7 +347,7 @@ pub type Translations = &'static [(&'static str, &'static str)];
 /// The translation for `locale`: its language's, or that of the first language its tag
 /// falls back to (`fr-CA` → `fr`); never the catalog's default language's, unless it is
 /// the locale's own (the attribute's own text is the fallback).
-fn translated(texts: Translations, locale: Locale) -> Option<&'static str> {
+pub(crate) fn translated(texts: Translations, locale: Locale) -> Option<&'static str> {
     if texts.is_empty() {
         return None;
     }

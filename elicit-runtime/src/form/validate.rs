@@ -192,7 +192,7 @@ fn check_string(name: &'static str, rules: &StringRules, s: &str, report: &mut R
     if let Some(pattern) = rules.pattern {
         report.add_work(s.len());
         if !pattern_matches(pattern, s) {
-            report.push(name, Problem::PatternMismatch { pattern, hint: rules.pattern_hint });
+            report.push(name, Problem::PatternMismatch { pattern, hint: rules.pattern_hint, hints: rules.pattern_hints });
         }
     }
     if let Some(format) = rules.format {

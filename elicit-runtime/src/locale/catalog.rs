@@ -257,6 +257,19 @@ fn same_script(language: &LanguageIdentifier, maximized: &LanguageIdentifier) ->
     shipped.script == maximized.script
 }
 
+impl Catalog {
+    /// The variables of message `id` in the language `tag` itself (not through its
+    /// fallback); `None` if the catalog has no such language or it no such message.
+    pub(crate) fn own_variables(&self, tag: &str, id: &str) -> Option<BTreeSet<String>> {
+        let wanted: LanguageIdentifier = tag.parse().ok()?;
+        let language = self.languages.iter().find(|l| l.id == wanted)?;
+        let pattern = language.bundle.get_message(id)?.value()?;
+        let mut names = BTreeSet::new();
+        pattern_variables(pattern, &mut names);
+        Some(names)
+    }
+}
+
 /// How many subtags a language names: the more, the closer a match.
 fn specificity(id: &LanguageIdentifier) -> usize {
     usize::from(id.script.is_some()) + usize::from(id.region.is_some()) + id.variants().len()

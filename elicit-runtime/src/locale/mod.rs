@@ -54,6 +54,7 @@
 
 mod accept_language;
 mod catalog;
+mod words;
 
 use std::fmt;
 
@@ -63,6 +64,7 @@ pub use accept_language::{ACCEPT_LANGUAGE_META, CONTENT_LANGUAGE_META};
 #[cfg(feature = "rmcp")]
 pub(crate) use accept_language::of_meta;
 pub use catalog::{Arg, Catalog, CatalogBuilder, CatalogError, SHIPPED};
+pub use words::{MessageMismatch, Words, check_messages};
 #[doc(hidden)]
 pub use catalog::{check_shipped, message_variables};
 
@@ -77,8 +79,8 @@ pub use catalog::{check_shipped, message_variables};
 /// assert_eq!(ja.message("problem-missing", &[]), "入力が必要です");
 /// let fr = Locale::for_tag("fr");
 /// let text = |n: u64| fr.message("problem-too-short", &[("min_length", Arg::Count(n)), ("length", Arg::Count(0))]);
-/// assert_eq!(text(1), "doit comporter au moins 1 caractère, reçu 0");
-/// assert_eq!(text(3), "doit comporter au moins 3 caractères, reçu 0");
+/// assert_eq!(text(1), "doit comporter au moins 1 caractère (actuellement 0)");
+/// assert_eq!(text(3), "doit comporter au moins 3 caractères (actuellement 0)");
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Locale {

@@ -9,7 +9,7 @@ use base64::engine::general_purpose::STANDARD;
 use sha2::{Digest as _, Sha256};
 
 use super::body::{CSRF_FIELD, Submitted, is_checkbox};
-use super::texts::PageTexts;
+use super::texts::{PageTexts, SLOTS};
 use crate::form::{FieldSchema, Format, FormSchema, Kind, Literal};
 
 /// The page's only style, inline, allowed by the policy through its hash.
@@ -40,6 +40,24 @@ pub(crate) fn escape(text: &str) -> String {
             c => out.push(c),
         }
     }
+    out
+}
+
+/// A template of the page's texts as HTML: its text escaped, each slot replaced by its
+/// HTML, in one pass (the HTML put in is never read for slots).
+fn fill(template: &str, html: &[&str]) -> String {
+    let mut out = String::with_capacity(template.len() + html.iter().map(|h| h.len()).sum::<usize>());
+    let mut text = String::new();
+    for c in template.chars() {
+        match SLOTS.iter().position(|s| *s == c) {
+            Some(i) => {
+                out.push_str(&escape(&std::mem::take(&mut text)));
+                out.push_str(html.get(i).copied().unwrap_or_default());
+            }
+            None => text.push(c),
+        }
+    }
+    out.push_str(&escape(&text));
     out
 }
 
@@ -77,10 +95,9 @@ pub(crate) fn form(texts: &PageTexts, title: Option<&str>, schema: &FormSchema, 
     let mut body = String::new();
     let _ = write!(
         body,
-        "<p>{intro}</p><p class=\"who\">{signed} <strong id=\"user\">{user}</strong></p>",
+        "<p>{intro}</p><p class=\"who\">{signed}</p>",
         intro = escape(&texts.intro),
-        signed = escape(&texts.signed_in_as),
-        user = escape(user),
+        signed = fill(&texts.signed_in_as, &[&format!("<strong id=\"user\">{}</strong>", escape(user))]),
     );
     if !problems.is_empty() {
         let _ = write!(body, "<div id=\"problems\" role=\"alert\"><p class=\"problem\">{}</p>", escape(&texts.correct));
@@ -111,7 +128,9 @@ fn write_field(out: &mut String, texts: &PageTexts, field: &FieldSchema, sent: O
     let name = field.name();
     let id = format!("f-{}", escape(name));
     let label = escape(field.title_in(texts.locale).unwrap_or(name));
-    let hint = escape(if field.is_required() { &texts.required } else { &texts.optional });
+    let hint = format!("<span class=\"hint\">{}</span>", escape(if field.is_required() { &texts.required } else { &texts.optional }));
+    // The title and the hint in the catalog's order and punctuation (`(required)`, `（必須）`).
+    let titled = fill(&texts.label, &[&label, &hint]);
     let invalid = !problems.is_empty();
     let mut described = Vec::new();
     if field.description_in(texts.locale).is_some() {
@@ -147,7 +166,7 @@ fn write_field(out: &mut String, texts: &PageTexts, field: &FieldSchema, sent: O
                     _ => Vec::new(),
                 },
             };
-            let _ = write!(out, "<fieldset{aria}><legend>{label} <span class=\"hint\">({hint})</span></legend>{description}");
+            let _ = write!(out, "<fieldset{aria}><legend>{titled}</legend>{description}");
             for (i, option) in rules.options.iter().enumerate() {
                 let checked = if chosen.contains(&option.value()) { " checked" } else { "" };
                 let _ = write!(
@@ -180,7 +199,7 @@ fn write_field(out: &mut String, texts: &PageTexts, field: &FieldSchema, sent: O
             let current = value(field.default());
             let _ = write!(
                 out,
-                "<label for=\"{id}\">{label} <span class=\"hint\">({hint})</span></label>{description}<select id=\"{id}\" name=\"{n}\"{required}{aria}>",
+                "<label for=\"{id}\">{titled}</label>{description}<select id=\"{id}\" name=\"{n}\"{required}{aria}>",
                 n = escape(name)
             );
             let _ = write!(out, "<option value=\"\">{}</option>", escape(&texts.no_choice));
@@ -213,7 +232,7 @@ fn write_field(out: &mut String, texts: &PageTexts, field: &FieldSchema, sent: O
                     if let Some(pattern) = rules.pattern.and_then(html_pattern) {
                         let _ = write!(attrs, " pattern=\"{}\"", escape(&pattern));
                     }
-                    if let Some(hint) = rules.pattern_hint {
+                    if let Some(hint) = crate::form::translated(rules.pattern_hints, texts.locale).or(rules.pattern_hint) {
                         let _ = write!(attrs, " placeholder=\"{}\"", escape(hint));
                     } else if rules.format == Some(Format::DateTime) {
                         attrs.push_str(" placeholder=\"2026-01-31T09:30:00Z\"");
@@ -241,7 +260,7 @@ fn write_field(out: &mut String, texts: &PageTexts, field: &FieldSchema, sent: O
             let shown = value(field.default()).map(|v| format!(" value=\"{}\"", escape(&v))).unwrap_or_default();
             let _ = write!(
                 out,
-                "<label for=\"{id}\">{label} <span class=\"hint\">({hint})</span></label>{description}\
+                "<label for=\"{id}\">{titled}</label>{description}\
                  <input type=\"{input}\" id=\"{id}\" name=\"{n}\"{shown}{required}{attrs}{aria}>",
                 n = escape(name)
             );

@@ -1,7 +1,19 @@
 //! Every word the page shows that the form does not, in the user's language: the
 //! catalog's `page-*` messages ([`locale`](crate::locale)).
 
-use crate::locale::Locale;
+use crate::locale::{Arg, Locale};
+
+/// Where the `n`th variable of a message goes in its template (private-use characters,
+/// which no catalog text has): the page's HTML puts its own there (`html::fill`).
+pub(crate) const SLOTS: [char; 2] = ['\u{E000}', '\u{E001}'];
+
+/// The catalog's message `id` with each variable (named by `names`, in order) left as a
+/// slot: the words and punctuation around a variable stay the catalog's.
+fn template(locale: Locale, id: &str, names: &[&str]) -> String {
+    let slots: Vec<String> = SLOTS.iter().map(char::to_string).collect();
+    let args: Vec<(&str, Arg<'_>)> = names.iter().zip(&slots).map(|(name, slot)| (*name, Arg::Text(slot))).collect();
+    locale.message(id, &args)
+}
 
 /// The page's words in one language, read from the catalog for one answer.
 pub(crate) struct PageTexts {
@@ -10,9 +22,12 @@ pub(crate) struct PageTexts {
     pub(crate) locale: Locale,
     pub(crate) title: String,
     pub(crate) intro: String,
+    /// A template with one slot, for the user.
     pub(crate) signed_in_as: String,
     pub(crate) required: String,
     pub(crate) optional: String,
+    /// A template with two slots, for a field's title and its hint (required or optional).
+    pub(crate) label: String,
     pub(crate) no_choice: String,
     pub(crate) yes: String,
     pub(crate) no: String,
@@ -44,9 +59,10 @@ impl PageTexts {
             locale,
             title: text("page-title"),
             intro: text("page-intro"),
-            signed_in_as: text("page-signed-in-as"),
+            signed_in_as: template(locale, "page-signed-in-as", &["user"]),
             required: text("page-required"),
             optional: text("page-optional"),
+            label: template(locale, "page-label", &["label", "hint"]),
             no_choice: text("page-no-choice"),
             yes: text("page-yes"),
             no: text("page-no"),

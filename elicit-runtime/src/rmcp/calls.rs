@@ -379,7 +379,9 @@ pub struct ToolCall(Replayable);
 impl<S> FromContextPart<ToolCallContext<'_, S>> for ToolCall {
     fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, ErrorData> {
         let mut arguments = context.arguments.clone();
-        let relayed = take_relay(&mut arguments)?;
+        // A mistake in the call-back is said in the user's language when the client says it.
+        let locale = of_meta(&context.request_context.meta).and_then(Locale::from_accept_language).unwrap_or_default();
+        let relayed = take_relay(&mut arguments, locale)?;
         Ok(ToolCall(Replayable {
             context: context.request_context.clone(),
             method: "tools/call",

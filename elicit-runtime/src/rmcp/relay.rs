@@ -18,7 +18,6 @@
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 
 use rmcp::ErrorData;
 use rmcp::model::{CallToolResult, ContentBlock, JsonObject};
@@ -58,20 +57,28 @@ pub struct Relay {
 }
 
 impl Relay {
-    /// Reads the argument; a clear error naming what is wrong otherwise.
+    /// Reads the argument; a clear error naming what is wrong otherwise, in English.
     pub(crate) fn from_argument(value: &Value) -> Result<Self, ErrorData> {
-        let wrong = |what: &str| {
-            ErrorData::invalid_params(
-                format!("`{RELAY_ARGUMENT}` {what}: it must be {{\"continuation\": \"<as given>\", \"answers\": {{\"<question key>\": {{...}}}}}}"),
-                None,
-            )
+        Relay::from_argument_in(value, Locale::ENGLISH)
+    }
+
+    /// Reads the argument; a clear error naming what is wrong otherwise, for the model,
+    /// in `locale`'s language (the user's, when the client says).
+    pub(crate) fn from_argument_in(value: &Value, locale: Locale) -> Result<Self, ErrorData> {
+        let wrong = |id: &str, key: Option<&str>| {
+            let key: Option<String> = key.map(|k| k.chars().take(64).collect());
+            let args: Vec<(&str, Arg<'_>)> = key.as_deref().map(|k| ("key", Arg::Text(k))).into_iter().collect();
+            let problem = locale.message(id, &args);
+            let shape = r#"{"continuation": "<as given>", "answers": {"<question key>": {...}}}"#;
+            let message = locale.message("relay-error", &[("argument", Arg::Text(RELAY_ARGUMENT)), ("problem", Arg::Text(&problem)), ("shape", Arg::Text(shape))]);
+            ErrorData::invalid_params(message, None)
         };
-        let Value::Object(relay) = value else { return Err(wrong("is not an object")) };
-        let continuation = relay.get("continuation").and_then(Value::as_str).ok_or_else(|| wrong("has no `continuation` string"))?;
+        let Value::Object(relay) = value else { return Err(wrong("relay-error-not-object", None)) };
+        let continuation = relay.get("continuation").and_then(Value::as_str).ok_or_else(|| wrong("relay-error-no-continuation", None))?;
         let mut answers = match relay.get("answers") {
             Some(Value::Object(answers)) => answers.clone(),
             None | Some(Value::Null) => Map::new(),
-            Some(_) => return Err(wrong("has `answers` that is not an object")),
+            Some(_) => return Err(wrong("relay-error-answers", None)),
         };
         // `actions` says accept (a link), decline or cancel apart from the answers, so
         // that each map has one type of value (a schema every client reads); a string in
@@ -80,14 +87,13 @@ impl Relay {
             Some(Value::Object(actions)) => {
                 for (key, action) in actions {
                     if answers.contains_key(key) {
-                        let key: String = key.chars().take(64).collect();
-                        return Err(wrong(&format!("answers `{key}` in both `answers` and `actions`")));
+                        return Err(wrong("relay-error-twice", Some(key)));
                     }
                     answers.insert(key.clone(), action.clone());
                 }
             }
             None | Some(Value::Null) => {}
-            Some(_) => return Err(wrong("has `actions` that is not an object")),
+            Some(_) => return Err(wrong("relay-error-actions", None)),
         }
         // Each answer is the model's: a shape no question takes is its mistake to correct
         // (invalid params), not an unreadable client result that ends the call.
@@ -98,10 +104,7 @@ impl Relay {
                 _ => false,
             };
             if !readable {
-                let key: String = key.chars().take(64).collect();
-                return Err(wrong(&format!(
-                    "has an answer to `{key}` that is neither an object of field values nor \"accept\", \"decline\" or \"cancel\""
-                )));
+                return Err(wrong("relay-error-answer", Some(key)));
             }
         }
         Ok(Relay { continuation: continuation.to_owned(), answers })
@@ -251,13 +254,13 @@ impl JsonSchema for RelayArg {
 }
 
 /// Takes the reserved argument out of a call's arguments (the continuation is bound to
-/// the others).
-pub(crate) fn take_relay(arguments: &mut Option<JsonObject>) -> Result<Option<Relay>, ErrorData> {
+/// the others); a mistake is said in `locale`'s language.
+pub(crate) fn take_relay(arguments: &mut Option<JsonObject>, locale: Locale) -> Result<Option<Relay>, ErrorData> {
     let Some(value) = arguments.as_mut().and_then(|a| a.remove(RELAY_ARGUMENT)) else { return Ok(None) };
     if value.is_null() {
         return Ok(None);
     }
-    Relay::from_argument(&value).map(Some)
+    Relay::from_argument_in(&value, locale).map(Some)
 }
 
 /// The tool result that hands the questions to the model, in `locale`'s language (the
@@ -335,12 +338,16 @@ fn describe(text: &mut String, question: &Asked, locale: Locale) {
     for (name, property) in properties {
         let kind = kind_of(property, locale);
         let needed = locale.message(if required.contains(&name.as_str()) { "relay-required" } else { "relay-optional" }, &[]);
-        let _ = write!(text, "- `{name}` ({kind}, {needed})");
+        // Every separator is the catalog's: each piece is put after the line so far.
+        let mut line = locale.message("relay-field", &[("name", Arg::Text(name)), ("kind", Arg::Text(&kind)), ("needed", Arg::Text(&needed))]);
+        let mut then = |id: &str, name: &str, value: &str| {
+            line = locale.message(id, &[("field", Arg::Text(&line)), (name, Arg::Text(value))]);
+        };
         if let Some(title) = property.get("title").and_then(Value::as_str) {
-            let _ = write!(text, ": {title}");
+            then("relay-field-title", "title", title);
         }
         if let Some(description) = property.get("description").and_then(Value::as_str) {
-            let _ = write!(text, " — {description}");
+            then("relay-field-description", "description", description);
         }
         for (rule, id) in [
             ("minimum", "relay-minimum"),
@@ -351,18 +358,19 @@ fn describe(text: &mut String, question: &Asked, locale: Locale) {
             ("maxItems", "relay-max-items"),
         ] {
             if let Some(bound) = property.get(rule) {
-                let _ = write!(text, "; {}", locale.message(id, &[("bound", Arg::Text(&bound.to_string()))]));
+                then("relay-field-rule", "rule", &locale.message(id, &[("bound", Arg::Text(&bound.to_string()))]));
             }
         }
         if let Some(pattern) = property.get("pattern").and_then(Value::as_str) {
-            let _ = write!(text, "; {}", locale.message("relay-pattern", &[("pattern", Arg::Text(pattern))]));
+            then("relay-field-rule", "rule", &locale.message("relay-pattern", &[("pattern", Arg::Text(pattern))]));
         }
-        if let Some(options) = options(property) {
-            let _ = write!(text, "; {}", locale.message("relay-options", &[("options", Arg::Text(&options.join(", ")))]));
+        if let Some(options) = options(property, locale) {
+            then("relay-field-rule", "rule", &locale.message("relay-options", &[("options", Arg::Text(&options))]));
         }
         if let Some(default) = property.get("default") {
-            let _ = write!(text, "; {}", locale.message("relay-default", &[("default", Arg::Text(&default.to_string()))]));
+            then("relay-field-rule", "rule", &locale.message("relay-default", &[("default", Arg::Text(&default.to_string()))]));
         }
+        text.push_str(&line);
         text.push('\n');
     }
 }
@@ -386,33 +394,30 @@ fn kind_of(property: &Value, locale: Locale) -> String {
     locale.message(id, &[])
 }
 
-/// The allowed values of a single- or multi-select, with their titles.
-fn options(property: &Value) -> Option<Vec<String>> {
+/// The allowed values of a single- or multi-select, with their titles, as one list in
+/// `locale`'s words.
+fn options(property: &Value, locale: Locale) -> Option<String> {
     let items = property.get("items").unwrap_or(property);
-    if let Some(values) = items.get("enum").and_then(Value::as_array) {
+    let titled = |value: &Value, title: Option<&str>| match title {
+        Some(title) => locale.message("relay-option-titled", &[("value", Arg::Text(&value.to_string())), ("title", Arg::Text(title))]),
+        None => value.to_string(),
+    };
+    let listed: Vec<String> = if let Some(values) = items.get("enum").and_then(Value::as_array) {
         let names = property.get("enumNames").and_then(Value::as_array);
-        return Some(
-            values
-                .iter()
-                .enumerate()
-                .map(|(i, v)| match names.and_then(|n| n.get(i)).and_then(Value::as_str) {
-                    Some(title) => format!("{v} ({title})"),
-                    None => v.to_string(),
-                })
-                .collect(),
-        );
-    }
-    let titled = items.get("oneOf").or_else(|| items.get("anyOf")).and_then(Value::as_array)?;
-    Some(
-        titled
+        values.iter().enumerate().map(|(i, v)| titled(v, names.and_then(|n| n.get(i)).and_then(Value::as_str))).collect()
+    } else {
+        let options = items.get("oneOf").or_else(|| items.get("anyOf")).and_then(Value::as_array)?;
+        options
             .iter()
-            .map(|o| match (o.get("const"), o.get("title").and_then(Value::as_str)) {
-                (Some(v), Some(title)) => format!("{v} ({title})"),
-                (Some(v), None) => v.to_string(),
-                _ => o.to_string(),
+            .map(|o| match o.get("const") {
+                Some(v) => titled(v, o.get("title").and_then(Value::as_str)),
+                None => o.to_string(),
             })
-            .collect(),
-    )
+            .collect()
+    };
+    let mut listed = listed.into_iter();
+    let first = listed.next()?;
+    Some(listed.fold(first, |list, option| locale.message("relay-options-more", &[("list", Arg::Text(&list)), ("option", Arg::Text(&option))])))
 }
 
 /// The shape of an answer, for the call-back's example.

@@ -30,7 +30,7 @@ fn main() {
     let content = json!({"expiry": "13/99", "plate": "ab123", "zip": "1234"});
     let invalid = Card::from_content(content.as_object().unwrap()).unwrap_err();
     // The typed problem keeps the pattern for the developer.
-    assert_eq!(invalid.violations()[0].problem, Problem::PatternMismatch { pattern: "^(0[1-9]|1[0-2])/[0-9]{2}$", hint: Some("MM/YY") });
+    assert_eq!(invalid.violations()[0].problem, Problem::PatternMismatch { pattern: "^(0[1-9]|1[0-2])/[0-9]{2}$", hint: Some("MM/YY"), hints: &[] });
     assert_eq!(
         reask_message("Card details?", &invalid),
         "Card details?\n\nPlease correct your answer:\n- `expiry`: must be in the form MM/YY\n- `plate`: must be in the form AB123\n- `zip`: is not in the expected format"
