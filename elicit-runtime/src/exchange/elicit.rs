@@ -439,25 +439,37 @@ impl<'a, T: Elicit, P: ElicitPeer + ?Sized> IntoFuture for ElicitRequest<'a, T, 
 /// ("must be at least 3 characters long"); a rule of the whole struct (`__all__`) is
 /// [`Violation::form_rule`].
 ///
+/// validator's `length`, `range`, `email` and `url` are also the form's own constraints
+/// (`min_length`, `minimum`, `format`...), sent to the client and checked before the rules
+/// run; its other rules (`custom`, `must_match`, `contains`, a rule of the struct...) run
+/// here.
+///
 /// ```
-/// use elicit_runtime::Elicit;
+/// use elicit_runtime::{Elicit, ProtocolRevision};
 /// use elicit_runtime::form::Violation;
 /// use serde_json::json;
-/// use validator::Validate;
+/// use validator::{Validate, ValidationError};
+///
+/// fn adult(age: &u8) -> Result<(), ValidationError> {
+///     if *age >= 18 { Ok(()) } else { Err(ValidationError::new("adult")) }
+/// }
 ///
 /// #[derive(Elicit, Validate, Debug)]
 /// #[elicit(rename_all = "camelCase", validate = elicit_runtime::exchange::validator_rules)]
 /// struct Signup {
 ///     #[validate(length(min = 3))]
 ///     user_name: String,
-///     #[validate(range(min = 18, message = "you must be an adult"))]
+///     #[validate(must_match(other = "user_name"))]
+///     repeat_name: String,
+///     #[validate(custom(function = "adult", message = "you must be an adult"))]
 ///     age: u8,
 /// }
 ///
-/// let err = Signup::from_content(json!({"userName": "al", "age": 9}).as_object().unwrap()).unwrap_err();
-/// let mut violations = err.into_violations();
-/// violations.sort_by(|a, b| a.field.cmp(&b.field));
-/// assert_eq!(violations, [Violation::rule("age", "you must be an adult"), Violation::rule("userName", "must be at least 3 characters long")]);
+/// let schema = Signup::requested_schema(ProtocolRevision::V2025_11_25)?;
+/// assert_eq!(schema.as_json()["properties"]["userName"]["minLength"], 3);
+/// let err = Signup::from_content(json!({"userName": "ada", "repeatName": "bob", "age": 9}).as_object().unwrap()).unwrap_err();
+/// assert_eq!(err.into_violations(), [Violation::rule("repeatName", "must match the field it repeats"), Violation::rule("age", "you must be an adult")]);
+/// # Ok::<(), elicit_runtime::SchemaError>(())
 /// ```
 #[cfg(feature = "validator")]
 #[cfg_attr(docsrs, doc(cfg(feature = "validator")))]
