@@ -221,7 +221,7 @@ pub fn constraints(cx: &Ctxt, attrs: &[Attribute]) -> Constraints {
         let _ = attr.parse_nested_meta(|meta| {
             let key = attr_name(&meta);
             let read = match key.as_str() {
-                "range" => bounds(&meta, "minimum", "maximum", |expr, name| number(expr, name)).map(|(min, max)| {
+                "range" => bounds(&meta, "minimum", "maximum", number).map(|(min, max)| {
                     put(cx, &mut out.minimum, min);
                     put(cx, &mut out.maximum, max);
                 }),
@@ -257,9 +257,12 @@ fn put<T>(cx: &Ctxt, slot: &mut Option<Spanned<T>>, value: Option<Spanned<T>>) {
     }
 }
 
+/// The lower and the upper bound of `range(...)` or `length(...)`, each if written.
+type Bounds<T> = (Option<Spanned<T>>, Option<Spanned<T>>);
+
 /// `key(min = a, max = b)` or `key(equal = n)`: the two bounds, each read with `read`
 /// (given the elicit attribute it becomes, for messages).
-fn bounds<T>(meta: &ParseNestedMeta, min_name: &str, max_name: &str, read: impl Fn(&Expr, &str) -> syn::Result<T>) -> syn::Result<(Option<Spanned<T>>, Option<Spanned<T>>)> {
+fn bounds<T>(meta: &ParseNestedMeta, min_name: &str, max_name: &str, read: impl Fn(&Expr, &str) -> syn::Result<T>) -> syn::Result<Bounds<T>> {
     let (mut min, mut max) = (None, None);
     meta.parse_nested_meta(|inner| {
         let which = attr_name(&inner);
