@@ -11,6 +11,7 @@ use syn::{Expr, ExprLit, ExprUnary, Lit, LitStr, UnOp};
 
 use crate::case::{RULE_NAMES, RenameRule};
 use crate::ctxt::Ctxt;
+use crate::foreign::{SCHEMARS, merge, quoted};
 
 pub const ELICIT: &str = "elicit";
 pub const SERDE: &str = "serde";
@@ -586,6 +587,17 @@ impl Field {
 
         let mut out = slots.finish(&field.attrs, serde_default);
         (out.titles, out.descriptions, out.pattern_hints) = (titles, descriptions, hints);
+        // What `#[schemars(...)]` and `#[validate(...)]` state, as the same constraints.
+        let foreign = crate::foreign::constraints(cx, &field.attrs);
+        let number = |n: &Number| n.expr.to_token_stream().to_string().replace(' ', "");
+        merge(cx, MINIMUM, &mut out.minimum, foreign.minimum, |a, b| a.cmp(b).is_eq(), number);
+        merge(cx, MAXIMUM, &mut out.maximum, foreign.maximum, |a, b| a.cmp(b).is_eq(), number);
+        merge(cx, MIN_LENGTH, &mut out.min_length, foreign.min_length, |a, b| a == b, u64::to_string);
+        merge(cx, MAX_LENGTH, &mut out.max_length, foreign.max_length, |a, b| a == b, u64::to_string);
+        merge(cx, FORMAT, &mut out.format, foreign.format, |a, b| a == b, |f| quoted(f.as_str()));
+        merge(cx, PATTERN, &mut out.pattern, foreign.pattern, |a, b| a == b, |p| quoted(p));
+        merge(cx, TITLE, &mut out.title, foreign.title, |a, b| a == b, |t| quoted(t));
+        merge(cx, DESCRIPTION, &mut out.description, foreign.description, |a, b| a == b, |t| quoted(t));
         out.rename = resolve_rename(cx, out.rename.take(), serde_rename.get());
         if out.skip.is_none() && serde_skip {
             out.skip = Some(Spanned { value: (), tokens: TokenStream::new() });
@@ -622,6 +634,7 @@ impl Variant {
         let mut rename = Attr::none(cx, RENAME);
         let mut serde_rename = Attr::none(cx, RENAME);
         let mut title = Attr::none(cx, TITLE);
+        let mut schemars_title = Attr::none(cx, TITLE);
         let mut titles = Vec::new();
         for attr in &variant.attrs {
             if attr.path().is_ident(ELICIT) {
@@ -650,9 +663,19 @@ impl Variant {
                     }
                     Ok(false)
                 });
+            } else if attr.path().is_ident(SCHEMARS) {
+                read_serde(attr, |meta| {
+                    if meta.path.is_ident(TITLE) {
+                        schemars_title.set(&meta.path, string_value(meta)?);
+                        return Ok(true);
+                    }
+                    Ok(false)
+                });
             }
         }
-        Variant { rename: resolve_rename(cx, rename.get(), serde_rename.get()), title: title.get(), titles }
+        let mut title = title.get();
+        merge(cx, TITLE, &mut title, schemars_title.get(), |a, b| a == b, |t| quoted(t));
+        Variant { rename: resolve_rename(cx, rename.get(), serde_rename.get()), title, titles }
     }
 }
 
@@ -662,7 +685,7 @@ fn unknown(meta: &ParseNestedMeta, place: &str, allowed: &[&str]) -> syn::Error 
     meta.error(format!("unknown elicit {place} attribute `{name}`; expected one of {list}"))
 }
 
-fn attr_name(meta: &ParseNestedMeta) -> String {
+pub fn attr_name(meta: &ParseNestedMeta) -> String {
     meta.path.to_token_stream().to_string().replace(' ', "")
 }
 
@@ -692,7 +715,7 @@ fn value_expr(meta: &ParseNestedMeta, example: &str) -> syn::Result<Expr> {
 }
 
 /// The expression without the invisible groups around it and its parts.
-fn ungroup(expr: Expr) -> Expr {
+pub fn ungroup(expr: Expr) -> Expr {
     match expr {
         Expr::Group(group) => ungroup(*group.expr),
         Expr::Unary(ExprUnary { attrs, op, expr }) => Expr::Unary(ExprUnary { attrs, op, expr: Box::new(ungroup(*expr)) }),
@@ -858,11 +881,16 @@ fn format_value(meta: &ParseNestedMeta) -> syn::Result<Format> {
 
 fn pattern_value(meta: &ParseNestedMeta) -> syn::Result<String> {
     let s = lit_str(meta, "\"^[a-z]+$\"")?;
+    checked_pattern(&s)
+}
+
+/// A `pattern` that compiles and means the same to clients (ECMA-262) as to the runtime.
+pub fn checked_pattern(s: &LitStr) -> syn::Result<String> {
     if let Err(err) = regex_syntax::Parser::new().parse(&s.value()) {
-        return Err(syn::Error::new_spanned(&s, format!("invalid `pattern`: {}", first_line(&err.to_string()))));
+        return Err(syn::Error::new_spanned(s, format!("invalid `pattern`: {}", first_line(&err.to_string()))));
     }
     if let Some(problem) = crate::pattern::rust_only(&s.value()) {
-        return Err(syn::Error::new_spanned(&s, format!("`pattern` is an ECMA-262 regular expression, the dialect of JSON Schema that clients use: {problem}")));
+        return Err(syn::Error::new_spanned(s, format!("`pattern` is an ECMA-262 regular expression, the dialect of JSON Schema that clients use: {problem}")));
     }
     Ok(s.value())
 }
@@ -886,7 +914,7 @@ fn number_value(meta: &ParseNestedMeta) -> syn::Result<Number> {
 
 /// A float literal too large for an `f64` (`1e400`) reads as infinity, which no JSON
 /// number can carry (and no Rust float literal can be written as).
-fn finite(number: Number, name: &str) -> syn::Result<Number> {
+pub fn finite(number: Number, name: &str) -> syn::Result<Number> {
     if number.value.is_finite() {
         return Ok(number);
     }
@@ -896,7 +924,7 @@ fn finite(number: Number, name: &str) -> syn::Result<Number> {
     ))
 }
 
-fn number_literal(expr: &Expr) -> Option<Number> {
+pub fn number_literal(expr: &Expr) -> Option<Number> {
     let (negative, lit) = match expr {
         Expr::Lit(ExprLit { lit, .. }) => (false, lit),
         Expr::Unary(ExprUnary { op: UnOp::Neg(_), expr, .. }) => match &**expr {

@@ -19,6 +19,7 @@ mod doc;
 mod expand;
 mod fallback;
 mod flatten;
+mod foreign;
 mod pattern;
 mod rules;
 mod secret;
@@ -34,9 +35,15 @@ pub fn derive_elicit(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     // An enum whose variants carry data is asked in two steps, each a form of its own.
     if choice::is_choice(&input) {
-        return choice::expand(&input).into();
+        let ((), foreign) = ctxt::Ctxt::collect(|cx| foreign::check(cx, &input));
+        let mut tokens = choice::expand(&input);
+        if let Err(err) = foreign {
+            tokens.extend(err.to_compile_error());
+        }
+        return tokens.into();
     }
     let ((krate, cont), result) = ctxt::Ctxt::collect(|cx| {
+        foreign::check(cx, &input);
         let attrs = attr::Container::from_ast(cx, &input);
         let krate = attrs.crate_path.clone();
         let cont = ast::Container::from_ast(cx, &input, attrs);

@@ -133,7 +133,9 @@
 //! On a unit-only enum: `rename_all`, `crate`, `json_schema`, and `legacy_enum_names` (its titled
 //! options are written as `enum` + `enumNames` on every revision, for clients that predate
 //! `oneOf`); on its variants `rename` and `title` (also in other languages, `title(ko = "...")`).
-//! `#[serde(rename, rename_all, default, skip)]` are honoured as well.
+//! `#[serde(rename, rename_all, default, skip)]` are honoured as well, and every other
+//! attribute of serde, schemars and validator is honoured or refused with the reason (the
+//! table "Other derives' attributes" in the docs of `#[derive(Elicit)]`).
 
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]

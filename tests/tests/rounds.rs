@@ -598,6 +598,31 @@ fn a_server_without_a_key_refuses_to_start_rounds() {
     assert!(StateSealer::new(vec![7; 32]).is_ok());
 }
 
+/// `StateSealer::ephemeral` reads `ELICIT_PRODUCTION` from the real environment: this test
+/// runs itself again as a child process with the variable set (the environment of this
+/// process, shared by every test thread, is left alone).
+#[test]
+fn an_ephemeral_sealer_is_refused_where_the_environment_marks_production() {
+    const CHILD: &str = "ELICIT_ROUNDS_SUITE_EPHEMERAL_CHILD";
+    if std::env::var_os(CHILD).is_some() {
+        let err = StateSealer::ephemeral().unwrap_err();
+        assert_eq!(err, StateError::EphemeralInProduction { var: elicit_runtime::rounds::PRODUCTION_VAR });
+        return;
+    }
+    if std::env::var_os(elicit_runtime::rounds::PRODUCTION_VAR).is_none() {
+        let sealer = StateSealer::ephemeral().unwrap();
+        assert!(format!("{sealer:?}").contains("ephemeral"), "{sealer:?}");
+    }
+    let child = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["an_ephemeral_sealer_is_refused_where_the_environment_marks_production", "--exact", "--test-threads=1"])
+        .env(CHILD, "1")
+        .env(elicit_runtime::rounds::PRODUCTION_VAR, "1")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&child.stdout);
+    assert!(child.status.success() && stdout.contains("1 passed"), "{stdout}{}", String::from_utf8_lossy(&child.stderr));
+}
+
 // ---- keys and forms change -------------------------------------------------------------
 
 const NEW_KEY: &[u8] = b"the rotated-in key, also 32 bytes or more";

@@ -5,6 +5,8 @@
 //!   reason, the same inside an `Option`, and with no error from the field's attributes;
 //! - `ui/attributes`: misused, malformed or contradictory attributes, several mistakes
 //!   at once, and the absence of follow-up errors where a refused type is used;
+//!   `foreign-*`: the serde, schemars and validator attributes a form refuses (the
+//!   table of `elicit-runtime/docs/attributes.md`, walked by `foreign_attributes.rs`);
 //! - `ui/shapes`: structs and enums that cannot be a form or a select;
 //! - `ui/sensitive`: field names, titles and descriptions that ask for a secret in form
 //!   mode (the vocabulary is in `elicit-derive/src/secret.rs`);

@@ -488,28 +488,41 @@ impl<'a, T: Elicit, P: ElicitPeer + ?Sized> IntoFuture for ElicitRequest<'a, T, 
 /// `validator-*` messages); a rule of the whole struct (`__all__`) is
 /// [`Violation::form_rule`].
 ///
+/// validator's `length`, `range`, `email` and `url` are also the form's own constraints
+/// (`min_length`, `minimum`, `format`...), sent to the client and checked before the rules
+/// run; its other rules (`custom`, `must_match`, `contains`, a rule of the struct...) run
+/// here.
+///
 /// ```
-/// use elicit_runtime::Elicit;
+/// use elicit_runtime::{Elicit, ProtocolRevision};
 /// use elicit_runtime::form::Violation;
 /// use elicit_runtime::locale::Locale;
 /// use serde_json::json;
-/// use validator::Validate;
+/// use validator::{Validate, ValidationError};
+///
+/// fn adult(age: &u8) -> Result<(), ValidationError> {
+///     if *age >= 18 { Ok(()) } else { Err(ValidationError::new("adult")) }
+/// }
 ///
 /// #[derive(Elicit, Validate, Debug)]
 /// #[elicit(rename_all = "camelCase", validate = elicit_runtime::exchange::validator_rules)]
 /// struct Signup {
 ///     #[validate(length(min = 3))]
 ///     user_name: String,
-///     #[validate(range(min = 18, message = "you must be an adult"))]
+///     #[validate(must_match(other = "user_name"))]
+///     repeat_name: String,
+///     #[validate(custom(function = "adult", message = "you must be an adult"))]
 ///     age: u8,
 /// }
 ///
-/// let err = Signup::from_content(json!({"userName": "al", "age": 9}).as_object().unwrap()).unwrap_err();
-/// let mut violations = err.into_violations();
-/// violations.sort_by(|a, b| a.field.cmp(&b.field));
-/// assert_eq!(violations[0], Violation::rule("age", "you must be an adult"));
-/// assert_eq!(violations[1].to_string(), "`userName`: must be at least 3 characters long");
-/// assert_eq!(violations[1].text(Locale::for_tag("ko")), "`userName`: 3자 이상이어야 합니다");
+/// let schema = Signup::requested_schema(ProtocolRevision::V2025_11_25)?;
+/// assert_eq!(schema.as_json()["properties"]["userName"]["minLength"], 3);
+/// let err = Signup::from_content(json!({"userName": "ada", "repeatName": "bob", "age": 9}).as_object().unwrap()).unwrap_err();
+/// let violations = err.into_violations();
+/// assert_eq!(violations[1], Violation::rule("age", "you must be an adult"));
+/// assert_eq!(violations[0].to_string(), "`repeatName`: must match the field it repeats");
+/// assert_eq!(violations[0].text(Locale::for_tag("ko")), "`repeatName`: 확인 대상 항목과 같아야 합니다");
+/// # Ok::<(), elicit_runtime::SchemaError>(())
 /// ```
 #[cfg(feature = "validator")]
 #[cfg_attr(docsrs, doc(cfg(feature = "validator")))]

@@ -45,6 +45,15 @@
 mod calls;
 mod error;
 pub mod relay;
+
+/// From rmcp's own typed elicitation (`Peer::elicit::<T>()`) to elicit: a tool before and
+/// after, the mapping of every rmcp type and attribute, and what changes for the tool's
+/// callers. Its examples compile and run as doctests (with the `testing` feature).
+#[cfg(feature = "testing")]
+#[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
+pub mod migrating_from_rmcp {
+    #![doc = include_str!("../../docs/migrating-from-rmcp.md")]
+}
 #[cfg(feature = "dialects")]
 mod track;
 

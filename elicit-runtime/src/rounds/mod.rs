@@ -24,7 +24,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use serde_json::{Map, Value};
 
-pub use self::state::{MAX_STATE_LEN, MIN_KEY_LEN, StateError, StateSealer};
+pub use self::state::{MAX_STATE_LEN, MIN_KEY_LEN, PRODUCTION_VAR, StateError, StateSealer};
 pub(crate) use self::state::{Binding, Pending, Pinned, RoundState, question_digest};
 use self::state::{as_rendered, form_digest};
 use crate::exchange::ElicitError;

@@ -41,6 +41,11 @@ pub const MIN_KEY_LEN: usize = 32;
 /// anything longer that comes back is refused unread.
 pub const MAX_STATE_LEN: usize = 256 * 1024;
 
+/// The environment variable that marks a deployment as production: while it is set to
+/// anything but empty, `0` or `false`, [`StateSealer::ephemeral`] refuses to make a key
+/// ([`StateError::EphemeralInProduction`]).
+pub const PRODUCTION_VAR: &str = "ELICIT_PRODUCTION";
+
 /// The prefix of this format's states.
 const PREFIX: &str = "es1.";
 const KEY_ID_LEN: usize = 4;
@@ -117,11 +122,17 @@ pub struct StateSealer {
     /// Newest first: the first seals, all open.
     ring: Arc<Vec<RingKey>>,
     ttl: Duration,
+    /// Whether the newest key is a random one of this process ([`StateSealer::ephemeral`]).
+    ephemeral: bool,
 }
 
 impl fmt::Debug for StateSealer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("StateSealer").field("keys", &self.ring.len()).field("ttl", &self.ttl).finish_non_exhaustive()
+        let mut f = f.debug_struct("StateSealer");
+        if self.ephemeral {
+            f.field("key", &"ephemeral (random, this process only: for development and tests)");
+        }
+        f.field("keys", &self.ring.len()).field("ttl", &self.ttl).finish_non_exhaustive()
     }
 }
 
@@ -133,7 +144,43 @@ impl StateSealer {
     /// clients' reach).
     pub fn new(key: impl Into<Vec<u8>>) -> Result<Self, StateError> {
         let key = RingKey::derive(&key.into())?;
-        Ok(Self { ring: Arc::new(vec![key]), ttl: Self::DEFAULT_TTL })
+        Ok(Self { ring: Arc::new(vec![key]), ttl: Self::DEFAULT_TTL, ephemeral: false })
+    }
+
+    /// A sealer with a random key of this process, for development runs and tests: one
+    /// call, nothing to configure. Its states open only in this process and only until it
+    /// exits, so a restart or a second instance refuses the rounds in flight; its `Debug`
+    /// says `ephemeral`.
+    ///
+    /// Refused with [`StateError::EphemeralInProduction`] when the environment marks the
+    /// deployment as production: [`PRODUCTION_VAR`] (`ELICIT_PRODUCTION`) set to anything
+    /// but empty, `0` or `false`. Set it in your production environment, and a forgotten
+    /// `ephemeral()` fails at start-up instead of losing every round on the next restart.
+    ///
+    /// ```
+    /// use elicit_runtime::rounds::{StateSealer, StateError};
+    ///
+    /// # if std::env::var_os(elicit_runtime::rounds::PRODUCTION_VAR).is_none() {
+    /// let sealer = StateSealer::ephemeral()?;
+    /// assert!(format!("{sealer:?}").contains("ephemeral"));
+    /// # }
+    /// # Ok::<(), StateError>(())
+    /// ```
+    pub fn ephemeral() -> Result<Self, StateError> {
+        Self::ephemeral_unless(std::env::var_os(PRODUCTION_VAR).as_deref())
+    }
+
+    /// [`ephemeral`](Self::ephemeral), given the value of [`PRODUCTION_VAR`].
+    fn ephemeral_unless(production: Option<&std::ffi::OsStr>) -> Result<Self, StateError> {
+        if let Some(value) = production.and_then(|v| v.to_str().map(str::trim).or(Some("1")))
+            && !(value.is_empty() || value == "0" || value.eq_ignore_ascii_case("false"))
+        {
+            return Err(StateError::EphemeralInProduction { var: PRODUCTION_VAR });
+        }
+        let mut key = zeroize::Zeroizing::new([0u8; MIN_KEY_LEN]);
+        getrandom::fill(key.as_mut_slice()).map_err(|e| StateError::Unavailable(e.to_string()))?;
+        let key = RingKey::derive(key.as_slice())?;
+        Ok(Self { ring: Arc::new(vec![key]), ttl: Self::DEFAULT_TTL, ephemeral: true })
     }
 
     /// A sealer whose key is the value of the environment variable `var`.
@@ -327,6 +374,12 @@ pub enum StateError {
     Expired,
     /// The state verified but its content cannot be read (a state of another version).
     Unreadable(String),
+    /// [`StateSealer::ephemeral`] was called where the environment marks the deployment
+    /// as production ([`PRODUCTION_VAR`]): configure a key ([`StateSealer::from_env`]).
+    EphemeralInProduction {
+        /// The variable that marks production.
+        var: &'static str,
+    },
 }
 
 impl StateError {
@@ -344,6 +397,7 @@ impl StateError {
             StateError::Forged => "forged",
             StateError::Expired => "expired",
             StateError::Unreadable(_) => "unreadable",
+            StateError::EphemeralInProduction { .. } => "ephemeral_in_production",
         }
     }
 
@@ -380,6 +434,10 @@ impl fmt::Display for StateError {
             ),
             StateError::Expired => f.write_str("the requestState has expired"),
             StateError::Unreadable(e) => write!(f, "the requestState cannot be read: {e}"),
+            StateError::EphemeralInProduction { var } => write!(
+                f,
+                "an ephemeral requestState key was asked for, but `{var}` marks this deployment as production: configure a random secret of at least {MIN_KEY_LEN} bytes (`StateSealer::from_env`) instead"
+            ),
         }
     }
 }
@@ -724,6 +782,27 @@ mod tests {
 
     fn sealer() -> StateSealer {
         StateSealer::new(*b"a unit-test key of 32 bytes or more").unwrap()
+    }
+
+    #[test]
+    fn an_ephemeral_sealer_says_so_and_is_refused_where_production_is_marked() {
+        use std::ffi::OsStr;
+        for unmarked in [None, Some(""), Some(" "), Some("0"), Some("false"), Some("FALSE")] {
+            let sealer = StateSealer::ephemeral_unless(unmarked.map(OsStr::new)).unwrap();
+            assert!(format!("{sealer:?}").contains("ephemeral"), "{unmarked:?}");
+            let sealed = sealer.seal(&state(10), &binding()).unwrap();
+            assert_eq!(sealer.open(&sealed, &binding()).unwrap(), state(10));
+            // Another ephemeral sealer has another key: the state does not open there.
+            let other = StateSealer::ephemeral_unless(None).unwrap();
+            assert_eq!(other.open(&sealed, &binding()), Err(StateError::UnknownKey));
+        }
+        for marked in ["1", "true", "yes", "production"] {
+            let err = StateSealer::ephemeral_unless(Some(OsStr::new(marked))).unwrap_err();
+            assert_eq!(err, StateError::EphemeralInProduction { var: PRODUCTION_VAR }, "{marked}");
+            assert!(err.to_string().contains("`ELICIT_PRODUCTION` marks this deployment as production"), "{err}");
+            assert!(!err.is_from_client());
+        }
+        assert!(!format!("{:?}", sealer()).contains("ephemeral"));
     }
 
     fn binding() -> Binding {
