@@ -65,6 +65,15 @@ pub struct Variant<'a> {
 }
 
 impl<'a> Container<'a> {
+    /// The fields of a form with at least one flattened field (expanded by `flatten`),
+    /// `None` for any other input.
+    pub fn flattening(&self) -> Option<&[Field<'a>]> {
+        match &self.data {
+            Data::Struct(fields) if fields.iter().any(|f| f.flattened().is_some()) => Some(fields),
+            _ => None,
+        }
+    }
+
     /// The model, or `None` when the input's shape cannot be a form or a select (the
     /// reason is reported to `cx`).
     pub fn from_ast(cx: &Ctxt, input: &'a DeriveInput, attrs: attr::Container) -> Option<Container<'a>> {

@@ -23,12 +23,17 @@ impl Paths {
     }
 }
 
+/// The code of a form without flattened fields (those are `flatten`'s), or of a select.
 pub fn expand(cont: &Container) -> TokenStream {
     let paths = Paths::new(cont.attrs.crate_path.as_ref());
-    let body = match &cont.data {
+    wrap(match &cont.data {
         Data::Struct(fields) => expand_struct(cont, fields, &paths),
         Data::Enum(variants) => expand_enum(cont, variants, &paths),
-    };
+    })
+}
+
+/// The generated items, inside the anonymous `const` that keeps their names private.
+pub(crate) fn wrap(body: TokenStream) -> TokenStream {
     quote! {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, unused_qualifications, deprecated, clippy::all, clippy::default_numeric_fallback)]
@@ -63,9 +68,6 @@ pub(crate) fn field_checks(cont: &Container, fields: &[Field], p: &TokenStream) 
 // ---- forms ---------------------------------------------------------------------------
 
 fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStream {
-    if fields.iter().any(|f| f.flattened().is_some()) {
-        return crate::flatten::expand_flattening(cont, fields, paths);
-    }
     let p = &paths.private;
     let ident = cont.ident;
     let generics = with_bounds(cont, fields, p);
