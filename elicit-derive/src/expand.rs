@@ -29,7 +29,13 @@ pub fn expand(cont: &Container) -> TokenStream {
         Data::Struct(fields) => expand_struct(cont, fields, &paths),
         Data::Enum(variants) => expand_enum(cont, variants, &paths),
     };
+    // The options of the run-time selects: a struct the author names, so outside the block.
+    let companion = match &cont.data {
+        Data::Struct(fields) => crate::options::companion_struct(cont, fields, &paths.private),
+        Data::Enum(_) => TokenStream::new(),
+    };
     quote! {
+        #companion
         #[doc(hidden)]
         #[allow(non_upper_case_globals, unused_qualifications, deprecated, clippy::all, clippy::default_numeric_fallback)]
         const _: () = {
@@ -76,13 +82,21 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
         quote_spanned!(f.ty.span()=> #member: ::core::default::Default::default())
     });
 
-    let entries = active.iter().map(|f| field_schema(f, container_default(cont, f).is_some(), p));
-    let checks = active.iter().map(|f| type_checks(f, uses_type_params(cont, f.ty), p));
-    let mut const_checks: Vec<_> = active.iter().filter(|f| !uses_type_params(cont, f.ty)).map(|f| const_checks(f, p)).collect();
-    const_checks.push(checkbox_checks(cont, &active, p));
+    // Run-time selects (`#[elicit(options)]`) are the runtime's `RuntimeSelect`, not field
+    // types: their entry, checks and decoding are in `options`.
+    let runtime = active.iter().any(|f| f.is_runtime_select());
+    let typed: Vec<&Field> = active.iter().copied().filter(|f| !f.is_runtime_select()).collect();
+    let entries = active.iter().map(|f| {
+        if f.is_runtime_select() { crate::options::field_schema(f, p) } else { field_schema(f, container_default(cont, f).is_some(), p) }
+    });
+    let checks = active.iter().map(|f| {
+        if f.is_runtime_select() { crate::options::type_checks(f, p) } else { type_checks(f, uses_type_params(cont, f.ty), p) }
+    });
+    let mut const_checks: Vec<_> = typed.iter().filter(|f| !uses_type_params(cont, f.ty)).map(|f| const_checks(f, p)).collect();
+    const_checks.push(checkbox_checks(cont, &typed, p));
     let page = cont.attrs.page.is_some();
     if !page {
-        const_checks.extend(active.iter().filter(|f| !uses_type_params(cont, f.ty)).map(|f| not_secret_check(cont, f, p)));
+        const_checks.extend(typed.iter().filter(|f| !uses_type_params(cont, f.ty)).map(|f| not_secret_check(cont, f, p)));
     }
     // A page form implements `PageForm` instead of `Elicit`: it is never sent in form mode.
     let form_trait = if page { quote!(#p::PageForm) } else { quote!(#p::Elicit) };
@@ -91,8 +105,15 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
     let indices: Vec<_> = (0..active.len()).map(Lit::usize_unsuffixed).collect();
     let count = Lit::usize_unsuffixed(active.len());
     let members: Vec<_> = active.iter().map(|f| f.member).collect();
-    let tys: Vec<_> = active.iter().map(|f| f.ty).collect();
-    let absents = active.iter().map(|f| absent(cont, f, p));
+    let decodes = active.iter().zip(&locals).zip(&indices).map(|((f, local), index)| {
+        if f.is_runtime_select() {
+            return crate::options::decode(f, local, index, p);
+        }
+        let (ty, absent) = (f.ty, absent(cont, f, p));
+        quote! {
+            let #local = <#ty as #p::ElicitField>::__decode(__elicit_found[#index], &__elicit_fields[#index], &mut __elicit_report, #absent);
+        }
+    });
     let names: Vec<_> = active.iter().map(|f| f.wire_name.as_str()).collect();
     // The author's rules run on the decoded value; a rule of the wrong type is reported on
     // its path.
@@ -115,9 +136,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
             let __elicit_fields = <Self as #form_trait>::SCHEMA.fields();
             let __elicit_found: [#p::Option<&#p::Value>; #count] = #p::find_fields(__elicit_content, __elicit_fields);
             let mut __elicit_report = <#p::Report as ::core::default::Default>::default();
-            #(
-                let #locals = <#tys as #p::ElicitField>::__decode(__elicit_found[#indices], &__elicit_fields[#indices], &mut __elicit_report, #absents);
-            )*
+            #(#decodes)*
             // A key the form did not ask for is a violation too: never read past.
             let __elicit_not_asked = __elicit_report.not_asked_beside(__elicit_content, __elicit_fields, &__elicit_found);
             match (#(#locals,)*) {
@@ -165,6 +184,42 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
 
     let schemars = json_schema_impl(cont, p, quote!(form_json_schema));
     let path_calls = path_calls(cont, fields, p);
+    // The value of a run-time select is in its options, not in its item: not written back.
+    let tys: Vec<_> = typed.iter().map(|f| f.ty).collect();
+    let members: Vec<_> = typed.iter().map(|f| f.member).collect();
+    let names: Vec<_> = typed.iter().map(|f| f.wire_name.as_str()).collect();
+    let (decoding, with_options) = if runtime {
+        let companion = format_ident!("{}Options", ident);
+        (
+            quote! {
+                const __RUNTIME_SELECTS: ::core::primitive::bool = true;
+
+                fn from_content(__elicit_content: &#p::Map<#p::String, #p::Value>) -> #p::Result<Self, #p::InvalidContent> {
+                    <Self as #p::Elicit>::__from_content_with(__elicit_content, #p::None)
+                }
+
+                fn __from_content_with(
+                    __elicit_content: &#p::Map<#p::String, #p::Value>,
+                    __elicit_given: #p::Option<&dyn #p::FormOptions>,
+                ) -> #p::Result<Self, #p::InvalidContent> {
+                    let __elicit_options: #p::Option<&#companion> = __elicit_given.and_then(|__elicit_given| __elicit_given.as_any().downcast_ref::<#companion>());
+                    #(#checks)*
+                    #decode
+                }
+            },
+            crate::options::impls(cont, fields, p),
+        )
+    } else {
+        (
+            quote! {
+                fn from_content(__elicit_content: &#p::Map<#p::String, #p::Value>) -> #p::Result<Self, #p::InvalidContent> {
+                    #(#checks)*
+                    #decode
+                }
+            },
+            TokenStream::new(),
+        )
+    };
 
     quote! {
         #[automatically_derived]
@@ -173,10 +228,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
                 fields: &[#(#entries),*],
             };
 
-            fn from_content(__elicit_content: &#p::Map<#p::String, #p::Value>) -> #p::Result<Self, #p::InvalidContent> {
-                #(#checks)*
-                #decode
-            }
+            #decoding
 
             fn to_content(&self) -> #p::Map<#p::String, #p::Value> {
                 #[allow(unused_mut)]
@@ -193,6 +245,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
         #(#const_checks)*
         #schemars
         #path_calls
+        #with_options
     }
 }
 
@@ -708,7 +761,7 @@ pub(crate) fn json_schema_impl(cont: &Container, p: &TokenStream, helper: TokenS
 }
 
 /// The author's texts in other languages, as `&'static` pairs of tag and text.
-fn translations(list: &[crate::attr::Translation]) -> TokenStream {
+pub(crate) fn translations(list: &[crate::attr::Translation]) -> TokenStream {
     let pairs = list.iter().map(|t| {
         let (tag, text) = (&t.tag, &t.text.value);
         quote!((#tag, #text))
