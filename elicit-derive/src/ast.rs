@@ -8,6 +8,7 @@ use crate::ctxt::Ctxt;
 
 pub struct Container<'a> {
     pub ident: &'a syn::Ident,
+    pub vis: &'a syn::Visibility,
     pub attrs: attr::Container,
     pub data: Data<'a>,
     pub generics: &'a syn::Generics,
@@ -32,6 +33,12 @@ impl Field<'_> {
     /// In the form as one field of its own: neither skipped nor flattened.
     pub fn is_form_field(&self) -> bool {
         self.attrs.skip.is_none() && self.attrs.flatten.is_none()
+    }
+
+    /// A run-time select (`#[elicit(options)]`, not skipped): its type is the runtime's
+    /// `RuntimeSelect`, not a field type.
+    pub fn is_runtime_select(&self) -> bool {
+        self.attrs.options.is_some() && self.attrs.skip.is_none()
     }
 
     /// For a flattened field (not skipped): how, and the form type it flattens as
@@ -141,6 +148,6 @@ impl<'a> Container<'a> {
                 return None;
             }
         };
-        Some(Container { ident: &input.ident, attrs, data, generics: &input.generics })
+        Some(Container { ident: &input.ident, vis: &input.vis, attrs, data, generics: &input.generics })
     }
 }

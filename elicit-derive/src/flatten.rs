@@ -13,9 +13,10 @@ use syn::spanned::Spanned as _;
 
 use crate::ast::{Container, Field};
 use crate::expand::{
-    Paths, absent, checkbox_checks, const_checks, const_panic, container_default, field_schema, json_schema_impl, not_secret_check, type_checks,
+    Paths, absent, checkbox_checks, const_checks, container_default, field_schema, json_schema_impl, not_secret_check, type_checks,
     type_name, wrap,
 };
+use crate::tokens::const_panic;
 
 /// The `Elicit` impl of a form with at least one flattened field (`fields`, all of the
 /// struct's). `check` refused the combinations that have no meaning here (a generic form,
@@ -216,7 +217,7 @@ fn secret_checks(f: &Field, p: &TokenStream) -> TokenStream {
     ];
     for (prefix, titles, what, tokens, of) in prefixes {
         let tokens = tokens.unwrap_or_else(|| f.member.to_token_stream());
-        for (words, secret) in crate::secret::continuations(&prefix) {
+        for (words, secret) in crate::rules::secret::continuations(&prefix) {
             let message = format!(
                 "the {what} `{prefix}` of field `{}` before a field of `{ty}` whose {of} starts with `{}` would ask for a secret (`{secret}`), which the MCP specification forbids in form mode: choose another prefix",
                 f.member,

@@ -18,9 +18,10 @@ mod ctxt;
 mod expand;
 mod fallback;
 mod flatten;
+mod options;
 mod pattern;
 mod rules;
-mod secret;
+mod tokens;
 
 use proc_macro::TokenStream;
 use syn::{DeriveInput, parse_macro_input};

@@ -14,6 +14,7 @@
 pub(crate) mod field;
 pub(crate) mod multi_select;
 mod number;
+pub(crate) mod options;
 mod pattern;
 pub(crate) mod problem;
 mod render;
@@ -25,6 +26,10 @@ pub use self::field::{ElicitEnum, ElicitField, MultiSelectField, NotOption, Nume
 pub(crate) use self::field::read_checked;
 pub(crate) use self::validate::read_select;
 pub use self::render::{RequestedSchema, SchemaError, SchemaOptions, render};
+pub use self::options::{MAX_OPTIONS, MAX_VALUE_LEN, Options, OptionsError, SelectItem};
+#[doc(hidden)]
+pub use self::options::{AskedWithOptions, FormOptions, OptionList, RuntimeSelect, is_multi_select};
+pub(crate) use self::options::{collect_runtime_checkboxes, with_options};
 pub(crate) use self::multi_select::{checkbox_name, collect_checkboxes, find_checkbox};
 pub(crate) use self::render::cached;
 pub(crate) use self::problem::echo;

@@ -62,6 +62,7 @@ pub struct FieldSchema {
     pub(crate) default: Option<Literal>,
     pub(crate) legacy_enum_names: bool,
     pub(crate) sensitive: bool,
+    pub(crate) runtime: bool,
 }
 
 impl FieldSchema {
@@ -75,6 +76,13 @@ impl FieldSchema {
     /// ever rendered for a client.
     pub const fn is_sensitive(&self) -> bool {
         self.sensitive
+    }
+
+    /// Whether the field is a run-time select (`#[elicit(options)]`): its options are
+    /// given each time the form is asked ([`Options`](super::Options)), so its kind here
+    /// lists none.
+    pub const fn is_runtime_select(&self) -> bool {
+        self.runtime
     }
 
     /// On a revision without arrays (2025-06-18), the property name of the checkbox of
