@@ -8,6 +8,7 @@ use crate::ctxt::Ctxt;
 
 pub struct Container<'a> {
     pub ident: &'a syn::Ident,
+    pub vis: &'a syn::Visibility,
     pub attrs: attr::Container,
     pub data: Data<'a>,
     pub generics: &'a syn::Generics,
@@ -32,6 +33,12 @@ impl Field<'_> {
     /// In the form as one field of its own: neither skipped nor flattened.
     pub fn is_form_field(&self) -> bool {
         self.attrs.skip.is_none() && self.attrs.flatten.is_none()
+    }
+
+    /// A run-time select (`#[elicit(options)]`, not skipped): its type is the runtime's
+    /// `RuntimeSelect`, not a field type.
+    pub fn is_runtime_select(&self) -> bool {
+        self.attrs.options.is_some() && self.attrs.skip.is_none()
     }
 
     /// For a flattened field (not skipped): how, and the form type it flattens as
@@ -65,6 +72,15 @@ pub struct Variant<'a> {
 }
 
 impl<'a> Container<'a> {
+    /// The fields of a form with at least one flattened field (expanded by `flatten`),
+    /// `None` for any other input.
+    pub fn flattening(&self) -> Option<&[Field<'a>]> {
+        match &self.data {
+            Data::Struct(fields) if fields.iter().any(|f| f.flattened().is_some()) => Some(fields),
+            _ => None,
+        }
+    }
+
     /// The model, or `None` when the input's shape cannot be a form or a select (the
     /// reason is reported to `cx`).
     pub fn from_ast(cx: &Ctxt, input: &'a DeriveInput, attrs: attr::Container) -> Option<Container<'a>> {
@@ -132,6 +148,6 @@ impl<'a> Container<'a> {
                 return None;
             }
         };
-        Some(Container { ident: &input.ident, attrs, data, generics: &input.generics })
+        Some(Container { ident: &input.ident, vis: &input.vis, attrs, data, generics: &input.generics })
     }
 }

@@ -40,6 +40,7 @@ pub const MIN_ITEMS: &str = "min_items";
 pub const MAX_ITEMS: &str = "max_items";
 pub const NOT_SENSITIVE: &str = "not_sensitive";
 pub const FLATTEN: &str = "flatten";
+pub const OPTIONS: &str = "options";
 pub const PREFIX: &str = "prefix";
 pub const TITLE_PREFIX: &str = "title_prefix";
 
@@ -467,6 +468,8 @@ field_attributes! {
     not_sensitive: () = NOT_SENSITIVE => flag, needs Any;
     /// The field's type is a form whose fields are this form's too.
     flatten: Flatten = FLATTEN => flatten_value, needs Any;
+    /// A run-time select: its options are given each time the form is asked.
+    options: () = OPTIONS => flag, needs Any;
 }
 
 /// `#[elicit(flatten)]` or `#[elicit(flatten(prefix = "billing_", title_prefix = "Billing "))]`.
@@ -495,7 +498,7 @@ impl Flatten {
         if let Some(title) = &self.title_prefix {
             return title.value();
         }
-        let words = crate::secret::segments(&self.prefix());
+        let words = crate::rules::secret::segments(&self.prefix());
         let mut label = words.join(" ");
         if let Some(first) = label.chars().next() {
             label = first.to_uppercase().chain(label.chars().skip(1)).collect();

@@ -13,7 +13,7 @@ use quote::ToTokens;
 
 use crate::attr::{DefaultLit, Spanned};
 use crate::ctxt::Ctxt;
-use crate::secret::{secret_in, unambiguous};
+use crate::rules::secret::{secret_in, unambiguous};
 
 pub fn check(cx: &Ctxt, cont: &Container) {
     check_generics(cx, cont);
@@ -26,7 +26,9 @@ pub fn check(cx: &Ctxt, cont: &Container) {
     match &cont.data {
         Data::Struct(fields) => {
             check_duplicate_names(cx, fields.iter().filter(|f| f.is_form_field()).map(|f| (f.wire_name.as_str(), f.member)), "field");
+            crate::options::check_form(cx, fields);
             for field in fields {
+                crate::options::check(cx, cont, field);
                 if field.attrs.skip.is_some() {
                     check_skipped(cx, field);
                     continue;

@@ -7,6 +7,7 @@ use syn::spanned::Spanned as _;
 use crate::ast::{Container, Data, Field, Variant};
 use crate::attr::{DefaultLit, Format, Needs, Number, SerdeDefault};
 use crate::bound::{uses_type_params, with_bounds};
+use crate::tokens::{const_panic, translations};
 
 /// Generated paths: `::elicit_runtime::__private` unless `#[elicit(crate = "...")]`.
 pub(crate) struct Paths {
@@ -23,12 +24,26 @@ impl Paths {
     }
 }
 
+/// The code of a form without flattened fields (those are `flatten`'s), or of a select.
 pub fn expand(cont: &Container) -> TokenStream {
     let paths = Paths::new(cont.attrs.crate_path.as_ref());
-    let body = match &cont.data {
+    let body = wrap(match &cont.data {
         Data::Struct(fields) => expand_struct(cont, fields, &paths),
         Data::Enum(variants) => expand_enum(cont, variants, &paths),
+    });
+    // The options of the run-time selects: a struct the author names, so outside the block.
+    let companion = match &cont.data {
+        Data::Struct(fields) => crate::options::companion_struct(cont, fields, &paths.private),
+        Data::Enum(_) => TokenStream::new(),
     };
+    quote! {
+        #companion
+        #body
+    }
+}
+
+/// The generated items, inside the anonymous `const` that keeps their names private.
+pub(crate) fn wrap(body: TokenStream) -> TokenStream {
     quote! {
         #[doc(hidden)]
         #[allow(non_upper_case_globals, unused_qualifications, deprecated, clippy::all, clippy::default_numeric_fallback)]
@@ -63,9 +78,6 @@ pub(crate) fn field_checks(cont: &Container, fields: &[Field], p: &TokenStream) 
 // ---- forms ---------------------------------------------------------------------------
 
 fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStream {
-    if fields.iter().any(|f| f.flattened().is_some()) {
-        return crate::flatten::expand_flattening(cont, fields, paths);
-    }
     let p = &paths.private;
     let ident = cont.ident;
     let generics = with_bounds(cont, fields, p);
@@ -76,13 +88,21 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
         quote_spanned!(f.ty.span()=> #member: ::core::default::Default::default())
     });
 
-    let entries = active.iter().map(|f| field_schema(f, container_default(cont, f).is_some(), p));
-    let checks = active.iter().map(|f| type_checks(f, uses_type_params(cont, f.ty), p));
-    let mut const_checks: Vec<_> = active.iter().filter(|f| !uses_type_params(cont, f.ty)).map(|f| const_checks(f, p)).collect();
-    const_checks.push(checkbox_checks(cont, &active, p));
+    // Run-time selects (`#[elicit(options)]`) are the runtime's `RuntimeSelect`, not field
+    // types: their entry, checks and decoding are in `options`.
+    let runtime = active.iter().any(|f| f.is_runtime_select());
+    let typed: Vec<&Field> = active.iter().copied().filter(|f| !f.is_runtime_select()).collect();
+    let entries = active.iter().map(|f| {
+        if f.is_runtime_select() { crate::options::field_schema(f, p) } else { field_schema(f, container_default(cont, f).is_some(), p) }
+    });
+    let checks = active.iter().map(|f| {
+        if f.is_runtime_select() { crate::options::type_checks(f, p) } else { type_checks(f, uses_type_params(cont, f.ty), p) }
+    });
+    let mut const_checks: Vec<_> = typed.iter().filter(|f| !uses_type_params(cont, f.ty)).map(|f| const_checks(f, p)).collect();
+    const_checks.push(checkbox_checks(cont, &typed, p));
     let page = cont.attrs.page.is_some();
     if !page {
-        const_checks.extend(active.iter().filter(|f| !uses_type_params(cont, f.ty)).map(|f| not_secret_check(cont, f, p)));
+        const_checks.extend(typed.iter().filter(|f| !uses_type_params(cont, f.ty)).map(|f| not_secret_check(cont, f, p)));
     }
     // A page form implements `PageForm` instead of `Elicit`: it is never sent in form mode.
     let form_trait = if page { quote!(#p::PageForm) } else { quote!(#p::Elicit) };
@@ -91,8 +111,15 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
     let indices: Vec<_> = (0..active.len()).map(Lit::usize_unsuffixed).collect();
     let count = Lit::usize_unsuffixed(active.len());
     let members: Vec<_> = active.iter().map(|f| f.member).collect();
-    let tys: Vec<_> = active.iter().map(|f| f.ty).collect();
-    let absents = active.iter().map(|f| absent(cont, f, p));
+    let decodes = active.iter().zip(&locals).zip(&indices).map(|((f, local), index)| {
+        if f.is_runtime_select() {
+            return crate::options::decode(f, local, index, p);
+        }
+        let (ty, absent) = (f.ty, absent(cont, f, p));
+        quote! {
+            let #local = <#ty as #p::ElicitField>::__decode(__elicit_found[#index], &__elicit_fields[#index], &mut __elicit_report, #absent);
+        }
+    });
     let names: Vec<_> = active.iter().map(|f| f.wire_name.as_str()).collect();
     // The author's rules run on the decoded value; a rule of the wrong type is reported on
     // its path.
@@ -115,9 +142,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
             let __elicit_fields = <Self as #form_trait>::SCHEMA.fields();
             let __elicit_found: [#p::Option<&#p::Value>; #count] = #p::find_fields(__elicit_content, __elicit_fields);
             let mut __elicit_report = <#p::Report as ::core::default::Default>::default();
-            #(
-                let #locals = <#tys as #p::ElicitField>::__decode(__elicit_found[#indices], &__elicit_fields[#indices], &mut __elicit_report, #absents);
-            )*
+            #(#decodes)*
             // A key the form did not ask for is a violation too: never read past.
             let __elicit_not_asked = __elicit_report.not_asked_beside(__elicit_content, __elicit_fields, &__elicit_found);
             match (#(#locals,)*) {
@@ -165,6 +190,42 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
 
     let schemars = json_schema_impl(cont, p, quote!(form_json_schema));
     let path_calls = path_calls(cont, fields, p);
+    // The value of a run-time select is in its options, not in its item: not written back.
+    let tys: Vec<_> = typed.iter().map(|f| f.ty).collect();
+    let members: Vec<_> = typed.iter().map(|f| f.member).collect();
+    let names: Vec<_> = typed.iter().map(|f| f.wire_name.as_str()).collect();
+    let (decoding, with_options) = if runtime {
+        let companion = format_ident!("{}Options", ident);
+        (
+            quote! {
+                const __RUNTIME_SELECTS: ::core::primitive::bool = true;
+
+                fn from_content(__elicit_content: &#p::Map<#p::String, #p::Value>) -> #p::Result<Self, #p::InvalidContent> {
+                    <Self as #p::Elicit>::__from_content_with(__elicit_content, #p::None)
+                }
+
+                fn __from_content_with(
+                    __elicit_content: &#p::Map<#p::String, #p::Value>,
+                    __elicit_given: #p::Option<&dyn #p::FormOptions>,
+                ) -> #p::Result<Self, #p::InvalidContent> {
+                    let __elicit_options: #p::Option<&#companion> = __elicit_given.and_then(|__elicit_given| __elicit_given.as_any().downcast_ref::<#companion>());
+                    #(#checks)*
+                    #decode
+                }
+            },
+            crate::options::impls(cont, fields, p),
+        )
+    } else {
+        (
+            quote! {
+                fn from_content(__elicit_content: &#p::Map<#p::String, #p::Value>) -> #p::Result<Self, #p::InvalidContent> {
+                    #(#checks)*
+                    #decode
+                }
+            },
+            TokenStream::new(),
+        )
+    };
 
     quote! {
         #[automatically_derived]
@@ -173,10 +234,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
                 fields: &[#(#entries),*],
             };
 
-            fn from_content(__elicit_content: &#p::Map<#p::String, #p::Value>) -> #p::Result<Self, #p::InvalidContent> {
-                #(#checks)*
-                #decode
-            }
+            #decoding
 
             fn to_content(&self) -> #p::Map<#p::String, #p::Value> {
                 #[allow(unused_mut)]
@@ -193,6 +251,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
         #(#const_checks)*
         #schemars
         #path_calls
+        #with_options
     }
 }
 
@@ -620,17 +679,6 @@ pub(crate) fn not_secret_check(cont: &Container, f: &Field, p: &TokenStream) -> 
     }
 }
 
-/// `::core::panic!(message)` spanned from the first to the last of `tokens`, so that the
-/// compile-time evaluation error underlines the whole literal (`-1`, not only `-`).
-pub(crate) fn const_panic(tokens: &TokenStream, message: &str) -> TokenStream {
-    let mut spans = tokens.clone().into_iter().map(|tt| tt.span());
-    let first = spans.next().unwrap_or_else(Span::call_site);
-    let last = spans.last().unwrap_or(first);
-    let path = quote_spanned!(first=> ::core::panic);
-    let args = quote_spanned!(last=> !(#message));
-    quote!(#path #args)
-}
-
 /// On 2025-06-18 a multi-select is sent as one checkbox per option, named
 /// `field_option` (the runtime's `form::multi_select` says how the option is written):
 /// a checkbox must not have the name of another field, nor of another field's checkbox.
@@ -709,15 +757,6 @@ pub(crate) fn json_schema_impl(cont: &Container, p: &TokenStream, helper: TokenS
             }
         }
     }
-}
-
-/// The author's texts in other languages, as `&'static` pairs of tag and text.
-pub(crate) fn translations(list: &[crate::attr::Translation]) -> TokenStream {
-    let pairs = list.iter().map(|t| {
-        let (tag, text) = (&t.tag, &t.text.value);
-        quote!((#tag, #text))
-    });
-    quote!(&[#(#pairs),*])
 }
 
 // ---- choices -------------------------------------------------------------------------

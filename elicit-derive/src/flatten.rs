@@ -13,12 +13,20 @@ use syn::spanned::Spanned as _;
 
 use crate::ast::{Container, Field};
 use crate::expand::{
-    Paths, absent, checkbox_checks, const_checks, const_panic, container_default, field_schema, json_schema_impl, type_checks, type_name,
+    Paths, absent, checkbox_checks, const_checks, container_default, field_schema, json_schema_impl, not_secret_check, type_checks,
+    type_name, wrap,
 };
+use crate::tokens::const_panic;
 
-/// The `Elicit` impl of a form with at least one flattened field. `check` refused the
-/// combinations that have no meaning here (a generic form, attributes of a field's own).
-pub(crate) fn expand_flattening(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStream {
+/// The `Elicit` impl of a form with at least one flattened field (`fields`, all of the
+/// struct's). `check` refused the combinations that have no meaning here (a generic form,
+/// attributes of a field's own).
+pub(crate) fn expand(cont: &Container, fields: &[Field]) -> TokenStream {
+    let paths = Paths::new(cont.attrs.crate_path.as_ref());
+    wrap(expand_flattening(cont, fields, &paths))
+}
+
+fn expand_flattening(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStream {
     let p = &paths.private;
     let ident = cont.ident;
     let active: Vec<&Field> = fields.iter().filter(|f| f.attrs.skip.is_none()).collect();
@@ -51,7 +59,7 @@ pub(crate) fn expand_flattening(cont: &Container, fields: &[Field], paths: &Path
     let checks = plain.iter().map(|f| type_checks(f, false, p));
     let mut consts: Vec<TokenStream> = plain.iter().map(|f| const_checks(f, p)).collect();
     consts.push(checkbox_checks(cont, &plain, p));
-    consts.extend(plain.iter().map(|f| crate::expand::not_secret_check(cont, f, p)));
+    consts.extend(plain.iter().map(|f| not_secret_check(cont, f, p)));
     consts.push(collision_checks(&active, p));
     consts.extend(active.iter().map(|f| secret_checks(f, p)));
 
@@ -215,7 +223,7 @@ fn secret_checks(f: &Field, p: &TokenStream) -> TokenStream {
     ];
     for (prefix, titles, what, tokens, of) in prefixes {
         let tokens = tokens.unwrap_or_else(|| f.member.to_token_stream());
-        for (words, secret) in crate::secret::continuations(&prefix) {
+        for (words, secret) in crate::rules::secret::continuations(&prefix) {
             let message = format!(
                 "the {what} `{prefix}` of field `{}` before a field of `{ty}` whose {of} starts with `{}` would ask for a secret (`{secret}`), which the MCP specification forbids in form mode: choose another prefix",
                 f.member,

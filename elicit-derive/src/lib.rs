@@ -3,7 +3,7 @@
 //!
 //! The macro builds a typed model of the input (`ast`, `attr`), checks what the
 //! attributes alone can show (`check`, with the secret policy in `secret`), and emits
-//! code (`expand`, with `flatten` for a form that flattens another, `bound` for the bounds of generic forms and `fallback` for the
+//! code (`expand`, and `flatten` beside it for a form that flattens another, on `expand`'s helpers; `bound` for the bounds of generic forms and `fallback` for the
 //! stub beside an error) that asks the runtime's traits about each field's type, so type
 //! aliases and qualified paths work and an unsupported type fails with the runtime's
 //! explanation, on the field.
@@ -20,9 +20,10 @@ mod expand;
 mod fallback;
 mod flatten;
 mod foreign;
+mod options;
 mod pattern;
 mod rules;
-mod secret;
+mod tokens;
 
 use proc_macro::TokenStream;
 use syn::{DeriveInput, parse_macro_input};
@@ -53,7 +54,11 @@ pub fn derive_elicit(input: TokenStream) -> TokenStream {
         (krate, cont)
     });
     match (result, cont) {
-        (Ok(()), Some(cont)) => expand::expand(&cont).into(),
+        // A form that flattens another has its own expansion, beside the plain one.
+        (Ok(()), Some(cont)) => match cont.flattening() {
+            Some(fields) => flatten::expand(&cont, fields).into(),
+            None => expand::expand(&cont).into(),
+        },
         (result, cont) => {
             let mut tokens = result.err().map(|e| e.to_compile_error()).unwrap_or_default();
             tokens.extend(fallback::dummy(&input, krate.as_ref(), cont.as_ref()));

@@ -22,6 +22,8 @@ pub use crate::rounds::harness::{Harness, Played};
 pub use crate::form::field::{decode_field, find_fields};
 pub use crate::form::multi_select::checkboxes_collide;
 pub use crate::form::problem::Report;
+pub use crate::form::{AskedWithOptions, FormOptions, OptionList, Options, RuntimeSelect, is_multi_select};
+pub use core::any::Any;
 
 /// `#[elicit(validate = path)]`: the decoded value, unless the author's rules refuse it.
 /// Written as a `fn` pointer so that a rule of the wrong type is reported on its path.
@@ -301,7 +303,7 @@ pub fn enum_json_schema<E: ElicitEnum + ElicitField>() -> schemars::Schema {
 impl FieldSchema {
     #[doc(hidden)]
     pub const fn new(name: &'static str, kind: Kind) -> Self {
-        Self { name, title: None, titles: &[], description: None, descriptions: &[], kind, required: true, default: None, legacy_enum_names: false, sensitive: false }
+        Self { name, title: None, titles: &[], description: None, descriptions: &[], kind, required: true, default: None, legacy_enum_names: false, sensitive: false, runtime: false }
     }
 
     #[doc(hidden)]
@@ -309,6 +311,13 @@ impl FieldSchema {
         if yes {
             self.sensitive = true;
         }
+        self
+    }
+
+    /// A run-time select (`#[elicit(options)]`): its options come with each request.
+    #[doc(hidden)]
+    pub const fn runtime_select(mut self) -> Self {
+        self.runtime = true;
         self
     }
 

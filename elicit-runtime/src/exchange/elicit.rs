@@ -16,8 +16,8 @@ use super::elicitation::Elicitation;
 use super::error::{ElicitError, MalformedResult};
 use super::transport::{ElicitPeer, Outgoing};
 use crate::form::{
-    self, ClientProfile, FormSchema, InvalidContent, Kind, Problem, Report, RequestedSchema, SchemaError, SchemaOptions, Violation, collect_checkboxes,
-    echo,
+    self, ClientProfile, FormOptions, FormSchema, InvalidContent, Kind, Problem, Report, RequestedSchema, SchemaError, SchemaOptions, Violation,
+    collect_checkboxes, echo,
 };
 use crate::locale::{Arg, Locale, Words};
 use crate::observe::{self, Mode, Pending};
@@ -61,8 +61,22 @@ pub trait Elicit: Sized + 'static {
     /// key the client sent were not there.
     fn from_content(content: &Map<String, Value>) -> Result<Self, InvalidContent>;
 
-    /// The value as the `content` a client would send for it.
+    /// The value as the `content` a client would send for it. A run-time select
+    /// (`#[elicit(options)]`) is left out: its value is in the options, not in the item.
     fn to_content(&self) -> Map<String, Value>;
+
+    /// Whether the form has run-time selects (`#[elicit(options)]`), whose options come
+    /// with each request.
+    #[doc(hidden)]
+    const __RUNTIME_SELECTS: bool = false;
+
+    /// [`from_content`](Self::from_content) against the options of the run-time selects
+    /// offered in the request the content answers.
+    #[doc(hidden)]
+    fn __from_content_with(content: &Map<String, Value>, options: Option<&dyn FormOptions>) -> Result<Self, InvalidContent> {
+        let _ = options;
+        Self::from_content(content)
+    }
 
     /// The `requestedSchema` for a protocol revision, with default [`SchemaOptions`].
     /// Rendered on first use, then returned from a cache.
@@ -136,7 +150,7 @@ impl<T: Elicit> Elicitation<T> {
     /// (`field_option`, see [`FieldSchema::checkbox_name`](crate::form::FieldSchema::checkbox_name));
     /// the ticked options are read back into the field.
     pub fn from_result_on(result: &Value, revision: ProtocolRevision) -> Result<Self, ElicitError> {
-        Self::read(result, revision, &SchemaOptions::new(), false)
+        Self::read(result, revision, &SchemaOptions::new(), false, None)
     }
 
     /// [`from_result_on`](Self::from_result_on) for a form sent with these schema
@@ -168,10 +182,16 @@ impl<T: Elicit> Elicitation<T> {
     /// # Ok::<(), ElicitError>(())
     /// ```
     pub fn from_result_with(result: &Value, revision: ProtocolRevision, options: &SchemaOptions) -> Result<Self, ElicitError> {
-        Self::read(result, revision, options, true)
+        Self::read(result, revision, options, true, None)
     }
 
-    fn read(result: &Value, revision: ProtocolRevision, options: &SchemaOptions, made_up: bool) -> Result<Self, ElicitError> {
+    /// [`from_result_with`](Self::from_result_with) against the options offered for the
+    /// form's run-time selects.
+    pub(crate) fn from_result_given(result: &Value, revision: ProtocolRevision, options: &SchemaOptions, given: Option<&dyn FormOptions>) -> Result<Self, ElicitError> {
+        Self::read(result, revision, options, true, given)
+    }
+
+    fn read(result: &Value, revision: ProtocolRevision, options: &SchemaOptions, made_up: bool, given: Option<&dyn FormOptions>) -> Result<Self, ElicitError> {
         let result = result.as_object().ok_or(MalformedResult::NotAnObject)?;
         let action = result.get("action").and_then(Value::as_str).ok_or(MalformedResult::MissingAction)?;
         match action {
@@ -192,12 +212,19 @@ impl<T: Elicit> Elicitation<T> {
         }
         let profile = options.profile();
         if revision.has_multi_select() && *profile == ClientProfile::SPEC {
+            if T::__RUNTIME_SELECTS {
+                return Ok(Elicitation::Accept(T::__from_content_with(content, given)?));
+            }
             return Ok(Elicitation::Accept(T::from_content(content)?));
         }
         let mut report = Report::default();
-        let content = if profile.checkboxes_on(revision) { collect_checkboxes(T::SCHEMA, content, &mut report) } else { std::borrow::Cow::Borrowed(content) };
+        let checkboxes = profile.checkboxes_on(revision);
+        let mut content = if checkboxes { collect_checkboxes(T::SCHEMA, content, &mut report) } else { std::borrow::Cow::Borrowed(content) };
+        if let (true, true, Some(given)) = (checkboxes, T::__RUNTIME_SELECTS, given) {
+            form::collect_runtime_checkboxes(T::SCHEMA, given, content.to_mut(), &mut report);
+        }
         let content = form::read_back(T::SCHEMA, profile, options.language(), content, &mut report);
-        let decoded = T::from_content(&content);
+        let decoded = if T::__RUNTIME_SELECTS { T::__from_content_with(&content, given) } else { T::from_content(&content) };
         Ok(Elicitation::Accept(form::finish_read_back(report, decoded)?))
     }
 }
@@ -240,6 +267,7 @@ pub struct ElicitRequest<'a, T, P: ?Sized> {
     user_only: bool,
     check: Option<Check<'a, T>>,
     locale: Option<Locale>,
+    given: Option<Box<dyn FormOptions>>,
     form: PhantomData<fn() -> T>,
 }
 
@@ -311,8 +339,16 @@ impl<'a, T: Elicit, P: ElicitPeer + ?Sized> ElicitRequest<'a, T, P> {
             user_only: false,
             check: None,
             locale: None,
+            given: None,
             form: PhantomData,
         }
+    }
+
+    /// The options of the form's run-time selects (what `elicit_with` gives).
+    #[doc(hidden)]
+    pub fn __with_options(mut self, options: impl FormOptions) -> Self {
+        self.given = Some(Box::new(options));
+        self
     }
 
     /// Write the toolkit's texts of this question (the problems listed when it is asked
@@ -376,6 +412,7 @@ impl<'a, T: Elicit, P: ElicitPeer + ?Sized> ElicitRequest<'a, T, P> {
             user_only: self.user_only,
             check: self.check.as_deref(),
             locale: self.locale,
+            given: self.given.as_deref(),
         };
         elicit::<T, P>(self.peer, question).await
     }
@@ -743,6 +780,8 @@ struct Question<'q, 'c, T> {
     check: Option<&'q (dyn Fn(&T) -> CheckFuture<'c> + Send + Sync + 'c)>,
     /// The call's own language, if it chose one.
     locale: Option<Locale>,
+    /// The options of the form's run-time selects.
+    given: Option<&'q dyn FormOptions>,
 }
 
 /// The whole exchange behind [`ElicitRequest`], in its span: the elicitation's outcome,
@@ -832,7 +871,7 @@ async fn exchange<T: Elicit, P: ElicitPeer + ?Sized>(
     span: &tracing::Span,
     watch: &mut Watch,
 ) -> Result<(Elicitation<T>, Provenance), ElicitError> {
-    let Question { message, pace, reasks, options, key, user_only, check, locale } = question;
+    let Question { message, pace, reasks, options, key, user_only, check, locale, given } = question;
     // The call's language, else the one the schema options name, the client's, the server's.
     let locale = locale.or(options.chosen_locale()).or_else(|| peer.locale()).unwrap_or_default();
     // The author's profile, else the one of the client's `clientInfo`, else the specification.
@@ -855,7 +894,14 @@ async fn exchange<T: Elicit, P: ElicitPeer + ?Sized>(
         return Err(ElicitError::UrlInMessage);
     }
     // Fails before anything is sent when the revision cannot express the form.
-    let schema = T::requested_schema_with(revision, options)?;
+    let cached = T::requested_schema_with(revision, options)?;
+    // A form with run-time selects: the cached schema with their options put in, written
+    // for this request (and checked before anything is sent).
+    let written = match T::__RUNTIME_SELECTS {
+        true => Some(form::with_options(T::SCHEMA, cached, given, revision, options).map_err(|(field, error)| ElicitError::Options { field, error })?),
+        false => None,
+    };
+    let schema = written.as_ref().unwrap_or(cached);
     let question = peer.hooks().next_question();
     let outgoing = |params: Map<String, Value>, attempt: u32| {
         let mut outgoing = Outgoing::new("elicitation/create", params, question).with_key(key.clone());
@@ -866,14 +912,21 @@ async fn exchange<T: Elicit, P: ElicitPeer + ?Sized>(
         outgoing
     };
     // A replayed round holds the answer, or takes the question, without its params.
-    let mut result = match peer.hooks().play_form(key.as_deref(), question, schema, message) {
+    // A form written for this request travels as plain params: its digest in the rounds'
+    // state is that of the options offered, so an answer given to other options (the
+    // list changed between rounds) is never read against the current ones: it is asked
+    // again.
+    let played = if written.is_none() { peer.hooks().play_form(key.as_deref(), question, cached, message) } else { None };
+    let mut result = match played {
         Some(result) => {
             watch.held = peer.hooks().answered_before(key.as_deref(), question, 0);
             result?
         }
         None => {
             let mut first = outgoing(params_of(schema, message, revision), 0);
-            first.form = Some(schema);
+            if written.is_none() {
+                first.form = Some(cached);
+            }
             send_watched(peer, first, Mode::Form, watch).await?
         }
     };
@@ -894,14 +947,14 @@ async fn exchange<T: Elicit, P: ElicitPeer + ?Sized>(
         // Decided before the await, so that no decoded value is held while the user answers.
         // The author's async rules run on a decoded answer, which is dropped before they
         // wait (a form type need not be `Send`) and decoded again once they pass.
-        let verdict = match check.and_then(|check| start_check::<T>(check, &result, revision, options)) {
+        let verdict = match check.and_then(|check| start_check::<T>(check, &result, revision, options, given)) {
             Some(pending) => Some(pending.await),
             None => None,
         };
         // Not bound to a name: no decoded value may live on while the user answers a re-ask.
         let params = match match verdict {
             Some(Err(violations)) => Err(ElicitError::Invalid(InvalidContent::of_rules(violations))),
-            _ => Elicitation::<T>::from_result_with(&result, revision, options),
+            _ => Elicitation::<T>::from_result_given(&result, revision, options, given),
         } {
             Err(ElicitError::Invalid(invalid)) if attempt < reasks => {
                 // What was wrong by kind only: the problems quote what the client sent.
@@ -946,8 +999,9 @@ fn start_check<'c, T: Elicit>(
     result: &Value,
     revision: ProtocolRevision,
     options: &SchemaOptions,
+    given: Option<&dyn FormOptions>,
 ) -> Option<CheckFuture<'c>> {
-    match Elicitation::<T>::from_result_with(result, revision, options) {
+    match Elicitation::<T>::from_result_given(result, revision, options, given) {
         Ok(Elicitation::Accept(value)) => Some(check(&value)),
         _ => None,
     }

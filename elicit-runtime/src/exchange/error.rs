@@ -76,6 +76,14 @@ pub enum ElicitError {
     /// key or a re-ask's `…-retry-1`). Each answer is filed under its key, so the two
     /// would take each other's answers round after round. Nothing was sent.
     DuplicateKey(String),
+    /// The options given for the run-time select `field` cannot be offered
+    /// ([`OptionsError`](crate::form::OptionsError)). Nothing was sent.
+    Options {
+        /// The wire name of the field.
+        field: &'static str,
+        /// What is wrong with its options.
+        error: crate::form::OptionsError,
+    },
 
     // The call continues in another round.
     /// The answer comes with the client's retry of the call: propagate it (`?`), and the
@@ -334,6 +342,7 @@ impl ElicitError {
             ElicitError::NeedsInputRound => "needs_input_round",
             ElicitError::ClientLacks(_) => "client_lacks",
             ElicitError::DuplicateKey(_) => "duplicate_key",
+            ElicitError::Options { .. } => "options",
             ElicitError::Continues(Continuation::InputRequired) => "input_required",
             ElicitError::Continues(Continuation::UrlRequired(_)) => "url_required",
             ElicitError::Continues(Continuation::StillPending { .. }) => "still_pending",
@@ -368,7 +377,8 @@ impl ElicitError {
             | ElicitError::UrlInMessage
             | ElicitError::NeedsInputRound
             | ElicitError::ClientLacks(_)
-            | ElicitError::DuplicateKey(_) => true,
+            | ElicitError::DuplicateKey(_)
+            | ElicitError::Options { .. } => true,
             ElicitError::Continues(continuation) => continuation.nothing_sent(),
             ElicitError::Url(url) => url.nothing_sent(),
             _ => false,
@@ -411,6 +421,7 @@ impl fmt::Display for ElicitError {
             ElicitError::DuplicateKey(key) => {
                 write!(f, "two different questions of one body use the input key `{key}`: give each its own key; nothing was sent")
             }
+            ElicitError::Options { field, .. } => write!(f, "the options of the run-time select `{field}` cannot be offered; nothing was sent"),
             ElicitError::Continues(continuation) => continuation.fmt(f),
             ElicitError::Timeout(after) => write!(f, "the user did not answer within {after:?}; the request was cancelled"),
             ElicitError::Cancelled(Some(reason)) => write!(f, "the elicitation was cancelled: {reason}"),
@@ -437,6 +448,7 @@ impl Error for ElicitError {
     fn source(&self) -> Option<&(dyn Error + 'static)> {
         match self {
             ElicitError::Schema(err) => Some(err),
+            ElicitError::Options { error, .. } => Some(error),
             ElicitError::Transport(err) => Some(&**err),
             ElicitError::Malformed(err) => Some(err),
             ElicitError::Invalid(err) => Some(err),
@@ -456,6 +468,7 @@ impl PartialEq for ElicitError {
             (E::NotSupported(a), E::NotSupported(b)) => a == b,
             (E::UnsupportedRevision(a), E::UnsupportedRevision(b)) => a == b,
             (E::Schema(a), E::Schema(b)) => a == b,
+            (E::Options { field: a, error: e }, E::Options { field: b, error: f }) => a == b && e == f,
             (E::UrlInMessage, E::UrlInMessage)
             | (E::NeedsInputRound, E::NeedsInputRound)
             | (E::AcceptWithoutContent, E::AcceptWithoutContent)

@@ -470,19 +470,34 @@ pub(super) fn options_to_json<'a, E: ElicitEnum + 'a>(items: impl Iterator<Item 
 /// `#[derive(Elicit)]` generates. `absent` gives the value of a property that is not
 /// there and has no default in the schema (`None` for `Option`, `Default::default()`
 /// under `#[serde(default)]`).
+///
+/// Inlined into each form's decoding, with the absent case kept out of line: a present
+/// value, the common case, then costs the field type's own read and nothing more.
 #[doc(hidden)]
+#[inline]
 pub fn decode_field<T: ElicitField>(found: Option<&Value>, field: &'static FieldSchema, report: &mut Report, absent: fn() -> Option<T>) -> Option<T> {
+    match found {
+        // `null` for a field that may be absent counts as absent; for a required one it
+        // is a value of the wrong type, reported by the read.
+        Some(value) if field.is_required() || !value.is_null() => T::__read(value, field, report),
+        _ => decode_absent(field, report, absent),
+    }
+}
+
+/// [`decode_field`] of a property that is absent (or `null` where the field may be
+/// absent): its default, the `absent` value, or a violation.
+#[inline(never)]
+fn decode_absent<T: ElicitField>(field: &'static FieldSchema, report: &mut Report, absent: fn() -> Option<T>) -> Option<T> {
     let name = field.name();
-    let decoded = match found {
-        Some(Value::Null) | None if !field.is_required() => match field.default() {
-            Some(default) => T::from_json(&default.to_json()),
-            None => return absent().or_else(|| {
+    let decoded = match field.default() {
+        Some(default) if !field.is_required() => T::from_json(&default.to_json()),
+        _ if !field.is_required() => {
+            return absent().or_else(|| {
                 report.push(name, Problem::Missing);
                 None
-            }),
-        },
-        None => Err(Problem::Missing),
-        Some(value) => return T::__read(value, field, report),
+            });
+        }
+        _ => Err(Problem::Missing),
     };
     decoded.map_err(|problem| report.push(name, problem)).ok()
 }

@@ -16,6 +16,7 @@
 pub(crate) mod field;
 pub(crate) mod multi_select;
 mod number;
+pub(crate) mod options;
 mod pattern;
 pub(crate) mod problem;
 mod profile;
@@ -30,6 +31,10 @@ pub(crate) use self::validate::read_select;
 pub use self::profile::ClientProfile;
 pub(crate) use self::profile::{finish as finish_read_back, read_back};
 pub use self::render::{RequestedSchema, SchemaError, SchemaOptions, render};
+pub use self::options::{MAX_OPTIONS, MAX_VALUE_LEN, Options, OptionsError, SelectItem};
+#[doc(hidden)]
+pub use self::options::{AskedWithOptions, FormOptions, OptionList, RuntimeSelect, is_multi_select};
+pub(crate) use self::options::{collect_runtime_checkboxes, with_options};
 pub(crate) use self::multi_select::{checkbox_name, collect_checkboxes, find_checkbox};
 pub(crate) use self::render::cached;
 pub(crate) use self::schema::translated;

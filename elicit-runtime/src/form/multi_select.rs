@@ -332,6 +332,83 @@ pub(crate) fn checkboxes(field: &FieldSchema, rules: &MultiSelectRules, locale: 
         .collect()
 }
 
+/// The checkbox names of a run-time multi-select's options (values given when the form
+/// is asked), by the rules of the module docs: unique within the field and made of
+/// identifier characters whatever the values hold. Linear in the values' length.
+pub(crate) fn checkbox_names(field: &str, values: &[String]) -> Vec<String> {
+    let written: Vec<Option<String>> = values.iter().map(|v| writable(v).then(|| words_of(&[v.as_bytes()]))).collect();
+    let mut counts: std::collections::HashMap<&str, usize> = std::collections::HashMap::with_capacity(values.len());
+    for w in written.iter().flatten() {
+        *counts.entry(w.as_str()).or_default() += 1;
+    }
+    written
+        .iter()
+        .enumerate()
+        .map(|(i, w)| match w {
+            Some(w) if counts.get(w.as_str()) == Some(&1) => words_of(&[field.as_bytes(), b"_", w.as_bytes()]),
+            _ => words_of(&[field.as_bytes(), b"_", i.to_string().as_bytes()]),
+        })
+        .collect()
+}
+
+/// The parts read one after the other, written as words of kept bytes joined by one `_`
+/// (what [`Words`] reads byte by byte, built in one pass).
+fn words_of(parts: &[&[u8]]) -> String {
+    let mut out = String::new();
+    let mut pending = false;
+    for &b in parts.iter().flat_map(|p| p.iter()) {
+        if kept(b) {
+            if pending && !out.is_empty() {
+                out.push('_');
+            }
+            pending = false;
+            out.push(char::from(b));
+        } else {
+            pending = true;
+        }
+    }
+    out
+}
+
+/// The checkbox properties of a run-time multi-select, as [`checkboxes`] writes those of
+/// a compile-time one: `names` and `labels` by option, `defaults` the positions ticked.
+pub(crate) fn runtime_checkboxes(
+    field: &FieldSchema,
+    rules: &MultiSelectRules,
+    names: &[String],
+    labels: &[&str],
+    defaults: &[usize],
+    locale: Locale,
+) -> Vec<(String, Value)> {
+    let label = field.title_in(locale).unwrap_or(field.name());
+    let mut description = field.description_in(locale).map(str::to_owned);
+    if let Some(bounds) = count_hint(rules, locale) {
+        description = Some(match description {
+            Some(text) => locale.message("checkbox-description", &[("description", Arg::Text(&text)), ("rule", Arg::Text(&bounds))]),
+            None => bounds,
+        });
+    }
+    names
+        .iter()
+        .zip(labels)
+        .enumerate()
+        .map(|(i, (name, option))| {
+            let mut p = Map::with_capacity(4);
+            p.insert("type".into(), "boolean".into());
+            p.insert("title".into(), locale.message("checkbox-title", &[("field", Arg::Text(label)), ("option", Arg::Text(option))]).into());
+            if i == 0
+                && let Some(text) = &description
+            {
+                p.insert("description".into(), text.clone().into());
+            }
+            if defaults.contains(&i) {
+                p.insert("default".into(), true.into());
+            }
+            (name.clone(), Value::Object(p))
+        })
+        .collect()
+}
+
 fn option_label(option: &EnumOption, locale: Locale) -> &str {
     option.title_in(locale).unwrap_or(option.value())
 }
@@ -383,7 +460,8 @@ pub(crate) fn collect_checkboxes<'c>(
         .fields()
         .iter()
         .filter_map(|field| match field.kind() {
-            Kind::MultiSelect(rules) => Some((field, rules)),
+            // A run-time select's options come with the request: `collect_runtime_checkboxes`.
+            Kind::MultiSelect(rules) if !field.is_runtime_select() => Some((field, rules)),
             _ => None,
         })
         .collect();
@@ -442,6 +520,19 @@ mod tests {
         // The byte-by-byte reading is the built name.
         let name = checkbox_name("f", &many, 10);
         assert!(Checkbox::new("f", &many, 10).is(&name) && !Checkbox::new("f", &many, 11).is(&name));
+    }
+
+    #[test]
+    fn run_time_names_are_the_compile_time_names() {
+        let values = ["vegan", "nut-allergy", "Gluten Free", "_x_", "a__b", "12:00", "é", "x.y.z", "a-b", "a.b", "c"];
+        let options: Vec<EnumOption> = values.into_iter().map(|v| EnumOption::new(v, None)).collect();
+        let owned: Vec<String> = values.iter().map(|v| (*v).to_owned()).collect();
+        for field in ["diets", "my-field", "f_", "_g"] {
+            let names = checkbox_names(field, &owned);
+            for (i, name) in names.iter().enumerate() {
+                assert_eq!(*name, checkbox_name(field, &options, i), "{field} {i}");
+            }
+        }
     }
 
     #[test]

@@ -27,6 +27,7 @@ use super::problem::Problem;
 ///   `18446744073709551616`, `-9223372036854775809`), a whole number beyond 2^53 − 1
 ///   written with a fraction part or exponent that the type would hold
 ///   ([`Problem::InexactInteger`]).
+#[inline]
 pub(crate) fn json_integer(value: &Value, min: i128, max: i128) -> Result<i128, Problem> {
     let Value::Number(number) = value else {
         return Err(Problem::wrong_type("integer", value));

@@ -247,6 +247,12 @@ impl RequestedSchema {
     pub fn revision(&self) -> ProtocolRevision {
         self.revision
     }
+
+    /// A schema written for one request (a form with run-time selects).
+    pub(crate) fn of(json: Value, revision: ProtocolRevision) -> Self {
+        let text = json.to_string();
+        RequestedSchema { json, text, revision }
+    }
 }
 
 #[cold]
@@ -265,6 +271,11 @@ pub fn render(schema: &FormSchema, revision: ProtocolRevision, options: &SchemaO
     for field in schema.fields() {
         if field.is_sensitive() {
             return Err(SchemaError::Sensitive { field: field.name() });
+        }
+        if field.is_runtime_select() && matches!(field.kind(), Kind::MultiSelect(_)) && !revision.has_multi_select() {
+            // Its place, where each request writes its checkboxes (`with_options`).
+            properties.insert(field.name().to_owned(), json!({ "type": "boolean" }));
+            continue;
         }
         if let Kind::MultiSelect(rules) = field.kind()
             && options.profile().checkboxes_on(revision)

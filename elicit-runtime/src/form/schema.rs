@@ -62,6 +62,7 @@ pub struct FieldSchema {
     pub(crate) default: Option<Literal>,
     pub(crate) legacy_enum_names: bool,
     pub(crate) sensitive: bool,
+    pub(crate) runtime: bool,
 }
 
 impl FieldSchema {
@@ -75,6 +76,13 @@ impl FieldSchema {
     /// ever rendered for a client.
     pub const fn is_sensitive(&self) -> bool {
         self.sensitive
+    }
+
+    /// Whether the field is a run-time select (`#[elicit(options)]`): its options are
+    /// given each time the form is asked ([`Options`](super::Options)), so its kind here
+    /// lists none.
+    pub const fn is_runtime_select(&self) -> bool {
+        self.runtime
     }
 
     /// On a revision without arrays (2025-06-18), the property name of the checkbox of
@@ -433,18 +441,26 @@ pub(crate) fn same_name(a: &str, b: &str) -> bool {
     if n != b.len() {
         return false;
     }
+    // `first_chunk` / `last_chunk` of a slice whose length is known here to be at least
+    // the chunk's: no bounds check is left.
     #[inline(always)]
-    fn word8(s: &[u8], at: usize) -> u64 {
-        s.get(at..at + 8).and_then(|w| w.try_into().ok()).map_or(0, u64::from_ne_bytes)
+    fn word8(s: &[u8]) -> (u64, u64) {
+        match (s.first_chunk::<8>(), s.last_chunk::<8>()) {
+            (Some(first), Some(last)) => (u64::from_ne_bytes(*first), u64::from_ne_bytes(*last)),
+            _ => (0, 0),
+        }
     }
     #[inline(always)]
-    fn word4(s: &[u8], at: usize) -> u32 {
-        s.get(at..at + 4).and_then(|w| w.try_into().ok()).map_or(0, u32::from_ne_bytes)
+    fn word4(s: &[u8]) -> (u32, u32) {
+        match (s.first_chunk::<4>(), s.last_chunk::<4>()) {
+            (Some(first), Some(last)) => (u32::from_ne_bytes(*first), u32::from_ne_bytes(*last)),
+            _ => (0, 0),
+        }
     }
     match n {
         0..4 => a == b,
-        4..8 => word4(a, 0) == word4(b, 0) && word4(a, n - 4) == word4(b, n - 4),
-        8..=16 => word8(a, 0) == word8(b, 0) && word8(a, n - 8) == word8(b, n - 8),
+        4..8 => word4(a) == word4(b),
+        8..=16 => word8(a) == word8(b),
         _ => a == b,
     }
 }

@@ -48,6 +48,13 @@ pub enum Reply {
         /// The message.
         message: String,
     },
+    /// Accept, picking options as a person does, by what they read: each string of this
+    /// content (or of a list in it) that is the value or the title of an option of the
+    /// select of that name in the request is sent as that option's value; on 2025-06-18 a
+    /// list for a multi-select ticks the checkboxes of the options it names. Anything else
+    /// is sent as it is. For selects whose options the tool gives at run time, where the
+    /// test knows the titles it offered.
+    Pick(Value),
     /// No answer at all (to test timeouts).
     Silence,
     /// URL mode: the user consents, opens the page and completes it there as `user`, who
@@ -102,6 +109,19 @@ impl Reply {
         Reply::Accept(content)
     }
 
+    /// Accept, picking options by value or title ([`Reply::Pick`]).
+    ///
+    /// ```
+    /// use elicit_runtime::testing::Reply;
+    /// use serde_json::json;
+    ///
+    /// let reply = Reply::pick(json!({"repo": "Web site", "notify": ["ops"]}));
+    /// assert!(matches!(reply, Reply::Pick(_)));
+    /// ```
+    pub fn pick(content: Value) -> Self {
+        Reply::Pick(content)
+    }
+
     /// URL mode: consent to open the page, and nothing more (the page is never completed).
     pub fn consent() -> Self {
         Reply::Raw(json!({ "action": "accept" }))
@@ -149,6 +169,76 @@ impl Reply {
     pub fn fill_json(content: Value) -> Self {
         Reply::Fill { content: content.as_object().cloned().unwrap_or_default(), schema: None }
     }
+}
+
+/// [`Reply::Pick`] as the content it sends for the request with `params` (and any other
+/// reply as it is).
+fn picked(reply: Reply, params: &Value) -> Reply {
+    let (Reply::Pick(Value::Object(content)), Some(properties)) = (&reply, params.pointer("/requestedSchema/properties").and_then(Value::as_object)) else {
+        return match reply {
+            Reply::Pick(content) => Reply::Accept(content),
+            Reply::Delayed { after, reply } => Reply::Delayed { after, reply: Box::new(picked(*reply, params)) },
+            other => other,
+        };
+    };
+    let mut out = Map::new();
+    for (name, wanted) in content {
+        match properties.get(name) {
+            Some(property) => {
+                let options = options_of(property);
+                let value = match wanted {
+                    Value::String(s) => value_of(&options, s),
+                    Value::Array(items) => Value::Array(items.iter().map(|i| i.as_str().map_or_else(|| i.clone(), |s| value_of(&options, s))).collect()),
+                    other => other.clone(),
+                };
+                out.insert(name.clone(), value);
+            }
+            // 2025-06-18: a multi-select's checkboxes, `name_…`, titled `Field: Option`.
+            None => {
+                let wanted: Vec<&str> = match wanted {
+                    Value::Array(items) => items.iter().filter_map(Value::as_str).collect(),
+                    Value::String(s) => vec![s.as_str()],
+                    _ => Vec::new(),
+                };
+                let prefix = format!("{name}_");
+                for (property, schema) in properties.iter().filter(|(p, s)| p.starts_with(&prefix) && s["type"] == "boolean") {
+                    let title = schema["title"].as_str().unwrap_or_default();
+                    let ticked = wanted.iter().any(|w| title.ends_with(&format!(": {w}")) || *property == format!("{prefix}{w}"));
+                    out.insert(property.clone(), ticked.into());
+                }
+            }
+        }
+    }
+    Reply::Accept(Value::Object(out))
+}
+
+/// The options of a select property, `(value, title)`: `enum` (with `enumNames`),
+/// `oneOf`, and a multi-select's `items`.
+fn options_of(property: &Value) -> Vec<(String, String)> {
+    let items = property.get("items").unwrap_or(property);
+    if let Some(values) = items.get("enum").and_then(Value::as_array) {
+        let names = property.get("enumNames").and_then(Value::as_array);
+        return values
+            .iter()
+            .enumerate()
+            .filter_map(|(i, v)| {
+                let v = v.as_str()?;
+                Some((v.to_owned(), names.and_then(|n| n.get(i)).and_then(Value::as_str).unwrap_or(v).to_owned()))
+            })
+            .collect();
+    }
+    let titled = items.get("oneOf").or_else(|| items.get("anyOf")).and_then(Value::as_array);
+    titled
+        .into_iter()
+        .flatten()
+        .filter_map(|o| Some((o.get("const")?.as_str()?.to_owned(), o.get("title").and_then(Value::as_str).unwrap_or_default().to_owned())))
+        .collect()
+}
+
+/// The value of the option whose value or title is `wanted`, else `wanted` itself.
+fn value_of(options: &[(String, String)], wanted: &str) -> Value {
+    let found = options.iter().find(|(v, _)| v == wanted).or_else(|| options.iter().find(|(_, t)| t == wanted));
+    Value::from(found.map_or(wanted, |(v, _)| v.as_str()))
 }
 
 /// What the scripted client saw.
@@ -202,7 +292,7 @@ impl Shared {
             (None, Some(responder)) => responder(params),
             (None, None) => Reply::Decline,
         };
-        let reply = self.fill(reply, params);
+        let reply = self.fill(picked(reply, params), params);
         self.open_page(reply, params)
     }
 
@@ -511,6 +601,8 @@ impl ClientHandler for ScriptHandler {
             // `next_reply` has turned it into consent.
             Reply::OpenPage { .. } | Reply::FillPage { .. } => Ok(ElicitResult::new(ElicitationAction::Accept)),
             Reply::Silence | Reply::Delayed { .. } => std::future::pending().await,
+            // `next_reply` has turned it into `Accept`.
+            Reply::Pick(content) => Ok(ElicitResult::new(ElicitationAction::Accept).with_content(content)),
         }
     }
 }
@@ -801,8 +893,8 @@ fn answer_interaction(request: &Value, shared: &Mutex<Shared>) -> Option<(Option
         reply = *inner;
     }
     let outcome = match reply {
-        Reply::Accept(content) if prompt => Ok(json!({ "content": content })),
-        Reply::Accept(_) => Ok(json!({})),
+        Reply::Accept(content) | Reply::Pick(content) if prompt => Ok(json!({ "content": content })),
+        Reply::Accept(_) | Reply::Pick(_) => Ok(json!({})),
         Reply::Raw(result) => Ok(result),
         Reply::OpenPage { .. } | Reply::FillPage { .. } => Ok(json!({})),
         Reply::Decline | Reply::Cancel | Reply::Fill { .. } => Err(json!({ "code": -1, "message": "User did not consent to the interaction" })),
@@ -832,7 +924,7 @@ fn answer(request: &Value, revision: ProtocolRevision, shared: &Mutex<Shared>) -
         reply = *inner;
     }
     let result = match reply {
-        Reply::Accept(content) => json!({ "action": "accept", "content": content }),
+        Reply::Accept(content) | Reply::Pick(content) => json!({ "action": "accept", "content": content }),
         Reply::Decline | Reply::Fill { .. } => json!({ "action": "decline" }),
         Reply::Cancel => json!({ "action": "cancel" }),
         Reply::Raw(result) => result,

@@ -1,0 +1,26 @@
+//! Pieces of generated code that the expand files (`expand`, `flatten`, `options`) all
+//! write: a compile-time panic spanned on the author's tokens, and the author's
+//! translations as static data.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{quote, quote_spanned};
+
+/// `::core::panic!(message)` spanned from the first to the last of `tokens`, so that the
+/// compile-time evaluation error underlines the whole literal (`-1`, not only `-`).
+pub(crate) fn const_panic(tokens: &TokenStream, message: &str) -> TokenStream {
+    let mut spans = tokens.clone().into_iter().map(|tt| tt.span());
+    let first = spans.next().unwrap_or_else(Span::call_site);
+    let last = spans.last().unwrap_or(first);
+    let path = quote_spanned!(first=> ::core::panic);
+    let args = quote_spanned!(last=> !(#message));
+    quote!(#path #args)
+}
+
+/// The author's texts in other languages, as `&'static` pairs of tag and text.
+pub(crate) fn translations(list: &[crate::attr::Translation]) -> TokenStream {
+    let pairs = list.iter().map(|t| {
+        let (tag, text) = (&t.tag, &t.text.value);
+        quote!((#tag, #text))
+    });
+    quote!(&[#(#pairs),*])
+}
