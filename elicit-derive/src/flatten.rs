@@ -43,7 +43,7 @@ fn expand_flattening(cont: &Container, fields: &[Field], paths: &Paths) -> Token
         }
         Some((flatten, _)) => {
             let (prefix, title_prefix) = (flatten.prefix(), flatten.title_prefix());
-            let title_prefixes = crate::expand::translations(&flatten.title_prefixes);
+            let title_prefixes = crate::tokens::translations(&flatten.title_prefixes);
             let ty = flattened_type(f, p);
             quote! {
                 #p::Part::Flatten {

@@ -31,7 +31,7 @@ exec </dev/null
 
 INSPECTOR_VERSION=2.12.0
 NODE_VERSION=22.23.3
-TOOLS=(book_table connect_api_key delete_item pay require_api_key survey)
+TOOLS=(book_table connect_api_key delete_item deploy pay require_api_key survey)
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)

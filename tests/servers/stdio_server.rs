@@ -165,7 +165,7 @@ use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWriteExt, BufReader, DuplexStre
 use chrono::NaiveDate;
 use axum::http::request::Parts;
 use elicit_runtime::exchange::{Continuation, DEFAULT_PROGRESS_EVERY};
-use elicit_runtime::form::ElicitEnum;
+use elicit_runtime::form::{self, ElicitEnum};
 use elicit_runtime::page::{PageForm, Pages, Secret};
 use elicit_runtime::dialect::{Dialect, InteractionTypes, NOTIFY_METHOD, UserInteraction};
 use elicit_runtime::rmcp::{RelayArg, TRACK_METHOD, ToolCall, Track};
@@ -298,6 +298,30 @@ enum Recommend {
     Maybe,
     No,
 }
+
+/// Where the deployment runs
+#[derive(Elicit, Debug)]
+#[elicit(rename_all = "lowercase")]
+enum Environment {
+    Staging,
+    Production,
+}
+
+/// Deploy one of your repositories: the repositories are known only when the tool runs
+/// (a run-time select), beside the compile-time fields of the same form.
+#[derive(Elicit, Debug)]
+struct Deploy {
+    /// The repository to deploy
+    #[elicit(options, title = "Repository")]
+    repo: String,
+    environment: Environment,
+    /// How many instances
+    #[elicit(minimum = 1, maximum = 5, default = 2)]
+    replicas: u8,
+}
+
+/// The user's repositories, as a lookup at run time would return them: id and name.
+const REPOSITORIES: [(&str, &str); 4] = [("billing-api", "Billing API"), ("web-shop", "Web shop"), ("docs-site", "Documentation site"), ("ml-models", "ML models")];
 
 /// How would you like to pay? A choice that leads to different questions: asked in two
 /// steps, the way to pay, then what that way needs.
@@ -613,6 +637,19 @@ impl Demo {
             // A client that declared `userInteraction` is asked in that dialect.
             let ask = UserInteraction::if_declared(&ask, declared);
             outcome("pay", Payment::elicit(&ask, "How would you like to pay?").timeout(TIMEOUT).reask(REASKS).await)
+        })
+        .await
+    }
+
+    #[tool(description = "Deploy one of your repositories: asks which (options the tool gets at run time), the environment and the number of replicas.")]
+    async fn deploy(&self, call: ToolCall, Parameters(_): Parameters<RelayArgs>) -> Result<CallToolResponse, ErrorData> {
+        let declared = self.declared.get();
+        call.relay_through_model(self.relay).run(&self.sealer, |ask| async move {
+            // A client that declared `userInteraction` is asked in that dialect.
+            let ask = UserInteraction::if_declared(&ask, declared);
+            let mine = REPOSITORIES.iter().map(|&(id, name)| (id, name, id.to_owned()));
+            let repo = form::Options::new(mine).map_err(|error| ElicitError::Options { field: "repo", error })?;
+            outcome("deploy", Deploy::elicit_with(&ask, "Deploy which repository, where, and how many replicas?", DeployOptions { repo }).timeout(TIMEOUT).reask(REASKS).await)
         })
         .await
     }

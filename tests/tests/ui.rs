@@ -9,10 +9,13 @@
 //!   table of `elicit-runtime/docs/attributes.md`, walked by `foreign_attributes.rs`);
 //! - `ui/shapes`: structs and enums that cannot be a form or a select;
 //! - `ui/sensitive`: field names, titles and descriptions that ask for a secret in form
-//!   mode (the vocabulary is in `elicit-derive/src/secret.rs`);
+//!   mode (the vocabulary is in `elicit-runtime/src/rules/secret.rs`);
 //! - `ui/flatten`: flattened sub-forms (`#[elicit(flatten)]`) that cannot be: names
 //!   that collide, a prefix that makes a secret's name, attributes of a field's own,
 //!   a type that is no form;
+//! - `ui/options`: run-time selects (`#[elicit(options)]`): options forgotten or given
+//!   to a field that is not one, the form asked without them, an item type not marked,
+//!   attributes that do not apply, a page form;
 //! - `ui/page`: `#[elicit(page)]` forms misused: a `Secret` in a form sent in form mode,
 //!   a page form sent in form mode, `page` where it has no meaning;
 //! - `ui/pass`: accepted inputs; each `main` runs and asserts on the schema, the wire
@@ -30,6 +33,7 @@ fn ui() {
     t.compile_fail("ui/shapes/*.rs");
     t.compile_fail("ui/sensitive/*.rs");
     t.compile_fail("ui/flatten/*.rs");
+    t.compile_fail("ui/options/*.rs");
     t.compile_fail("ui/page/*.rs");
     t.pass("ui/pass/*.rs");
 }

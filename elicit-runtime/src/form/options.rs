@@ -135,7 +135,7 @@ impl<T> Options<T> {
             if value.len() > MAX_VALUE_LEN {
                 return Err(OptionsError::ValueTooLong(echo(&value)));
             }
-            if list.values.iter().any(|v| *v == value) {
+            if list.values.contains(&value) {
                 return Err(OptionsError::DuplicateValue(value));
             }
             if let Some(title) = &title {
