@@ -310,6 +310,7 @@ enum Environment {
 /// Deploy one of your repositories: the repositories are known only when the tool runs
 /// (a run-time select), beside the compile-time fields of the same form.
 #[derive(Elicit, Debug)]
+#[allow(dead_code, reason = "the answer is shown with `Debug` in the tool's result")]
 struct Deploy {
     /// The repository to deploy
     #[elicit(options, title = "Repository")]
