@@ -93,7 +93,8 @@ impl<'a> Container<'a> {
                         .iter()
                         .filter_map(|field| {
                             let member = field.ident.as_ref()?;
-                            let field_attrs = attr::Field::from_ast(cx, field);
+                            let mut field_attrs = attr::Field::from_ast(cx, field);
+                            crate::foreign::apply(cx, &mut field_attrs, &field.attrs);
                             let wire_name = match (&field_attrs.rename, rule) {
                                 (Some(rename), _) => rename.value.clone(),
                                 (None, Some(rule)) => rule.apply_to_field(&member.unraw().to_string()),

@@ -11,7 +11,6 @@ use syn::{Expr, ExprLit, ExprUnary, Lit, LitStr, UnOp};
 
 use crate::case::{RULE_NAMES, RenameRule};
 use crate::ctxt::Ctxt;
-use crate::foreign::{SCHEMARS, merge, quoted};
 
 pub const ELICIT: &str = "elicit";
 pub const SERDE: &str = "serde";
@@ -590,17 +589,6 @@ impl Field {
 
         let mut out = slots.finish(&field.attrs, serde_default);
         (out.titles, out.descriptions, out.pattern_hints) = (titles, descriptions, hints);
-        // What `#[schemars(...)]` and `#[validate(...)]` state, as the same constraints.
-        let foreign = crate::foreign::constraints(cx, &field.attrs);
-        let number = |n: &Number| n.expr.to_token_stream().to_string().replace(' ', "");
-        merge(cx, MINIMUM, &mut out.minimum, foreign.minimum, |a, b| a.cmp(b).is_eq(), number);
-        merge(cx, MAXIMUM, &mut out.maximum, foreign.maximum, |a, b| a.cmp(b).is_eq(), number);
-        merge(cx, MIN_LENGTH, &mut out.min_length, foreign.min_length, |a, b| a == b, u64::to_string);
-        merge(cx, MAX_LENGTH, &mut out.max_length, foreign.max_length, |a, b| a == b, u64::to_string);
-        merge(cx, FORMAT, &mut out.format, foreign.format, |a, b| a == b, |f| quoted(f.as_str()));
-        merge(cx, PATTERN, &mut out.pattern, foreign.pattern, |a, b| a == b, |p| quoted(p));
-        merge(cx, TITLE, &mut out.title, foreign.title, |a, b| a == b, |t| quoted(t));
-        merge(cx, DESCRIPTION, &mut out.description, foreign.description, |a, b| a == b, |t| quoted(t));
         out.rename = resolve_rename(cx, out.rename.take(), serde_rename.get());
         if out.skip.is_none() && serde_skip {
             out.skip = Some(Spanned { value: (), tokens: TokenStream::new() });
@@ -1023,7 +1011,7 @@ fn serde_string(meta: &ParseNestedMeta, side: &str) -> syn::Result<Option<String
 /// The lines of the doc comment a person reads (its first paragraph), with their tokens:
 /// the rule is in `doc.rs`.
 fn doc_lines(attrs: &[syn::Attribute]) -> Vec<Spanned<String>> {
-    crate::doc::first_paragraph_lines(attrs)
+    crate::doc::first_paragraph_lines(attrs).into_iter().map(|(value, tokens)| Spanned { value, tokens }).collect()
 }
 
 /// The doc comment as a person reads it (its first paragraph, without rustdoc's markup).
@@ -1125,4 +1113,26 @@ mod tests {
             assert_eq!(canonical_tag(ident).as_deref(), tag, "{ident}");
         }
     }
+}
+
+/// schemars' attribute.
+pub const SCHEMARS: &str = "schemars";
+
+/// Puts what a foreign attribute states into the elicit slot, unless the field's own
+/// `#[elicit(...)]` says it; the two saying different things is an error.
+pub fn merge<T>(cx: &Ctxt, name: &str, slot: &mut Option<Spanned<T>>, foreign: Option<Spanned<T>>, same: impl Fn(&T, &T) -> bool, show: impl Fn(&T) -> String) {
+    let Some(foreign) = foreign else { return };
+    match slot {
+        Some(own) if !same(&own.value, &foreign.value) => cx.error_spanned_by(
+            &foreign,
+            format!("`{}` here conflicts with `#[elicit({name} = {})]`: the form and the `JsonSchema` would differ; keep one", show(&foreign.value), show(&own.value)),
+        ),
+        Some(_) => {}
+        None => *slot = Some(foreign),
+    }
+}
+
+/// The tokens of a literal string, for a message.
+pub fn quoted(s: &str) -> String {
+    LitStr::new(s, proc_macro2::Span::call_site()).to_token_stream().to_string()
 }

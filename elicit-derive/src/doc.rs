@@ -4,10 +4,9 @@
 //! `Secret` and `the key`; `` `sk_` `` reads `sk_`). The paragraphs after it are for
 //! rustdoc only. An explicit `title` or `description` replaces it.
 
+use proc_macro2::TokenStream;
 use quote::ToTokens as _;
 use syn::{Attribute, Expr, ExprLit, Lit, LitStr};
-
-use crate::attr::Spanned;
 
 /// The text of a `#[doc = "..."]` (a `///` comment), also when a `macro_rules!` macro
 /// passed it as an `$x:expr` (an invisible group around the literal).
@@ -28,7 +27,7 @@ fn doc_text(attr: &Attribute) -> Option<&LitStr> {
 
 /// The lines of the first paragraph, trimmed, each with the tokens of its attribute (to
 /// point at the line a problem is on), as a person reads them.
-pub fn first_paragraph_lines(attrs: &[Attribute]) -> Vec<Spanned<String>> {
+pub fn first_paragraph_lines(attrs: &[Attribute]) -> Vec<(String, TokenStream)> {
     let mut lines = Vec::new();
     for attr in attrs {
         let Some(text) = doc_text(attr) else { continue };
@@ -41,7 +40,7 @@ pub fn first_paragraph_lines(attrs: &[Attribute]) -> Vec<Spanned<String>> {
                 }
                 continue;
             }
-            lines.push(Spanned { value: plain(line), tokens: attr.to_token_stream() });
+            lines.push((plain(line), attr.to_token_stream()));
         }
     }
     lines
@@ -170,7 +169,7 @@ mod tests {
             syn::parse_quote!(#[doc = " For developers: zeroized when dropped."]),
         ];
         assert_eq!(first_paragraph(&attrs).as_deref(), Some("Connect your API key. A Secret."));
-        assert_eq!(first_paragraph_lines(&attrs).iter().map(|l| l.value.as_str()).collect::<Vec<_>>(), ["Connect your API key.", "A Secret."]);
+        assert_eq!(first_paragraph_lines(&attrs).iter().map(|(line, _)| line.as_str()).collect::<Vec<_>>(), ["Connect your API key.", "A Secret."]);
         let leading_blank: Vec<Attribute> = vec![syn::parse_quote!(#[doc = ""]), syn::parse_quote!(#[doc = " Only this"])];
         assert_eq!(first_paragraph(&leading_blank).as_deref(), Some("Only this"));
         assert_eq!(first_paragraph(&[]), None);

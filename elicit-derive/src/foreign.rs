@@ -10,13 +10,15 @@
 
 use quote::ToTokens;
 use syn::meta::ParseNestedMeta;
-use syn::{Attribute, DeriveInput, Expr, ExprLit, Lit, LitStr};
+use syn::{Attribute, DeriveInput, Expr, ExprLit, Lit};
 
-use crate::attr::{Format, Number, Spanned, attr_name, checked_pattern, finite, number_literal, ungroup};
+use crate::attr::{
+    DESCRIPTION, FORMAT, Format, MAX_LENGTH, MAXIMUM, MIN_LENGTH, MINIMUM, Number, PATTERN, SCHEMARS, Spanned, TITLE, attr_name, checked_pattern, finite,
+    merge, number_literal, quoted, ungroup,
+};
 use crate::ctxt::Ctxt;
 
 pub const SERDE: &str = "serde";
-pub const SCHEMARS: &str = "schemars";
 /// validator's attribute (which schemars reads too).
 pub const VALIDATOR: &str = "validate";
 
@@ -124,7 +126,8 @@ fn validator_key(place: Place, key: &str, in_choice: bool, validated: bool, has_
 /// reported on the key.
 pub fn check(cx: &Ctxt, input: &DeriveInput) {
     let validated = has_elicit_key(&input.attrs, "validate");
-    let in_choice = crate::choice::is_choice(input);
+    // A choice: an enum whose variants carry data (`choice.rs`).
+    let in_choice = matches!(&input.data, syn::Data::Enum(data) if data.variants.iter().any(|v| !matches!(v.fields, syn::Fields::Unit)));
     let fields_of = |fields: &syn::Fields, in_choice: bool| {
         for field in fields {
             let has_pattern = has_elicit_key(&field.attrs, "pattern");
@@ -340,21 +343,18 @@ fn text(meta: &ParseNestedMeta) -> syn::Result<Spanned<String>> {
     }
 }
 
-/// Puts what a foreign attribute states into the elicit slot, unless the field's own
-/// `#[elicit(...)]` says it; the two saying different things is an error.
-pub fn merge<T>(cx: &Ctxt, name: &str, slot: &mut Option<Spanned<T>>, foreign: Option<Spanned<T>>, same: impl Fn(&T, &T) -> bool, show: impl Fn(&T) -> String) {
-    let Some(foreign) = foreign else { return };
-    match slot {
-        Some(own) if !same(&own.value, &foreign.value) => cx.error_spanned_by(
-            &foreign,
-            format!("`{}` here conflicts with `#[elicit({name} = {})]`: the form and the `JsonSchema` would differ; keep one", show(&foreign.value), show(&own.value)),
-        ),
-        Some(_) => {}
-        None => *slot = Some(foreign),
-    }
-}
-
-/// The tokens of a literal string, for a message.
-pub fn quoted(s: &str) -> String {
-    LitStr::new(s, proc_macro2::Span::call_site()).to_token_stream().to_string()
+/// What `#[schemars(...)]` and `#[validate(...)]` state on a field, merged into its elicit
+/// attributes as the same constraints (a conflict with the elicit spelling is an error).
+pub fn apply(cx: &Ctxt, out: &mut crate::attr::Field, attrs: &[Attribute]) {
+    // What `#[schemars(...)]` and `#[validate(...)]` state, as the same constraints.
+    let foreign = constraints(cx, attrs);
+    let number = |n: &Number| n.expr.to_token_stream().to_string().replace(' ', "");
+    merge(cx, MINIMUM, &mut out.minimum, foreign.minimum, |a, b| a.cmp(b).is_eq(), number);
+    merge(cx, MAXIMUM, &mut out.maximum, foreign.maximum, |a, b| a.cmp(b).is_eq(), number);
+    merge(cx, MIN_LENGTH, &mut out.min_length, foreign.min_length, |a, b| a == b, u64::to_string);
+    merge(cx, MAX_LENGTH, &mut out.max_length, foreign.max_length, |a, b| a == b, u64::to_string);
+    merge(cx, FORMAT, &mut out.format, foreign.format, |a, b| a == b, |f| quoted(f.as_str()));
+    merge(cx, PATTERN, &mut out.pattern, foreign.pattern, |a, b| a == b, |p| quoted(p));
+    merge(cx, TITLE, &mut out.title, foreign.title, |a, b| a == b, |t| quoted(t));
+    merge(cx, DESCRIPTION, &mut out.description, foreign.description, |a, b| a == b, |t| quoted(t));
 }
