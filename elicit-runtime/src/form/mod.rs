@@ -37,6 +37,7 @@ pub use self::options::{AskedWithOptions, FormOptions, OptionList, RuntimeSelect
 pub(crate) use self::options::{collect_runtime_checkboxes, with_options};
 pub(crate) use self::multi_select::{checkbox_name, collect_checkboxes, find_checkbox};
 pub(crate) use self::render::cached;
+#[cfg(feature = "page")]
 pub(crate) use self::schema::translated;
 pub(crate) use self::problem::echo;
 #[cfg(feature = "rmcp")]

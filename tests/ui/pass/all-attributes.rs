@@ -68,7 +68,8 @@ fn main() {
 
     let name = f("fullName");
     assert_eq!(name.title(), Some("Name"));
-    assert_eq!(name.description(), Some("Your full name\n\nAs on your ID."));
+    // The first paragraph of the doc comment: the second ("As on your ID.") is for rustdoc.
+    assert_eq!(name.description(), Some("Your full name"));
     assert!(matches!(name.kind(), Kind::String(r) if r.min_length == Some(1) && r.max_length == Some(50) && r.pattern == Some("^[^0-9]*$")));
     assert!(name.is_required());
 
