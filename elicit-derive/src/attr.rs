@@ -1024,6 +1024,28 @@ fn first_line(s: &str) -> String {
     s.lines().filter(|l| l.starts_with("error:")).map(|l| l.trim_start_matches("error:").trim().to_owned()).next().unwrap_or_else(|| s.lines().next().unwrap_or_default().to_owned())
 }
 
+/// schemars' attribute.
+pub const SCHEMARS: &str = "schemars";
+
+/// Puts what a foreign attribute states into the elicit slot, unless the field's own
+/// `#[elicit(...)]` says it; the two saying different things is an error.
+pub fn merge<T>(cx: &Ctxt, name: &str, slot: &mut Option<Spanned<T>>, foreign: Option<Spanned<T>>, same: impl Fn(&T, &T) -> bool, show: impl Fn(&T) -> String) {
+    let Some(foreign) = foreign else { return };
+    match slot {
+        Some(own) if !same(&own.value, &foreign.value) => cx.error_spanned_by(
+            &foreign,
+            format!("`{}` here conflicts with `#[elicit({name} = {})]`: the form and the `JsonSchema` would differ; keep one", show(&foreign.value), show(&own.value)),
+        ),
+        Some(_) => {}
+        None => *slot = Some(foreign),
+    }
+}
+
+/// The tokens of a literal string, for a message.
+pub fn quoted(s: &str) -> String {
+    LitStr::new(s, proc_macro2::Span::call_site()).to_token_stream().to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1113,26 +1135,4 @@ mod tests {
             assert_eq!(canonical_tag(ident).as_deref(), tag, "{ident}");
         }
     }
-}
-
-/// schemars' attribute.
-pub const SCHEMARS: &str = "schemars";
-
-/// Puts what a foreign attribute states into the elicit slot, unless the field's own
-/// `#[elicit(...)]` says it; the two saying different things is an error.
-pub fn merge<T>(cx: &Ctxt, name: &str, slot: &mut Option<Spanned<T>>, foreign: Option<Spanned<T>>, same: impl Fn(&T, &T) -> bool, show: impl Fn(&T) -> String) {
-    let Some(foreign) = foreign else { return };
-    match slot {
-        Some(own) if !same(&own.value, &foreign.value) => cx.error_spanned_by(
-            &foreign,
-            format!("`{}` here conflicts with `#[elicit({name} = {})]`: the form and the `JsonSchema` would differ; keep one", show(&foreign.value), show(&own.value)),
-        ),
-        Some(_) => {}
-        None => *slot = Some(foreign),
-    }
-}
-
-/// The tokens of a literal string, for a message.
-pub fn quoted(s: &str) -> String {
-    LitStr::new(s, proc_macro2::Span::call_site()).to_token_stream().to_string()
 }
