@@ -175,6 +175,12 @@ impl<P: ElicitPeer> Hooks for UserInteraction<P> {
         self.inner.hooks().next_question()
     }
 
+    fn principal(&self) -> Option<&str> {
+        // The page form's page answers the user the call was started for, whatever the
+        // dialect it is asked in.
+        self.inner.hooks().principal()
+    }
+
     fn play_form(&self, key: Option<&str>, question: u32, form: &'static RequestedSchema, message: &str) -> Option<Result<Value, ElicitError>> {
         // Forms sent as interactions are other questions: only forms passed through as they are.
         match self.types {
