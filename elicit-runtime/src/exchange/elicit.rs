@@ -537,8 +537,8 @@ impl<'a, T: Elicit, P: ElicitPeer + ?Sized> IntoFuture for ElicitRequest<'a, T, 
 /// use serde_json::json;
 /// use validator::{Validate, ValidationError};
 ///
-/// fn adult(age: &u8) -> Result<(), ValidationError> {
-///     if *age >= 18 { Ok(()) } else { Err(ValidationError::new("adult")) }
+/// fn adult(age: u8) -> Result<(), ValidationError> {
+///     if age >= 18 { Ok(()) } else { Err(ValidationError::new("adult")) }
 /// }
 ///
 /// #[derive(Elicit, Validate, Debug)]
