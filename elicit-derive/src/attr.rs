@@ -43,7 +43,7 @@ pub const OPTIONS: &str = "options";
 pub const PREFIX: &str = "prefix";
 pub const TITLE_PREFIX: &str = "title_prefix";
 
-const STRUCT_ATTRS: &[&str] = &[RENAME_ALL, CRATE, JSON_SCHEMA, VALIDATE, PAGE];
+const STRUCT_ATTRS: &[&str] = &[RENAME_ALL, CRATE, JSON_SCHEMA, VALIDATE, PAGE, TITLE];
 const ENUM_ATTRS: &[&str] = &[RENAME_ALL, CRATE, LEGACY_ENUM_NAMES, JSON_SCHEMA];
 const VARIANT_ATTRS: &[&str] = &[RENAME, TITLE];
 
@@ -129,6 +129,11 @@ pub struct Container {
     /// `#[elicit(page)]` on a struct: a form only ever shown on the server's own page
     /// (URL mode), which may ask for secrets and is never sent in form mode.
     pub page: Option<Spanned<()>>,
+    /// `#[elicit(title = "...")]` on a struct: the heading of its page (a page form's
+    /// only; a form sent to the client has no title of its own, its request a message).
+    pub title: Option<Spanned<String>>,
+    /// `title(ko = "...")` on a struct: the page's heading in other languages.
+    pub titles: Vec<Translation>,
     /// The doc comment: on an enum, the description of the fields of its type that have
     /// none of their own.
     pub doc: Option<String>,
@@ -147,6 +152,8 @@ impl Container {
         let mut json_schema = Attr::none(cx, JSON_SCHEMA);
         let mut validate = Attr::none(cx, VALIDATE);
         let mut page = Attr::none(cx, PAGE);
+        let mut title = Attr::none(cx, TITLE);
+        let mut titles = Vec::new();
         let mut serde_default = None;
         let is_enum = matches!(input.data, syn::Data::Enum(_));
         let allowed = if is_enum { ENUM_ATTRS } else { STRUCT_ATTRS };
@@ -173,6 +180,14 @@ impl Container {
                     } else if meta.path.is_ident(PAGE) && !is_enum {
                         flag(&meta)?;
                         page.set(&meta.path, ());
+                    } else if meta.path.is_ident(TITLE) && !is_enum && meta.input.peek(syn::token::Paren) {
+                        translations(cx, &meta, &mut titles)?;
+                    } else if meta.path.is_ident(TITLE) && !is_enum {
+                        title.set(&meta.path, string_value(&meta)?);
+                    } else if meta.path.is_ident(TITLE) {
+                        return Err(meta.error(
+                            "`title` on an enum has no place: an enum is the options of a field, so title the field (`#[elicit(title = \"...\")]` on it) or each variant",
+                        ));
                     } else if meta.path.is_ident(PAGE) {
                         return Err(meta.error(
                             "`page` goes on a struct that derives `Elicit`: it makes the struct a form shown only on the server's own page (URL mode); an enum is the options of one field of such a form",
@@ -234,6 +249,8 @@ impl Container {
             json_schema: json_schema.get(),
             validate: validate.get().map(|p| p.value),
             page: page.get(),
+            title: title.get(),
+            titles,
             doc: doc_comment(&input.attrs),
             doc_lines: doc_lines(&input.attrs),
             serde_default,

@@ -23,6 +23,15 @@ pub fn check(cx: &Ctxt, cont: &Container) {
             "a `#[elicit(page)]` form is never sent to a client, so it has no JSON Schema to describe: remove `json_schema`",
         );
     }
+    if cont.attrs.page.is_none() {
+        let written = cont.attrs.title.as_ref().map(|t| t.tokens.clone()).or_else(|| cont.attrs.titles.first().map(|t| t.text.tokens.clone()));
+        if let Some(tokens) = written {
+            cx.error_spanned_by(
+                tokens,
+                "`title` on a struct is the heading of its page, and only an `#[elicit(page)]` form has a page: a form sent to the client is introduced by the request's message (`Form::elicit(&ask, \"...\")`); title each field with `#[elicit(title = \"...\")]` on it",
+            );
+        }
+    }
     match &cont.data {
         Data::Struct(fields) => {
             check_duplicate_names(cx, fields.iter().filter(|f| f.is_form_field()).map(|f| (f.wire_name.as_str(), f.member)), "field");

@@ -153,7 +153,13 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
     };
 
     // The page's heading: the struct's doc comment.
-    let page_title = cont.attrs.doc.as_ref().map(|doc| quote!(const TITLE: #p::Option<&'static ::core::primitive::str> = #p::Some(#doc);));
+    // The page's heading: the struct's `title`, else its doc comment; and its translations.
+    let heading = cont.attrs.title.as_ref().map(|t| t.value.clone()).or_else(|| cont.attrs.doc.clone());
+    let page_title = heading.map(|heading| quote!(const TITLE: #p::Option<&'static ::core::primitive::str> = #p::Some(#heading);));
+    let page_titles = (!cont.attrs.titles.is_empty()).then(|| {
+        let titles = crate::tokens::translations(&cont.attrs.titles);
+        quote!(const TITLES: #p::Translations = #titles;)
+    });
     if page {
         return quote! {
             #[automatically_derived]
@@ -162,6 +168,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
                     fields: &[#(#entries),*],
                 };
                 #page_title
+                #page_titles
 
                 fn from_content(__elicit_content: &#p::Map<#p::String, #p::Value>) -> #p::Result<Self, #p::InvalidContent> {
                     #(#checks)*

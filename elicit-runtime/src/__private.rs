@@ -37,7 +37,8 @@ pub use crate::form::{
     ElicitEnum, ElicitField, EnumOption, FieldSchema, Format, FormSchema, InvalidContent, Kind, Literal, MultiSelectField, NotOption,
     NumericField, Problem, StringField, Violation,
 };
-use crate::form::{MultiSelectRules, NumberRules, StringRules, Translations};
+pub use crate::form::Translations;
+use crate::form::{MultiSelectRules, NumberRules, StringRules};
 
 // ---- checks of attributes against the field's type ----------------------------------
 //

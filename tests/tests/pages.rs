@@ -612,6 +612,27 @@ async fn the_page_speaks_the_browser_s_language() {
     assert_eq!((garbage.status, garbage.outcome()), (200, "form"));
 }
 
+/// For developers: the heading users read is the `title` below, never this comment.
+#[derive(Elicit)]
+#[elicit(page, title = "Sign the payment", title(ko = "결제 서명", zh_hans = "签署付款"))]
+#[expect(dead_code, reason = "only shown on the page here, never decoded")]
+struct Payment {
+    pin: Secret,
+}
+
+#[tokio::test]
+async fn the_heading_is_the_author_s_title_in_each_language_it_is_written_in() {
+    let (billing, addr) = serve(Interactions::default()).await;
+    billing.pages.register::<Payment>();
+    let interaction = billing.pages.interactions().store().start("ada", &format!("page {}", std::any::type_name::<Payment>()), Duration::from_secs(60)).await.expect("starts");
+    let path = format!("/elicit/{}", interaction.id);
+    for (tag, heading) in [("en-GB", "Sign the payment"), ("ko-KR", "결제 서명"), ("zh-CN", "签署付款"), ("ja", "ご回答が必要です"), ("fr", "Votre réponse est nécessaire")] {
+        let page = http(addr, "GET", &path, &[("Cookie", &cookie("ada")), ("Accept-Language", tag)], b"").await;
+        assert!(page.body.contains(&format!("<title>{heading}</title>")) && page.body.contains(&format!("<h1>{heading}</h1>")), "{tag}: {}", page.body);
+        assert!(!page.body.contains("For developers"), "{tag}: {}", page.body);
+    }
+}
+
 #[tokio::test]
 async fn snapshots_of_the_form_and_a_refusal_in_every_language() {
     let (billing, addr) = serve(Interactions::default()).await;

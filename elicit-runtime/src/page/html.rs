@@ -89,9 +89,9 @@ pub(crate) struct Shown<'a> {
     pub(crate) text: String,
 }
 
-/// The form of one interaction, for `user`, under `title` (else the texts' default). `submitted`: what was sent, shown again
+/// The form of one interaction, for `user`, under `heading` (else the page's own). `submitted`: what was sent, shown again
 /// (never a secret); `problems`: why it was not taken.
-pub(crate) fn form(texts: &PageTexts, title: Option<&str>, schema: &FormSchema, user: &str, csrf: &str, submitted: Option<&Submitted>, problems: &[Shown<'_>]) -> String {
+pub(crate) fn form(texts: &PageTexts, heading: Option<&str>, schema: &FormSchema, user: &str, csrf: &str, submitted: Option<&Submitted>, problems: &[Shown<'_>]) -> String {
     let mut body = String::new();
     let _ = write!(
         body,
@@ -117,10 +117,7 @@ pub(crate) fn form(texts: &PageTexts, title: Option<&str>, schema: &FormSchema, 
         write_field(&mut body, texts, field, sent, &own);
     }
     let _ = write!(body, "<button id=\"submit\" type=\"submit\">{}</button></form>", escape(&texts.submit));
-    // The doc comment is in the author's language, the catalog's default; in any other
-    // the page's own heading.
-    let title = title.filter(|_| texts.locale == crate::locale::Locale::default()).unwrap_or(&texts.title);
-    document(texts, title, if problems.is_empty() { "form" } else { "invalid" }, &body)
+    document(texts, heading.unwrap_or(&texts.title), if problems.is_empty() { "form" } else { "invalid" }, &body)
 }
 
 /// One field: its label (with required or optional), description, input and problems.

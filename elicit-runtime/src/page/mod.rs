@@ -152,11 +152,32 @@ pub trait PageForm: Sized + 'static {
     /// The form's fields, as the derive described them.
     const SCHEMA: &'static FormSchema;
 
-    /// The heading of its page: the first paragraph of the struct's doc comment (without
-    /// rustdoc's markup, as every doc comment the derive reads), where the page speaks the
-    /// catalog's default language (the author's); otherwise, and without one, the page's
-    /// own heading (the catalog's `page-title`).
+    /// The heading of its page where the page speaks the catalog's default language (the
+    /// author's): `#[elicit(title = "...")]` on the struct, else the first paragraph of its
+    /// doc comment (without rustdoc's markup, as every doc comment the derive reads). In
+    /// another language, the author's translation ([`TITLES`](Self::TITLES)); without
+    /// either, the page's own heading (the catalog's `page-title`).
     const TITLE: Option<&'static str> = None;
+
+    /// The heading in other languages: `#[elicit(title(ko = "...", fr = "..."))]` on the
+    /// struct, as pairs of a language tag and the text.
+    ///
+    /// ```
+    /// use elicit_runtime::{Elicit, page::{PageForm, Secret}};
+    ///
+    /// /// Connect your API key.
+    /// ///
+    /// /// For rustdoc only: a later paragraph is never shown.
+    /// #[derive(Elicit)]
+    /// #[elicit(page, title(ko = "API 키 연결", fr = "Connectez votre clé d’API"))]
+    /// struct ApiKey {
+    ///     key: Secret,
+    /// }
+    ///
+    /// assert_eq!(ApiKey::TITLE, Some("Connect your API key."));
+    /// assert_eq!(ApiKey::TITLES, &[("ko", "API 키 연결"), ("fr", "Connectez votre clé d’API")]);
+    /// ```
+    const TITLES: crate::form::Translations = &[];
 
     /// Decodes and validates what the page received (as content JSON): every problem,
     /// by field, or the value.

@@ -64,7 +64,17 @@ struct Inner {
 pub(crate) struct Form {
     pub(crate) schema: &'static FormSchema,
     pub(crate) title: Option<&'static str>,
+    pub(crate) titles: crate::form::Translations,
     pub(crate) check: fn(&Map<String, Value>) -> Result<(), InvalidContent>,
+}
+
+impl Form {
+    /// The page's heading in `locale`: the author's translation, else the author's own
+    /// (`title`, or the doc comment), which is in the catalog's default language; `None`
+    /// for the page's own heading.
+    pub(crate) fn heading(&self, locale: crate::locale::Locale) -> Option<&'static str> {
+        crate::form::translated(self.titles, locale).or(self.title.filter(|_| locale == crate::locale::Locale::default()))
+    }
 }
 
 fn check<T: PageForm>(content: &Map<String, Value>) -> Result<(), InvalidContent> {
@@ -141,7 +151,7 @@ impl Pages {
     /// behind one store) registers the forms other instances ask for.
     pub fn register<T: PageForm>(&self) -> &Self {
         let mut forms = self.inner.forms.write().unwrap_or_else(|e| e.into_inner());
-        forms.entry(type_name::<T>()).or_insert(Form { schema: T::SCHEMA, title: T::TITLE, check: check::<T> });
+        forms.entry(type_name::<T>()).or_insert(Form { schema: T::SCHEMA, title: T::TITLE, titles: T::TITLES, check: check::<T> });
         self
     }
 

@@ -127,7 +127,7 @@ async fn show<L: PageLogin>(State((pages, login)): PageState<L>, id: Result<Path
         Err(refused) => return refused,
     };
     let csrf = pages.csrf_token(&id, &user);
-    respond(StatusCode::OK, html::form(&texts, form.title, form.schema, &user, &csrf, None, &[]))
+    respond(StatusCode::OK, html::form(&texts, form.heading(texts.locale), form.schema, &user, &csrf, None, &[]))
 }
 
 async fn submit<L: PageLogin>(State((pages, login)): PageState<L>, id: Result<Path<String>, PathRejection>, request: Request) -> Response {
@@ -198,7 +198,7 @@ async fn submit<L: PageLogin>(State((pages, login)): PageState<L>, id: Result<Pa
             })
             .collect();
         let csrf = pages.csrf_token(&id, &user);
-        let page = html::form(&texts, form.title, form.schema, &user, &csrf, Some(&sent), &shown);
+        let page = html::form(&texts, form.heading(texts.locale), form.schema, &user, &csrf, Some(&sent), &shown);
         forget_raw(&mut sent);
         return respond(StatusCode::UNPROCESSABLE_ENTITY, page);
     }
