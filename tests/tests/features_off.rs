@@ -7,10 +7,13 @@
 //! Like `readme_crate`, each case is built as a new user builds it: a scratch crate
 //! outside the workspace that depends on elicit-runtime by path with its default features
 //! only, with the workspace's `Cargo.lock`, into its own target directory under cargo's
-//! `CARGO_TARGET_TMPDIR` (kept between runs). The cases are checked by the texts their
-//! errors must and must not hold, not by a whole `.stderr` snapshot: the notes that name
-//! a configured-out item quote elicit-runtime's own source lines, which a snapshot would
-//! tie to every edit of them.
+//! `CARGO_TARGET_TMPDIR` (kept between runs). Each case's whole error is compared with
+//! its `.stderr` beside it, as trybuild does (`ELICIT_BLESS=1` writes them anew: read the
+//! diff), after the same kind of normalization: the checkout's path is `$WORKSPACE`, and
+//! in the notes that quote elicit-runtime's own source (where an item is configured out)
+//! the line numbers are `LL`, so that an edit of those files does not change the cases.
+//! The texts each error must and must not hold are checked as well, so that blessing a
+//! wrong snapshot still fails.
 
 use std::path::Path;
 use std::process::Command;
@@ -67,6 +70,13 @@ fn what_needs_a_feature_says_which_when_it_is_off() {
             .output()
             .expect("run cargo");
         let stderr = String::from_utf8_lossy(&output.stderr);
+        let normalized = normalize(&stderr, root);
+        let snapshot = root.join("tests/features_off").join(format!("{name}.stderr"));
+        if std::env::var_os("ELICIT_BLESS").is_some() {
+            std::fs::write(&snapshot, &normalized).unwrap_or_else(|e| panic!("write {}: {e}", snapshot.display()));
+        } else if std::fs::read_to_string(&snapshot).unwrap_or_default() != normalized {
+            failed.push(format!("{name}: the errors differ from {} (ELICIT_BLESS=1 writes it anew):\n{normalized}", snapshot.display()));
+        }
         if output.status.success() {
             failed.push(format!("{name}: compiled, and must not"));
             continue;
@@ -79,4 +89,34 @@ fn what_needs_a_feature_says_which_when_it_is_off() {
         }
     }
     assert!(failed.is_empty(), "{}", failed.join("\n\n"));
+}
+
+/// The errors as a `.stderr` holds them: the checkout's path written `$WORKSPACE`, each
+/// line without its indentation (the width of the gutter depends on the longest line
+/// number quoted), and the line numbers of elicit-runtime's own source `LL`.
+fn normalize(stderr: &str, root: &Path) -> String {
+    let root = root.display().to_string();
+    let mut out = String::new();
+    let mut in_runtime = false;
+    for line in stderr.lines() {
+        let line = line.replace(&root, "$WORKSPACE");
+        let line = line.trim();
+        let line = if let Some(place) = line.strip_prefix("--> ") {
+            in_runtime = place.starts_with("$WORKSPACE/elicit-runtime/");
+            match place.split_once(".rs:") {
+                Some((file, _)) if in_runtime => format!("--> {file}.rs:LL:CC"),
+                _ => line.to_owned(),
+            }
+        } else {
+            let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+            if in_runtime && digits > 0 && line[digits..].starts_with(" |") {
+                format!("LL{}", &line[digits..])
+            } else {
+                line.to_owned()
+            }
+        };
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
 }
