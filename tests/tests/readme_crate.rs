@@ -2,10 +2,10 @@
 //! workspace whose `Cargo.toml` takes the README's `[dependencies]` block as it stands,
 //! and whose `main.rs` is the README's quickstart followed by its `main`. Until the crates
 //! are published the README's elicit line is a git dependency on the repository; the test
-//! checks that line is printed exactly as documented, then builds with its `git = ...`
-//! rewritten to a `path` to this checkout (what that commit of the repository holds), so
-//! the build needs no network and tests the code beside it, not the repository's last
-//! push. Every other dependency line must be exactly what a new project needs, so a
+//! checks that line is printed exactly as documented, then builds it twice, with no
+//! network and never the repository's last push: with its `git = ...` rewritten to a
+//! `path` to this checkout (the code beside the test), and as a git dependency on this
+//! clone (`file://`: the repository's layout works as a git dependency). Every other dependency line must be exactly what a new project needs, so a
 //! missing feature (`transport-io` for `rmcp::transport::stdio`) or a wrong version fails
 //! here.
 //!
@@ -55,23 +55,45 @@ fn the_readme_quickstart_builds_as_a_new_crate() {
     let documented = format!("elicit-runtime = {{ git = \"{REPOSITORY}\", features = [\"rmcp\"] }}");
     assert!(dependencies.lines().any(|line| line == documented), "the README's elicit line is not `{documented}`:\n{dependencies}");
     let runtime = root.join("elicit-runtime").display().to_string();
-    let dependencies = dependencies.replace(&format!("git = \"{REPOSITORY}\""), &format!("path = {runtime:?}"));
+    let main_rs = format!("{quickstart}\n{main}");
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("readme-quickstart/target");
 
-    let krate = Path::new(env!("CARGO_TARGET_TMPDIR")).join("readme-quickstart");
+    // The code beside this test: `git = ...` rewritten to a `path` to this checkout.
+    let by_path = dependencies.replace(&format!("git = \"{REPOSITORY}\""), &format!("path = {runtime:?}"));
+    build(root, "readme-quickstart", &by_path, &main_rs, &target);
+
+    // The line as a new user's cargo reads it, a git dependency, with only its URL pointed
+    // at this clone (`file://`, no network): cargo finds `elicit-runtime` (and the
+    // `elicit-derive` it depends on) in the repository as it finds them in the published
+    // one. It builds what the clone's HEAD commit holds (uncommitted edits are the path
+    // build's). Skipped, with a line on stderr, outside a git checkout (a source tarball).
+    if root.join(".git").exists() {
+        let by_git = dependencies.replace(&format!("git = \"{REPOSITORY}\""), &format!("git = \"file://{}\"", root.display()));
+        build(root, "readme-quickstart-git", &by_git, &main_rs, &target);
+    } else {
+        eprintln!("{} is not a git checkout: the git dependency line was not built", root.display());
+    }
+}
+
+/// Builds a crate named `name` outside the workspace, with `dependencies` and `main_rs`,
+/// the workspace's `Cargo.lock`, into `target` (shared by the two builds, so the
+/// dependencies both take are compiled once).
+fn build(root: &Path, name: &str, dependencies: &str, main_rs: &str, target: &Path) {
+    let krate = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     std::fs::create_dir_all(krate.join("src")).expect("create the scratch crate");
     let manifest = format!(
-        "[package]\nname = \"readme-quickstart\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n{dependencies}\n\
+        "[package]\nname = \"{name}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n{dependencies}\n\
          # Not a member of the workspace this directory sits in.\n[workspace]\n"
     );
     std::fs::write(krate.join("Cargo.toml"), manifest).expect("write Cargo.toml");
-    std::fs::write(krate.join("src/main.rs"), format!("{quickstart}\n{main}")).expect("write main.rs");
+    std::fs::write(krate.join("src/main.rs"), main_rs).expect("write main.rs");
     std::fs::copy(root.join("Cargo.lock"), krate.join("Cargo.lock")).expect("copy Cargo.lock");
 
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     let output = Command::new(cargo)
         .args(["build", "--quiet", "--manifest-path"])
         .arg(krate.join("Cargo.toml"))
-        .env("CARGO_TARGET_DIR", krate.join("target"))
+        .env("CARGO_TARGET_DIR", target)
         // The lint stage's `-D warnings` is for the workspace's crates, not a user's.
         .env_remove("RUSTFLAGS")
         .output()
