@@ -110,14 +110,14 @@ pub fn expand(input: &DeriveInput) -> TokenStream {
                 let members: Vec<_> = named.named.iter().map(|field| &field.ident).collect();
                 quote! {
                     #choice::#name => #p::Ok(
-                        steps.ask::<#form, __P>(peer, &steps.second_message_in::<#choice, __P>(peer, message, #index, #chosen)).await?
+                        steps.ask::<#form, __P>(peer, &steps.second_message_in::<#choice, __P>(peer, &message, #index, #chosen)).await?
                             .map(|form| #ident::#name { #(#members: form.#members,)* })
                     )
                 }
             }
             Fields::Unnamed(unnamed) if unnamed.unnamed.len() == 1 => {
                 let ty = &unnamed.unnamed[0].ty;
-                let ask = quote_spanned!(ty.span()=> <#ty as #p::VariantForm>::ask_variant::<__P>(steps, peer, steps.second_message_in::<#choice, __P>(peer, message, #index, #chosen)));
+                let ask = quote_spanned!(ty.span()=> <#ty as #p::VariantForm>::ask_variant::<__P>(steps, peer, steps.second_message_in::<#choice, __P>(peer, &message, #index, #chosen)));
                 quote!(#choice::#name => #p::Ok(#ask.await?.map(#ident::#name)))
             }
             Fields::Unnamed(unnamed) => {
@@ -160,11 +160,11 @@ pub fn expand(input: &DeriveInput) -> TokenStream {
             impl #p::ElicitChoice for #ident {
                 fn __ask<'__elicit, __P: #p::ElicitPeer + ?::core::marker::Sized>(
                     peer: &'__elicit __P,
-                    message: &'__elicit ::core::primitive::str,
+                    message: #p::Words,
                     steps: #p::Steps,
                 ) -> #p::ChoiceFuture<'__elicit, Self> {
                     ::std::boxed::Box::pin(async move {
-                        let chosen = match steps.ask::<#step, __P>(peer, message).await? {
+                        let chosen = match steps.ask::<#step, __P>(peer, &message).await? {
                             #p::Elicitation::Accept(step) => step.choice,
                             #p::Elicitation::Decline => return #p::Ok(#p::Elicitation::Decline),
                             #p::Elicitation::Cancel => return #p::Ok(#p::Elicitation::Cancel),
@@ -183,7 +183,7 @@ pub fn expand(input: &DeriveInput) -> TokenStream {
                 #[inline]
                 pub fn elicit<'__elicit, __P: #p::ElicitPeer + ?::core::marker::Sized>(
                     peer: &'__elicit __P,
-                    message: &'__elicit ::core::primitive::str,
+                    message: impl ::core::convert::Into<#p::Words>,
                 ) -> #p::ChoiceRequest<'__elicit, Self, __P> {
                     <Self as #p::ElicitChoice>::elicit(peer, message)
                 }

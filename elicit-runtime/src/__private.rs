@@ -15,6 +15,7 @@ pub use crate::exchange::{ChoiceRequest, Elicit, ElicitChoice, ElicitError, Elic
 pub use crate::page::{PageForm, SentInFormMode};
 pub use crate::form::{RequestedSchema, SchemaError, SchemaOptions};
 pub use crate::revision::ProtocolRevision;
+pub use crate::locale::Words;
 
 /// 2026-07-28 rounds played without a transport (the benchmarks and fuzz targets).
 #[cfg(feature = "rmcp")]

@@ -568,11 +568,14 @@ async fn a_two_step_choice_and_an_author_s_unsaid_rule_are_asked_in_the_user_s_l
             json!({"action": "decline"}),
         ]),
     };
-    let answer = Payment::elicit(&client, "어떻게 결제하시겠어요?").await.unwrap();
+    // The author's message with its translations: both steps ask it in Korean.
+    let message = elicit_runtime::locale::Words::new("How would you like to pay?").with("ko", "어떻게 결제하시겠어요?");
+    let answer = Payment::elicit(&client, message).await.unwrap();
     assert_eq!(answer, elicit_runtime::Elicitation::Accept(Payment::Invoice { email: "kim@example.com".into() }));
     let answer = Rated::elicit(&client, "평점").reask(1).await.unwrap();
     assert!(matches!(answer, elicit_runtime::Elicitation::Decline));
     let sent = client.sent.lock().unwrap();
+    assert_eq!(sent[0]["message"], "어떻게 결제하시겠어요?");
     assert_eq!(sent[0]["requestedSchema"]["properties"]["choice"]["oneOf"], json!([{"const": "invoice", "title": "청구서로"}, {"const": "cash", "title": "현금으로"}]));
     assert_eq!(sent[1]["message"], "어떻게 결제하시겠어요?\n\n청구서로");
     assert_eq!(sent[1]["requestedSchema"]["properties"]["email"]["title"], "이메일");

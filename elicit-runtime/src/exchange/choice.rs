@@ -11,7 +11,7 @@ use super::elicitation::Elicitation;
 use super::error::ElicitError;
 use super::transport::ElicitPeer;
 use crate::form::ElicitEnum;
-use crate::locale::Locale;
+use crate::locale::{Locale, Words};
 
 /// An enum whose variants carry data, asked in two steps: `#[derive(Elicit)]` on an enum
 /// with a struct variant (`Card { number: String, expiry: String }`), a variant holding a
@@ -81,13 +81,16 @@ pub trait ElicitChoice: Sized + Send + 'static {
     /// Asks the client of the current request to choose, then to fill in the chosen
     /// variant's form; awaiting it gives the typed enum. Configure it before awaiting:
     /// `.reask(n)`, `.timeout(d)` apply to each step ([`ChoiceRequest`]).
-    fn elicit<'a, P: ElicitPeer + ?Sized>(peer: &'a P, message: &'a str) -> ChoiceRequest<'a, Self, P> {
-        ChoiceRequest { peer, message, steps: Steps::default(), choice: std::marker::PhantomData }
+    /// The message is a text, or [`Words`] with its translations or from the author's
+    /// catalog, as for a form ([`Elicit::elicit`]): both steps are asked with it, in the
+    /// language of the question.
+    fn elicit<'a, P: ElicitPeer + ?Sized>(peer: &'a P, message: impl Into<Words>) -> ChoiceRequest<'a, Self, P> {
+        ChoiceRequest { peer, message: message.into(), steps: Steps::default(), choice: std::marker::PhantomData }
     }
 
     /// The two steps, written by the derive.
     #[doc(hidden)]
-    fn __ask<'a, P: ElicitPeer + ?Sized>(peer: &'a P, message: &'a str, steps: Steps) -> ChoiceFuture<'a, Self>;
+    fn __ask<'a, P: ElicitPeer + ?Sized>(peer: &'a P, message: Words, steps: Steps) -> ChoiceFuture<'a, Self>;
 }
 
 /// The future of a two-step choice.
@@ -107,7 +110,7 @@ impl Steps {
     /// One step: the form `F`, with these settings. A form with no field to ask (a
     /// variant whose fields are all skipped, or a form of nothing) is no step: nothing is
     /// sent, and its value is what an empty answer decodes to.
-    pub async fn ask<F: Elicit, P: ElicitPeer + ?Sized>(self, peer: &P, message: &str) -> Result<Elicitation<F>, ElicitError> {
+    pub async fn ask<F: Elicit, P: ElicitPeer + ?Sized>(self, peer: &P, message: impl Into<Words>) -> Result<Elicitation<F>, ElicitError> {
         if F::SCHEMA.fields().is_empty() {
             return F::from_content(&serde_json::Map::new()).map(Elicitation::Accept).map_err(ElicitError::Invalid);
         }
@@ -126,13 +129,13 @@ impl Steps {
         format!("{message}\n\n{chosen}")
     }
 
-    /// [`second_message`](Self::second_message) with what was chosen in the language of
-    /// the question: the title of option `index` of the first step's select `C`, as the
-    /// author translated it, else `chosen`.
-    pub fn second_message_in<C: ElicitEnum, P: ElicitPeer + ?Sized>(self, peer: &P, message: &str, index: usize, chosen: &str) -> String {
+    /// [`second_message`](Self::second_message) in the language of the question: the
+    /// message's text in it, and the title of option `index` of the first step's select
+    /// `C`, as the author translated it, else `chosen`.
+    pub fn second_message_in<C: ElicitEnum, P: ElicitPeer + ?Sized>(self, peer: &P, message: &Words, index: usize, chosen: &str) -> String {
         let locale = self.locale.or_else(|| peer.locale()).unwrap_or_default();
         let translated = C::OPTIONS.get(index).filter(|option| !option.titles().is_empty()).and_then(|option| option.title_in(locale));
-        Self::second_message(message, translated.unwrap_or(chosen))
+        Self::second_message(&message.text(locale), translated.unwrap_or(chosen))
     }
 }
 
@@ -145,7 +148,7 @@ impl Steps {
     note = "a variant of a choice holds one form (a struct that derives `Elicit`), or named fields (`Variant {{ a: A, b: B }}`), which are asked as a form of their own"
 )]
 pub trait VariantForm: Sized {
-    /// Asks the form as the second step.
+    /// Asks the form as the second step (its message already in the question's language).
     fn ask_variant<'a, P: ElicitPeer + ?Sized>(steps: Steps, peer: &'a P, message: String) -> Pin<Box<dyn Future<Output = Result<Elicitation<Self>, ElicitError>> + Send + 'a>>;
 }
 
@@ -160,7 +163,7 @@ impl<F: Elicit> VariantForm for F {
 #[must_use = "a choice is asked when it is awaited"]
 pub struct ChoiceRequest<'a, T, P: ?Sized> {
     peer: &'a P,
-    message: &'a str,
+    message: Words,
     steps: Steps,
     choice: std::marker::PhantomData<fn() -> T>,
 }
