@@ -44,7 +44,7 @@ pub const PREFIX: &str = "prefix";
 pub const TITLE_PREFIX: &str = "title_prefix";
 
 const STRUCT_ATTRS: &[&str] = &[RENAME_ALL, CRATE, JSON_SCHEMA, VALIDATE, PAGE, TITLE];
-const ENUM_ATTRS: &[&str] = &[RENAME_ALL, CRATE, LEGACY_ENUM_NAMES, JSON_SCHEMA];
+const ENUM_ATTRS: &[&str] = &[RENAME_ALL, CRATE, LEGACY_ENUM_NAMES, JSON_SCHEMA, DESCRIPTION];
 const VARIANT_ATTRS: &[&str] = &[RENAME, TITLE];
 
 /// One attribute's value, with the tokens to point at when it is wrong.
@@ -134,6 +134,11 @@ pub struct Container {
     pub title: Option<Spanned<String>>,
     /// `title(ko = "...")` on a struct: the page's heading in other languages.
     pub titles: Vec<Translation>,
+    /// `#[elicit(description = "...")]` on an enum: the description of the fields of its
+    /// type that have none of their own, in place of the doc comment.
+    pub description: Option<Spanned<String>>,
+    /// `description(ko = "...")` on an enum: that description in other languages.
+    pub descriptions: Vec<Translation>,
     /// The doc comment: on an enum, the description of the fields of its type that have
     /// none of their own.
     pub doc: Option<String>,
@@ -154,6 +159,8 @@ impl Container {
         let mut page = Attr::none(cx, PAGE);
         let mut title = Attr::none(cx, TITLE);
         let mut titles = Vec::new();
+        let mut description = Attr::none(cx, DESCRIPTION);
+        let mut descriptions = Vec::new();
         let mut serde_default = None;
         let is_enum = matches!(input.data, syn::Data::Enum(_));
         let allowed = if is_enum { ENUM_ATTRS } else { STRUCT_ATTRS };
@@ -188,6 +195,10 @@ impl Container {
                         return Err(meta.error(
                             "`title` on an enum has no place: an enum is the options of a field, so title the field (`#[elicit(title = \"...\")]` on it) or each variant",
                         ));
+                    } else if meta.path.is_ident(DESCRIPTION) && is_enum && meta.input.peek(syn::token::Paren) {
+                        translations(cx, &meta, &mut descriptions)?;
+                    } else if meta.path.is_ident(DESCRIPTION) && is_enum {
+                        description.set(&meta.path, string_value(&meta)?);
                     } else if meta.path.is_ident(PAGE) {
                         return Err(meta.error(
                             "`page` goes on a struct that derives `Elicit`: it makes the struct a form shown only on the server's own page (URL mode); an enum is the options of one field of such a form",
@@ -251,6 +262,8 @@ impl Container {
             page: page.get(),
             title: title.get(),
             titles,
+            description: description.get(),
+            descriptions,
             doc: doc_comment(&input.attrs),
             doc_lines: doc_lines(&input.attrs),
             serde_default,

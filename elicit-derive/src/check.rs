@@ -88,8 +88,12 @@ pub fn check(cx: &Ctxt, cont: &Container) {
                 check_no_urls(cx, [("the `title`", &variant.attrs.title), ("the `rename` (the option's value)", &variant.attrs.rename)]);
                 check_translated_urls(cx, "title", &variant.attrs.titles);
             }
-            // The enum's doc comment is the description of fields of its type.
-            check_doc_urls(cx, &cont.attrs.doc_lines, "the doc comment (the description of fields of this type)");
+            // The enum's description (or doc comment) is the description of fields of its type.
+            check_no_urls(cx, [("the `description` (of fields of this type)", &cont.attrs.description)]);
+            check_translated_urls(cx, "description", &cont.attrs.descriptions);
+            if cont.attrs.description.is_none() {
+                check_doc_urls(cx, &cont.attrs.doc_lines, "the doc comment (the description of fields of this type)");
+            }
             if let Some(legacy) = &cont.attrs.legacy_enum_names
                 && variants.iter().all(|v| v.attrs.title.is_none())
             {

@@ -423,7 +423,7 @@ pub(crate) fn field_schema(f: &Field, defaulted: bool, p: &TokenStream) -> Token
     match a.description.as_ref().map(|d| &d.value).or(a.doc.as_ref()) {
         Some(description) => schema = quote!(#schema.with_description(#description)),
         // A derived enum's doc comment, when the field has no description of its own.
-        None => schema = quote!(#schema.with_type_description(<#ty as #p::ElicitField>::DESCRIPTION)),
+        None => schema = quote!(#schema.with_type_description(<#ty as #p::ElicitField>::DESCRIPTION, <#ty as #p::ElicitField>::DESCRIPTIONS)),
     }
     if a.serde_default.is_some() || defaulted {
         schema = quote!(#schema.optional_if(true));
@@ -790,7 +790,12 @@ fn expand_enum(cont: &Container, variants: &[Variant], paths: &Paths) -> TokenSt
     let idents: Vec<_> = variants.iter().map(|v| v.ident).collect();
     let indices: Vec<_> = (0..variants.len()).map(Lit::usize_unsuffixed).collect();
     let legacy = cont.attrs.legacy_enum_names.as_ref().map(|_| quote!(const LEGACY_ENUM_NAMES: ::core::primitive::bool = true;));
-    let description = cont.attrs.doc.as_ref().map(|doc| quote!(const DESCRIPTION: #p::Option<&'static ::core::primitive::str> = #p::Some(#doc);));
+    let own = cont.attrs.description.as_ref().map(|d| &d.value).or(cont.attrs.doc.as_ref());
+    let description = own.map(|doc| quote!(const DESCRIPTION: #p::Option<&'static ::core::primitive::str> = #p::Some(#doc);));
+    let descriptions = (!cont.attrs.descriptions.is_empty()).then(|| {
+        let texts = translations(&cont.attrs.descriptions);
+        quote!(const DESCRIPTIONS: #p::Translations = #texts;)
+    });
     let span = Span::call_site();
     let schemars = json_schema_impl(cont, p, quote!(enum_json_schema));
     quote_spanned! {span=>
@@ -799,6 +804,7 @@ fn expand_enum(cont: &Container, variants: &[Variant], paths: &Paths) -> TokenSt
         impl #p::ElicitEnum for #ident {
             const OPTIONS: &'static [#p::EnumOption] = &[#(#options),*];
             #description
+            #descriptions
 
             fn from_index(index: ::core::primitive::usize) -> #p::Option<Self> {
                 match index {
@@ -821,6 +827,7 @@ fn expand_enum(cont: &Container, variants: &[Variant], paths: &Paths) -> TokenSt
             const KIND: #p::Kind = #p::Kind::Select(<Self as #p::ElicitEnum>::OPTIONS);
             #legacy
             const DESCRIPTION: #p::Option<&'static ::core::primitive::str> = <Self as #p::ElicitEnum>::DESCRIPTION;
+            const DESCRIPTIONS: #p::Translations = <Self as #p::ElicitEnum>::DESCRIPTIONS;
             type Literal = &'static ::core::primitive::str;
             type IntLiteral = &'static ::core::primitive::str;
 

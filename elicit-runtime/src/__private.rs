@@ -358,9 +358,12 @@ impl FieldSchema {
     /// The description of the field's type (a derived enum's doc comment), used when
     /// the field has no description of its own.
     #[doc(hidden)]
-    pub const fn with_type_description(mut self, description: Option<&'static str>) -> Self {
+    pub const fn with_type_description(mut self, description: Option<&'static str>, descriptions: Translations) -> Self {
         if self.description.is_none() {
             self.description = description;
+        }
+        if self.descriptions.is_empty() {
+            self.descriptions = descriptions;
         }
         self
     }

@@ -17,7 +17,8 @@
 //!   to a field that is not one, the form asked without them, an item type not marked,
 //!   attributes that do not apply, a page form;
 //! - `ui/page`: `#[elicit(page)]` forms misused: a `Secret` in a form sent in form mode,
-//!   a page form sent in form mode, `page` where it has no meaning;
+//!   a page form sent in form mode, `page` where it has no meaning, a `title` (the page's
+//!   heading) on a form that has no page;
 //! - `ui/pass`: accepted inputs; each `main` runs and asserts on the schema, the wire
 //!   JSON and decoding.
 //!

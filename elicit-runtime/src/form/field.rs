@@ -126,6 +126,11 @@ pub trait ElicitField: Sized {
     /// ```
     const DESCRIPTION: Option<&'static str> = None;
 
+    /// [`DESCRIPTION`](Self::DESCRIPTION) in other languages: a derived enum's
+    /// `#[elicit(description(ko = "..."))]`, taken with it by a field without a
+    /// description of its own.
+    const DESCRIPTIONS: super::Translations = &[];
+
     /// Whether the field holds a secret: [`Secret`](crate::page::Secret), or an `Option`
     /// of one. Only a `#[elicit(page)]` form may have such a field; the derive refuses it
     /// in any other form.
@@ -206,9 +211,35 @@ pub trait ElicitEnum: Sized + 'static {
     /// The options, in variant order.
     const OPTIONS: &'static [super::schema::EnumOption];
 
-    /// The enum's doc comment: the description of a field of this type that has none of
-    /// its own.
+    /// The enum's `#[elicit(description = "...")]`, else its doc comment: the description
+    /// of a field of this type that has none of its own.
     const DESCRIPTION: Option<&'static str> = None;
+
+    /// That description in other languages: `#[elicit(description(ko = "..."))]` on the
+    /// enum.
+    ///
+    /// ```
+    /// use elicit_runtime::{Elicit, form::ElicitEnum, locale::Locale};
+    ///
+    /// /// The size of the shirt.
+    /// #[derive(Elicit)]
+    /// #[elicit(description(ko = "셔츠 크기", fr = "La taille de la chemise"))]
+    /// enum Size {
+    ///     S,
+    ///     L,
+    /// }
+    ///
+    /// #[derive(Elicit)]
+    /// struct Shirt {
+    ///     size: Size,
+    /// }
+    ///
+    /// assert_eq!(Size::DESCRIPTIONS, &[("ko", "셔츠 크기"), ("fr", "La taille de la chemise")]);
+    /// let size = &Shirt::SCHEMA.fields()[0];
+    /// assert_eq!(size.description_in(Locale::for_tag("ko-KR")), Some("셔츠 크기"));
+    /// assert_eq!(size.description_in(Locale::for_tag("de")), Some("The size of the shirt."));
+    /// ```
+    const DESCRIPTIONS: super::Translations = &[];
 
     /// The variant at this position of [`Self::OPTIONS`].
     fn from_index(index: usize) -> Option<Self>;

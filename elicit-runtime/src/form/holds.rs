@@ -70,6 +70,8 @@ pub trait Holds<T> {
     const LEGACY_ENUM_NAMES: bool;
     /// [`ElicitField::DESCRIPTION`] of `T`.
     const DESCRIPTION: Option<&'static str>;
+    /// [`ElicitField::DESCRIPTIONS`] of `T`.
+    const DESCRIPTIONS: super::Translations = &[];
     /// [`ElicitField::SENSITIVE`] of `T`.
     const SENSITIVE: bool = false;
     /// [`ElicitField::Literal`] of `T`.
@@ -107,6 +109,7 @@ where
     const OPTIONAL: bool = <FlatForm as Holds<T>>::OPTIONAL;
     const LEGACY_ENUM_NAMES: bool = <FlatForm as Holds<T>>::LEGACY_ENUM_NAMES;
     const DESCRIPTION: Option<&'static str> = <FlatForm as Holds<T>>::DESCRIPTION;
+    const DESCRIPTIONS: super::Translations = <FlatForm as Holds<T>>::DESCRIPTIONS;
     const SENSITIVE: bool = <FlatForm as Holds<T>>::SENSITIVE;
     type Literal = <FlatForm as Holds<T>>::Literal;
     type IntLiteral = <FlatForm as Holds<T>>::IntLiteral;
@@ -134,6 +137,7 @@ impl<S, T: NotOption> Holds<Option<T>> for S {
     const OPTIONAL: bool = true;
     const LEGACY_ENUM_NAMES: bool = T::LEGACY_ENUM_NAMES;
     const DESCRIPTION: Option<&'static str> = T::DESCRIPTION;
+    const DESCRIPTIONS: super::Translations = T::DESCRIPTIONS;
     const SENSITIVE: bool = T::SENSITIVE;
     type Literal = T::Literal;
     type IntLiteral = T::IntLiteral;
@@ -223,6 +227,7 @@ macro_rules! multi_select {
             const OPTIONAL: bool = false;
             const LEGACY_ENUM_NAMES: bool = false;
             const DESCRIPTION: Option<&'static str> = E::DESCRIPTION;
+            const DESCRIPTIONS: super::Translations = E::DESCRIPTIONS;
             type Literal = &'static [&'static str];
             type IntLiteral = &'static [&'static str];
             fn from_json(value: &Value) -> Result<$collection<E>, Problem> {

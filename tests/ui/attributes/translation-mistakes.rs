@@ -1,7 +1,8 @@
 use elicit_runtime::Elicit;
 
+/// Where to sit.
 #[derive(Elicit)]
-#[elicit(rename_all = "lowercase")]
+#[elicit(rename_all = "lowercase", description(fr = "Où s'asseoir : https://example.com/plan"))]
 enum Area {
     // A URL in any language is refused.
     #[elicit(title = "Indoors", title(de = "Drinnen, siehe https://example.com"))]
