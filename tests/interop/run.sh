@@ -7,7 +7,10 @@
 #      (ts_progress_client.mjs): progress keeps the call alive, none without a token,
 #   1c. every user's language: the same client sends SEP-2792's acceptLanguage (ko-KR) on
 #      the survey call and gets its re-ask in Korean, through the SDK's own parse
-#      (ts_locale_client.mjs),
+#      (ts_locale_client.mjs); and the author's words: words_server's trip form (a sub-form
+#      flattened twice with prefixes, a pattern hint, a rule) filled in by a Korean and a
+#      French user, every word compared with the scripted client's snapshots
+#      (ts_words_client.mjs; on 2026-07-28 through the client v2 after judge 5b),
 #   2. the official Python SDK client (py_client.py, stdio, protocol 2025-11-25),
 #   3. the same Python client on protocol 2026-07-28 (mcp.Client(mode="2026-07-28"):
 #      the forms travel in InputRequiredResult rounds, each checked for its shape and
@@ -156,7 +159,8 @@ cargo build -p elicit-servers --bins >"$LOGS/cargo-build.log" 2>&1 ||
     { tail -n 60 "$LOGS/cargo-build.log" >&2; die "cargo build failed (log: $LOGS/cargo-build.log)"; }
 STDIO_SERVER="$TARGET_DIR/debug/stdio_server"
 CONFORMANCE_SERVER="$TARGET_DIR/debug/conformance_server"
-[[ -x "$STDIO_SERVER" && -x "$CONFORMANCE_SERVER" ]] || die "the example binaries are not in $TARGET_DIR/debug"
+WORDS_SERVER="$TARGET_DIR/debug/words_server"
+[[ -x "$STDIO_SERVER" && -x "$CONFORMANCE_SERVER" && -x "$WORDS_SERVER" ]] || die "the example binaries are not in $TARGET_DIR/debug"
 
 # ---- a real browser for URL mode's page ----
 
@@ -241,6 +245,12 @@ log "judge 1c: locale: TypeScript SDK $SDK_VERSION client over stdio sends SEP-2
 cp "$HERE/ts_locale_client.mjs" "$HERE/forms.mjs" "$NPM_DIR/"
 run_client "Locale: TypeScript SDK $SDK_VERSION client (stdio, protocol 2025-11-25, acceptLanguage ko-KR)" "$LOGS/ts-locale-client.log" \
     "$NODE" "$NPM_DIR/ts_locale_client.mjs" "$STDIO_SERVER"
+# The author's words: words_server's trip form (prefixed sub-forms, a pattern hint, a
+# rule) as a Korean and a French user fill it in, compared with the scripted client's
+# hand-read snapshots (tests/snapshots/words); on 2026-07-28 with the client v2 below.
+cp "$HERE/ts_words_client.mjs" "$NPM_DIR/"
+run_client "Words: TypeScript SDK $SDK_VERSION client (stdio, protocol 2025-11-25, ko-KR and fr-FR)" "$LOGS/ts-words-client.log" \
+    "$NODE" "$NPM_DIR/ts_words_client.mjs" --snapshots "$ROOT/tests/snapshots/words" "$WORDS_SERVER"
 # ---- end of judge 1c ----
 
 log "judge 2: Python SDK mcp $MCP_PY_VERSION client over stdio, protocol 2025-11-25 -> stdio_server"
@@ -380,6 +390,10 @@ cp "$HERE/ts2_client.mjs" "$HERE/forms.mjs" "$HERE/spec.mjs" "$NEXT_DIR/"
 run_client "TypeScript client v2 $CLIENT_V2_VERSION (stdio, protocol 2026-07-28, InputRequiredResults checked against the official schema)" \
     "$LOGS/ts2-client.log" \
     "$NODE" "$NEXT_DIR/ts2_client.mjs" --spec "$ROOT/elicit-runtime/spec/2026-07-28/schema.json" "$STDIO_SERVER"
+# Judge 1c's author's words on 2026-07-28, through the client v2.
+cp "$HERE/ts_words_client.mjs" "$NEXT_DIR/"
+run_client "Words: TypeScript client v2 $CLIENT_V2_VERSION (stdio, protocol 2026-07-28, ko-KR and fr-FR)" "$LOGS/ts2-words-client.log" \
+    "$NODE" "$NEXT_DIR/ts_words_client.mjs" --v2 --snapshots "$ROOT/tests/snapshots/words" "$WORDS_SERVER"
 # ---- end of judge 5b ----
 
 log "judge 6: URL mode: TypeScript SDK $SDK_VERSION client$BROWSER_NOTE over stdio, protocol 2025-11-25 -> stdio_server connect_api_key, require_api_key"

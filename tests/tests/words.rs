@@ -6,107 +6,26 @@
 //! on 2025-11-25 and 2026-07-28: the pattern fails once, then the rule, then the answer
 //! is taken. The texts are snapshots read by a person before they were kept
 //! (`tests/snapshots/words/<tag>.txt`; write them anew with `ELICIT_BLESS=1` and read
-//! the diff).
+//! the diff). The form and its tool are `tests/servers/words_server.rs`, which interop
+//! judge 1c serves to the official TypeScript clients.
 
 use std::path::PathBuf;
-use std::sync::Once;
 
-use elicit_runtime::locale::{Catalog, Words, check_messages};
-use elicit_runtime::rmcp::ToolCall;
+use elicit_runtime::ProtocolRevision;
+use elicit_runtime::locale::check_messages;
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{Reply, ScriptedClient};
-use elicit_runtime::{Elicit, ProtocolRevision, Violation};
-use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
-use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
 use serde_json::{Value, json};
 
 const REVISIONS: [ProtocolRevision; 2] = [ProtocolRevision::V2025_11_25, ProtocolRevision::V2026_07_28];
 
-/// The author's own messages, in the languages the author ships.
-const TRIP_EN: &str = "trip-ask = Where do you live and where should the bill go, { $name }?\n";
-const TRIP_KO: &str = "trip-ask = { $name }님, 사시는 곳과 청구서를 받으실 곳을 알려 주세요.\n";
-const TRIP_FR: &str = "trip-ask = Où habitez-vous et où envoyer la facture, { $name }\u{202f}?\n";
+// The form and its tool are the interop judge's server's (`words_server`); its `main` is
+// the binary's.
+#[allow(dead_code, unreachable_pub)]
+#[path = "../servers/words_server.rs"]
+mod words_server;
 
-fn catalog() {
-    static INSTALL: Once = Once::new();
-    INSTALL.call_once(|| {
-        Catalog::builder()
-            .add("en", TRIP_EN)
-            .and_then(|b| b.add("ko", TRIP_KO))
-            .and_then(|b| b.add("fr", TRIP_FR))
-            .and_then(|b| b.install())
-            .unwrap_or_else(|e| panic!("the author's catalog installs: {e}"));
-    });
-}
-
-/// An address: asked twice in a trip, once for home and once for the bill.
-#[derive(Elicit, Debug)]
-struct Address {
-    #[elicit(title = "City", title(ko = "도시", fr = "Ville"))]
-    city: String,
-    #[elicit(
-        title = "Postcode",
-        title(ko = "우편번호", fr = "Code postal"),
-        pattern = "^[0-9]{5}$",
-        pattern_hint = "NNNNN (five digits)",
-        pattern_hint(ko = "NNNNN (숫자 5자리)", fr = "NNNNN (cinq chiffres)")
-    )]
-    postcode: String,
-}
-
-/// A stay: where the traveller lives, where the bill goes, and the dates.
-#[derive(Elicit, Debug)]
-#[elicit(validate = Trip::rules)]
-struct Trip {
-    #[elicit(flatten(prefix = "home_", title_prefix = "Home ", title_prefix(ko = "자택 ", fr = "Domicile\u{a0}: ")))]
-    home: Address,
-    #[elicit(flatten(prefix = "billing_", title_prefix = "Billing ", title_prefix(ko = "청구지 ", fr = "Facturation\u{a0}: ")))]
-    billing: Address,
-    #[elicit(title = "Arrival", title(ko = "도착일", fr = "Arrivée"), format = "date")]
-    arrive: String,
-    #[elicit(title = "Departure", title(ko = "출발일", fr = "Départ"), format = "date")]
-    leave: String,
-}
-
-impl Trip {
-    /// The author's rule across two fields, in each language the author ships.
-    fn rules(&self) -> Result<(), Vec<Violation>> {
-        if self.leave > self.arrive {
-            return Ok(());
-        }
-        let after = Words::new("must be after the arrival date").with("ko", "도착일 이후여야 합니다").with("fr", "doit être postérieur à l’arrivée");
-        Err(vec![Violation::rule("leave", after)])
-    }
-
-    /// The question, from the author's catalog.
-    fn question() -> Words {
-        Words::message("trip-ask").arg("name", "Ada")
-    }
-}
-
-#[derive(Clone)]
-struct Server {
-    sealer: StateSealer,
-}
-
-#[tool_router]
-impl Server {
-    #[tool(description = "books a stay, asking again twice")]
-    async fn book(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
-        call.run(&self.sealer, |ask| async move {
-            let answer = Trip::elicit(&ask, Trip::question()).reask(2).await;
-            let text = match answer {
-                Ok(elicit_runtime::Elicitation::Accept(trip)) => format!("{} → {}, {} {}", trip.arrive, trip.leave, trip.home.city, trip.billing.postcode),
-                other => format!("{other:?}"),
-            };
-            Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
-        })
-        .await
-    }
-}
-
-#[tool_handler]
-impl ServerHandler for Server {}
+use words_server::{Server, Trip, catalog};
 
 /// The answers: a postcode that is not five digits, then departure before arrival, then right.
 fn answers() -> [Value; 3] {
@@ -125,7 +44,7 @@ fn answers() -> [Value; 3] {
 async fn asked(revision: ProtocolRevision, accept_language: &str) -> (Vec<Value>, String) {
     let [first, second, third] = answers();
     let client = ScriptedClient::new(revision).accept_language(accept_language).reply(Reply::accept(first)).reply(Reply::accept(second)).reply(Reply::accept(third));
-    let server = Server { sealer: StateSealer::new(*b"the words test key of 32 bytes..").expect("a 32-byte key") };
+    let server = Server::new(StateSealer::new(*b"the words test key of 32 bytes..").expect("a 32-byte key"));
     let session = client.connect(server).await.unwrap_or_else(|e| panic!("cannot connect: {e}"));
     let text = session.call_tool_text("book", json!({})).await.unwrap_or_else(|e| panic!("{revision}: {e}"));
     let transcript = session.transcript();
