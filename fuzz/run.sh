@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs one fuzz target (accept, state, retry, steps, language, page, relay) for a given time, and prints the
+# Runs one fuzz target (accept, state, retry, steps, language, page, relay, options) for a given time, and prints the
 # executions reached. From the workspace root or anywhere:
 #
 #   fuzz/run.sh accept 600          # ten minutes of short inputs
@@ -28,8 +28,8 @@
 # timeouts are saved in fuzz/artifacts/<target>/. Everything written is ignored by git.
 set -euo pipefail
 
-target=${1:?usage: fuzz/run.sh accept|state|retry|steps|language|page|relay SECONDS}
-seconds=${2:?usage: fuzz/run.sh accept|state|retry|steps|language|page|relay SECONDS}
+target=${1:?usage: fuzz/run.sh accept|state|retry|steps|language|page|relay|options SECONDS}
+seconds=${2:?usage: fuzz/run.sh accept|state|retry|steps|language|page|relay|options SECONDS}
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
@@ -63,6 +63,15 @@ if target == "steps":
   seeds = {k: [{"action": "accept", "content": v}] * 2 for k, v in seeds.items() if isinstance(v, dict)}
 if target == "relay":
   seeds = {k: {"elicit-1": v} for k, v in seeds.items() if isinstance(v, dict)}
+if target == "options":
+  three = {"tags": ["ops", "dev"], "region": ["eu"]}
+  seeds = {
+    "many-options": {"repo": [[f"v{i}", f"t{i}"] for i in range(100_000)], **three},
+    "long-value": {"repo": [["a" * mb, "A"], ["b", "B"]], **three},
+    "long-title": {"repo": [["a", "A" * mb], ["b", "B"]], **three},
+    "long-answer": {"repo": ["a", "b"], **three, "answers": [{"action": "accept", "content": {"repo": "a" * mb, "tags": ["ops"] * 200_000}}] * 2},
+    "many-keys": {"repo": ["a", "b"], **three, "answers": [{"action": "accept", "content": {f"k{i}": i for i in range(100_000)}}] * 2},
+  }
 if target == "language":
   seeds = {"many-ranges": ",".join(["en-US;q=0.5", "ko"] * (mb // 16)), "long-tag": "-".join(["abcdefgh"] * (mb // 9)), "short-over-limit": "fr," * 400}
 if target == "page":
@@ -87,11 +96,12 @@ for name, value in seeds.items():
 PY
   args+=(-max_len=4194304 -len_control=0 -rss_limit_mb=4096)
   # A megabyte input through `steps` (twelve decodes), `page` (a request through the
-  # router) or `relay` (three `tools/call`s through rmcp) is linear work that takes more
+  # router), `relay` (three `tools/call`s through rmcp) or `options` (megabyte options
+  # built and offered, a form asked twice on three revisions) is linear work that takes more
   # than a second: measured 10,000 to 60,000 keys, 85 µs a key in `relay`. Twenty seconds
   # there (twice the slowest measured), so that only work that grows faster than the
   # input is a hang.
-  case "$target" in steps|page|relay) timeout=20 ;; esac
+  case "$target" in steps|page|relay|options) timeout=20 ;; esac
 fi
 args=("${args[@]/#-timeout=1/-timeout=$timeout}")
 
