@@ -102,8 +102,17 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
     const_checks.push(checkbox_checks(cont, &typed, p));
     let page = cont.attrs.page.is_some();
     if !page {
-        const_checks.extend(typed.iter().filter(|f| !uses_type_params(cont, f.ty)).map(|f| not_secret_check(cont, f, p)));
+        let concrete: Vec<&Field> = typed.iter().copied().filter(|f| !uses_type_params(cont, f.ty)).collect();
+        const_checks.push(not_secret_checks(cont, &concrete, p));
     }
+    // The checks of the attributes against the field types: type-checked where they are
+    // written, in a function never called (no code is generated for it).
+    let field_checks = quote! {
+        #[allow(dead_code, non_snake_case, clippy::all)]
+        fn __elicit_field_checks #impl_generics () #where_clause {
+            #(#checks)*
+        }
+    };
     // A page form implements `PageForm` instead of `Elicit`: it is never sent in form mode.
     let form_trait = if page { quote!(#p::PageForm) } else { quote!(#p::Elicit) };
 
@@ -171,11 +180,11 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
                 #page_titles
 
                 fn from_content(__elicit_content: &#p::Map<#p::String, #p::Value>) -> #p::Result<Self, #p::InvalidContent> {
-                    #(#checks)*
                     #decode
                 }
             }
 
+            #field_checks
             #(#const_checks)*
             #[automatically_derived]
             #[doc(hidden)]
@@ -216,7 +225,6 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
                     __elicit_given: #p::Option<&dyn #p::FormOptions>,
                 ) -> #p::Result<Self, #p::InvalidContent> {
                     let __elicit_options: #p::Option<&#companion> = __elicit_given.and_then(|__elicit_given| __elicit_given.as_any().downcast_ref::<#companion>());
-                    #(#checks)*
                     #decode
                 }
             },
@@ -226,7 +234,6 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
         (
             quote! {
                 fn from_content(__elicit_content: &#p::Map<#p::String, #p::Value>) -> #p::Result<Self, #p::InvalidContent> {
-                    #(#checks)*
                     #decode
                 }
             },
@@ -246,15 +253,12 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
             fn to_content(&self) -> #p::Map<#p::String, #p::Value> {
                 #[allow(unused_mut)]
                 let mut __elicit_map = #p::Map::new();
-                #(
-                    if let #p::Some(__elicit_value) = <#tys as #p::ElicitField>::to_json(&self.#members) {
-                        __elicit_map.insert(<#p::String as ::core::convert::From<&::core::primitive::str>>::from(#names), __elicit_value);
-                    }
-                )*
+                #(#p::put_json(&mut __elicit_map, #names, <#tys as #p::ElicitField>::to_json(&self.#members));)*
                 __elicit_map
             }
         }
 
+        #field_checks
         #(#const_checks)*
         #schemars
         #path_calls
@@ -402,11 +406,16 @@ pub(crate) fn field_schema(f: &Field, defaulted: bool, p: &TokenStream) -> Token
     }
 
     let name = &f.wire_name;
+    // The type's answers as projections, like the kind's: for a type that is no field
+    // type, one error on the type, not one per bound of a generic helper.
     let mut schema = quote! {
-        #p::FieldSchema::new(#name, #kind)
-            .optional_if(<#ty as #p::ElicitField>::OPTIONAL)
-            .legacy_enum_names_if(<#ty as #p::ElicitField>::LEGACY_ENUM_NAMES)
-            .sensitive_if(<#ty as #p::ElicitField>::SENSITIVE)
+        #p::FieldSchema::typed(
+            #name,
+            #kind,
+            <#ty as #p::ElicitField>::OPTIONAL,
+            <#ty as #p::ElicitField>::LEGACY_ENUM_NAMES,
+            <#ty as #p::ElicitField>::SENSITIVE,
+        )
     };
     if let Some(title) = &a.title {
         let title = &title.value;
@@ -663,26 +672,32 @@ pub(crate) fn const_checks(f: &Field, p: &TokenStream) -> TokenStream {
     out
 }
 
-/// A field of a form sent in form mode must not hold a secret ([`Secret`] or an `Option`
-/// of one): the type decides, so the check is a `const` on its `SENSITIVE`, underlining the
-/// type.
+/// The fields of a form sent in form mode must not hold a secret ([`Secret`] or an
+/// `Option` of one): the type decides, so the check is a `const` on each type's
+/// `SENSITIVE`, underlining the type. One `const` for the form (one constant to
+/// evaluate, not one per field): it stops at the first field that holds a secret, whose
+/// remedy (a page form) is the remedy of all of them.
 ///
 /// [`Secret`]: https://docs.rs/elicit-runtime/latest/elicit_runtime/page/struct.Secret.html
-pub(crate) fn not_secret_check(cont: &Container, f: &Field, p: &TokenStream) -> TokenStream {
-    let ty = f.ty;
-    let message = format!(
-        "field `{}` of `{}` holds a secret (`{}`): the MCP specification forbids requesting sensitive information in form mode\n\n\
-         help: mark the form `#[elicit(page)]` to ask for it on the server's own page (URL mode), with `{}::elicit_on_page`",
-        f.member,
-        cont.ident,
-        type_name(ty),
-        cont.ident,
-    );
-    let panic = const_panic(&ty.to_token_stream(), &message);
+pub(crate) fn not_secret_checks(cont: &Container, fields: &[&Field], p: &TokenStream) -> TokenStream {
+    let checks = fields.iter().map(|f| {
+        let ty = f.ty;
+        let message = format!(
+            "field `{}` of `{}` holds a secret (`{}`): the MCP specification forbids requesting sensitive information in form mode\n\n\
+             help: mark the form `#[elicit(page)]` to ask for it on the server's own page (URL mode), with `{}::elicit_on_page`",
+            f.member,
+            cont.ident,
+            type_name(ty),
+            cont.ident,
+        );
+        let panic = const_panic(&ty.to_token_stream(), &message);
+        quote!(if <#ty as #p::ElicitField>::SENSITIVE { #panic })
+    });
+    if fields.is_empty() {
+        return TokenStream::new();
+    }
     quote! {
-        const _: () = if <#ty as #p::ElicitField>::SENSITIVE {
-            #panic
-        };
+        const _: () = { #(#checks)* };
     }
 }
 

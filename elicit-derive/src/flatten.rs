@@ -13,7 +13,7 @@ use syn::spanned::Spanned as _;
 
 use crate::ast::{Container, Field};
 use crate::expand::{
-    Paths, absent, checkbox_checks, const_checks, container_default, field_schema, json_schema_impl, not_secret_check, type_checks,
+    Paths, absent, checkbox_checks, const_checks, container_default, field_schema, json_schema_impl, not_secret_checks, type_checks,
     type_name, wrap,
 };
 use crate::tokens::const_panic;
@@ -59,7 +59,7 @@ fn expand_flattening(cont: &Container, fields: &[Field], paths: &Paths) -> Token
     let checks = plain.iter().map(|f| type_checks(f, false, p));
     let mut consts: Vec<TokenStream> = plain.iter().map(|f| const_checks(f, p)).collect();
     consts.push(checkbox_checks(cont, &plain, p));
-    consts.extend(plain.iter().map(|f| not_secret_check(cont, f, p)));
+    consts.push(not_secret_checks(cont, &plain, p));
     consts.push(collision_checks(&active, p));
     consts.extend(active.iter().map(|f| secret_checks(f, p)));
 
@@ -88,11 +88,7 @@ fn expand_flattening(cont: &Container, fields: &[Field], paths: &Paths) -> Token
         match f.flattened() {
             None => {
                 let (ty, name) = (f.ty, f.wire_name.as_str());
-                quote! {
-                    if let #p::Some(__elicit_value) = <#ty as #p::ElicitField>::to_json(&self.#member) {
-                        __elicit_map.insert(<#p::String as ::core::convert::From<&::core::primitive::str>>::from(#name), __elicit_value);
-                    }
-                }
+                quote!(#p::put_json(&mut __elicit_map, #name, <#ty as #p::ElicitField>::to_json(&self.#member));)
             }
             Some((flatten, _)) => {
                 let prefix = flatten.prefix();

@@ -303,6 +303,13 @@ pub fn enum_json_schema<E: ElicitEnum + ElicitField>() -> schemars::Schema {
 // the derive, not by hand.
 
 impl FieldSchema {
+    /// A field of a type: its kind (with the attributes' constraints), and whether the
+    /// type is optional, a legacy-named select, a secret (its `ElicitField` answers).
+    #[doc(hidden)]
+    pub const fn typed(name: &'static str, kind: Kind, optional: bool, legacy_enum_names: bool, sensitive: bool) -> Self {
+        Self::new(name, kind).optional_if(optional).legacy_enum_names_if(legacy_enum_names).sensitive_if(sensitive)
+    }
+
     #[doc(hidden)]
     pub const fn new(name: &'static str, kind: Kind) -> Self {
         Self { name, title: None, titles: &[], description: None, descriptions: &[], kind, required: true, default: None, legacy_enum_names: false, sensitive: false, runtime: false }
@@ -1038,5 +1045,13 @@ impl<T: Elicit> Flatten for Option<T> {
         if let Some(value) = self {
             put_flattened(value, prefix, content);
         }
+    }
+}
+
+/// `to_content` of one field: its value, when it has one, under its wire name.
+#[doc(hidden)]
+pub fn put_json(map: &mut Map<String, Value>, name: &str, value: Option<Value>) {
+    if let Some(json) = value {
+        map.insert(name.to_owned(), json);
     }
 }

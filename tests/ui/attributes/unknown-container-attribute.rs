@@ -1,7 +1,7 @@
 use elicit_runtime::Elicit;
 
 #[derive(Elicit)]
-#[elicit(title = "Sign up")]
+#[elicit(tag = "kind")]
 struct Form {
     name: String,
 }
