@@ -155,6 +155,36 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
     // The page's heading: the struct's doc comment.
     let page_title = cont.attrs.doc.as_ref().map(|doc| quote!(const TITLE: #p::Option<&'static ::core::primitive::str> = #p::Some(#doc);));
     if page {
+        let (decoding, with_options) = if runtime {
+            let companion = format_ident!("{}Options", ident);
+            (
+                quote! {
+                    fn from_content(__elicit_content: &#p::Map<#p::String, #p::Value>) -> #p::Result<Self, #p::InvalidContent> {
+                        <Self as #p::PageForm>::__from_content_with(__elicit_content, #p::None)
+                    }
+
+                    fn __from_content_with(
+                        __elicit_content: &#p::Map<#p::String, #p::Value>,
+                        __elicit_given: #p::Option<&dyn #p::FormOptions>,
+                    ) -> #p::Result<Self, #p::InvalidContent> {
+                        let __elicit_options: #p::Option<&#companion> = __elicit_given.and_then(|__elicit_given| __elicit_given.as_any().downcast_ref::<#companion>());
+                        #(#checks)*
+                        #decode
+                    }
+                },
+                crate::options::page_impls(cont, fields, p),
+            )
+        } else {
+            (
+                quote! {
+                    fn from_content(__elicit_content: &#p::Map<#p::String, #p::Value>) -> #p::Result<Self, #p::InvalidContent> {
+                        #(#checks)*
+                        #decode
+                    }
+                },
+                TokenStream::new(),
+            )
+        };
         return quote! {
             #[automatically_derived]
             impl #impl_generics #p::PageForm for #ident #ty_generics #where_clause {
@@ -163,11 +193,9 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
                 };
                 #page_title
 
-                fn from_content(__elicit_content: &#p::Map<#p::String, #p::Value>) -> #p::Result<Self, #p::InvalidContent> {
-                    #(#checks)*
-                    #decode
-                }
+                #decoding
             }
+            #with_options
 
             #(#const_checks)*
             #[automatically_derived]
