@@ -68,10 +68,13 @@ pub(crate) struct Form {
     pub(crate) schema: &'static FormSchema,
     pub(crate) title: Option<&'static str>,
     /// Checks content against the form and the options offered for its run-time selects.
-    pub(crate) check: fn(&Map<String, Value>, Option<&dyn FormOptions>) -> Result<(), InvalidContent>,
+    pub(crate) check: Check,
     /// Whether it has run-time selects: it is shown only with the options offered.
     pub(crate) runtime: bool,
 }
+
+/// How a page form checks content: against the form and the options offered.
+pub(crate) type Check = fn(&Map<String, Value>, Option<&dyn FormOptions>) -> Result<(), InvalidContent>;
 
 fn check<T: PageForm>(content: &Map<String, Value>, given: Option<&dyn FormOptions>) -> Result<(), InvalidContent> {
     T::__from_content_with(content, given).map(drop)
