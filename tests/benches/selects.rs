@@ -442,6 +442,16 @@ fn request(c: &mut Criterion, repos: &[(u32, String)]) {
     group.bench_function("elicit", |b| b.iter(|| elicit_request(repos)));
     group.bench_function("rmcp_typed", |b| b.iter(rmcp_typed));
     group.bench_function("rmcp_builder", |b| b.iter(|| rmcp_builder(repos)));
+    // Where elicit's time goes: the author's data checked into `Options`, and the request
+    // from options already built (a clone, given by value).
+    group.bench_function("elicit_options_only", |b| b.iter(|| options(black_box(repos))));
+    let built = options(repos);
+    group.bench_function("elicit_prebuilt_options", |b| {
+        b.iter(|| {
+            let send = std::pin::pin!(Deploy::elicit_with(&Wire, black_box(MESSAGE), built.clone()).send());
+            matches!(send.poll(&mut std::task::Context::from_waker(std::task::Waker::noop())), std::task::Poll::Ready(Ok(_)))
+        })
+    });
     group.finish();
 }
 

@@ -39,7 +39,12 @@
 //! - **The form.** `#[elicit(page)]` makes the struct a [`PageForm`] instead of an
 //!   [`Elicit`](crate::Elicit) form: it may hold [`Secret`] fields, and it can never be
 //!   sent in form mode (`ApiKey::elicit(..)` does not compile). Every other field type
-//!   and attribute of the derive works as in form mode.
+//!   and attribute of the derive works as in form mode, run-time selects
+//!   (`#[elicit(options)]`) too: such a form is asked with
+//!   `Form::elicit_on_page_with(&ask, &pages, message, FormOptions { .. })`, the page shows
+//!   the options offered (the author's titles, escaped) and accepts only those, and a list
+//!   that changed between rounds is another interaction, asked again. Those options stay
+//!   in the memory of the instance that asked: its page must serve the form.
 //! - **The page.** [`Pages::router`] serves, at `GET {base}/{id}`, accessible HTML
 //!   rendered from the form (a label and a description per field; a password input per
 //!   secret; number, date, select, checkbox and multi-select inputs; the constraints as
