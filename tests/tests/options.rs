@@ -86,6 +86,7 @@ struct Notify {
 /// A form whose field titles and descriptions are translated, and whose options are the
 /// author's data (here, in the author's own words, German among them).
 #[derive(Elicit, Debug)]
+#[expect(dead_code, reason = "the test reads the requests and the decline, never a decoded value")]
 struct Ship {
     #[elicit(options, title = "Rate", title(ko = "요금", de = "Tarif"))]
     rate: String,
