@@ -136,7 +136,14 @@ impl Pages {
             Some(inner) => inner.locale = Some(locale),
             None => {
                 let forms = self.forms().clone();
-                let offered = std::mem::take(&mut *self.inner.offered.lock().unwrap_or_else(|e| e.into_inner()));
+                let offered: HashMap<InteractionId, Offered> = self
+                    .inner
+                    .offered
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .iter()
+                    .map(|(id, o)| (id.clone(), Offered { options: o.options.clone(), until: o.until }))
+                    .collect();
                 let inner = &self.inner;
                 self.inner = Arc::new(Inner {
                     interactions: inner.interactions.clone(),
