@@ -161,7 +161,6 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
         }
     };
 
-    // The page's heading: the struct's doc comment.
     // The page's heading: the struct's `title`, else its doc comment; and its translations.
     let heading = cont.attrs.title.as_ref().map(|t| t.value.clone()).or_else(|| cont.attrs.doc.clone());
     let page_title = heading.map(|heading| quote!(const TITLE: #p::Option<&'static ::core::primitive::str> = #p::Some(#heading);));
@@ -170,6 +169,34 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
         quote!(const TITLES: #p::Translations = #titles;)
     });
     if page {
+        let (decoding, with_options) = if runtime {
+            let companion = format_ident!("{}Options", ident);
+            (
+                quote! {
+                    fn from_content(__elicit_content: &#p::Map<#p::String, #p::Value>) -> #p::Result<Self, #p::InvalidContent> {
+                        <Self as #p::PageForm>::__from_content_with(__elicit_content, #p::None)
+                    }
+
+                    fn __from_content_with(
+                        __elicit_content: &#p::Map<#p::String, #p::Value>,
+                        __elicit_given: #p::Option<&dyn #p::FormOptions>,
+                    ) -> #p::Result<Self, #p::InvalidContent> {
+                        let __elicit_options: #p::Option<&#companion> = __elicit_given.and_then(|__elicit_given| __elicit_given.as_any().downcast_ref::<#companion>());
+                        #decode
+                    }
+                },
+                crate::options::page_impls(cont, fields, p),
+            )
+        } else {
+            (
+                quote! {
+                    fn from_content(__elicit_content: &#p::Map<#p::String, #p::Value>) -> #p::Result<Self, #p::InvalidContent> {
+                        #decode
+                    }
+                },
+                TokenStream::new(),
+            )
+        };
         return quote! {
             #[automatically_derived]
             impl #impl_generics #p::PageForm for #ident #ty_generics #where_clause {
@@ -179,10 +206,9 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
                 #page_title
                 #page_titles
 
-                fn from_content(__elicit_content: &#p::Map<#p::String, #p::Value>) -> #p::Result<Self, #p::InvalidContent> {
-                    #decode
-                }
+                #decoding
             }
+            #with_options
 
             #field_checks
             #(#const_checks)*

@@ -36,9 +36,6 @@ pub fn check(cx: &Ctxt, cont: &Container, field: &Field) {
         };
         cx.error_spanned_by(tokens, format!("`{name}` does not apply to run-time select `{member}`: {why}"));
     }
-    if cont.attrs.page.is_some() {
-        cx.error_spanned_by(&options.tokens, "a `#[elicit(page)]` form cannot have run-time selects yet: ask the choice in a form of its own before the page");
-    }
     if cont.generics.type_params().next().is_some() || cont.generics.lifetimes().next().is_some() {
         cx.error_spanned_by(&options.tokens, format!("run-time selects are not available in a generic form: `{}` gets a struct of options beside it, which has no type parameters", cont.ident));
     }
@@ -151,11 +148,10 @@ pub fn decode(f: &Field, local: &syn::Ident, index: &proc_macro2::Literal, p: &T
     }
 }
 
-/// What a form with run-time selects adds inside its `const _` block: `FormOptions` for
-/// the companion struct, and `elicit_with` (and the refused `elicit`) on the form.
-pub fn impls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStream {
+/// `FormOptions` for the companion struct: each run-time select's list, by wire name.
+fn form_options(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStream {
     let runtime: Vec<&Field> = fields.iter().filter(|f| f.is_runtime_select()).collect();
-    let (ident, name) = (cont.ident, companion(cont));
+    let name = companion(cont);
     let names = runtime.iter().map(|f| f.wire_name.as_str());
     let members = runtime.iter().map(|f| f.member);
     quote! {
@@ -171,6 +167,69 @@ pub fn impls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStream
                 self
             }
         }
+    }
+}
+
+/// What a page form (`#[elicit(page)]`) with run-time selects adds inside its `const _`
+/// block: `FormOptions` for the companion struct, and `elicit_on_page_with` (and the
+/// refused `elicit_on_page`) on the form.
+pub fn page_impls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStream {
+    let (ident, name) = (cont.ident, companion(cont));
+    let form_options = form_options(cont, fields, p);
+    quote! {
+        #form_options
+
+        #[automatically_derived]
+        impl #ident {
+            /// Asks the user behind `peer` to fill in this form on the server's page, with
+            /// the options of its run-time selects; configure and await it as
+            /// `elicit_runtime::page::PageForm::elicit_on_page` (feature `page`).
+            #[inline]
+            pub fn elicit_on_page_with<'__elicit, __ElicitPeer: ?::core::marker::Sized, __ElicitPages: ?::core::marker::Sized>(
+                peer: &'__elicit __ElicitPeer,
+                pages: &'__elicit __ElicitPages,
+                message: &'__elicit ::core::primitive::str,
+                options: #name,
+            ) -> <__ElicitPages as #p::AsksOnPage<'__elicit, Self, __ElicitPeer>>::Request
+            where
+                __ElicitPages: #p::AsksOnPage<'__elicit, Self, __ElicitPeer>,
+            {
+                #p::AsksOnPage::__ask_with(pages, peer, message, ::std::sync::Arc::new(options))
+            }
+
+            /// Validates `content` against the form and these options, and decodes it:
+            /// each run-time select's value must be one of its options.
+            #[inline]
+            pub fn from_content_with(
+                content: &#p::Map<#p::String, #p::Value>,
+                options: &#name,
+            ) -> #p::Result<Self, #p::InvalidContent> {
+                <Self as #p::PageForm>::__from_content_with(content, #p::Some(options))
+            }
+
+            /// Refused: a page form with run-time selects is asked with their options.
+            #[doc(hidden)]
+            pub fn elicit_on_page<__ElicitPeer: ?::core::marker::Sized, __ElicitPages: ?::core::marker::Sized>(
+                _: &__ElicitPeer,
+                _: &__ElicitPages,
+                _: &::core::primitive::str,
+            ) -> ::core::future::Pending<#p::Result<#p::Elicitation<Self>, #p::ElicitError>>
+            where
+                __ElicitPeer: #p::AskedOnPageWithOptions<Self>,
+            {
+                ::core::future::pending()
+            }
+        }
+    }
+}
+
+/// What a form with run-time selects adds inside its `const _` block: `FormOptions` for
+/// the companion struct, and `elicit_with` (and the refused `elicit`) on the form.
+pub fn impls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStream {
+    let (ident, name) = (cont.ident, companion(cont));
+    let form_options = form_options(cont, fields, p);
+    quote! {
+        #form_options
 
         #[automatically_derived]
         impl #ident {

@@ -12,7 +12,7 @@ pub use serde_json::{Map, Value};
 
 pub use crate::exchange::choice::{ChoiceFuture, Steps, VariantForm};
 pub use crate::exchange::{ChoiceRequest, Elicit, ElicitChoice, ElicitError, ElicitPeer, ElicitRequest, Elicitation};
-pub use crate::page::{PageForm, SentInFormMode};
+pub use crate::page::{AskedOnPageWithOptions, AsksOnPage, PageForm, SentInFormMode};
 pub use crate::form::{RequestedSchema, SchemaError, SchemaOptions};
 pub use crate::revision::ProtocolRevision;
 pub use crate::locale::Words;

@@ -83,8 +83,29 @@ struct Notify {
     teams: Vec<String>,
 }
 
+/// A form whose field titles and descriptions are translated, and whose options are the
+/// author's data (here, in the author's own words, German among them).
+#[derive(Elicit, Debug)]
+#[expect(dead_code, reason = "the test reads the requests and the decline, never a decoded value")]
+struct Ship {
+    #[elicit(options, title = "Rate", title(ko = "요금", de = "Tarif"))]
+    rate: String,
+    #[elicit(options, max_items = 1, description = "Extras", description(ko = "추가 서비스", de = "Extras"))]
+    extras: Vec<String>,
+}
+
 #[tool_router]
 impl Server {
+    #[tool(description = "asks for a shipping rate among today's, and the extras")]
+    async fn ship(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.run(&self.sealer, |ask| async move {
+            let rate = Options::new([("express", "Express (1 day)", "express".to_owned()), ("paket", "DHL Paket", "paket".to_owned())]).expect("options");
+            let extras = Options::untitled([("insurance", "insurance".to_owned()), ("gift wrap", "gift wrap".to_owned())]).expect("options");
+            Ok(text(format!("{:?}", Ship::elicit_with(&ask, "Ship how?", ShipOptions { rate, extras }).reask(1).await?)))
+        })
+        .await
+    }
+
     #[tool(description = "deploys one of your repositories")]
     async fn deploy(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
         call.relay_through_model(true).run(&self.sealer, |ask| async move {
@@ -305,4 +326,52 @@ fn a_default_is_sent_and_read_for_a_field_left_out() {
     let content = json!({"env": "staging", "notify": []});
     let deploy = Deploy::from_content_with(content.as_object().unwrap(), &given).unwrap();
     assert_eq!(deploy.repo, RepoId(3));
+}
+
+#[tokio::test]
+async fn option_titles_are_sent_as_given_in_every_language_and_the_toolkit_s_words_around_them_are_translated() {
+    for &revision in ProtocolRevision::ALL {
+        // A wrong answer (an option not offered, too many extras), then a decline.
+        let wrong = if revision.has_multi_select() {
+            json!({"rate": "overnight", "extras": ["insurance", "gift wrap"]})
+        } else {
+            json!({"rate": "overnight", "extras_insurance": true, "extras_gift_wrap": true})
+        };
+        let asked = |language: &'static str| {
+            let client = ScriptedClient::new(revision).accept_language(json!(language)).reply(Reply::accept(wrong.clone())).reply(Reply::Decline);
+            async move {
+                let session = client.connect(server()).await.expect("connect");
+                assert_eq!(session.call_tool_text("ship", json!({})).await.expect("the call"), "Decline", "{revision} {language}");
+                let transcript = session.transcript();
+                assert!(transcript.violations.is_empty(), "{revision} {language}: {:?}", transcript.violations);
+                transcript.requests
+            }
+        };
+        for (language, rate_title, heading, not_offered, extras, tick) in [
+            ("ko-KR", "요금", "답변을 고쳐 주세요:", "`overnight`은(는) 선택지에 없습니다", "추가 서비스", "1개 이하로 선택하세요"),
+            ("de-DE", "Tarif", "Bitte korrigieren Sie Ihre Antwort:", "`overnight` ist keine der Optionen", "Extras", "höchstens 1 ankreuzen"),
+            ("en", "Rate", "Please correct your answer:", "`overnight` is not one of the options", "Extras", "tick at most 1"),
+        ] {
+            let requests = asked(language).await;
+            let properties = &requests[0]["requestedSchema"]["properties"];
+            // The field's own words follow the language; the options are the author's, as given.
+            assert_eq!(properties["rate"]["title"], rate_title, "{revision} {language}");
+            if revision.has_titled_one_of() {
+                assert_eq!(properties["rate"]["oneOf"], json!([{"const": "express", "title": "Express (1 day)"}, {"const": "paket", "title": "DHL Paket"}]), "{revision} {language}");
+                assert_eq!(properties["extras"]["description"], extras, "{revision} {language}");
+                assert_eq!(properties["extras"]["items"]["enum"], json!(["insurance", "gift wrap"]), "{revision} {language}");
+            } else {
+                assert_eq!(properties["rate"]["enumNames"], json!(["Express (1 day)", "DHL Paket"]), "{revision} {language}");
+                // On 2025-06-18 the option is in the checkbox's title as given, the rule
+                // around it in the language.
+                assert_eq!(properties["extras_gift_wrap"]["title"], "extras: gift wrap", "{revision} {language}");
+                let rule = properties["extras_insurance"]["description"].as_str().unwrap_or_default();
+                assert!(rule.starts_with(extras) && rule.contains(tick), "{revision} {language}: {rule}");
+            }
+            // The re-ask: the toolkit's words in the language, the value sent quoted as it was.
+            let reask = requests[1]["message"].as_str().unwrap_or_default();
+            assert!(reask.starts_with(&format!("Ship how?\n\n{heading}\n")), "{revision} {language}: {reask}");
+            assert!(reask.contains(not_offered), "{revision} {language}: {reask}");
+        }
+    }
 }

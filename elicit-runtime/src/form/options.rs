@@ -7,6 +7,7 @@
 //! the run-time selects' properties are rendered per request and put in their place.
 
 use std::any::Any;
+use std::collections::HashSet;
 use std::fmt;
 
 use serde_json::{Map, Value, json};
@@ -97,8 +98,43 @@ impl OptionList {
         self.titles.iter().any(Option::is_some)
     }
 
-    fn label(&self, i: usize) -> &str {
+    /// What the user reads for option `i`: its title, else its value.
+    pub(crate) fn label(&self, i: usize) -> &str {
         self.titles[i].as_deref().unwrap_or(&self.values[i])
+    }
+
+    /// The options' values, in order.
+    pub(crate) fn values(&self) -> &[String] {
+        &self.values
+    }
+
+    /// Whether option `i` is chosen before the user changes anything.
+    pub(crate) fn is_default(&self, i: usize) -> bool {
+        self.defaults.contains(&i)
+    }
+
+    /// Appends what identifies the list as offered (values, titles, defaults, each
+    /// length-prefixed) to `out`: two lists append the same bytes only if they are the same.
+    pub(crate) fn fingerprint(&self, out: &mut Vec<u8>) {
+        fn put(out: &mut Vec<u8>, bytes: &[u8]) {
+            out.extend_from_slice(&(bytes.len() as u64).to_be_bytes());
+            out.extend_from_slice(bytes);
+        }
+        out.extend_from_slice(&(self.values.len() as u64).to_be_bytes());
+        for (value, title) in self.values.iter().zip(&self.titles) {
+            put(out, value.as_bytes());
+            match title {
+                Some(title) => {
+                    out.push(1);
+                    put(out, title.as_bytes());
+                }
+                None => out.push(0),
+            }
+        }
+        out.extend_from_slice(&(self.defaults.len() as u64).to_be_bytes());
+        for &i in &self.defaults {
+            out.extend_from_slice(&(i as u64).to_be_bytes());
+        }
     }
 }
 
@@ -125,6 +161,9 @@ impl<T> Options<T> {
     fn build(items: impl Iterator<Item = (String, Option<String>, T)>) -> Result<Self, OptionsError> {
         let mut list = OptionList { values: Vec::new(), titles: Vec::new(), defaults: Vec::new() };
         let mut kept = Vec::new();
+        // Duplicates found by hash: a walk over the earlier values and titles for each
+        // option would compare up to 2 × 4,950 strings at 100 options.
+        let (mut seen_values, mut seen_titles) = (HashSet::new(), HashSet::new());
         for (value, title, item) in items {
             if kept.len() == MAX_OPTIONS {
                 return Err(OptionsError::TooMany { max: MAX_OPTIONS });
@@ -135,11 +174,11 @@ impl<T> Options<T> {
             if value.len() > MAX_VALUE_LEN {
                 return Err(OptionsError::ValueTooLong(echo(&value)));
             }
-            if list.values.contains(&value) {
+            if !seen_values.insert(value.clone()) {
                 return Err(OptionsError::DuplicateValue(value));
             }
             if let Some(title) = &title {
-                if list.titles.iter().flatten().any(|t| t == title) {
+                if !seen_titles.insert(title.clone()) {
                     return Err(OptionsError::DuplicateTitle(title.clone()));
                 }
                 if crate::rules::url_in_text::find_url(title).is_some() {
@@ -462,6 +501,25 @@ fn read_one<T: Clone>(value: &Value, field: &'static FieldSchema, report: &mut R
 /// An error on the run-time select `field` (its wire name), before anything is sent.
 fn on(field: &'static FieldSchema, error: OptionsError) -> (&'static str, OptionsError) {
     (field.name(), error)
+}
+
+/// The checks of the options given for a form's run-time selects that do not depend on
+/// the protocol revision: every run-time select has its options, a single-select at most
+/// one default, a multi-select at least `min_items` options. An error names the field.
+pub(crate) fn check_given(form: &FormSchema, given: Option<&dyn FormOptions>) -> Result<(), (&'static str, OptionsError)> {
+    for field in form.fields().iter().filter(|f| f.is_runtime_select()) {
+        let list = given.and_then(|g| g.list(field.name())).ok_or_else(|| on(field, OptionsError::NotGiven))?;
+        match field.kind() {
+            Kind::MultiSelect(rules) => {
+                if let Some(min_items) = rules.min_items.filter(|&m| m > list.values.len() as u64) {
+                    return Err(on(field, OptionsError::TooFewForMinItems { min_items, count: list.values.len() }));
+                }
+            }
+            _ if list.defaults.len() > 1 => return Err(on(field, OptionsError::SeveralDefaults)),
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// The `requestedSchema` of a form with run-time selects for one request: the cached

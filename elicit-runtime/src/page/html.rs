@@ -10,7 +10,7 @@ use sha2::{Digest as _, Sha256};
 
 use super::body::{CSRF_FIELD, Submitted, is_checkbox};
 use super::texts::{PageTexts, SLOTS};
-use crate::form::{FieldSchema, Format, FormSchema, Kind, Literal};
+use crate::form::{FieldSchema, FormOptions, Format, FormSchema, Kind, Literal, OptionList};
 
 /// The page's only style, inline, allowed by the policy through its hash.
 const STYLE: &str = "body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1a1a1a}\
@@ -89,9 +89,20 @@ pub(crate) struct Shown<'a> {
     pub(crate) text: String,
 }
 
-/// The form of one interaction, for `user`, under `heading` (else the page's own). `submitted`: what was sent, shown again
+/// The form of one interaction, for `user`, under `heading` (else the page's own), its
+/// run-time selects showing the options `offered`. `submitted`: what was sent, shown again
 /// (never a secret); `problems`: why it was not taken.
-pub(crate) fn form(texts: &PageTexts, heading: Option<&str>, schema: &FormSchema, user: &str, csrf: &str, submitted: Option<&Submitted>, problems: &[Shown<'_>]) -> String {
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn form(
+    texts: &PageTexts,
+    heading: Option<&str>,
+    schema: &FormSchema,
+    offered: Option<&dyn FormOptions>,
+    user: &str,
+    csrf: &str,
+    submitted: Option<&Submitted>,
+    problems: &[Shown<'_>],
+) -> String {
     let mut body = String::new();
     let _ = write!(
         body,
@@ -114,14 +125,36 @@ pub(crate) fn form(texts: &PageTexts, heading: Option<&str>, schema: &FormSchema
     for field in schema.fields() {
         let sent = submitted.and_then(|s| s.raw.iter().find(|(f, _)| f.name() == field.name())).map(|(_, v)| v.as_slice());
         let own: Vec<&Shown<'_>> = problems.iter().filter(|p| p.field == field.name()).collect();
-        write_field(&mut body, texts, field, sent, &own);
+        let list = offered.filter(|_| field.is_runtime_select()).and_then(|o| o.list(field.name()));
+        write_field(&mut body, texts, field, list, sent, &own);
     }
     let _ = write!(body, "<button id=\"submit\" type=\"submit\">{}</button></form>", escape(&texts.submit));
     document(texts, heading.unwrap_or(&texts.title), if problems.is_empty() { "form" } else { "invalid" }, &body)
 }
 
+/// The options of a select or multi-select as the page shows them: value, title (the
+/// author's as given for a run-time select's `list`, else translated) and whether it is a
+/// default.
+fn choices<'a>(field: &'a FieldSchema, list: Option<&'a OptionList>, texts: &PageTexts) -> Vec<(&'a str, &'a str, bool)> {
+    if let Some(list) = list {
+        return list.values().iter().enumerate().map(|(i, v)| (v.as_str(), list.label(i), list.is_default(i))).collect();
+    }
+    let defaults: &[&str] = match field.default() {
+        Some(Literal::List(items)) => items,
+        Some(Literal::Str(value)) => std::slice::from_ref(value),
+        _ => &[],
+    };
+    field
+        .kind()
+        .options()
+        .unwrap_or_default()
+        .iter()
+        .map(|o| (o.value(), o.title_in(texts.locale).unwrap_or(o.value()), defaults.contains(&o.value())))
+        .collect()
+}
+
 /// One field: its label (with required or optional), description, input and problems.
-fn write_field(out: &mut String, texts: &PageTexts, field: &FieldSchema, sent: Option<&[String]>, problems: &[&Shown<'_>]) {
+fn write_field(out: &mut String, texts: &PageTexts, field: &FieldSchema, list: Option<&OptionList>, sent: Option<&[String]>, problems: &[&Shown<'_>]) {
     let name = field.name();
     let id = format!("f-{}", escape(name));
     let label = escape(field.title_in(texts.locale).unwrap_or(name));
@@ -155,23 +188,20 @@ fn write_field(out: &mut String, texts: &PageTexts, field: &FieldSchema, sent: O
     let description = field.description_in(texts.locale).map(|d| format!("<p class=\"description\" id=\"d-{}\">{}</p>", escape(name), escape(d))).unwrap_or_default();
     let _ = write!(out, "<div class=\"field\" id=\"field-{}\">", escape(name));
     match field.kind() {
-        Kind::MultiSelect(rules) => {
-            let chosen: Vec<&str> = match sent {
-                Some(sent) => sent.iter().map(String::as_str).collect(),
-                None => match field.default() {
-                    Some(Literal::List(items)) => items.to_vec(),
-                    _ => Vec::new(),
-                },
-            };
+        Kind::MultiSelect(_) => {
             let _ = write!(out, "<fieldset{aria}><legend>{titled}</legend>{description}");
-            for (i, option) in rules.options.iter().enumerate() {
-                let checked = if chosen.contains(&option.value()) { " checked" } else { "" };
+            for (i, (v, t, default)) in choices(field, list, texts).into_iter().enumerate() {
+                let chosen = match sent {
+                    Some(sent) => sent.iter().any(|s| s == v),
+                    None => default,
+                };
+                let checked = if chosen { " checked" } else { "" };
                 let _ = write!(
                     out,
                     "<label class=\"choice\" for=\"{id}-{i}\"><input type=\"checkbox\" id=\"{id}-{i}\" name=\"{n}\" value=\"{v}\"{checked}> {t}</label>",
                     n = escape(name),
-                    v = escape(option.value()),
-                    t = escape(option.title_in(texts.locale).unwrap_or(option.value())),
+                    v = escape(v),
+                    t = escape(t),
                 );
             }
             out.push_str("</fieldset>");
@@ -189,20 +219,23 @@ fn write_field(out: &mut String, texts: &PageTexts, field: &FieldSchema, sent: O
             );
         }
         Kind::Boolean | Kind::Select(_) => {
-            let options: Vec<(String, String)> = match field.kind() {
-                Kind::Select(options) => options.iter().map(|o| (o.value().to_owned(), o.title_in(texts.locale).unwrap_or(o.value()).to_owned())).collect(),
-                _ => vec![("true".to_owned(), texts.yes.to_string()), ("false".to_owned(), texts.no.to_string())],
+            let options: Vec<(&str, &str, bool)> = match field.kind() {
+                Kind::Select(_) => choices(field, list, texts),
+                _ => vec![("true", &texts.yes, false), ("false", &texts.no, false)],
             };
-            let current = value(field.default());
+            let current = match (sent, list) {
+                (None, Some(_)) => options.iter().find(|(_, _, default)| *default).map(|(v, _, _)| (*v).to_owned()),
+                _ => value(field.default()),
+            };
             let _ = write!(
                 out,
                 "<label for=\"{id}\">{titled}</label>{description}<select id=\"{id}\" name=\"{n}\"{required}{aria}>",
                 n = escape(name)
             );
             let _ = write!(out, "<option value=\"\">{}</option>", escape(&texts.no_choice));
-            for (v, t) in options {
-                let selected = if current.as_deref() == Some(v.as_str()) { " selected" } else { "" };
-                let _ = write!(out, "<option value=\"{}\"{selected}>{}</option>", escape(&v), escape(&t));
+            for (v, t, _) in options {
+                let selected = if current.as_deref() == Some(v) { " selected" } else { "" };
+                let _ = write!(out, "<option value=\"{}\"{selected}>{}</option>", escape(v), escape(t));
             }
             out.push_str("</select>");
         }

@@ -39,7 +39,12 @@
 //! - **The form.** `#[elicit(page)]` makes the struct a [`PageForm`] instead of an
 //!   [`Elicit`](crate::Elicit) form: it may hold [`Secret`] fields, and it can never be
 //!   sent in form mode (`ApiKey::elicit(..)` does not compile). Every other field type
-//!   and attribute of the derive works as in form mode.
+//!   and attribute of the derive works as in form mode, run-time selects
+//!   (`#[elicit(options)]`) too: such a form is asked with
+//!   `Form::elicit_on_page_with(&ask, &pages, message, FormOptions { .. })`, the page shows
+//!   the options offered (the author's titles, escaped) and accepts only those, and a list
+//!   that changed between rounds is another interaction, asked again. Those options stay
+//!   in the memory of the instance that asked: its page must serve the form.
 //! - **The page.** [`Pages::router`] serves, at `GET {base}/{id}`, accessible HTML
 //!   rendered from the form (a label and a description per field; a password input per
 //!   secret; number, date, select, checkbox and multi-select inputs; the constraints as
@@ -136,7 +141,7 @@ pub use axum::Router;
 #[cfg(all(feature = "page", feature = "testing"))]
 pub(crate) use self::{body::CSRF_FIELD, pages::{page_form_named, zeroize_content}};
 
-use crate::form::{FormSchema, InvalidContent};
+use crate::form::{FormOptions, FormSchema, InvalidContent};
 
 /// A form shown only on the server's own page: `#[derive(Elicit)]` with `#[elicit(page)]`.
 ///
@@ -183,6 +188,14 @@ pub trait PageForm: Sized + 'static {
     /// by field, or the value.
     fn from_content(content: &Map<String, Value>) -> Result<Self, InvalidContent>;
 
+    /// Decodes and validates content against the options offered for the form's run-time
+    /// selects (`#[elicit(options)]`); a form without any ignores them.
+    #[doc(hidden)]
+    fn __from_content_with(content: &Map<String, Value>, given: Option<&dyn FormOptions>) -> Result<Self, InvalidContent> {
+        let _ = given;
+        Self::from_content(content)
+    }
+
     /// Asks the user behind `peer` to fill in this form on the server's page: a URL-mode
     /// request for the authenticated user of the MCP request, who alone may answer on the
     /// page: the principal of the call (`ToolCall::principal`, where `peer` is its
@@ -224,6 +237,32 @@ pub trait PageFeature: sealed::Never {
     note = "ask for it with `{F}::elicit_on_page(&ask, &pages, message)` (feature `page`): the user fills it in on the page `Pages` serves, and the value reaches the tool without crossing the MCP client"
 )]
 pub trait SentInFormMode<F>: sealed::Never {}
+
+/// What asks a page form with the options of its run-time selects: the server's
+/// [`Pages`] (feature `page`). The bound of the `elicit_on_page_with` that
+/// `#[derive(Elicit)]` writes on a page form with `#[elicit(options)]` fields.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot show a page form",
+    label = "not the server's `Pages`, or the `page` feature is off",
+    note = "pass the server's `elicit_runtime::page::Pages` (feature `page` of elicit-runtime)"
+)]
+pub trait AsksOnPage<'a, T, P: ?Sized> {
+    /// The request, awaited as `elicit_on_page`'s.
+    type Request;
+    /// The request of `T` on this page, with these options.
+    fn __ask_with(&'a self, peer: &'a P, message: &'a str, options: std::sync::Arc<dyn FormOptions>) -> Self::Request;
+}
+
+/// Never implemented: the bound of the `elicit_on_page` a page form with run-time
+/// selects has only to be refused, naming the call that gives the options.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{F}` has run-time selects (`#[elicit(options)]`): it is asked on the page with their options",
+    label = "the options of its run-time selects are missing",
+    note = "ask it with `{F}::elicit_on_page_with(&ask, &pages, message, options)`, where `options` is the struct `#[derive(Elicit)]` wrote beside `{F}` (its name ends in `Options`), one `Options` per run-time select"
+)]
+pub trait AskedOnPageWithOptions<F>: sealed::Never {}
 
 mod sealed {
     /// Implemented by nothing.

@@ -6,8 +6,8 @@ use std::collections::HashMap;
 use std::future::{Future, IntoFuture};
 use std::marker::PhantomData;
 use std::pin::Pin;
-use std::sync::{Arc, RwLock};
-use std::time::Duration;
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::{Duration, SystemTime};
 
 use serde_json::{Map, Value};
 use zeroize::Zeroize as _;
@@ -17,7 +17,7 @@ use super::texts::PageTexts;
 use crate::locale::Locale;
 use crate::exchange::error::{UrlError, UrlModeError};
 use crate::exchange::{ElicitError, ElicitPeer, Elicitation};
-use crate::form::{FormSchema, InvalidContent};
+use crate::form::{FormOptions, FormSchema, InvalidContent};
 use crate::rounds::StateSealer;
 use crate::url::{CompleteError, InteractionId, Interactions, StoreError, checked_link, is_loopback};
 
@@ -55,6 +55,9 @@ struct Inner {
     /// The page's language when the browser's is not in the catalog.
     locale: Option<Locale>,
     forms: RwLock<HashMap<&'static str, Form>>,
+    /// The options offered for the run-time selects of each pending page form asked here,
+    /// by interaction, until it completes or expires.
+    offered: Mutex<HashMap<InteractionId, Offered>>,
     /// The page's words, read from the catalog once per language.
     texts: RwLock<HashMap<Locale, Arc<PageTexts>>>,
 }
@@ -65,7 +68,10 @@ pub(crate) struct Form {
     pub(crate) schema: &'static FormSchema,
     pub(crate) title: Option<&'static str>,
     pub(crate) titles: crate::form::Translations,
-    pub(crate) check: fn(&Map<String, Value>) -> Result<(), InvalidContent>,
+    /// Checks content against the form and the options offered for its run-time selects.
+    pub(crate) check: Check,
+    /// Whether it has run-time selects: it is shown only with the options offered.
+    pub(crate) runtime: bool,
 }
 
 impl Form {
@@ -77,8 +83,17 @@ impl Form {
     }
 }
 
-fn check<T: PageForm>(content: &Map<String, Value>) -> Result<(), InvalidContent> {
-    T::from_content(content).map(drop)
+/// How a page form checks content: against the form and the options offered.
+pub(crate) type Check = fn(&Map<String, Value>, Option<&dyn FormOptions>) -> Result<(), InvalidContent>;
+
+fn check<T: PageForm>(content: &Map<String, Value>, given: Option<&dyn FormOptions>) -> Result<(), InvalidContent> {
+    T::__from_content_with(content, given).map(drop)
+}
+
+/// The options offered for one interaction's run-time selects.
+struct Offered {
+    options: Arc<dyn FormOptions>,
+    until: SystemTime,
 }
 
 impl std::fmt::Debug for Pages {
@@ -116,6 +131,7 @@ impl Pages {
                 host,
                 locale: None,
                 forms: RwLock::default(),
+                offered: Mutex::default(),
                 texts: RwLock::default(),
             }),
         })
@@ -130,6 +146,14 @@ impl Pages {
             Some(inner) => inner.locale = Some(locale),
             None => {
                 let forms = self.forms().clone();
+                let offered: HashMap<InteractionId, Offered> = self
+                    .inner
+                    .offered
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .iter()
+                    .map(|(id, o)| (id.clone(), Offered { options: o.options.clone(), until: o.until }))
+                    .collect();
                 let inner = &self.inner;
                 self.inner = Arc::new(Inner {
                     interactions: inner.interactions.clone(),
@@ -139,6 +163,7 @@ impl Pages {
                     host: inner.host.clone(),
                     locale: Some(locale),
                     forms: RwLock::new(forms),
+                    offered: Mutex::new(offered),
                     texts: RwLock::default(),
                 });
             }
@@ -151,8 +176,25 @@ impl Pages {
     /// behind one store) registers the forms other instances ask for.
     pub fn register<T: PageForm>(&self) -> &Self {
         let mut forms = self.inner.forms.write().unwrap_or_else(|e| e.into_inner());
-        forms.entry(type_name::<T>()).or_insert(Form { schema: T::SCHEMA, title: T::TITLE, titles: T::TITLES, check: check::<T> });
+        let runtime = T::SCHEMA.fields().iter().any(|f| f.is_runtime_select());
+        forms.entry(type_name::<T>()).or_insert(Form { schema: T::SCHEMA, title: T::TITLE, titles: T::TITLES, check: check::<T>, runtime });
         self
+    }
+
+    /// Keeps the options offered for interaction `id`'s run-time selects until it
+    /// completes or `until`; what has expired is dropped.
+    fn offer(&self, id: &InteractionId, options: Arc<dyn FormOptions>, until: SystemTime) {
+        let now = SystemTime::now();
+        let mut offered = self.inner.offered.lock().unwrap_or_else(|e| e.into_inner());
+        offered.retain(|_, o| o.until > now);
+        offered.insert(id.clone(), Offered { options, until });
+    }
+
+    /// The options offered for interaction `id`'s run-time selects, if it was asked on
+    /// this instance and has not completed or expired.
+    pub(crate) fn offered(&self, id: &InteractionId) -> Option<Arc<dyn FormOptions>> {
+        let offered = self.inner.offered.lock().unwrap_or_else(|e| e.into_inner());
+        offered.get(id).filter(|o| o.until > SystemTime::now()).map(|o| o.options.clone())
     }
 
     /// The page of one interaction: `{base}/{id}`. The id names the interaction; it does
@@ -219,7 +261,12 @@ impl Pages {
         let sealed = self.seal(id, principal, content);
         zeroize_content(content);
         let sealed = sealed.map_err(|_| CompleteError::Store(StoreError::Unavailable("the page's answer could not be sealed".to_owned())))?;
-        self.interactions().store().complete_with(id, principal, sealed).await
+        let kept = self.interactions().store().complete_with(id, principal, sealed).await;
+        if kept.is_ok() {
+            // The page shows the form no more: the tool decodes with its own options.
+            self.inner.offered.lock().unwrap_or_else(|e| e.into_inner()).remove(id);
+        }
+        kept
     }
 
     /// Seals validated content for the store.
@@ -257,7 +304,27 @@ impl Pages {
 /// then `#` and the tool's own purpose, if any); `None` for any other interaction.
 pub(crate) fn page_form_named(purpose: &str) -> Option<&str> {
     let form = purpose.strip_prefix(PURPOSE_PREFIX)?;
-    Some(form.split_once('#').map_or(form, |(form, _)| form))
+    let form = form.split_once('#').map_or(form, |(form, _)| form);
+    Some(form.split_once(OFFERED).map_or(form, |(form, _)| form))
+}
+
+/// What separates a page form's type from the digest of the options offered, in its
+/// interaction's purpose (no type name holds it).
+const OFFERED: char = '@';
+
+/// The digest of the options offered for a form's run-time selects: 128 bits of SHA-256
+/// over every list (in the form's order), in hex.
+fn digest(form: &FormSchema, given: &dyn FormOptions) -> String {
+    use sha2::{Digest as _, Sha256};
+    let mut bytes = Vec::new();
+    for field in form.fields().iter().filter(|f| f.is_runtime_select()) {
+        bytes.extend_from_slice(&(field.name().len() as u64).to_be_bytes());
+        bytes.extend_from_slice(field.name().as_bytes());
+        if let Some(list) = given.list(field.name()) {
+            list.fingerprint(&mut bytes);
+        }
+    }
+    Sha256::digest(&bytes)[..16].iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Overwrites the strings of content before it is dropped: what a user typed does not
@@ -292,6 +359,8 @@ pub struct PageRequest<'a, T, P: ?Sized> {
     wait: Duration,
     progress_every: Option<Duration>,
     purpose: Option<String>,
+    /// The options of the form's run-time selects, given with `elicit_on_page_with`.
+    given: Option<Arc<dyn FormOptions>>,
     form: PhantomData<fn() -> T>,
 }
 
@@ -315,7 +384,27 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
             wait: Self::DEFAULT_WAIT,
             progress_every: Some(crate::exchange::DEFAULT_PROGRESS_EVERY),
             purpose: None,
+            given: None,
             form: PhantomData,
+        }
+    }
+
+    /// With the options of the form's run-time selects.
+    pub(crate) fn with_options(mut self, options: Arc<dyn FormOptions>) -> Self {
+        self.given = Some(options);
+        self
+    }
+
+    /// The checks of the options given (before anything is stored or sent), and, for a
+    /// form with run-time selects, the request's interaction made to show them.
+    fn checked_options(&self) -> Result<(), ElicitError> {
+        crate::form::check_given(T::SCHEMA, self.given.as_deref()).map_err(|(field, error)| ElicitError::Options { field, error })
+    }
+
+    /// Makes the page show the options offered for the interaction of `request`.
+    fn offer(&self, request: &crate::url::UrlRequest<'_>) {
+        if let Some(given) = &self.given {
+            self.pages.offer(request.id(), given.clone(), request.expires_at());
         }
     }
 
@@ -373,8 +462,10 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
     pub async fn send(self) -> Result<Elicitation<T>, ElicitError> {
         let wait = self.wait;
         let (peer, pages, principal) = (self.peer, self.pages, self.user());
+        self.checked_options()?;
         let purpose = self.registered();
         let request = pages.interactions().url_request(peer, principal, &purpose, self.message, |id| pages.url(id)).await?.progress_every(self.progress_every);
+        self.offer(&request);
         match request.ask(peer).await? {
             Elicitation::Accept(()) => {}
             Elicitation::Decline => return Ok(Elicitation::Decline),
@@ -416,8 +507,10 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
     /// ```
     pub async fn require(self) -> Result<Elicitation<T>, ElicitError> {
         let (peer, pages, principal) = (self.peer, self.pages, self.user());
+        self.checked_options()?;
         let purpose = self.registered();
         let request = pages.interactions().url_request(peer, principal, &purpose, self.message, |id| pages.url(id)).await?;
+        self.offer(&request);
         match request.require(peer).await? {
             Elicitation::Accept(()) => self.take(request.id()).await.map(Elicitation::Accept),
             Elicitation::Decline => Ok(Elicitation::Decline),
@@ -425,12 +518,20 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
         }
     }
 
-    /// Registers the form with the page; the interaction's purpose.
+    /// Registers the form with the page; the interaction's purpose. With run-time
+    /// selects, the purpose names the options offered (`@` and a digest of them): asked
+    /// again with other options (a list that changed between two rounds, or before a
+    /// retry), the form is another interaction, asked again, and an answer given on the
+    /// page for the old list is never read against the new one.
     fn registered(&self) -> String {
         self.pages.register::<T>();
+        let form = match &self.given {
+            Some(given) => format!("{}{OFFERED}{}", type_name::<T>(), digest(T::SCHEMA, given.as_ref())),
+            None => type_name::<T>().to_owned(),
+        };
         match &self.purpose {
-            Some(own) => format!("{PURPOSE_PREFIX}{}#{own}", type_name::<T>()),
-            None => format!("{PURPOSE_PREFIX}{}", type_name::<T>()),
+            Some(own) => format!("{PURPOSE_PREFIX}{form}#{own}"),
+            None => format!("{PURPOSE_PREFIX}{form}"),
         }
     }
 
@@ -450,7 +551,7 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
             }));
         }
         let mut content = self.pages.open(id, self.user(), &sealed)?;
-        let value = T::from_content(&content).map_err(|_| UrlModeError::PageValue("it no longer passes the form's checks (did the form change?)"));
+        let value = T::__from_content_with(&content, self.given.as_deref()).map_err(|_| UrlModeError::PageValue("it no longer passes the form's checks (did the form change?)"));
         zeroize_content(&mut content);
         Ok(value?)
     }
@@ -462,5 +563,15 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> IntoFuture for PageRequest<'a, T, 
 
     fn into_future(self) -> Self::IntoFuture {
         Box::pin(self.send())
+    }
+}
+
+/// `elicit_on_page_with`, which `#[derive(Elicit)]` writes on a page form with run-time
+/// selects: the page request, with their options.
+impl<'a, T: PageForm, P: ElicitPeer + ?Sized + 'a> super::AsksOnPage<'a, T, P> for Pages {
+    type Request = PageRequest<'a, T, P>;
+
+    fn __ask_with(&'a self, peer: &'a P, message: &'a str, options: Arc<dyn FormOptions>) -> Self::Request {
+        PageRequest::new(peer, self, message).with_options(options)
     }
 }

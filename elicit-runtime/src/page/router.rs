@@ -107,6 +107,9 @@ impl Pages {
 
 type PageState<L> = State<(Pages, L)>;
 
+/// The options offered for a page form's run-time selects.
+type Offered = std::sync::Arc<dyn crate::form::FormOptions>;
+
 async fn show<L: PageLogin>(State((pages, login)): PageState<L>, id: Result<Path<String>, PathRejection>, request: Request) -> Response {
     let id = path_id(id);
     let (parts, _) = request.into_parts();
@@ -122,12 +125,12 @@ async fn show<L: PageLogin>(State((pages, login)): PageState<L>, id: Result<Path
             None => sign_in(&texts),
         };
     };
-    let (id, form) = match pending(&pages, &texts, &id, &user).await {
+    let (id, form, offered) = match pending(&pages, &texts, &id, &user).await {
         Ok(found) => found,
         Err(refused) => return refused,
     };
     let csrf = pages.csrf_token(&id, &user);
-    respond(StatusCode::OK, html::form(&texts, form.heading(texts.locale), form.schema, &user, &csrf, None, &[]))
+    respond(StatusCode::OK, html::form(&texts, form.heading(texts.locale), form.schema, offered.as_deref(), &user, &csrf, None, &[]))
 }
 
 async fn submit<L: PageLogin>(State((pages, login)): PageState<L>, id: Result<Path<String>, PathRejection>, request: Request) -> Response {
@@ -153,7 +156,7 @@ async fn submit<L: PageLogin>(State((pages, login)): PageState<L>, id: Result<Pa
         bytes.zeroize();
         return sign_in(&texts);
     };
-    let (id, form) = match pending(&pages, &texts, &id, &user).await {
+    let (id, form, offered) = match pending(&pages, &texts, &id, &user).await {
         Ok(found) => found,
         Err(refused) => {
             bytes.zeroize();
@@ -181,7 +184,7 @@ async fn submit<L: PageLogin>(State((pages, login)): PageState<L>, id: Result<Pa
         return refusal(&texts, StatusCode::FORBIDDEN, "stale", &texts.stale);
     }
     let mut content = content(&sent);
-    if let Err(invalid) = (form.check)(&content) {
+    if let Err(invalid) = (form.check)(&content, offered.as_deref()) {
         zeroize_content(&mut content);
         // Problems about the whole form (the author's rules) and about each field; a
         // problem with the wrong type of a number is said in words a person reads.
@@ -198,7 +201,7 @@ async fn submit<L: PageLogin>(State((pages, login)): PageState<L>, id: Result<Pa
             })
             .collect();
         let csrf = pages.csrf_token(&id, &user);
-        let page = html::form(&texts, form.heading(texts.locale), form.schema, &user, &csrf, Some(&sent), &shown);
+        let page = html::form(&texts, form.heading(texts.locale), form.schema, offered.as_deref(), &user, &csrf, Some(&sent), &shown);
         forget_raw(&mut sent);
         return respond(StatusCode::UNPROCESSABLE_ENTITY, page);
     }
@@ -234,12 +237,21 @@ async fn signed_in<L: PageLogin>(login: &L, parts: &Parts) -> Option<String> {
     login.principal(parts).await.filter(|user| !user.trim().is_empty())
 }
 
-/// The pending interaction `id` of `user`, with its form; or the page that refuses.
-async fn pending(pages: &Pages, texts: &PageTexts, id: &str, user: &str) -> Result<(InteractionId, super::pages::Form), Response> {
+/// The pending interaction `id` of `user`, with its form and the options offered for its
+/// run-time selects; or the page that refuses.
+async fn pending(pages: &Pages, texts: &PageTexts, id: &str, user: &str) -> Result<(InteractionId, super::pages::Form, Option<Offered>), Response> {
     let Some(parsed) = InteractionId::parse(id) else { return Err(refused_page(texts, &CompleteError::Unknown)) };
     let interaction = pages.interactions().pending(id, user).await.map_err(|refused| refused_page(texts, &refused))?;
     match pages.form_of(&interaction.purpose) {
-        Some(form) => Ok((parsed, form)),
+        Some(form) if form.runtime => match pages.offered(&parsed) {
+            Some(offered) => Ok((parsed, form, Some(offered))),
+            // The options live with the instance that asked: another cannot show them.
+            None => {
+                tracing::warn!(target: "elicit_runtime::page", "a pending page form with run-time selects was not asked on this instance: its options are not here");
+                Err(refusal(texts, StatusCode::NOT_FOUND, "unknown", &texts.unknown))
+            }
+        },
+        Some(form) => Ok((parsed, form, None)),
         // Not a page form's interaction, or a form this instance does not know.
         None => {
             tracing::warn!(target: "elicit_runtime::page", "a pending interaction names no page form this instance registered (Pages::register)");

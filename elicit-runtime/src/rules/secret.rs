@@ -256,9 +256,13 @@ fn plural_s(chars: &[char], at: usize) -> bool {
 /// What secret the text (a name, a title, a description) looks like it asks for, as the
 /// words that matched (`"api key"`), or `None`.
 pub fn secret_in(text: &str) -> Option<String> {
-    let lower = text.to_lowercase();
-    if let Some(found) = CONTAINED.iter().find(|word| lower.contains(*word)) {
-        return Some((*found).to_owned());
+    // Every word of `CONTAINED` is outside ASCII: an ASCII text holds none (the run-time
+    // select's option titles, checked one by one, are mostly ASCII).
+    if !text.is_ascii() {
+        let lower = text.to_lowercase();
+        if let Some(found) = CONTAINED.iter().find(|word| lower.contains(*word)) {
+            return Some((*found).to_owned());
+        }
     }
     let words = segments(text);
     let qualified = |end: usize| words.get(end).is_some_and(|next| QUALIFIERS.iter().any(|q| same_word(next, q, true)));
@@ -315,6 +319,12 @@ mod tests {
         for innocent in ["pin", "token", "secret", "credential", "account number", "sort code", "iban", "session id"] {
             assert!(!unambiguous(innocent), "`{innocent}` may be a false positive");
         }
+    }
+
+    #[test]
+    fn the_words_found_anywhere_are_outside_ascii() {
+        // `secret_in` skips them on an ASCII text.
+        assert!(CONTAINED.iter().all(|w| w.chars().all(|c| !c.is_ascii())));
     }
 
     #[test]

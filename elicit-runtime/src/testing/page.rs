@@ -177,7 +177,12 @@ impl ServerPages {
             let Value::Object(mut content) = content else { return Err(PageFillError::NotAnObject) };
             let interaction = pages.interactions().pending(id.as_str(), user).await.map_err(PageFillError::Refused)?;
             let form = pages.form_of(&interaction.purpose).ok_or(PageFillError::NotAPageForm)?;
-            if let Err(invalid) = (form.check)(&content) {
+            // A form with run-time selects is shown only where its options were offered.
+            let offered = pages.offered(id);
+            if form.runtime && offered.is_none() {
+                return Err(PageFillError::NotAPageForm);
+            }
+            if let Err(invalid) = (form.check)(&content, offered.as_deref()) {
                 crate::page::zeroize_content(&mut content);
                 return Err(PageFillError::Invalid(invalid));
             }

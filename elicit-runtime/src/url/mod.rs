@@ -290,6 +290,12 @@ pub struct UrlRequest<'a> {
 }
 
 impl UrlRequest<'_> {
+    /// When the interaction stops being valid.
+    #[cfg(feature = "page")]
+    pub(crate) fn expires_at(&self) -> std::time::SystemTime {
+        self.interaction.expires_at
+    }
+
     /// The interaction's id.
     pub fn id(&self) -> &InteractionId {
         &self.interaction.id
