@@ -22,6 +22,7 @@ pub use crate::rounds::harness::{Harness, Played};
 pub use crate::form::field::{decode_field, find_fields};
 pub use crate::form::multi_select::checkboxes_collide;
 pub use crate::form::problem::Report;
+pub use crate::form::{ListRules, SeparatedList, is_text_kind};
 pub use crate::form::{AskedWithOptions, FormOptions, OptionList, Options, RuntimeSelect, is_multi_select};
 pub use core::any::Any;
 
@@ -38,6 +39,9 @@ pub use crate::form::{
     NumericField, Problem, StringField, Violation,
 };
 use crate::form::{MultiSelectRules, NumberRules, StringRules, Translations};
+
+/// What a free-form list asked as one string is on the wire: a plain string.
+pub const PLAIN_STRING: Kind = Kind::String(StringRules::PLAIN);
 
 // ---- checks of attributes against the field's type ----------------------------------
 //
@@ -303,7 +307,7 @@ pub fn enum_json_schema<E: ElicitEnum + ElicitField>() -> schemars::Schema {
 impl FieldSchema {
     #[doc(hidden)]
     pub const fn new(name: &'static str, kind: Kind) -> Self {
-        Self { name, title: None, titles: &[], description: None, descriptions: &[], kind, required: true, default: None, legacy_enum_names: false, sensitive: false, runtime: false }
+        Self { name, title: None, titles: &[], description: None, descriptions: &[], kind, required: true, default: None, legacy_enum_names: false, sensitive: false, runtime: false, list: None }
     }
 
     #[doc(hidden)]
@@ -311,6 +315,13 @@ impl FieldSchema {
         if yes {
             self.sensitive = true;
         }
+        self
+    }
+
+    /// A free-form list asked as one string (`#[elicit(separated = ",")]`).
+    #[doc(hidden)]
+    pub const fn separated(mut self, list: ListRules) -> Self {
+        self.list = Some(list);
         self
     }
 
@@ -515,6 +526,26 @@ impl Kind {
             }
             other => other,
         }
+    }
+}
+
+impl ListRules {
+    /// The list's separator, and its item's kind (with the item's attributes applied).
+    #[doc(hidden)]
+    pub const fn new(separator: &'static str, item: Kind) -> Self {
+        Self { separator, min_items: None, max_items: None, item }
+    }
+
+    #[doc(hidden)]
+    pub const fn with_min_items(mut self, n: u64) -> Self {
+        self.min_items = Some(n);
+        self
+    }
+
+    #[doc(hidden)]
+    pub const fn with_max_items(mut self, n: u64) -> Self {
+        self.max_items = Some(n);
+        self
     }
 }
 
