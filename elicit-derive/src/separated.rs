@@ -125,7 +125,7 @@ pub fn field_schema(f: &Field, defaulted: bool, p: &TokenStream) -> TokenStream 
         list = quote!(#list.with_max_items(#n));
     }
     let name = &f.wire_name;
-    let mut schema = quote!(#p::FieldSchema::new(#name, #p::PLAIN_STRING).optional_if(<#ty as #p::SeparatedList>::OPTIONAL).separated(#list));
+    let mut schema = quote!(#p::FieldSchema::new(#name, #p::PLAIN_STRING).optional_if(<#ty as #p::SeparatedList>::OPTIONAL).separated(&#list));
     if let Some(title) = &a.title {
         let title = &title.value;
         schema = quote!(#schema.with_title(#title));

@@ -320,7 +320,7 @@ impl FieldSchema {
 
     /// A free-form list asked as one string (`#[elicit(separated = ",")]`).
     #[doc(hidden)]
-    pub const fn separated(mut self, list: ListRules) -> Self {
+    pub const fn separated(mut self, list: &'static ListRules) -> Self {
         self.list = Some(list);
         self
     }

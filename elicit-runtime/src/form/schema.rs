@@ -63,7 +63,7 @@ pub struct FieldSchema {
     pub(crate) legacy_enum_names: bool,
     pub(crate) sensitive: bool,
     pub(crate) runtime: bool,
-    pub(crate) list: Option<ListRules>,
+    pub(crate) list: Option<&'static ListRules>,
 }
 
 impl FieldSchema {
@@ -102,8 +102,8 @@ impl FieldSchema {
     /// assert_eq!(Ticket::SCHEMA.fields()[0].separated_list().map(|l| l.separator()), Some(";"));
     /// assert!(Ticket::SCHEMA.fields()[1].separated_list().is_none());
     /// ```
-    pub const fn separated_list(&self) -> Option<&ListRules> {
-        self.list.as_ref()
+    pub const fn separated_list(&self) -> Option<&'static ListRules> {
+        self.list
     }
 
     /// On a revision without arrays (2025-06-18), the property name of the checkbox of
