@@ -41,6 +41,12 @@ impl Field<'_> {
         self.attrs.options.is_some() && self.attrs.skip.is_none()
     }
 
+    /// A free-form list asked as one string (`#[elicit(separated = ",")]`, not skipped):
+    /// its type is the runtime's `SeparatedList`, not a field type.
+    pub fn is_separated(&self) -> bool {
+        self.attrs.separated.is_some() && self.attrs.skip.is_none()
+    }
+
     /// For a flattened field (not skipped): how, and the form type it flattens as
     /// messages name it (the `T` of an `Option<T>`; what the field means is the
     /// runtime's `Flatten` trait's to say, never the spelling's).

@@ -40,6 +40,7 @@ pub const MAX_ITEMS: &str = "max_items";
 pub const NOT_SENSITIVE: &str = "not_sensitive";
 pub const FLATTEN: &str = "flatten";
 pub const OPTIONS: &str = "options";
+pub const SEPARATED: &str = "separated";
 pub const PREFIX: &str = "prefix";
 pub const TITLE_PREFIX: &str = "title_prefix";
 
@@ -499,6 +500,8 @@ field_attributes! {
     flatten: Flatten = FLATTEN => flatten_value, needs Any;
     /// A run-time select: its options are given each time the form is asked.
     options: () = OPTIONS => flag, needs Any;
+    /// A free-form list asked as one string, its items separated by this text.
+    separated: String = SEPARATED => string_value, needs Any;
 }
 
 /// `#[elicit(flatten)]` or `#[elicit(flatten(prefix = "billing_", title_prefix = "Billing "))]`.

@@ -36,8 +36,10 @@ pub fn check(cx: &Ctxt, cont: &Container) {
         Data::Struct(fields) => {
             check_duplicate_names(cx, fields.iter().filter(|f| f.is_form_field()).map(|f| (f.wire_name.as_str(), f.member)), "field");
             crate::options::check_form(cx, fields);
+            crate::separated::check_form(cx, fields);
             for field in fields {
                 crate::options::check(cx, cont, field);
+                crate::separated::check(cx, cont, field);
                 if field.attrs.skip.is_some() {
                     check_skipped(cx, field);
                     continue;

@@ -7,7 +7,7 @@ use syn::spanned::Spanned as _;
 use crate::ast::{Container, Data, Field, Variant};
 use crate::attr::{DefaultLit, Format, Needs, Number, SerdeDefault};
 use crate::bound::{uses_type_params, with_bounds};
-use crate::tokens::{const_panic, translations};
+use crate::tokens::{const_panic, format_variant, translations};
 
 /// Generated paths: `::elicit_runtime::__private` unless `#[elicit(crate = "...")]`.
 pub(crate) struct Paths {
@@ -59,12 +59,17 @@ pub(crate) fn field_checks(cont: &Container, fields: &[Field], p: &TokenStream) 
     let generics = with_bounds(cont, fields, p);
     let (impl_generics, _, where_clause) = generics.split_for_impl();
     let active: Vec<&Field> = fields.iter().filter(|f| f.is_form_field()).collect();
+    // A separated list's type is the runtime's `SeparatedList`, checked in `separated`.
     let kinds = active.iter().map(|f| {
         let ty = f.ty;
+        if f.is_separated() {
+            return crate::separated::type_checks(f, p);
+        }
         quote_spanned!(ty.span()=> let _ = <#ty as #p::ElicitField>::KIND;)
     });
-    let checks = active.iter().map(|f| type_checks(f, uses_type_params(cont, f.ty), p));
-    let const_checks: Vec<_> = active.iter().filter(|f| !uses_type_params(cont, f.ty)).map(|f| const_checks(f, p)).collect();
+    let plain: Vec<&Field> = active.iter().copied().filter(|f| !f.is_separated()).collect();
+    let checks = plain.iter().map(|f| type_checks(f, uses_type_params(cont, f.ty), p));
+    let const_checks: Vec<_> = plain.iter().filter(|f| !uses_type_params(cont, f.ty)).map(|f| const_checks(f, p)).collect();
     quote! {
         #[allow(dead_code)]
         fn __elicit_field_checks #impl_generics () #where_clause {
@@ -91,12 +96,27 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
     // Run-time selects (`#[elicit(options)]`) are the runtime's `RuntimeSelect`, not field
     // types: their entry, checks and decoding are in `options`.
     let runtime = active.iter().any(|f| f.is_runtime_select());
-    let typed: Vec<&Field> = active.iter().copied().filter(|f| !f.is_runtime_select()).collect();
+    // Separated lists (`#[elicit(separated = ",")]`) are the runtime's `SeparatedList`:
+    // theirs are in `separated`.
+    let typed: Vec<&Field> = active.iter().copied().filter(|f| !f.is_runtime_select() && !f.is_separated()).collect();
+    let separated: Vec<&Field> = active.iter().copied().filter(|f| f.is_separated()).collect();
     let entries = active.iter().map(|f| {
-        if f.is_runtime_select() { crate::options::field_schema(f, p) } else { field_schema(f, container_default(cont, f).is_some(), p) }
+        if f.is_runtime_select() {
+            crate::options::field_schema(f, p)
+        } else if f.is_separated() {
+            crate::separated::field_schema(f, container_default(cont, f).is_some(), p)
+        } else {
+            field_schema(f, container_default(cont, f).is_some(), p)
+        }
     });
     let checks = active.iter().map(|f| {
-        if f.is_runtime_select() { crate::options::type_checks(f, p) } else { type_checks(f, uses_type_params(cont, f.ty), p) }
+        if f.is_runtime_select() {
+            crate::options::type_checks(f, p)
+        } else if f.is_separated() {
+            crate::separated::type_checks(f, p)
+        } else {
+            type_checks(f, uses_type_params(cont, f.ty), p)
+        }
     });
     let mut const_checks: Vec<_> = typed.iter().filter(|f| !uses_type_params(cont, f.ty)).map(|f| const_checks(f, p)).collect();
     const_checks.push(checkbox_checks(cont, &typed, p));
@@ -125,6 +145,9 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
             return crate::options::decode(f, local, index, p);
         }
         let (ty, absent) = (f.ty, absent(cont, f, p));
+        if f.is_separated() {
+            return crate::separated::decode(f, local, index, &absent, p);
+        }
         quote! {
             let #local = <#ty as #p::ElicitField>::__decode(__elicit_found[#index], &__elicit_fields[#index], &mut __elicit_report, #absent);
         }
@@ -236,6 +259,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
     let tys: Vec<_> = typed.iter().map(|f| f.ty).collect();
     let members: Vec<_> = typed.iter().map(|f| f.member).collect();
     let names: Vec<_> = typed.iter().map(|f| f.wire_name.as_str()).collect();
+    let separated_content = separated.iter().map(|f| crate::separated::to_content(f, p));
     let (decoding, with_options) = if runtime {
         let companion = format_ident!("{}Options", ident);
         (
@@ -280,6 +304,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
                 #[allow(unused_mut)]
                 let mut __elicit_map = #p::Map::new();
                 #(#p::put_json(&mut __elicit_map, #names, <#tys as #p::ElicitField>::to_json(&self.#members));)*
+                #(#separated_content)*
                 __elicit_map
             }
         }
@@ -379,6 +404,8 @@ pub(crate) fn absent(cont: &Container, f: &Field, p: &TokenStream) -> TokenStrea
         // `#[serde(default)]` on the struct: the field of the struct's default.
         (None, Some(SerdeDefault::Trait)) => quote!(|| #p::Some(<Self as ::core::default::Default>::default().#member)),
         (None, Some(SerdeDefault::Path(path))) => quote_spanned!(path.span()=> || #p::Some(#path().#member)),
+        // A separated list is absent as its type says (`SeparatedList::__decode`).
+        (None, None) if f.is_separated() => quote!(|| #p::None),
         (None, None) => quote!(<#ty as #p::ElicitField>::absent),
     }
 }
@@ -468,16 +495,6 @@ pub(crate) fn field_schema(f: &Field, defaulted: bool, p: &TokenStream) -> Token
         schema = quote!(#schema.with_default(#lit));
     }
     schema
-}
-
-/// The runtime's `Format` variant.
-fn format_variant(format: Format) -> TokenStream {
-    match format {
-        Format::Email => quote!(Email),
-        Format::Uri => quote!(Uri),
-        Format::Date => quote!(Date),
-        Format::DateTime => quote!(DateTime),
-    }
 }
 
 fn number(n: &Number, p: &TokenStream) -> TokenStream {

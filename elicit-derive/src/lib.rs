@@ -23,6 +23,7 @@ mod foreign;
 mod options;
 mod pattern;
 mod rules;
+mod separated;
 mod tokens;
 
 use proc_macro::TokenStream;

@@ -26,7 +26,8 @@ pub fn check(cx: &Ctxt, cont: &Container, field: &Field) {
     let Some(options) = &field.attrs.options else { return };
     let member = field.member;
     for (name, tokens) in field.attrs.written_besides(attr::OPTIONS) {
-        if ALLOWED.contains(&name) || field.attrs.skip.is_some() {
+        // `separated` beside `options` is reported once, by `separated`.
+        if ALLOWED.contains(&name) || name == attr::SEPARATED || field.attrs.skip.is_some() {
             continue;
         }
         let why = if name == attr::DEFAULT {

@@ -1,6 +1,6 @@
-//! Pieces of generated code that the expand files (`expand`, `flatten`, `options`) all
-//! write: a compile-time panic spanned on the author's tokens, and the author's
-//! translations as static data.
+//! Pieces of generated code that the expand files (`expand`, `flatten`, `options`,
+//! `separated`) all write: a compile-time panic spanned on the author's tokens, the
+//! author's translations as static data, the runtime's name of a format.
 
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
@@ -23,4 +23,14 @@ pub(crate) fn translations(list: &[crate::attr::Translation]) -> TokenStream {
         quote!((#tag, #text))
     });
     quote!(&[#(#pairs),*])
+}
+
+/// The runtime's `Format` variant.
+pub(crate) fn format_variant(format: crate::attr::Format) -> TokenStream {
+    match format {
+        crate::attr::Format::Email => quote!(Email),
+        crate::attr::Format::Uri => quote!(Uri),
+        crate::attr::Format::Date => quote!(Date),
+        crate::attr::Format::DateTime => quote!(DateTime),
+    }
 }

@@ -52,6 +52,7 @@ problem-more-not-asked = ist kein Feld dieses Formulars, ebenso wenig { $others 
        *[other] die { $others } weiteren Schlüssel
     } danach
 problem-rule-unsaid = die Antwort verletzt eine Regel dieses Formulars
+problem-list-item = Eintrag { $index }: { $problem }
 violation = `{ $field }`: { $problem }
 
 ## Die Regeln des Crates `validator` (Feature `validator`), nach "`Feld`: ".
@@ -93,6 +94,7 @@ reask-too-many-ticked = wählen Sie höchstens { $max_items } der Optionen von {
 
 checkbox-title = { $field }: { $option }
 checkbox-description = { $description } ({ $rule })
+list-hint = Einträge getrennt durch „{ $separator }“
 tick-exactly = genau { $count } ankreuzen
 tick-between = mindestens { $min } und höchstens { $max } ankreuzen
 tick-at-least = mindestens { $min } ankreuzen

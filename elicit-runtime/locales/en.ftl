@@ -53,6 +53,8 @@ problem-more-not-asked = is not a field of this form, and neither are the { $oth
 # A problem with a field: $field is its wire name, $problem one of the problem-* texts.
 # A rule of the author's that failed without saying why.
 problem-rule-unsaid = the answer breaks a rule of this form
+# A problem with one item of a list asked as one string: $index its position (from 1), $problem one of the problem-* texts.
+problem-list-item = item { $index }: { $problem }
 violation = `{ $field }`: { $problem }
 
 ## The rules of the `validator` crate (feature `validator`), written after "`field`: ".
@@ -106,6 +108,8 @@ reask-too-many-ticked = choose at most { $max_items } of the { $label } options 
 # $field: the field's title (or name); $option: the option's title (or value).
 checkbox-title = { $field }: { $option }
 checkbox-description = { $description } ({ $rule })
+# How to write a list asked as one string, after the field's description: $separator as the author wrote it.
+list-hint = items separated by “{ $separator }”
 tick-exactly = tick exactly { $count }
 tick-between = tick at least { $min } and at most { $max }
 tick-at-least = tick at least { $min }

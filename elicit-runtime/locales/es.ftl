@@ -52,6 +52,7 @@ problem-more-not-asked = no es un campo de este formulario, ni { $others ->
        *[other] las { $others } otras claves que le siguen
     }
 problem-rule-unsaid = la respuesta incumple una regla de este formulario
+problem-list-item = elemento { $index }: { $problem }
 violation = `{ $field }`: { $problem }
 
 ## Las reglas del crate `validator` (función `validator`), escritas tras "`campo`: ".
@@ -108,6 +109,7 @@ reask-too-many-ticked = elija como máximo { $max_items } de las opciones de { $
 
 checkbox-title = { $field }: { $option }
 checkbox-description = { $description } ({ $rule })
+list-hint = elementos separados por «{ $separator }»
 tick-exactly = marque exactamente { $count }
 tick-between = marque al menos { $min } y como máximo { $max }
 tick-at-least = marque al menos { $min }

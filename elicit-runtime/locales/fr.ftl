@@ -52,6 +52,7 @@ problem-more-not-asked = n’est pas un champ de ce formulaire, pas plus { $othe
        *[other] que les { $others } autres clés qui suivent
     }
 problem-rule-unsaid = la réponse enfreint une règle de ce formulaire
+problem-list-item = élément { $index } : { $problem }
 violation = `{ $field }` : { $problem }
 
 ## Les règles du crate `validator` (fonctionnalité `validator`), écrites après « `champ` : ».
@@ -108,6 +109,7 @@ reask-too-many-ticked = choisissez au plus { $max_items } des options de { $labe
 
 checkbox-title = { $field } : { $option }
 checkbox-description = { $description } ({ $rule })
+list-hint = éléments séparés par « { $separator } »
 tick-exactly = cochez exactement { $count }
 tick-between = cochez au moins { $min } et au plus { $max }
 tick-at-least = cochez au moins { $min }

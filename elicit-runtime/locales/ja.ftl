@@ -37,6 +37,7 @@ problem-too-many-items = { $max_items }個以下で選ぶ必要があります�
 problem-not-asked = このフォームのフィールドではありません
 problem-more-not-asked = このフォームのフィールドではありません。その後の他の{ $others }個のキーも同様です
 problem-rule-unsaid = 回答がこのフォームの規則に反しています
+problem-list-item = 項目 { $index }：{ $problem }
 violation = `{ $field }`：{ $problem }
 
 ## `validator` クレートの規則（機能 `validator`）。"`フィールド`：" の後に書かれます。
@@ -78,6 +79,7 @@ reask-too-many-ticked = 「{ $label }」の選択肢から{ $max_items }個以�
 
 checkbox-title = { $field }：{ $option }
 checkbox-description = { $description }（{ $rule }）
+list-hint = 項目は「{ $separator }」で区切る
 tick-exactly = ちょうど{ $count }個選んでください
 tick-between = { $min }個以上{ $max }個以下で選んでください
 tick-at-least = { $min }個以上選んでください

@@ -37,6 +37,7 @@ problem-too-many-items = { $max_items }개 이하로 선택해야 합니다. 선
 problem-not-asked = 이 양식의 항목이 아닙니다
 problem-more-not-asked = 이 양식의 항목이 아니며, 그 뒤의 다른 키 { $others }개도 마찬가지입니다
 problem-rule-unsaid = 답변이 이 양식의 규칙에 맞지 않습니다
+problem-list-item = 항목 { $index }: { $problem }
 violation = `{ $field }`: { $problem }
 
 ## `validator` 크레이트의 규칙 (기능 `validator`). "`필드`: " 뒤에 붙습니다.
@@ -78,6 +79,7 @@ reask-too-many-ticked = { $label } 선택지 중 { $max_items }개 이하로 선
 
 checkbox-title = { $field }: { $option }
 checkbox-description = { $description } ({ $rule })
+list-hint = 항목을 “{ $separator }”(으)로 구분
 tick-exactly = 정확히 { $count }개 선택하세요
 tick-between = { $min }개 이상 { $max }개 이하로 선택하세요
 tick-at-least = { $min }개 이상 선택하세요

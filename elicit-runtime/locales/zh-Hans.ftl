@@ -37,6 +37,7 @@ problem-too-many-items = 最多选择 { $max_items } 项，实际选择了 { $co
 problem-not-asked = 不是此表单的字段
 problem-more-not-asked = 不是此表单的字段，其后的 { $others } 个其他键也不是
 problem-rule-unsaid = 回答不符合此表单的某条规则
+problem-list-item = 第 { $index } 项：{ $problem }
 violation = `{ $field }`：{ $problem }
 
 ## `validator` crate 的规则（功能 `validator`），写在 "`字段`：" 之后。
@@ -78,6 +79,7 @@ reask-too-many-ticked = 请在“{ $label }”的选项中最多选择 { $max_it
 
 checkbox-title = { $field }：{ $option }
 checkbox-description = { $description }（{ $rule }）
+list-hint = 各项用“{ $separator }”分隔
 tick-exactly = 请恰好勾选 { $count } 项
 tick-between = 请勾选 { $min } 到 { $max } 项
 tick-at-least = 请至少勾选 { $min } 项

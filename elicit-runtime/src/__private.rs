@@ -23,6 +23,7 @@ pub use crate::rounds::harness::{Harness, Played};
 pub use crate::form::field::{decode_field, find_fields};
 pub use crate::form::multi_select::checkboxes_collide;
 pub use crate::form::problem::Report;
+pub use crate::form::{ListRules, SeparatedList, is_text_kind};
 pub use crate::form::{AskedWithOptions, FormOptions, OptionList, Options, RuntimeSelect, is_multi_select};
 pub use core::any::Any;
 
@@ -40,6 +41,9 @@ pub use crate::form::{
 };
 pub use crate::form::Translations;
 use crate::form::{MultiSelectRules, NumberRules, StringRules};
+
+/// What a free-form list asked as one string is on the wire: a plain string.
+pub const PLAIN_STRING: Kind = Kind::String(StringRules::PLAIN);
 
 // ---- checks of attributes against the field's type ----------------------------------
 //
@@ -312,7 +316,7 @@ impl FieldSchema {
 
     #[doc(hidden)]
     pub const fn new(name: &'static str, kind: Kind) -> Self {
-        Self { name, title: None, titles: &[], description: None, descriptions: &[], kind, required: true, default: None, legacy_enum_names: false, sensitive: false, runtime: false }
+        Self { name, title: None, titles: &[], description: None, descriptions: &[], kind, required: true, default: None, legacy_enum_names: false, sensitive: false, runtime: false, list: None }
     }
 
     #[doc(hidden)]
@@ -320,6 +324,13 @@ impl FieldSchema {
         if yes {
             self.sensitive = true;
         }
+        self
+    }
+
+    /// A free-form list asked as one string (`#[elicit(separated = ",")]`).
+    #[doc(hidden)]
+    pub const fn separated(mut self, list: &'static ListRules) -> Self {
+        self.list = Some(list);
         self
     }
 
@@ -527,6 +538,26 @@ impl Kind {
             }
             other => other,
         }
+    }
+}
+
+impl ListRules {
+    /// The list's separator, and its item's kind (with the item's attributes applied).
+    #[doc(hidden)]
+    pub const fn new(separator: &'static str, item: Kind) -> Self {
+        Self { separator, min_items: None, max_items: None, item }
+    }
+
+    #[doc(hidden)]
+    pub const fn with_min_items(mut self, n: u64) -> Self {
+        self.min_items = Some(n);
+        self
+    }
+
+    #[doc(hidden)]
+    pub const fn with_max_items(mut self, n: u64) -> Self {
+        self.max_items = Some(n);
+        self
     }
 }
 

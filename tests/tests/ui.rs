@@ -19,6 +19,9 @@
 //! - `ui/page`: `#[elicit(page)]` forms misused: a `Secret` in a form sent in form mode,
 //!   a page form sent in form mode, `page` where it has no meaning, a `title` (the page's
 //!   heading) on a form that has no page;
+//! - `ui/separated`: free-form lists asked as one string (`#[elicit(separated = ",")]`):
+//!   a separator that is empty, blank or padded, attributes that do not apply, items
+//!   that are not text, a field that is no list, the forms that cannot have one yet;
 //! - `ui/pass`: accepted inputs; each `main` runs and asserts on the schema, the wire
 //!   JSON and decoding.
 //!
@@ -36,5 +39,6 @@ fn ui() {
     t.compile_fail("ui/flatten/*.rs");
     t.compile_fail("ui/options/*.rs");
     t.compile_fail("ui/page/*.rs");
+    t.compile_fail("ui/separated/*.rs");
     t.pass("ui/pass/*.rs");
 }

@@ -205,7 +205,7 @@ pub(crate) fn read_checked<T>(value: &Value, field: &'static FieldSchema, report
     message = "`{Self}` is not a unit-only enum that derives `Elicit`",
     label = "multi-select items must be choices from a fixed list",
     note = "a multi-select field is a `Vec`, `BTreeSet` or `HashSet` of a unit-only enum with `#[derive(Elicit)]`: the MCP specification has no free-form lists",
-    note = "for free-form items (text, numbers), ask for one `String` and split it yourself"
+    note = "for free-form text items, `#[elicit(separated = \",\")]` on the field asks them as one string, split and checked item by item; for choices known only at run time, `#[elicit(options)]` makes a run-time multi-select"
 )]
 pub trait ElicitEnum: Sized + 'static {
     /// The options, in variant order.

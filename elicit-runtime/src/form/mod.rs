@@ -23,12 +23,15 @@ mod profile;
 mod render;
 pub mod holds;
 mod schema;
+mod separated;
 pub(crate) mod validate;
 
 pub use self::field::{ElicitEnum, ElicitField, MultiSelectField, NotOption, NumericField, StringField};
 pub(crate) use self::field::read_checked;
 pub(crate) use self::validate::read_select;
 pub use self::profile::ClientProfile;
+#[doc(hidden)]
+pub use self::separated::{SeparatedList, is_text_kind};
 pub(crate) use self::profile::{finish as finish_read_back, read_back};
 pub use self::render::{RequestedSchema, SchemaError, SchemaOptions, render};
 pub use self::options::{MAX_OPTIONS, MAX_VALUE_LEN, Options, OptionsError, SelectItem};
@@ -45,7 +48,7 @@ pub(crate) use self::problem::echo_up_to;
 #[cfg(feature = "schemars")]
 pub(crate) use self::render::render_field;
 pub use self::schema::{
-    EnumOption, FieldSchema, Format, FormSchema, IntegerRules, JSON_SAFE_INTEGER, Kind, Literal, MultiSelectRules, NumberRules,
+    EnumOption, FieldSchema, Format, FormSchema, IntegerRules, JSON_SAFE_INTEGER, Kind, ListRules, Literal, MultiSelectRules, NumberRules,
     StringRules, Translations};
 pub(crate) use self::problem::Report;
 pub use self::problem::{InvalidContent, KEYS_BESIDE_FIELDS, NOT_ASKED_NAMED, Problem, Violation};

@@ -113,6 +113,15 @@ pub enum Problem {
         /// The number sent.
         count: u64,
     },
+    /// A problem with one item of a free-form list asked as one string
+    /// (`#[elicit(separated = ",")]`): the item's position, from 1, among the items left
+    /// once the empty ones are dropped.
+    Item {
+        /// The item's position, from 1.
+        index: u64,
+        /// What is wrong with it.
+        problem: Box<Problem>,
+    },
     /// A property of the content that the form did not ask for: reported under its own
     /// name. An answer is never read as if a key the client sent were not there (a client
     /// that renamed a property would otherwise have its answer dropped).
@@ -235,6 +244,10 @@ impl Problem {
             }
             Problem::TooManyItems { max_items, count } => {
                 message("problem-too-many-items", &[("max_items", Arg::Count(*max_items)), ("count", Arg::Count(*count))])
+            }
+            Problem::Item { index, problem } => {
+                let problem = problem.text(locale);
+                message("problem-list-item", &[("index", Arg::Text(&index.to_string())), ("problem", Arg::Text(&problem))])
             }
             Problem::NotAsked | Problem::MoreNotAsked { count: 0 | 1 } => message("problem-not-asked", &[]),
             Problem::MoreNotAsked { count } => message("problem-more-not-asked", &[("others", Arg::Count(count - 1))]),

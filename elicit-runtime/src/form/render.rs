@@ -7,7 +7,7 @@ use std::sync::{OnceLock, RwLock};
 
 use serde_json::{Map, Value, json};
 
-use crate::locale::Locale;
+use crate::locale::{Arg, Locale};
 use crate::revision::ProtocolRevision;
 use super::multi_select::checkboxes;
 use super::profile::{ClientProfile, adapt_property, carry_titles};
@@ -322,8 +322,20 @@ pub(crate) fn render_field(field: &FieldSchema, revision: ProtocolRevision, opti
         Kind::String(rules) => super::schema::translated(rules.pattern_hints, locale).or(rules.pattern_hint),
         _ => None,
     };
-    if let Some(description) = field.description_in(locale).or(hint) {
-        p.insert("description".into(), description.into());
+    match (field.description_in(locale).or(hint), field.separated_list()) {
+        (description, Some(list)) => {
+            // A free-form list says how to separate its items, after the description.
+            let rule = locale.message("list-hint", &[("separator", Arg::Text(list.separator()))]);
+            let text = match description {
+                Some(description) => locale.message("checkbox-description", &[("description", Arg::Text(description)), ("rule", Arg::Text(&rule))]),
+                None => rule,
+            };
+            p.insert("description".into(), text.into());
+        }
+        (Some(description), None) => {
+            p.insert("description".into(), description.into());
+        }
+        (None, None) => {}
     }
     let mut default_allowed = revision.has_defaults_on_every_type();
     match field.kind() {

@@ -63,6 +63,7 @@ pub struct FieldSchema {
     pub(crate) legacy_enum_names: bool,
     pub(crate) sensitive: bool,
     pub(crate) runtime: bool,
+    pub(crate) list: Option<&'static ListRules>,
 }
 
 impl FieldSchema {
@@ -83,6 +84,26 @@ impl FieldSchema {
     /// lists none.
     pub const fn is_runtime_select(&self) -> bool {
         self.runtime
+    }
+
+    /// For a free-form list asked as one string (`#[elicit(separated = ",")]`): its
+    /// separator and rules. Its [`kind`](Self::kind) is then the plain string on the wire.
+    ///
+    /// ```
+    /// use elicit_runtime::Elicit;
+    ///
+    /// #[derive(Elicit)]
+    /// struct Ticket {
+    ///     #[elicit(separated = ";")]
+    ///     labels: Vec<String>,
+    ///     title: String,
+    /// }
+    ///
+    /// assert_eq!(Ticket::SCHEMA.fields()[0].separated_list().map(|l| l.separator()), Some(";"));
+    /// assert!(Ticket::SCHEMA.fields()[1].separated_list().is_none());
+    /// ```
+    pub const fn separated_list(&self) -> Option<&'static ListRules> {
+        self.list
     }
 
     /// On a revision without arrays (2025-06-18), the property name of the checkbox of
@@ -315,6 +336,76 @@ pub struct MultiSelectRules {
     pub min_items: Option<u64>,
     /// `maxItems`.
     pub max_items: Option<u64>,
+}
+
+/// How a `separated` field is asked and read: the separator, the bounds on the number of
+/// items, and the rules of each item (a string kind).
+///
+/// ```
+/// use elicit_runtime::Elicit;
+///
+/// #[derive(Elicit)]
+/// struct Ticket {
+///     #[elicit(separated = ",", max_items = 5, max_length = 20)]
+///     labels: Vec<String>,
+/// }
+///
+/// let list = Ticket::SCHEMA.field("labels").unwrap().separated_list().unwrap();
+/// assert_eq!(list.separator(), ",");
+/// assert_eq!(list.max_items(), Some(5));
+/// assert_eq!(list.item_rules().max_length, Some(20));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ListRules {
+    pub(crate) separator: &'static str,
+    pub(crate) min_items: Option<u64>,
+    pub(crate) max_items: Option<u64>,
+    pub(crate) item: Kind,
+}
+
+impl ListRules {
+    /// The separator between two items, as the author wrote it.
+    pub const fn separator(&self) -> &'static str {
+        self.separator
+    }
+
+    /// The fewest items an answer may hold.
+    pub const fn min_items(&self) -> Option<u64> {
+        self.min_items
+    }
+
+    /// The most items an answer may hold.
+    pub const fn max_items(&self) -> Option<u64> {
+        self.max_items
+    }
+
+    /// The rules each item keeps (length, pattern, format).
+    pub const fn item_rules(&self) -> StringRules {
+        match self.item {
+            Kind::String(rules) => rules,
+            _ => StringRules::PLAIN,
+        }
+    }
+
+    /// The items of `text`: split on the separator, trimmed, the empty ones dropped.
+    ///
+    /// ```
+    /// use elicit_runtime::Elicit;
+    ///
+    /// #[derive(Elicit)]
+    /// struct Ticket {
+    ///     #[elicit(separated = ",")]
+    ///     labels: Vec<String>,
+    /// }
+    ///
+    /// let list = Ticket::SCHEMA.field("labels").unwrap().separated_list().unwrap();
+    /// assert_eq!(list.items(" bug , ui,, ").collect::<Vec<_>>(), ["bug", "ui"]);
+    /// assert_eq!(list.items(" ").count(), 0);
+    /// ```
+    pub fn items<'t>(&self, text: &'t str) -> impl Iterator<Item = &'t str> + use<'t> {
+        let separator = self.separator;
+        text.split(separator).map(str::trim).filter(|item| !item.is_empty())
+    }
 }
 
 /// One option of a select field: the value on the wire and the label shown to the user.

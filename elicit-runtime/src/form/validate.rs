@@ -164,7 +164,7 @@ pub(crate) fn read_select(name: &'static str, options: &[EnumOption], value: &Va
 /// looked at, so that a hostile payload costs no more than counting it.
 const FAR_PAST: u64 = 2;
 
-fn check_string(name: &'static str, rules: &StringRules, s: &str, report: &mut Report) {
+pub(crate) fn check_string(name: &'static str, rules: &StringRules, s: &str, report: &mut Report) {
     if rules.min_length.is_some() || rules.max_length.is_some() {
         // A string of n bytes has n/4 to n characters (UTF-8 takes 1 to 4 bytes per
         // character): when both bounds hold for that whole range, nothing is counted.

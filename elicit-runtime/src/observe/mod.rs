@@ -94,6 +94,7 @@ pub(crate) fn problem_kind(problem: &Problem) -> &'static str {
         Problem::DuplicateItem(_) => "duplicate_item",
         Problem::TooFewItems { .. } => "too_few_items",
         Problem::TooManyItems { .. } => "too_many_items",
+        Problem::Item { .. } => "list_item",
         Problem::NotAsked => "not_asked",
         Problem::MoreNotAsked { .. } => "more_not_asked",
         Problem::Rule(_) => "rule",

@@ -21,6 +21,7 @@ use crate::revision::ProtocolRevision;
 mod page;
 pub mod spec;
 mod clients;
+mod over;
 
 pub use self::clients::RealClient;
 
@@ -500,6 +501,52 @@ impl ScriptedClient {
     /// Starts `server` and connects to it in memory. The server runs until the session
     /// is dropped.
     pub async fn connect<S: ServerHandler>(self, server: S) -> Result<ScriptedSession, ScriptError> {
+        self.start(move |server_io| {
+            tokio::spawn(async move {
+                if let Ok(running) = server.serve(server_io).await {
+                    let _ = running.waiting().await;
+                }
+            });
+        })
+        .await
+    }
+
+    /// Connects to a server through an rmcp client transport: rmcp's streamable HTTP
+    /// client to the server's URL (`StreamableHttpClientTransport::from_uri`, rmcp's
+    /// feature `transport-streamable-http-client-reqwest`), or any other. The script,
+    /// the transcript and its checks are those of [`connect`](Self::connect): every
+    /// message still passes the client's wire tap. On 2026-07-28 rmcp's client puts the
+    /// revision's `_meta` on each request and its HTTP transport the
+    /// `MCP-Protocol-Version` header and the others the revision asks for. A
+    /// [`Reply::Raw`] that is not a JSON-RPC message cannot travel over a typed
+    /// transport, and is dropped. See [over HTTP](crate::testing#over-streamable-http).
+    ///
+    /// ```no_run
+    /// use elicit_runtime::testing::{Reply, ScriptedClient};
+    /// use elicit_runtime::ProtocolRevision;
+    /// use rmcp::transport::StreamableHttpClientTransport;
+    /// use serde_json::json;
+    ///
+    /// # async fn test(url: &str) -> Result<(), Box<dyn std::error::Error>> {
+    /// let session = ScriptedClient::new(ProtocolRevision::V2026_07_28)
+    ///     .reply(Reply::accept(json!({"name": "Ada"})))
+    ///     .connect_over(StreamableHttpClientTransport::from_uri(url))
+    ///     .await?;
+    /// assert_eq!(session.call_tool_text("greet", json!({})).await?, "hello, Ada");
+    /// # Ok(()) }
+    /// ```
+    pub async fn connect_over<T>(self, transport: T) -> Result<ScriptedSession, ScriptError>
+    where
+        T: rmcp::transport::Transport<RoleClient> + 'static,
+    {
+        self.start(move |server_io| {
+            tokio::spawn(over::bridge(server_io, transport));
+        })
+        .await
+    }
+
+    /// The client, its wire tap, and the server's end of the tap given to `serve`.
+    async fn start(self, serve: impl FnOnce(DuplexStream)) -> Result<ScriptedSession, ScriptError> {
         let (server_io, tap_server) = tokio::io::duplex(1 << 16);
         let (tap_client, client_io) = tokio::io::duplex(1 << 16);
         let shared = Arc::new(Mutex::new(Shared {
@@ -513,11 +560,7 @@ impl ScriptedClient {
             plays: self.plays,
         }));
 
-        tokio::spawn(async move {
-            if let Ok(running) = server.serve(server_io).await {
-                let _ = running.waiting().await;
-            }
-        });
+        serve(server_io);
         let cut = CancellationToken::new();
         tokio::spawn(tap(tap_server, tap_client, self.revision, shared.clone(), cut.clone()));
 

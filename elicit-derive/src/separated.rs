@@ -1,0 +1,184 @@
+//! Free-form lists asked as one string (`#[elicit(separated = ",")] labels: Vec<String>`):
+//! the checks of the attribute, and the code it adds to the form's expansion
+//! (`expand.rs` calls these): the field's schema entry (a plain string on the wire, the
+//! list's rules beside it), the checks of its type, its decoding and its content.
+//!
+//! The field's type is the runtime's `SeparatedList` (a `Vec` of a text-like field type,
+//! or an `Option` of one), never decided here by its spelling. `min_items` / `max_items`
+//! bound the number of items; `min_length`, `max_length`, `pattern`, `pattern_hint` and
+//! `format` apply to each item.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned as _;
+
+use crate::ast::{Container, Field};
+use crate::attr;
+use crate::ctxt::Ctxt;
+
+/// The attributes a separated list takes besides `separated`.
+const ALLOWED: &[&str] = &[
+    attr::SEPARATED,
+    attr::TITLE,
+    attr::DESCRIPTION,
+    attr::RENAME,
+    attr::MIN_ITEMS,
+    attr::MAX_ITEMS,
+    attr::MIN_LENGTH,
+    attr::MAX_LENGTH,
+    attr::PATTERN,
+    attr::PATTERN_HINT,
+    attr::FORMAT,
+    attr::NOT_SENSITIVE,
+];
+
+/// The checks of `#[elicit(separated = "...")]` on one field: the separator itself, the
+/// attributes beside it, and the forms it cannot be in.
+pub fn check(cx: &Ctxt, cont: &Container, field: &Field) {
+    let Some(separated) = &field.attrs.separated else { return };
+    if field.attrs.skip.is_some() {
+        return;
+    }
+    let member = field.member;
+    let separator = separated.value.as_str();
+    if separator.is_empty() {
+        cx.error_spanned_by(separated, "the separator of `separated` is empty: write the text that goes between two items, such as `separated = \",\"`");
+    } else if separator.trim().is_empty() {
+        cx.error_spanned_by(
+            separated,
+            "a separator of whitespace alone cannot be told from the spaces around the items (each item is trimmed): use a visible one, such as `separated = \",\"`",
+        );
+    } else if separator.trim() != separator {
+        cx.error_spanned_by(
+            separated,
+            format!("each item is trimmed, so the whitespace around the separator is not needed and would not split `a{0}b`: write `separated = \"{0}\"`", separator.trim()),
+        );
+    }
+    for (name, tokens) in field.attrs.written_besides(attr::SEPARATED) {
+        if ALLOWED.contains(&name) {
+            continue;
+        }
+        let why = match name {
+            attr::DEFAULT => "a separated list has no `default` on the wire: write `#[serde(default)]` for an empty list when the field is left out, or make it an `Option<Vec<_>>`".to_owned(),
+            attr::MINIMUM | attr::MAXIMUM => "its items are text: bound their number with `min_items` / `max_items`, their length with `min_length` / `max_length`".to_owned(),
+            attr::OPTIONS => "a list whose items come from data is a run-time multi-select: remove `separated`".to_owned(),
+            _ => format!("`{name}` and `separated` cannot be on one field"),
+        };
+        cx.error_spanned_by(tokens, format!("`{name}` does not apply to separated list `{member}`: {why}"));
+    }
+    if cont.attrs.page.is_some() {
+        cx.error_spanned_by(separated, "a `#[elicit(page)]` form cannot have a separated list yet: ask the list in a form of its own");
+    }
+    if cont.generics.type_params().next().is_some() {
+        cx.error_spanned_by(separated, format!("separated lists are not available in a generic form yet: `{}` has type parameters", cont.ident));
+    }
+}
+
+/// Whether the form flattens another beside a separated list (refused).
+pub fn check_form(cx: &Ctxt, fields: &[Field]) {
+    if fields.iter().any(|f| f.flattened().is_some())
+        && let Some(field) = fields.iter().find(|f| f.is_separated())
+        && let Some(separated) = &field.attrs.separated
+    {
+        cx.error_spanned_by(separated, "a form that flattens another cannot have a separated list yet: move the list into the flattened form, or ask it in a form of its own");
+    }
+}
+
+/// The schema entry of a separated list: a plain string on the wire, with the list's
+/// separator, bounds and item rules beside it.
+pub fn field_schema(f: &Field, defaulted: bool, p: &TokenStream) -> TokenStream {
+    let ty = f.ty;
+    let a = &f.attrs;
+    let mut item = quote_spanned!(ty.span()=> <#ty as #p::SeparatedList>::ITEM_KIND);
+    if let Some(n) = &a.min_length {
+        let n = n.value;
+        item = quote!(#item.min_length(#n));
+    }
+    if let Some(n) = &a.max_length {
+        let n = n.value;
+        item = quote!(#item.max_length(#n));
+    }
+    if let Some(pattern) = &a.pattern {
+        let pattern = &pattern.value;
+        item = quote!(#item.pattern(#pattern));
+    }
+    if let Some(hint) = &a.pattern_hint {
+        let hint = &hint.value;
+        item = quote!(#item.pattern_hint(#hint));
+    }
+    if !a.pattern_hints.is_empty() {
+        let hints = crate::tokens::translations(&a.pattern_hints);
+        item = quote!(#item.pattern_hints(#hints));
+    }
+    if let Some(format) = &a.format {
+        let variant = crate::tokens::format_variant(format.value);
+        item = quote!(#item.format(#p::Format::#variant));
+    }
+    let separator = a.separated.as_ref().map(|s| s.value.as_str()).unwrap_or(",");
+    let mut list = quote!(#p::ListRules::new(#separator, #item));
+    if let Some(n) = &a.min_items {
+        let n = n.value;
+        list = quote!(#list.with_min_items(#n));
+    }
+    if let Some(n) = &a.max_items {
+        let n = n.value;
+        list = quote!(#list.with_max_items(#n));
+    }
+    let name = &f.wire_name;
+    let mut schema = quote!(#p::FieldSchema::new(#name, #p::PLAIN_STRING).optional_if(<#ty as #p::SeparatedList>::OPTIONAL).separated(&#list));
+    if let Some(title) = &a.title {
+        let title = &title.value;
+        schema = quote!(#schema.with_title(#title));
+    }
+    if !a.titles.is_empty() {
+        let titles = crate::tokens::translations(&a.titles);
+        schema = quote!(#schema.with_titles(#titles));
+    }
+    if !a.descriptions.is_empty() {
+        let descriptions = crate::tokens::translations(&a.descriptions);
+        schema = quote!(#schema.with_descriptions(#descriptions));
+    }
+    if let Some(description) = a.description.as_ref().map(|d| &d.value).or(a.doc.as_ref()) {
+        schema = quote!(#schema.with_description(#description));
+    }
+    if a.serde_default.is_some() || defaulted {
+        schema = quote!(#schema.optional_if(true));
+    }
+    schema
+}
+
+/// The checks of a separated list's type: one error on the type when it is not a `Vec`
+/// of field types (or an `Option` of one), and one on the attribute when its items are
+/// not text.
+pub fn type_checks(f: &Field, p: &TokenStream) -> TokenStream {
+    let ty = f.ty;
+    let mut out = quote_spanned!(ty.span()=> let _ = <#ty as #p::SeparatedList>::OPTIONAL;);
+    if let Some(separated) = &f.attrs.separated {
+        let message = format!(
+            "the items of separated list `{}` are not text: `separated` asks a `Vec` of a string type (`String`, `Box<str>`...) or of a type sent as a string (`url::Url`); for numbers, ask a `String` and parse it in a rule",
+            f.member
+        );
+        let panic = crate::tokens::const_panic(&separated.tokens, &message);
+        out.extend(quote! {
+            const _: () = if !#p::is_text_kind(&<#ty as #p::SeparatedList>::ITEM_KIND) {
+                #panic
+            };
+        });
+    }
+    out
+}
+
+/// The decoding of a separated list: split, trimmed, each item checked.
+pub fn decode(f: &Field, local: &syn::Ident, index: &proc_macro2::Literal, absent: &TokenStream, p: &TokenStream) -> TokenStream {
+    let ty = f.ty;
+    quote! {
+        let #local = <#ty as #p::SeparatedList>::__decode(__elicit_found[#index], &__elicit_fields[#index], &mut __elicit_report, #absent);
+    }
+}
+
+/// The content of a separated list: its items joined by the separator.
+pub fn to_content(f: &Field, p: &TokenStream) -> TokenStream {
+    let (ty, member, name) = (f.ty, f.member, f.wire_name.as_str());
+    let separator = f.attrs.separated.as_ref().map(|s| s.value.as_str()).unwrap_or(",");
+    quote!(#p::put_json(&mut __elicit_map, #name, <#ty as #p::SeparatedList>::__to_json(&self.#member, #separator));)
+}
