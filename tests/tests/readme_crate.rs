@@ -66,12 +66,19 @@ fn the_readme_quickstart_builds_as_a_new_crate() {
     // at this clone (`file://`, no network): cargo finds `elicit-runtime` (and the
     // `elicit-derive` it depends on) in the repository as it finds them in the published
     // one. It builds what the clone's HEAD commit holds (uncommitted edits are the path
-    // build's). Skipped, with a line on stderr, outside a git checkout (a source tarball).
-    if root.join(".git").exists() {
+    // build's). Skipped, with a line on stderr, outside a git checkout (a source tarball)
+    // and in a shallow clone, which cannot be a source to fetch from.
+    let shallow = Command::new("git")
+        .args(["rev-parse", "--is-shallow-repository"])
+        .current_dir(root)
+        .output()
+        .map(|out| String::from_utf8_lossy(&out.stdout).trim() != "false")
+        .unwrap_or(true);
+    if root.join(".git").exists() && !shallow {
         let by_git = dependencies.replace(&format!("git = \"{REPOSITORY}\""), &format!("git = \"file://{}\"", root.display()));
         build(root, "readme-quickstart-git", &by_git, &main_rs, &target);
     } else {
-        eprintln!("{} is not a git checkout: the git dependency line was not built", root.display());
+        eprintln!("{} is not a whole git checkout: the git dependency line was not built", root.display());
     }
 }
 
