@@ -215,4 +215,108 @@ impl<P: ElicitPeer> Hooks for UserInteraction<P> {
     fn relays_to_model(&self) -> bool {
         self.inner.hooks().relays_to_model()
     }
+
+    fn after_completion(&self, done: crate::exchange::AfterCompletion) {
+        // A page form's value, read again on each replay, is deleted when the call ends.
+        self.inner.hooks().after_completion(done);
+    }
+
+    fn operation(&self) -> Option<&str> {
+        self.inner.hooks().operation()
+    }
+
+    fn answered_before(&self, key: Option<&str>, question: u32, attempt: u32) -> bool {
+        self.inner.hooks().answered_before(key, question, attempt)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The wrapper is a transport around the call's own: whatever the dialect, every hook
+    //! of the call (whose user, which tool, what a replay already counted, what runs when
+    //! the call ends) is the call's. A hook left to its default here once lost the
+    //! principal of a page form.
+
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    use super::*;
+
+    #[derive(Default)]
+    struct Call {
+        completed: AtomicBool,
+        notes: Mutex<Vec<(String, String)>>,
+    }
+
+    impl ElicitPeer for Call {
+        fn protocol_version(&self) -> Option<String> {
+            Some("2025-11-25".into())
+        }
+        fn elicitation_support(&self) -> ElicitationSupport {
+            ElicitationSupport::FORM
+        }
+        async fn send_elicitation(&self, _: Outgoing) -> Result<Value, ElicitError> {
+            Ok(json!({"action": "decline"}))
+        }
+        fn hooks(&self) -> &dyn Hooks {
+            self
+        }
+    }
+
+    impl Hooks for Call {
+        fn next_question(&self) -> u32 {
+            7
+        }
+        fn principal(&self) -> Option<&str> {
+            Some("ada")
+        }
+        fn operation(&self) -> Option<&str> {
+            Some("connect_api_key")
+        }
+        fn answered_before(&self, key: Option<&str>, question: u32, attempt: u32) -> bool {
+            key == Some("elicit-1") && question == 1 && attempt == 0
+        }
+        fn relays_to_model(&self) -> bool {
+            true
+        }
+        fn replays(&self) -> bool {
+            true
+        }
+        fn note(&self, key: &str) -> Option<String> {
+            self.notes.lock().ok()?.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone())
+        }
+        fn set_note(&self, key: &str, value: String) {
+            if let Ok(mut notes) = self.notes.lock() {
+                notes.push((key.to_owned(), value));
+            }
+        }
+        fn after_completion(&self, done: crate::exchange::AfterCompletion) {
+            let mut done = std::pin::pin!(done);
+            let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+            if done.as_mut().poll(&mut cx).is_ready() {
+                self.completed.store(true, Ordering::SeqCst);
+            }
+        }
+    }
+
+    #[test]
+    fn every_hook_of_the_call_passes_through_whatever_the_dialect() {
+        let types = InteractionTypes { prompt: true, ua: true, progress: false };
+        for declared in [None, Some(types)] {
+            let wrapped = UserInteraction::if_declared(Call::default(), declared);
+            let hooks = wrapped.hooks();
+            assert_eq!(hooks.principal(), Some("ada"), "{declared:?}");
+            assert_eq!(hooks.operation(), Some("connect_api_key"), "{declared:?}");
+            assert_eq!(hooks.next_question(), 7, "{declared:?}");
+            assert!(hooks.answered_before(Some("elicit-1"), 1, 0) && !hooks.answered_before(Some("elicit-1"), 1, 1), "{declared:?}");
+            assert!(hooks.relays_to_model() && hooks.replays(), "{declared:?}");
+            hooks.set_note("page", "started".into());
+            assert_eq!(hooks.note("page").as_deref(), Some("started"), "{declared:?}");
+            hooks.after_completion(Box::pin(async {}));
+            assert!(wrapped.inner().completed.load(Ordering::SeqCst), "{declared:?}: what runs when the call ends was dropped");
+            // The dialect is the wrapper's own answer: the proposal's when declared.
+            let dialect = hooks.dialect();
+            assert_eq!(dialect, declared.map(|_| Dialect::UserInteraction), "{declared:?}");
+        }
+    }
 }
