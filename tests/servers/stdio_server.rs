@@ -1054,6 +1054,8 @@ pub(crate) fn answers(tool: &str) -> Vec<elicit_runtime::testing::Reply> {
         // The box left as it is: unticked.
         "delete_item_kept" => vec![Reply::fill_json(serde_json::json!({}))],
         // The choice by its title, as the user picks it; then the invoice's fields.
+        // The repository by its title, as the user reads it; the rest as the form asks.
+        "deploy" => vec![Reply::pick(serde_json::json!({"repo": "Web shop", "environment": "production", "replicas": 3}))],
         "pay" => vec![
             Reply::fill_json(serde_json::json!({"choice": "Invoice by email"})),
             Reply::fill_json(serde_json::json!({"email": "ada@example.com", "purchase_order": "PO-1815"})),

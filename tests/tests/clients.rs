@@ -20,7 +20,7 @@ mod stdio_server;
 const REVISIONS: [ProtocolRevision; 2] = [ProtocolRevision::V2025_11_25, ProtocolRevision::V2026_07_28];
 
 /// Every tool of `stdio_server` that asks a form.
-const FORM_TOOLS: [&str; 4] = ["book_table", "survey", "pay", "delete_item"];
+const FORM_TOOLS: [&str; 5] = ["book_table", "survey", "pay", "delete_item", "deploy"];
 
 /// The arguments of a tool.
 fn arguments(tool: &str) -> Value {
