@@ -271,7 +271,7 @@ macro_rules! __elicit_if_schemars {
 macro_rules! __elicit_if_schemars {
     ($($tt:tt)*) => {
         ::core::compile_error!(
-            "`#[elicit(json_schema)]` implements `schemars::JsonSchema`, which needs elicit-runtime's `schemars` feature: `elicit-runtime = { version = \"0.1\", features = [\"schemars\"] }`"
+            "`#[elicit(json_schema)]` implements `schemars::JsonSchema`, which needs the `schemars` feature of elicit-runtime: enable it with `elicit-runtime = { .., features = [\"schemars\"] }` in your Cargo.toml"
         );
     };
 }

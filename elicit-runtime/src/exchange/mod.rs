@@ -30,6 +30,6 @@ pub use self::choice::{ChoiceRequest, ElicitChoice};
 pub use self::support::{ClientInfo, ElicitationSupport};
 #[cfg(any(feature = "rmcp", feature = "dialects"))]
 pub(crate) use self::transport::Hooks;
-#[cfg(feature = "rmcp")]
+#[cfg(any(feature = "rmcp", feature = "dialects"))]
 pub(crate) use self::transport::AfterCompletion;
 pub use self::transport::{ElicitPeer, Outgoing};

@@ -37,7 +37,9 @@ pub use self::render::{RequestedSchema, SchemaError, SchemaOptions, render};
 pub use self::options::{MAX_OPTIONS, MAX_VALUE_LEN, Options, OptionsError, SelectItem};
 #[doc(hidden)]
 pub use self::options::{AskedWithOptions, FormOptions, OptionList, RuntimeSelect, is_multi_select};
-pub(crate) use self::options::{check_given, collect_runtime_checkboxes, with_options};
+#[cfg(feature = "page")]
+pub(crate) use self::options::check_given;
+pub(crate) use self::options::{collect_runtime_checkboxes, with_options};
 pub(crate) use self::multi_select::{checkbox_name, collect_checkboxes, find_checkbox};
 pub(crate) use self::render::cached;
 #[cfg(feature = "page")]

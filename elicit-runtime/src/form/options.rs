@@ -103,16 +103,19 @@ impl OptionList {
         self.titles[i].as_deref().unwrap_or(&self.values[i])
     }
 
+    #[cfg(feature = "page")]
     /// The options' values, in order.
     pub(crate) fn values(&self) -> &[String] {
         &self.values
     }
 
+    #[cfg(feature = "page")]
     /// Whether option `i` is chosen before the user changes anything.
     pub(crate) fn is_default(&self, i: usize) -> bool {
         self.defaults.contains(&i)
     }
 
+    #[cfg(feature = "page")]
     /// Appends what identifies the list as offered (values, titles, defaults, each
     /// length-prefixed) to `out`: two lists append the same bytes only if they are the same.
     pub(crate) fn fingerprint(&self, out: &mut Vec<u8>) {
@@ -503,6 +506,7 @@ fn on(field: &'static FieldSchema, error: OptionsError) -> (&'static str, Option
     (field.name(), error)
 }
 
+#[cfg(feature = "page")]
 /// The checks of the options given for a form's run-time selects that do not depend on
 /// the protocol revision: every run-time select has its options, a single-select at most
 /// one default, a multi-select at least `min_items` options. An error names the field.
