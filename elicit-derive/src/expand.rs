@@ -109,7 +109,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
             field_schema(f, container_default(cont, f).is_some(), p)
         }
     });
-    let checks = active.iter().map(|f| {
+    let checks: Vec<TokenStream> = active.iter().map(|f| {
         if f.is_runtime_select() {
             crate::options::type_checks(f, p)
         } else if f.is_separated() {
@@ -117,7 +117,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
         } else {
             type_checks(f, uses_type_params(cont, f.ty), p)
         }
-    });
+    }).collect();
     let mut const_checks: Vec<_> = typed.iter().filter(|f| !uses_type_params(cont, f.ty)).map(|f| const_checks(f, p)).collect();
     const_checks.push(checkbox_checks(cont, &typed, p));
     let page = cont.attrs.page.is_some();
@@ -126,11 +126,16 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
         const_checks.push(not_secret_checks(cont, &concrete, p));
     }
     // The checks of the attributes against the field types: type-checked where they are
-    // written, in a function never called (no code is generated for it).
-    let field_checks = quote! {
-        #[allow(dead_code, non_snake_case, clippy::all)]
-        fn __elicit_field_checks #impl_generics () #where_clause {
-            #(#checks)*
+    // written, in a function never called (no code is generated for it). None at all when
+    // every check could be left out.
+    let field_checks = if checks.iter().all(TokenStream::is_empty) {
+        TokenStream::new()
+    } else {
+        quote! {
+            #[allow(dead_code, non_snake_case, clippy::all)]
+            fn __elicit_field_checks #impl_generics () #where_clause {
+                #(#checks)*
+            }
         }
     };
     // A page form implements `PageForm` instead of `Elicit`: it is never sent in form mode.
@@ -535,7 +540,12 @@ pub(crate) fn type_checks(f: &Field, generic: bool, p: &TokenStream) -> TokenStr
     let mut out = TokenStream::new();
     // Every token on the attribute, so that an error about the call points there alone.
     let probe = |span: Span, method: TokenStream| respan(quote!((&#p::Probe::<#ty>::NEW).#method()), span);
+    // What a standard type can be seen to pass is not checked again (`known`).
+    let known = crate::known::known(ty);
     for (needs, span) in a.needs() {
+        if needs == Needs::String && known.is_some_and(|k| k.is_string()) {
+            continue;
+        }
         let require = match needs {
             Needs::String => quote!(require_string),
             Needs::MultiSelect => quote!(require_multi_select),
@@ -547,12 +557,16 @@ pub(crate) fn type_checks(f: &Field, generic: bool, p: &TokenStream) -> TokenStr
         out.extend(respan(quote!(#p::#require(#found);), span));
     }
     for bound in [&a.minimum, &a.maximum].into_iter().flatten().filter(|_| !generic) {
+        if known.is_some_and(|k| k.takes_bound(&bound.value)) {
+            continue;
+        }
         let span = bound.span();
         let slot = if bound.value.int.is_some() { quote_spanned!(span=> int_bound) } else { quote_spanned!(span=> bound) };
         let found = probe(span, quote_spanned!(span=> field_for));
         out.extend(literal_check(respan(quote!(#p::#slot(#found)), span), magnitude(&bound.value), allow_magnitude(&bound.value), p));
     }
-    if let Some(default) = a.default.as_ref().filter(|_| !generic) {
+    let default = a.default.as_ref().filter(|d| !generic && !known.is_some_and(|k| k.takes_default(&d.value.1)));
+    if let Some(default) = default {
         let (expr, lit) = &default.value;
         let span = expr.span();
         let found = probe(span, quote_spanned!(span=> field_for));
@@ -702,7 +716,8 @@ pub(crate) fn const_checks(f: &Field, p: &TokenStream) -> TokenStream {
         a.minimum.as_ref().and_then(|m| m.value.int.map(|i| (i, &m.value.expr, "minimum"))),
         a.maximum.as_ref().and_then(|m| m.value.int.map(|i| (i, &m.value.expr, "maximum"))),
     ];
-    for (n, expr, what) in ints.into_iter().flatten() {
+    let known = crate::known::known(ty);
+    for (n, expr, what) in ints.into_iter().flatten().filter(|(n, ..)| !known.is_some_and(|k| k.takes_int(*n))) {
         let message = format!("the {what} {n} of field `{}` does not fit in its type `{}`", f.member, type_name(ty));
         let panic = const_panic(&expr.to_token_stream(), &message);
         let n = Lit::i128_unsuffixed(n);
@@ -723,6 +738,8 @@ pub(crate) fn const_checks(f: &Field, p: &TokenStream) -> TokenStream {
 ///
 /// [`Secret`]: https://docs.rs/elicit-runtime/latest/elicit_runtime/page/struct.Secret.html
 pub(crate) fn not_secret_checks(cont: &Container, fields: &[&Field], p: &TokenStream) -> TokenStream {
+    // A standard type holds no secret (`known`).
+    let fields: Vec<&&Field> = fields.iter().filter(|f| crate::known::known(f.ty).is_none()).collect();
     let checks = fields.iter().map(|f| {
         let ty = f.ty;
         let message = format!(

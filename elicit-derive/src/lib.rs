@@ -20,6 +20,7 @@ mod expand;
 mod fallback;
 mod flatten;
 mod foreign;
+mod known;
 mod options;
 mod pattern;
 mod rules;

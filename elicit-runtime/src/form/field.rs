@@ -26,7 +26,7 @@ use std::sync::Arc;
 use serde_json::{Map, Value};
 
 use super::number::json_integer;
-use super::schema::{FieldSchema, IntegerRules, Kind, NumberRules, StringRules};
+use super::schema::{EnumOption, FieldSchema, IntegerRules, Kind, NumberRules, StringRules};
 use super::problem::{Problem, Report, echo};
 use super::schema::same_name;
 use super::validate::{check_value, read_bool, read_integer, read_number, read_string};
@@ -249,13 +249,26 @@ pub trait ElicitEnum: Sized + 'static {
 
     /// The wire value of this variant.
     fn wire_value(&self) -> &'static str {
-        Self::OPTIONS.get(self.index()).map_or("", |o| o.value())
+        option_value(Self::OPTIONS, self.index())
     }
 
     /// The variant whose wire value is `value`.
     fn from_wire_value(value: &str) -> Option<Self> {
-        Self::OPTIONS.iter().position(|o| o.value() == value).and_then(Self::from_index)
+        match option_position(Self::OPTIONS, value) {
+            Some(i) => Self::from_index(i),
+            None => None,
+        }
     }
+}
+
+// The work of `wire_value` and `from_wire_value`, out of the trait so that it is compiled
+// once rather than for every enum.
+fn option_value(options: &'static [EnumOption], index: usize) -> &'static str {
+    options.get(index).map_or("", EnumOption::value)
+}
+
+fn option_position(options: &[EnumOption], value: &str) -> Option<usize> {
+    options.iter().position(|o| o.value() == value)
 }
 
 /// Marker: a field type that is not itself an `Option`, which is what `Option<T>` asks
@@ -517,20 +530,26 @@ pub fn decode_field<T: ElicitField>(found: Option<&Value>, field: &'static Field
 
 /// [`decode_field`] of a property that is absent (or `null` where the field may be
 /// absent): its default, the `absent` value, or a violation.
+///
+/// Written without closures or combinators: it is compiled once per field type, and a
+/// form crate has a type per enum.
 #[inline(never)]
 fn decode_absent<T: ElicitField>(field: &'static FieldSchema, report: &mut Report, absent: fn() -> Option<T>) -> Option<T> {
-    let name = field.name();
     let decoded = match field.default() {
         Some(default) if !field.is_required() => T::from_json(&default.to_json()),
-        _ if !field.is_required() => {
-            return absent().or_else(|| {
-                report.push(name, Problem::Missing);
-                None
-            });
-        }
+        _ if !field.is_required() => match absent() {
+            Some(value) => return Some(value),
+            None => Err(Problem::Missing),
+        },
         _ => Err(Problem::Missing),
     };
-    decoded.map_err(|problem| report.push(name, problem)).ok()
+    match decoded {
+        Ok(value) => Some(value),
+        Err(problem) => {
+            report.push(field.name(), problem);
+            None
+        }
+    }
 }
 
 /// The property of each field in `content`, in the order of `fields`, found in one pass

@@ -27,8 +27,7 @@ mod separated;
 pub(crate) mod validate;
 
 pub use self::field::{ElicitEnum, ElicitField, MultiSelectField, NotOption, NumericField, StringField};
-pub(crate) use self::field::read_checked;
-pub(crate) use self::validate::read_select;
+pub(crate) use self::validate::{check_value, read_select};
 pub use self::profile::ClientProfile;
 #[doc(hidden)]
 pub use self::separated::{SeparatedList, is_text_kind};
