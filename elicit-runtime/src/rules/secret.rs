@@ -37,6 +37,9 @@
 //! `boarding_pass`), `code` alone (`postal_code`), `pan` alone (a camera pan), `mfa` and
 //! `cookie` alone (`mfa_enabled`, `cookie_consent`).
 
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
 /// Segments that name a secret on their own.
 const WORDS: &[&str] = &[
     // passwords and PINs
@@ -266,13 +269,14 @@ pub fn secret_in(text: &str) -> Option<String> {
     }
     let words = segments(text);
     let qualified = |end: usize| words.get(end).is_some_and(|next| QUALIFIERS.iter().any(|q| same_word(next, q, true)));
+    let vocabulary = &*VOCABULARY;
     for start in 0..words.len() {
-        if let Some(word) = WORDS.iter().find(|w| same_word(&words[start], w, !NO_PLURAL.contains(w)))
+        if let Some(word) = vocabulary.words.get(words[start].as_str())
             && !qualified(start + 1)
         {
             return Some((*word).to_owned());
         }
-        for phrase in PHRASES {
+        for phrase in vocabulary.phrases.get(words[start].as_str()).into_iter().flatten() {
             let end = start + phrase.len();
             if end <= words.len() && words[start..end].iter().zip(phrase.iter()).enumerate().all(|(i, (w, p))| same_word(w, p, i + 1 == phrase.len())) && !qualified(end) {
                 return Some(phrase.join(" "));
@@ -298,6 +302,33 @@ pub fn continuations(prefix: &str) -> Vec<(Vec<&'static str>, String)> {
     }
     out
 }
+
+/// [`WORDS`] and [`PHRASES`] as [`secret_in`] looks them up: each segment of a text is
+/// looked up once, rather than compared with every word and phrase (a form's run-time
+/// select checks the title of each of its options, up to `form::MAX_OPTIONS` of them).
+struct Vocabulary {
+    /// Each word of [`WORDS`], and its plural unless [`NO_PLURAL`], to the word. A segment
+    /// two words could claim goes to the first in [`WORDS`], the one a scan in order finds.
+    words: HashMap<String, &'static str>,
+    /// The phrases of [`PHRASES`] by their first word (never the last, which alone may be
+    /// plural), in their order.
+    phrases: HashMap<&'static str, Vec<&'static [&'static str]>>,
+}
+
+static VOCABULARY: LazyLock<Vocabulary> = LazyLock::new(|| {
+    let mut words = HashMap::new();
+    for &word in WORDS {
+        words.entry(word.to_owned()).or_insert(word);
+        if !NO_PLURAL.contains(&word) {
+            words.entry(format!("{word}s")).or_insert(word);
+        }
+    }
+    let mut phrases: HashMap<&'static str, Vec<&'static [&'static str]>> = HashMap::new();
+    for &phrase in PHRASES {
+        phrases.entry(phrase[0]).or_default().push(phrase);
+    }
+    Vocabulary { words, phrases }
+});
 
 /// `word` is `phrase_word`, or, when `plural` (at the end of a phrase), its plural
 /// (`recovery_codes`, `passwords`).
