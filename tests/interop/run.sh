@@ -57,7 +57,9 @@
 #      (@mastra/mcp from npm, mastra_client.mjs, pinned in mastra/) on 2025-11-25 and
 #      2026-07-28.
 # Then the MCP Inspector (inspector.sh --check, pinned in inspector/): the way the README
-# starts it, it must connect to the built stdio_server and list the tools.
+# starts it, its CLI must connect to the built stdio_server and list the tools, and its web
+# UI, driven in the same headless Chromium (inspector_ui.mjs), must render deploy's form
+# (the run-time select's titles) and answer it, on 2025-11-25 and 2026-07-28.
 # The judges are installed at the versions pinned in package.json, package-lock.json and
 # requirements.txt (next/ for judges 5 and 5b; requirements-fastmcp.txt, ai-sdk/ and mastra/
 # for judge 12),
@@ -527,8 +529,8 @@ done
 # ---- end of judge 12 ----
 
 # ---- the MCP Inspector, started the way the README says (tests/interop/inspector.sh) ----
-log "MCP Inspector: the pinned Inspector's CLI against the built stdio_server, protocol eras legacy (2025-11-25) and modern (2026-07-28)"
-run_client "MCP Inspector (pinned in tests/interop/inspector/, CLI mode, stdio: connects and lists the tools on 2025-11-25 and 2026-07-28)" \
+log "MCP Inspector: the pinned Inspector's CLI and web UI (in Chromium) against the built stdio_server, protocol eras legacy (2025-11-25) and modern (2026-07-28)"
+run_client "MCP Inspector (pinned in tests/interop/inspector/, stdio: its CLI lists the tools, its web UI in Chromium renders and answers deploy's form, on 2025-11-25 and 2026-07-28)" \
     "$LOGS/inspector.log" bash "$HERE/inspector.sh" --check
 # ---- end of the MCP Inspector block ----
 
