@@ -217,11 +217,21 @@ impl std::error::Error for SchemaError {}
 /// // Asked again, the same rendered value comes back.
 /// assert!(std::ptr::eq(schema, Confirm::requested_schema(ProtocolRevision::V2025_11_25).unwrap()));
 /// ```
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct RequestedSchema {
     json: Value,
-    text: String,
+    /// The JSON text, written the first time it is asked for: a transport that sends raw
+    /// params asks for it, rmcp's sends the `Value` (and a form with run-time selects has a
+    /// schema per request).
+    text: OnceLock<String>,
     revision: ProtocolRevision,
+}
+
+/// Equal when the schemas are: the text is only ever theirs written out.
+impl PartialEq for RequestedSchema {
+    fn eq(&self, other: &Self) -> bool {
+        self.json == other.json && self.revision == other.revision
+    }
 }
 
 impl RequestedSchema {
@@ -240,7 +250,7 @@ impl RequestedSchema {
 
     /// The schema serialized, with properties in field order.
     pub fn to_json_string(&self) -> &str {
-        &self.text
+        self.text.get_or_init(|| self.json.to_string())
     }
 
     /// The revision this schema was written for.
@@ -248,10 +258,10 @@ impl RequestedSchema {
         self.revision
     }
 
-    /// A schema written for one request (a form with run-time selects).
+    /// A schema rendered: once per form and revision, or for one request (a form with
+    /// run-time selects).
     pub(crate) fn of(json: Value, revision: ProtocolRevision) -> Self {
-        let text = json.to_string();
-        RequestedSchema { json, text, revision }
+        RequestedSchema { json, text: OnceLock::new(), revision }
     }
 }
 
@@ -305,9 +315,7 @@ pub fn render(schema: &FormSchema, revision: ProtocolRevision, options: &SchemaO
     if !required.is_empty() {
         top.insert("required".into(), Value::Array(required));
     }
-    let json = Value::Object(top);
-    let text = json.to_string();
-    Ok(RequestedSchema { json, text, revision })
+    Ok(RequestedSchema::of(Value::Object(top), revision))
 }
 
 pub(crate) fn render_field(field: &FieldSchema, revision: ProtocolRevision, options: &SchemaOptions) -> Result<Value, SchemaError> {

@@ -209,7 +209,7 @@ pub fn segments(text: &str) -> Vec<String> {
         Digit,
     }
     let chars: Vec<char> = text.chars().collect();
-    let mut words = Vec::new();
+    let mut words = Vec::with_capacity(4);
     let mut current = String::new();
     let mut prev: Option<Class> = None;
     for (i, &c) in chars.iter().enumerate() {
@@ -241,7 +241,11 @@ pub fn segments(text: &str) -> Vec<String> {
         if boundary && !current.is_empty() {
             words.push(std::mem::take(&mut current));
         }
-        current.extend(c.to_lowercase());
+        if c.is_ascii() {
+            current.push(c.to_ascii_lowercase());
+        } else {
+            current.extend(c.to_lowercase());
+        }
         prev = Some(class);
     }
     if !current.is_empty() {
