@@ -1,10 +1,10 @@
 //! The relay's argument, written by a model: `elicitRelay` on a `tools/call`, through
 //! rmcp and `ToolCall::run` as a server receives it. The tool asks `Trip` (two flattened
 //! addresses, an optional third, the author's rules) through the model with one re-ask,
-//! on every revision, for a client that declared no elicitation. The input is the
-//! `answers` of a call-back with the genuine continuation; or, when it is an object with
-//! a `continuation`, the whole argument (the string `CONT` standing for the genuine
-//! continuation).
+//! for a client that declared no elicitation, on a revision the input's length chooses.
+//! The input is the `answers` of a call-back with the genuine continuation; or, when it
+//! is an object with a `continuation`, the whole argument (the string `CONT` standing for
+//! the genuine continuation).
 //!
 //! Invariants: nothing panics and every call is answered; an accepted trip satisfies every
 //! rule of its form (`trip_holds`); a call refused as a malformed argument or a refused
@@ -102,19 +102,20 @@ fn genuine(value: &Value, continuation: &str) -> Value {
 fuzz_target!(|data: &[u8]| {
     let Ok(value) = serde_json::from_slice::<Value>(data) else { return };
     let setup = &*SETUP;
+    // One revision per input, chosen by its length: a call through rmcp is most of an
+    // execution, and the mutations reach every revision with every shape of argument.
+    let (session, continuation) = &setup.sessions[data.len() % setup.sessions.len()];
     setup.runtime.block_on(async {
-        for (session, continuation) in &setup.sessions {
-            let argument = match &value {
-                Value::Object(whole) if whole.contains_key("continuation") => genuine(&value, continuation),
-                answers => json!({ "continuation": continuation, "answers": answers }),
-            };
-            let before = setup.seen.lock().expect("not poisoned").len();
-            let answered = session.call_tool("trip", json!({ RELAY_ARGUMENT: argument })).await;
-            let after = setup.seen.lock().expect("not poisoned").len();
-            match answered {
-                Ok(result) => drop(result),
-                Err(refused) => assert_eq!(before, after, "a refused call-back was decoded: {refused}"),
-            }
+        let argument = match &value {
+            Value::Object(whole) if whole.contains_key("continuation") => genuine(&value, continuation),
+            answers => json!({ "continuation": continuation, "answers": answers }),
+        };
+        let before = setup.seen.lock().expect("not poisoned").len();
+        let answered = session.call_tool("trip", json!({ RELAY_ARGUMENT: argument })).await;
+        let after = setup.seen.lock().expect("not poisoned").len();
+        match answered {
+            Ok(result) => drop(result),
+            Err(refused) => assert_eq!(before, after, "a refused call-back was decoded: {refused}"),
         }
     });
 });
