@@ -6,7 +6,8 @@
 //! code (`expand`, and `flatten` beside it for a form that flattens another, on `expand`'s helpers; `bound` for the bounds of generic forms and `fallback` for the
 //! stub beside an error) that asks the runtime's traits about each field's type, so type
 //! aliases and qualified paths work and an unsupported type fails with the runtime's
-//! explanation, on the field.
+//! explanation, on the field. For the standard types it recognises by name (`known`),
+//! the checks it can see pass are left out of the expansion.
 
 mod ast;
 mod attr;
