@@ -237,7 +237,7 @@ pub const fn min_items_fit(kind: &Kind, min_items: u64) -> bool {
 
 /// Reads a single-select value into a derived enum.
 ///
-/// The work is in [`enum_position`], the same for every enum: what is left here, one
+/// The work is in `enum_position`, the same for every enum: what is left here, one
 /// function per enum, is the variant at the position found (a form crate with many enums
 /// compiles one small function each instead of a copy of the whole read).
 pub fn enum_from_json<E: ElicitEnum>(value: &Value) -> Result<E, Problem> {
@@ -262,7 +262,7 @@ fn enum_position(value: &Value, options: &[EnumOption]) -> Result<usize, Problem
 }
 
 /// [`ElicitField::__read`] of a derived enum: the option's position, found once (by
-/// [`enum_read_position`], the same for every enum).
+/// `enum_read_position`, the same for every enum).
 pub fn enum_read<E: ElicitEnum + ElicitField>(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<E> {
     match enum_read_position(value, field, report, E::OPTIONS) {
         Some(i) => E::from_index(i),
