@@ -255,7 +255,7 @@ fn enum_position(value: &Value, options: &[EnumOption]) -> Result<usize, Problem
     let Some(s) = value.as_str() else {
         return Err(Problem::wrong_type("string", value));
     };
-    match options.iter().position(|o| o.value() == s) {
+    match crate::form::field::option_position(options, s) {
         Some(i) => Ok(i),
         None => Err(Problem::NotAnOption(crate::form::echo(s))),
     }

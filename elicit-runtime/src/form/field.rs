@@ -267,7 +267,7 @@ fn option_value(options: &'static [EnumOption], index: usize) -> &'static str {
     options.get(index).map_or("", EnumOption::value)
 }
 
-fn option_position(options: &[EnumOption], value: &str) -> Option<usize> {
+pub(crate) fn option_position(options: &[EnumOption], value: &str) -> Option<usize> {
     options.iter().position(|o| o.value() == value)
 }
 
