@@ -173,12 +173,14 @@ impl Reply {
 }
 
 /// [`Reply::Pick`] as the content it sends for the request with `params` (and any other
-/// reply as it is).
-fn picked(reply: Reply, params: &Value) -> Reply {
+/// reply as it is). A multi-select's options go to its checkboxes where the form shows
+/// them so (found as [`Reply::Fill`] finds them); a field the form does not show, or an
+/// option no checkbox of the field shows, is said in `missing`.
+fn picked(reply: Reply, params: &Value, missing: &mut Vec<String>) -> Reply {
     let (Reply::Pick(Value::Object(content)), Some(properties)) = (&reply, params.pointer("/requestedSchema/properties").and_then(Value::as_object)) else {
         return match reply {
             Reply::Pick(content) => Reply::Accept(content),
-            Reply::Delayed { after, reply } => Reply::Delayed { after, reply: Box::new(picked(*reply, params)) },
+            Reply::Delayed { after, reply } => Reply::Delayed { after, reply: Box::new(picked(*reply, params, missing)) },
             other => other,
         };
     };
@@ -194,18 +196,28 @@ fn picked(reply: Reply, params: &Value) -> Reply {
                 };
                 out.insert(name.clone(), value);
             }
-            // 2025-06-18: a multi-select's checkboxes, `name_…`, titled `Field: Option`.
+            // A multi-select shown as checkboxes (2025-06-18, or a client without arrays).
             None => {
                 let wanted: Vec<&str> = match wanted {
                     Value::Array(items) => items.iter().filter_map(Value::as_str).collect(),
                     Value::String(s) => vec![s.as_str()],
                     _ => Vec::new(),
                 };
-                let prefix = format!("{name}_");
-                for (property, schema) in properties.iter().filter(|(p, s)| p.starts_with(&prefix) && s["type"] == "boolean") {
-                    let title = schema["title"].as_str().unwrap_or_default();
-                    let ticked = wanted.iter().any(|w| title.ends_with(&format!(": {w}")) || *property == format!("{prefix}{w}"));
-                    out.insert(property.clone(), ticked.into());
+                let own: Vec<&String> = crate::form::checkboxes_of(properties, name).collect();
+                if own.is_empty() {
+                    missing.push(format!("Reply::pick: the form has neither a property `{name}` nor its checkboxes"));
+                    continue;
+                }
+                for property in own {
+                    out.insert(property.clone(), false.into());
+                }
+                for w in wanted {
+                    match crate::form::checkbox_in(properties, name, None, w) {
+                        Some(property) => {
+                            out.insert(property, true.into());
+                        }
+                        None => missing.push(format!("Reply::pick: no checkbox of `{name}` shows the option `{w}`")),
+                    }
                 }
             }
         }
@@ -293,15 +305,18 @@ impl Shared {
             (None, Some(responder)) => responder(params),
             (None, None) => Reply::Decline,
         };
-        let reply = self.fill(picked(reply, params), params);
+        let mut missing = Vec::new();
+        let reply = picked(reply, params, &mut missing);
+        let reply = self.fill(reply, params, &mut missing);
+        self.transcript.violations.extend(missing);
         self.open_page(reply, params)
     }
 
     /// Plays [`Reply::Fill`] in the client played.
-    fn fill(&self, reply: Reply, params: &Value) -> Reply {
+    fn fill(&self, reply: Reply, params: &Value, missing: &mut Vec<String>) -> Reply {
         match reply {
-            Reply::Delayed { after, reply } => Reply::Delayed { after, reply: Box::new(self.fill(*reply, params)) },
-            Reply::Fill { content, schema } => self.plays.fill(params, &content, schema),
+            Reply::Delayed { after, reply } => Reply::Delayed { after, reply: Box::new(self.fill(*reply, params, missing)) },
+            Reply::Fill { content, schema } => self.plays.fill(params, &content, schema, missing),
             other => other,
         }
     }
