@@ -1,0 +1,677 @@
+//! The catalogue of forms the matrix asks: a few derived forms, each combining several
+//! field kinds, and for each a generator of what the user means (the typed value the
+//! tool must get, and the content the user fills in) and of a wrong answer.
+
+use elicit_runtime::Elicit;
+use elicit_runtime::form::{ElicitEnum, FormSchema, Options, SelectItem};
+use elicit_runtime::testing::RealClient;
+use serde_json::{Map, Value, json};
+
+use super::rng::Rng;
+
+// ---- the forms -------------------------------------------------------------------------
+
+/// Texts: formats, lengths, patterns, an optional, a default, a skipped field.
+#[derive(Elicit, Debug, Clone, PartialEq)]
+pub struct Texts {
+    /// The name on the account
+    #[elicit(title = "Name", title(ja = "氏名"), min_length = 2, max_length = 12)]
+    pub name: String,
+    #[elicit(title = "Email", title(ja = "メール"), format = "email")]
+    pub email: String,
+    #[elicit(
+        pattern = "^[A-Z]{3}-[0-9]{2}$",
+        pattern_hint = "three capitals, a dash, two digits"
+    )]
+    pub code: String,
+    #[elicit(max_length = 8)]
+    pub nickname: Option<String>,
+    #[elicit(default = "none", max_length = 20)]
+    pub note: String,
+    #[elicit(skip)]
+    pub internal: u32,
+}
+
+/// Numbers: integers of every width, numbers, booleans, optionals, defaults.
+#[derive(Elicit, Debug, Clone, PartialEq)]
+pub struct Numbers {
+    #[elicit(title = "Guests", title(ja = "人数"), minimum = 1, maximum = 12)]
+    pub guests: u8,
+    pub tiny: i8,
+    pub short: i16,
+    #[elicit(minimum = -5, maximum = 5)]
+    pub offset: i32,
+    pub big: i64,
+    pub port: u16,
+    pub count: u32,
+    pub huge: u64,
+    pub size: usize,
+    pub delta: isize,
+    #[elicit(minimum = 0, maximum = 1)]
+    pub ratio: f64,
+    pub weight: Option<f32>,
+    pub limit: Option<i64>,
+    pub agree: bool,
+    pub maybe: Option<bool>,
+    #[elicit(default = true)]
+    pub newsletter: bool,
+    #[elicit(default = 3, minimum = 0, maximum = 9)]
+    pub retries: u8,
+}
+
+/// A plan, titled (in every language the catalog has, some).
+#[derive(Elicit, Debug, Clone, Copy, PartialEq)]
+#[elicit(rename_all = "kebab-case")]
+pub enum Plan {
+    #[elicit(title = "Free", title(ja = "無料"))]
+    Free,
+    #[elicit(title = "Team (per seat)", title(ja = "チーム（席ごと）"))]
+    Team,
+    #[elicit(title = "Enterprise 🏢", title(ja = "企業 🏢"))]
+    EnterpriseGold,
+}
+
+/// A size, untitled.
+#[derive(Elicit, Debug, Clone, Copy, PartialEq)]
+#[elicit(rename_all = "lowercase")]
+pub enum Size {
+    Small,
+    Medium,
+    Large,
+}
+
+/// A topping, titled.
+#[derive(Elicit, Debug, Clone, Copy, PartialEq)]
+#[elicit(rename_all = "snake_case")]
+pub enum Topping {
+    #[elicit(title = "Cheese", title(ja = "チーズ"))]
+    Cheese,
+    #[elicit(title = "Ham & pineapple")]
+    HamPineapple,
+    #[elicit(title = "Грибы")]
+    Mushrooms,
+    Olives,
+}
+
+/// Selects and multi-selects the derive knows: titled and untitled, optional, a default.
+#[derive(Elicit, Debug, Clone, PartialEq)]
+pub struct Picks {
+    #[elicit(title = "Plan", title(ja = "プラン"))]
+    pub plan: Plan,
+    pub size: Size,
+    pub second: Option<Plan>,
+    #[elicit(
+        title = "Toppings",
+        title(ja = "トッピング"),
+        min_items = 1,
+        max_items = 3
+    )]
+    pub toppings: Vec<Topping>,
+    pub sizes: Vec<Size>,
+    #[elicit(default = "medium")]
+    pub fallback: Size,
+}
+
+/// A repository, the author's item.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Repo(pub u32);
+impl SelectItem for Repo {}
+
+/// Selects whose options come from data: values that are not identifiers, titles in any
+/// script, beside a text field.
+#[derive(Elicit, Debug, Clone, PartialEq)]
+pub struct Data {
+    #[elicit(min_length = 1)]
+    pub reason: String,
+    #[elicit(options, title = "Repository", title(ja = "リポジトリ"))]
+    pub repo: Repo,
+    #[elicit(options)]
+    pub label: Option<String>,
+    #[elicit(
+        options,
+        min_items = 1,
+        title = "Repositories",
+        title(ja = "リポジトリ一覧")
+    )]
+    pub repos: Vec<Repo>,
+    #[elicit(options, max_items = 3)]
+    pub tags: Vec<String>,
+}
+
+/// An address with a separated list, flattened with a prefix.
+#[derive(Elicit, Debug, Clone, PartialEq)]
+pub struct Address {
+    #[elicit(min_length = 1)]
+    pub street: String,
+    pub city: String,
+    pub zip: Option<String>,
+    /// What is near
+    #[elicit(separated = ",", min_items = 1, max_items = 3, max_length = 12)]
+    pub tags: Vec<String>,
+}
+
+/// A flattened sub-form with a prefix (a separated list in it), a skipped field.
+#[derive(Elicit, Debug, Clone, PartialEq)]
+pub struct Ticket {
+    #[elicit(min_length = 3)]
+    pub title: String,
+    #[elicit(flatten(prefix = "home_", title_prefix = "Home "))]
+    pub home: Address,
+    #[elicit(skip)]
+    pub seen: bool,
+}
+
+/// How would you like to pay?
+#[derive(Elicit, Debug, Clone, PartialEq)]
+#[elicit(rename_all = "snake_case")]
+pub enum Payment {
+    /// Pay at the desk
+    Cash,
+    #[elicit(title = "Invoice", title(ja = "請求書"))]
+    Invoice {
+        #[elicit(format = "email")]
+        email: String,
+        #[elicit(max_length = 10)]
+        purchase_order: Option<String>,
+    },
+    Card {
+        #[elicit(minimum = 1, maximum = 12)]
+        month: u8,
+    },
+}
+
+// ---- the options of `Data` ---------------------------------------------------------------
+
+/// `(value, title, item)`: values that are not identifiers (spaces, colons, CJK, digits
+/// only), titles in Japanese, Cyrillic, emoji.
+pub const REPOS: [(&str, &str, u32); 4] = [
+    ("api", "API サーバー", 1),
+    ("a b", "Веб-сайт", 2),
+    ("bug: ui", "🐛 不具合", 3),
+    ("7", "七号", 7),
+];
+/// Untitled values; `x-y` and `x.y` are written alike, so their checkboxes go by position.
+pub const LABELS: [&str; 4] = ["a b", "bug: ui", "日本", "7"];
+pub const TAGS: [&str; 4] = ["x-y", "x.y", "Ünïcode", "plain"];
+
+pub fn data_options() -> DataOptions {
+    let repos = || Options::new(REPOS.map(|(v, t, i)| (v, t, Repo(i)))).expect("options");
+    DataOptions {
+        repo: repos(),
+        label: Options::untitled(LABELS.map(|v| (v, v.to_owned()))).expect("options"),
+        repos: repos(),
+        tags: Options::untitled(TAGS.map(|v| (v, v.to_owned()))).expect("options"),
+    }
+}
+
+// ---- what the user means ---------------------------------------------------------------
+
+/// One form of a question: what the user means to answer (content as the user knows it:
+/// values, or the titles of options whose values the user never sees), with the form's
+/// schema where the test can name it.
+#[derive(Debug, Clone)]
+pub struct Step {
+    pub content: Map<String, Value>,
+    /// The same answer by the options' values: what the client's model relays, having
+    /// read the values beside the titles.
+    pub values: Map<String, Value>,
+    pub schema: Option<&'static FormSchema>,
+}
+
+impl Step {
+    fn of(content: Map<String, Value>, schema: Option<&'static FormSchema>) -> Self {
+        Step {
+            values: content.clone(),
+            content,
+            schema,
+        }
+    }
+}
+
+/// A wrong answer: at step `step`, `field` answered `bad`.
+#[derive(Debug, Clone)]
+pub struct Wrong {
+    pub step: usize,
+    pub field: &'static str,
+    pub bad: Value,
+}
+
+/// A generated case: what the tool must get, and what the user does.
+#[derive(Debug, Clone)]
+pub struct Case {
+    /// The tool's text: `Accept(<the typed value, Debug>)`.
+    pub expected: String,
+    pub steps: Vec<Step>,
+    pub wrong: Option<Wrong>,
+}
+
+/// A form of the catalogue: its tool, its wire names, its generator.
+pub struct Entry {
+    pub tool: &'static str,
+    /// Every property the form must show (a multi-select as itself or its checkboxes),
+    /// by step.
+    pub fields: fn(usize) -> Vec<&'static str>,
+    /// The form of the first step (the one a re-ask's problems name fields of).
+    pub schema: Option<&'static FormSchema>,
+    /// The case for a client, in a language (`en`, `ja`).
+    pub generate: fn(&mut Rng, RealClient, &str) -> Case,
+}
+
+pub const FORMS: [Entry; 6] = [
+    Entry {
+        tool: "texts",
+        fields: |_| wire(Texts::SCHEMA),
+        schema: Some(Texts::SCHEMA),
+        generate: texts,
+    },
+    Entry {
+        tool: "numbers",
+        fields: |_| wire(Numbers::SCHEMA),
+        schema: Some(Numbers::SCHEMA),
+        generate: numbers,
+    },
+    Entry {
+        tool: "picks",
+        fields: |_| wire(Picks::SCHEMA),
+        schema: Some(Picks::SCHEMA),
+        generate: picks,
+    },
+    Entry {
+        tool: "data",
+        fields: |_| wire(Data::SCHEMA),
+        schema: Some(Data::SCHEMA),
+        generate: data,
+    },
+    Entry {
+        tool: "ticket",
+        fields: |_| wire(Ticket::SCHEMA),
+        schema: Some(Ticket::SCHEMA),
+        generate: ticket,
+    },
+    Entry {
+        tool: "payment",
+        fields: |step| {
+            if step == 0 {
+                vec!["choice"]
+            } else {
+                Vec::new()
+            }
+        },
+        schema: None,
+        generate: payment,
+    },
+];
+
+fn wire(schema: &'static FormSchema) -> Vec<&'static str> {
+    schema.fields().iter().map(|f| f.name()).collect()
+}
+
+const LETTERS: [char; 12] = [
+    'a', 'b', 'z', 'A', 'Q', 'ж', 'Я', '山', '田', '🙂', 'é', ' ',
+];
+
+fn name(rng: &mut Rng, min: usize, max: usize) -> String {
+    loop {
+        let text = rng.text(&LETTERS, min, max);
+        // A person's text does not start or end with a space (clients may trim it).
+        if text.trim() == text && text.chars().count() >= min {
+            return text;
+        }
+    }
+}
+
+fn object(value: Value) -> Map<String, Value> {
+    value.as_object().cloned().unwrap_or_default()
+}
+
+/// A case of one form: the value, its content (less what the user leaves alone), a wrong
+/// answer built from it.
+fn one<T: Elicit + std::fmt::Debug>(
+    value: &T,
+    left_alone: &[&str],
+    wrongs: Vec<(&'static str, Value)>,
+    rng: &mut Rng,
+) -> Case {
+    let mut content = value.to_content();
+    for field in left_alone {
+        content.remove(*field);
+    }
+    single(
+        format!("Accept({value:?})"),
+        content,
+        Some(T::SCHEMA),
+        wrongs,
+        rng,
+    )
+}
+
+fn single(
+    expected: String,
+    content: Map<String, Value>,
+    schema: Option<&'static FormSchema>,
+    wrongs: Vec<(&'static str, Value)>,
+    rng: &mut Rng,
+) -> Case {
+    let wrong = (!wrongs.is_empty() && rng.below(3) > 0).then(|| {
+        let (field, bad) = rng.pick(&wrongs).clone();
+        Wrong {
+            step: 0,
+            field,
+            bad,
+        }
+    });
+    Case {
+        expected,
+        steps: vec![Step::of(content, schema)],
+        wrong,
+    }
+}
+
+fn texts(rng: &mut Rng, _: RealClient, _: &str) -> Case {
+    let mut left = Vec::new();
+    let note = if rng.coin() {
+        left.push("note");
+        "none".to_owned()
+    } else {
+        name(rng, 1, 20)
+    };
+    let value = Texts {
+        name: name(rng, 2, 12),
+        email: format!(
+            "{}{}@example.com",
+            rng.pick(&["ada", "lev", "zoe"]),
+            rng.below(100)
+        ),
+        code: format!(
+            "{}{}{}-{:02}",
+            rng.pick(&['A', 'B', 'Z']),
+            rng.pick(&['Q', 'R']),
+            rng.pick(&['X', 'Y']),
+            rng.below(100)
+        ),
+        nickname: rng
+            .coin()
+            .then(|| name(rng, 0, 8))
+            .filter(|n| !n.is_empty()),
+        note,
+        internal: 0,
+    };
+    let wrongs = vec![
+        ("name", json!("A")),
+        ("name", json!("Abcdefghijklmnop")),
+        ("email", json!("not an address")),
+        ("code", json!("abc-1")),
+        ("nickname", json!("far too long a nickname")),
+    ];
+    one(&value, &left, wrongs, rng)
+}
+
+fn numbers(rng: &mut Rng, client: RealClient, _: &str) -> Case {
+    let mut left = Vec::new();
+    let mut value = Numbers {
+        guests: rng.int(1, 12) as u8,
+        tiny: rng.int(i8::MIN.into(), i8::MAX.into()) as i8,
+        short: rng.int(i16::MIN.into(), i16::MAX.into()) as i16,
+        offset: rng.int(-5, 5) as i32,
+        big: rng.int(i64::MIN.into(), i64::MAX.into()) as i64,
+        port: rng.int(0, u16::MAX.into()) as u16,
+        count: rng.int(0, u32::MAX.into()) as u32,
+        huge: rng.int(0, u64::MAX.into()) as u64,
+        size: rng.int(0, u32::MAX.into()) as usize,
+        delta: rng.int(i32::MIN.into(), i32::MAX.into()) as isize,
+        ratio: *rng.pick(&[0.0, 0.25, 0.5, 1.0, 0.125]),
+        weight: rng.coin().then(|| *rng.pick(&[1.5f32, -2.25, 0.0, 1024.0])),
+        limit: rng
+            .coin()
+            .then(|| rng.int(i64::MIN.into(), i64::MAX.into()) as i64),
+        agree: rng.coin(),
+        maybe: match rng.below(3) {
+            0 => None,
+            1 => Some(true),
+            _ => Some(false),
+        },
+        newsletter: true,
+        retries: 3,
+    };
+    if rng.coin() {
+        left.push("newsletter");
+    } else {
+        value.newsletter = rng.coin();
+    }
+    // Goose starts a number it shows empty at its minimum: a default it was not shown
+    // (2025-06-18) or does not start from is the user's to type.
+    if rng.coin() && client != RealClient::Goose {
+        left.push("retries");
+    } else {
+        value.retries = rng.int(0, 9) as u8;
+    }
+    // What the client itself sends for a field the user leaves alone (docs/clients.md):
+    // the user cannot give these clients "nothing" there.
+    if client == RealClient::Goose {
+        value.weight = value.weight.or(Some(0.0));
+        value.limit = value.limit.or(Some(0));
+    }
+    if client == RealClient::VsCode {
+        value.maybe = value.maybe.or(Some(false));
+    }
+    let wrongs = vec![
+        ("guests", json!(13)),
+        ("guests", json!(0)),
+        ("offset", json!(6)),
+        ("ratio", json!(1.5)),
+        ("retries", json!(10)),
+    ];
+    one(&value, &left, wrongs, rng)
+}
+
+fn picks(rng: &mut Rng, _: RealClient, _: &str) -> Case {
+    let plans = [Plan::Free, Plan::Team, Plan::EnterpriseGold];
+    let sizes = [Size::Small, Size::Medium, Size::Large];
+    let toppings = [
+        Topping::Cheese,
+        Topping::HamPineapple,
+        Topping::Mushrooms,
+        Topping::Olives,
+    ];
+    let mut chosen: Vec<Topping> = rng.some_of(&toppings);
+    chosen.truncate(3);
+    if chosen.is_empty() {
+        chosen.push(*rng.pick(&toppings));
+    }
+    let mut left = Vec::new();
+    let fallback = if rng.coin() {
+        left.push("fallback");
+        Size::Medium
+    } else {
+        *rng.pick(&sizes)
+    };
+    let value = Picks {
+        plan: *rng.pick(&plans),
+        size: *rng.pick(&sizes),
+        second: rng.coin().then(|| *rng.pick(&plans)),
+        toppings: chosen.clone(),
+        sizes: rng.some_of(&sizes),
+        fallback,
+    };
+    let mut case = one(
+        &value,
+        &left,
+        vec![
+            ("toppings", json!([])),
+            (
+                "toppings",
+                json!(["cheese", "ham_pineapple", "mushrooms", "olives"]),
+            ),
+        ],
+        rng,
+    );
+    // The user picks the way they read: one time in two a multi-select's options by title,
+    // and the list in any order (it comes back in the options' order).
+    if rng.coin() {
+        let titles: Vec<Value> = chosen
+            .iter()
+            .rev()
+            .map(|t| {
+                Value::from(
+                    Topping::OPTIONS[*t as usize]
+                        .title()
+                        .unwrap_or(Topping::OPTIONS[*t as usize].value()),
+                )
+            })
+            .collect();
+        case.steps[0]
+            .content
+            .insert("toppings".into(), Value::Array(titles));
+    }
+    let values: Vec<Value> = chosen
+        .iter()
+        .rev()
+        .map(|t| Value::from(Topping::OPTIONS[*t as usize].value()))
+        .collect();
+    case.steps[0]
+        .values
+        .insert("toppings".into(), Value::Array(values));
+    case
+}
+
+fn data(rng: &mut Rng, _: RealClient, _: &str) -> Case {
+    let repo = *rng.pick(&REPOS);
+    let label = rng.coin().then(|| *rng.pick(&LABELS));
+    let mut repos: Vec<(&str, &str, u32)> = rng.some_of(&REPOS);
+    if repos.is_empty() {
+        repos.push(*rng.pick(&REPOS));
+    }
+    let mut tags: Vec<&str> = rng.some_of(&TAGS);
+    tags.truncate(3);
+    let value = Data {
+        reason: name(rng, 1, 10),
+        repo: Repo(repo.2),
+        label: label.map(str::to_owned),
+        repos: repos.iter().map(|r| Repo(r.2)).collect(),
+        tags: tags.iter().map(|t| (*t).to_owned()).collect(),
+    };
+    // The user knows the options by what the form shows: the titles of titled ones, the
+    // values of the others; a multi-select's in any order.
+    let mut content = object(json!({
+        "reason": value.reason,
+        "repo": repo.1,
+        "repos": repos.iter().rev().map(|r| r.1).collect::<Vec<_>>(),
+        "tags": tags,
+    }));
+    if let Some(label) = label {
+        content.insert("label".into(), label.into());
+    }
+    let mut values = content.clone();
+    values.insert("repo".into(), repo.0.into());
+    values.insert(
+        "repos".into(),
+        repos.iter().rev().map(|r| r.0).collect::<Vec<_>>().into(),
+    );
+    let wrongs = vec![
+        ("repos", json!([])),
+        ("tags", json!(TAGS)),
+        ("reason", json!("")),
+    ];
+    let mut case = single(
+        format!("Accept({value:?})"),
+        content,
+        Some(Data::SCHEMA),
+        wrongs,
+        rng,
+    );
+    case.steps[0].values = values;
+    case
+}
+
+fn ticket(rng: &mut Rng, _: RealClient, _: &str) -> Case {
+    let words = ["bug", "ui", "ошибка", "バグ", "p1", "ux"];
+    let mut tags: Vec<String> = rng.some_of(&words).into_iter().map(str::to_owned).collect();
+    tags.truncate(3);
+    if tags.is_empty() {
+        tags.push("bug".into());
+    }
+    let value = Ticket {
+        title: name(rng, 3, 12),
+        home: Address {
+            street: name(rng, 1, 10),
+            city: name(rng, 1, 8),
+            zip: rng.coin().then(|| format!("{:05}", rng.below(100_000))),
+            tags,
+        },
+        seen: false,
+    };
+    let wrongs = vec![
+        ("title", json!("ab")),
+        ("home_street", json!("")),
+        ("home_tags", json!("a,b,c,d")),
+        ("home_tags", json!("far-too-long-a-tag")),
+    ];
+    one(&value, &[], wrongs, rng)
+}
+
+fn payment(rng: &mut Rng, _: RealClient, locale: &str) -> Case {
+    match rng.below(3) {
+        0 => Case {
+            expected: "Accept(Cash)".into(),
+            steps: vec![choice("cash", "cash")],
+            wrong: None,
+        },
+        1 => {
+            let email = format!("pay{}@example.com", rng.below(1000));
+            let po = rng.coin().then(|| format!("PO-{}", rng.below(1000)));
+            let value = Payment::Invoice {
+                email: email.clone(),
+                purchase_order: po.clone(),
+            };
+            let mut fields = object(json!({ "email": email }));
+            if let Some(po) = po {
+                fields.insert("purchase_order".into(), po.into());
+            }
+            Case {
+                expected: format!("Accept({value:?})"),
+                steps: vec![
+                    choice(
+                        "invoice",
+                        if locale == "ja" {
+                            "請求書"
+                        } else {
+                            "Invoice"
+                        },
+                    ),
+                    Step::of(fields, None),
+                ],
+                wrong: rng.coin().then_some(Wrong {
+                    step: 1,
+                    field: "email",
+                    bad: json!("nobody"),
+                }),
+            }
+        }
+        _ => {
+            let month = rng.int(1, 12) as u8;
+            let value = Payment::Card { month };
+            Case {
+                expected: format!("Accept({value:?})"),
+                steps: vec![
+                    choice("card", "card"),
+                    Step::of(object(json!({ "month": month })), None),
+                ],
+                wrong: rng.coin().then_some(Wrong {
+                    step: 1,
+                    field: "month",
+                    bad: json!(13),
+                }),
+            }
+        }
+    }
+}
+
+/// The first step of a choice: the variant as the user reads it (its title in the
+/// user's language), as the model relays it (its value).
+fn choice(value: &str, title: &str) -> Step {
+    Step {
+        content: object(json!({ "choice": title })),
+        values: object(json!({ "choice": value })),
+        schema: None,
+    }
+}
