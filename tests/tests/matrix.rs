@@ -512,7 +512,8 @@ async fn every_field_kind_holds_through_every_revision_client_path_and_language(
             None => None,
         };
         if let Err(failure) = check(*cell, &case, reference.as_deref()).await {
-            failures.push(report(seed, *index, *cell, &case, &failure));
+            let smaller = reduce(*cell, &case).await;
+            failures.push(format!("{}\n    {smaller}", report(seed, *index, *cell, &case, &failure)));
         }
     }
     eprintln!(
@@ -527,6 +528,27 @@ async fn every_field_kind_holds_through_every_revision_client_path_and_language(
         chosen.len(),
         failures.join("\n")
     );
+}
+
+/// The smallest variant of a failing cell that still fails, to say where to look: the
+/// right answer alone (no wrong one first), then the same on the specification's client,
+/// then on the client's own form (not the relay).
+async fn reduce(cell: Cell, case: &Case) -> String {
+    let mut smallest = (cell, case.clone(), "the cell itself");
+    let right = Case { wrong: None, ..case.clone() };
+    let candidates = [
+        (cell, right.clone(), "the right answer alone"),
+        (Cell { client: RealClient::Spec, ..cell }, right.clone(), "the right answer alone, through the specification's client"),
+        (Cell { client: RealClient::Spec, path: Path::Client, ..cell }, right, "the right answer alone, through the specification's client, in its own form"),
+    ];
+    for (smaller, case, what) in candidates {
+        if check(smaller, &case, None).await.is_err() {
+            smallest = (smaller, case, what);
+        } else {
+            break;
+        }
+    }
+    format!("smallest that fails: {} ({})", smallest.2, smallest.0)
 }
 
 /// Whether the cell's client is shown multi-selects as checkboxes (2025-06-18, and the

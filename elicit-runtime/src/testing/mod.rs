@@ -51,10 +51,14 @@ pub enum Reply {
     },
     /// Accept, picking options as a person does, by what they read: each string of this
     /// content (or of a list in it) that is the value or the title of an option of the
-    /// select of that name in the request is sent as that option's value; on 2025-06-18 a
-    /// list for a multi-select ticks the checkboxes of the options it names. Anything else
-    /// is sent as it is. For selects whose options the tool gives at run time, where the
-    /// test knows the titles it offered.
+    /// select of that name in the request is sent as that option's value; where a
+    /// multi-select is shown as checkboxes (2025-06-18, or a client without arrays) a
+    /// list ticks the checkboxes of the options it names, found by value or title as the
+    /// server names and titles them (in any language), and unticks the others. An option
+    /// no checkbox shows, or a field the form does not show, is a line in the
+    /// transcript's `violations`. Any other value is sent as it is (a select's value
+    /// that is not an option included, to test a wrong answer). For selects whose options
+    /// the tool gives at run time, where the test knows the titles it offered.
     Pick(Value),
     /// No answer at all (to test timeouts).
     Silence,
@@ -72,10 +76,12 @@ pub enum Reply {
         user: String,
     },
     /// The user fills in the form meaning to answer `content` (a value's
-    /// [`to_content`](crate::Elicit::to_content); an option may be written as its title,
-    /// as the user reads it), in the client the [`ScriptedClient`] plays
-    /// ([`plays`](ScriptedClient::plays)): what that client then sends. Build it with
-    /// [`Reply::fill`].
+    /// [`to_content`](crate::Elicit::to_content); an option may be written as its title
+    /// in any language, as the user reads it), in the client the [`ScriptedClient`] plays
+    /// ([`plays`](ScriptedClient::plays)): what that client then sends. Options and
+    /// checkboxes are found as for [`Reply::Pick`]; what the user means and the form does
+    /// not show (a field, an option) is a line in the transcript's `violations`, never
+    /// dropped silently. Build it with [`Reply::fill`].
     Fill {
         /// What the user means to answer, as the form's content.
         content: Map<String, Value>,
