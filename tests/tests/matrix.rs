@@ -21,23 +21,36 @@ mod rng;
 
 use std::collections::HashMap;
 use std::fmt;
+use std::time::Duration;
 
 use elicit_runtime::exchange::ElicitationSupport;
+use elicit_runtime::page::{PageForm, Pages};
 use elicit_runtime::rmcp::{RELAY_ARGUMENT, ToolCall};
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{RealClient, Reply, ScriptedClient, ScriptedSession};
-use elicit_runtime::{Elicit, ElicitError, ProtocolRevision};
+use elicit_runtime::url::Interactions;
+use elicit_runtime::{Elicit, ElicitError, Elicitation, ProtocolRevision};
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
 use serde_json::{Map, Value, json};
 
-use forms::{Case, Data, FORMS, Numbers, Payment, Picks, Texts, Ticket, data_options};
+use forms::{Card, Case, Data, FORMS, Numbers, Payment, Picks, Texts, Ticket, data_options};
 use rng::Rng;
 
 /// The seed CI runs with.
 const SEED: u64 = 0x0043_e1c1_7000_0001;
 
 const LOCALES: [&str; 2] = ["en", "ja"];
+
+/// What a page form fails with where URL mode is not there (2025-06-18, or a client that
+/// does not declare it: Codex, Goose, Claude Code), before anything is sent.
+const REFUSED_WITHOUT_URL_MODE: [&str; 2] = ["URL-mode elicitation", "nothing was sent"];
+
+/// Whether a cell cannot work: a page form where URL mode is not there.
+fn cannot(cell: Cell) -> bool {
+    FORMS[cell.form].page
+        && (!cell.revision.has_url_mode() || !cell.client.profile().shows_url_mode())
+}
 
 /// How the question reaches the user.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -48,6 +61,8 @@ enum Path {
     /// A client without elicitation: the question goes to its model, which relays the
     /// user's answer in a call-back.
     Relay,
+    /// A page form: URL mode to the server's own page, where the user fills the form in.
+    Page,
 }
 
 const PATHS: [Path; 2] = [Path::Client, Path::Relay];
@@ -75,10 +90,15 @@ impl fmt::Display for Cell {
 /// Every cell, in a fixed order.
 fn cells() -> Vec<Cell> {
     let mut all = Vec::new();
-    for form in 0..FORMS.len() {
+    for (form, entry) in FORMS.iter().enumerate() {
         for &revision in ProtocolRevision::ALL {
             for client in RealClient::ALL {
-                for path in PATHS {
+                let paths: &[Path] = if entry.page {
+                    &[Path::Page]
+                } else {
+                    &PATHS
+                };
+                for &path in paths {
                     for locale in LOCALES {
                         all.push(Cell {
                             form,
@@ -100,6 +120,7 @@ fn cells() -> Vec<Cell> {
 #[derive(Clone)]
 struct Server {
     sealer: StateSealer,
+    pages: Pages,
 }
 
 /// The tool's text for an answer: the typed value, or the problems it was refused for.
@@ -162,6 +183,26 @@ impl Server {
             .await
     }
 
+    #[tool(description = "card")]
+    async fn card(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        let pages = self.pages.clone();
+        call.principal("ada")
+            .run(&self.sealer, |ask| async move {
+                Ok(text(
+                    match Card::elicit_on_page(&ask, &pages, "Your card?")
+                        .wait(Duration::from_secs(5))
+                        .await?
+                    {
+                        Elicitation::Accept(card) => {
+                            format!("Accept({card:?}) key={}", card.key.expose())
+                        }
+                        other => format!("{other:?}"),
+                    },
+                ))
+            })
+            .await
+    }
+
     #[tool(description = "payment")]
     async fn payment(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
         call.relay_through_model(true)
@@ -182,8 +223,15 @@ fn text(text: impl Into<String>) -> CallToolResult {
 }
 
 fn server() -> Server {
+    let sealer = StateSealer::new(*b"the matrix test key of 32 bytes.").expect("a key");
     Server {
-        sealer: StateSealer::new(*b"the matrix test key of 32 bytes.").expect("a key"),
+        pages: Pages::new(
+            Interactions::default(),
+            sealer.clone(),
+            "https://app.example/elicit",
+        )
+        .expect("pages"),
+        sealer,
     }
 }
 
@@ -246,6 +294,46 @@ async fn run(cell: Cell, case: &Case) -> Result<Run, String> {
                 .await
                 .map_err(|e| format!("the call failed: {e}"))?;
             let transcript = session.transcript();
+            Ok(Run {
+                text,
+                questions: transcript.requests,
+                violations: transcript.violations,
+            })
+        }
+        Path::Page => {
+            let server = server();
+            let client = client.pages(&server.pages).reply(Reply::fill_page(
+                "ada",
+                Value::Object(case.steps[0].content.clone()),
+            ));
+            let session = client
+                .connect(server)
+                .await
+                .map_err(|e| format!("cannot connect: {e}"))?;
+            let said = session.call_tool_text(tool, json!({})).await;
+            let transcript = session.transcript();
+            if cannot(cell) {
+                // No URL mode: a typed error, and nothing sent.
+                return match said {
+                    Err(err)
+                        if transcript.requests.is_empty()
+                            && REFUSED_WITHOUT_URL_MODE
+                                .iter()
+                                .all(|w| err.to_string().contains(w)) =>
+                    {
+                        Ok(Run {
+                            text: case.expected.clone(),
+                            questions: Vec::new(),
+                            violations: transcript.violations,
+                        })
+                    }
+                    other => Err(format!(
+                        "a page form without URL mode was not refused before sending: {other:?}, {} requests",
+                        transcript.requests.len()
+                    )),
+                };
+            }
+            let text = said.map_err(|e| format!("the call failed: {e}"))?;
             Ok(Run {
                 text,
                 questions: transcript.requests,
@@ -366,7 +454,13 @@ async fn check(
             run.violations
         ));
     }
-    let planned = answers(case, cell.path == Path::Relay);
+    // A cell that cannot work (a page form on a revision without URL mode) is a typed
+    // error before anything is sent: nothing asked, nothing answered.
+    let planned = if cannot(cell) {
+        Vec::new()
+    } else {
+        answers(case, cell.path == Path::Relay)
+    };
     if run.questions.len() != planned.len() {
         failures.push(format!(
             "asked {} times, answered {} times (never asked once more than the user needed)",
@@ -394,7 +488,9 @@ async fn check(
         match at.and_then(|i| run.questions.get(i)) {
             Some(again) => {
                 let message = match cell.path {
-                    Path::Client => again["message"].as_str().unwrap_or_default().to_owned(),
+                    Path::Client | Path::Page => {
+                        again["message"].as_str().unwrap_or_default().to_owned()
+                    }
                     Path::Relay => again["relayText"].as_str().unwrap_or_default().to_owned(),
                 };
                 told = problems(again["message"].as_str().unwrap_or_default());
@@ -513,7 +609,10 @@ async fn every_field_kind_holds_through_every_revision_client_path_and_language(
         };
         if let Err(failure) = check(*cell, &case, reference.as_deref()).await {
             let smaller = reduce(*cell, &case).await;
-            failures.push(format!("{}\n    {smaller}", report(seed, *index, *cell, &case, &failure)));
+            failures.push(format!(
+                "{}\n    {smaller}",
+                report(seed, *index, *cell, &case, &failure)
+            ));
         }
     }
     eprintln!(
@@ -535,11 +634,33 @@ async fn every_field_kind_holds_through_every_revision_client_path_and_language(
 /// then on the client's own form (not the relay).
 async fn reduce(cell: Cell, case: &Case) -> String {
     let mut smallest = (cell, case.clone(), "the cell itself");
-    let right = Case { wrong: None, ..case.clone() };
+    let right = Case {
+        wrong: None,
+        ..case.clone()
+    };
     let candidates = [
         (cell, right.clone(), "the right answer alone"),
-        (Cell { client: RealClient::Spec, ..cell }, right.clone(), "the right answer alone, through the specification's client"),
-        (Cell { client: RealClient::Spec, path: Path::Client, ..cell }, right, "the right answer alone, through the specification's client, in its own form"),
+        (
+            Cell {
+                client: RealClient::Spec,
+                ..cell
+            },
+            right.clone(),
+            "the right answer alone, through the specification's client",
+        ),
+        (
+            Cell {
+                client: RealClient::Spec,
+                path: if cell.path == Path::Page {
+                    Path::Page
+                } else {
+                    Path::Client
+                },
+                ..cell
+            },
+            right,
+            "the right answer alone, through the specification's client, in its own form",
+        ),
     ];
     for (smaller, case, what) in candidates {
         if check(smaller, &case, None).await.is_err() {
@@ -610,14 +731,26 @@ async fn a_kept_answer_past_2_53_is_not_offered_back_as_a_default() {
     for &revision in ProtocolRevision::ALL {
         let mut wrong = value.to_content();
         wrong.insert("guests".into(), json!(13));
-        let client = ScriptedClient::new(revision).reply(Reply::accept(Value::Object(wrong))).reply(Reply::fill(&value));
+        let client = ScriptedClient::new(revision)
+            .reply(Reply::accept(Value::Object(wrong)))
+            .reply(Reply::fill(&value));
         let session = connect(client).await.expect("connect");
-        let said = session.call_tool_text("numbers", json!({})).await.expect("the call");
+        let said = session
+            .call_tool_text("numbers", json!({}))
+            .await
+            .expect("the call");
         assert_eq!(said, format!("Accept({value:?})"), "{revision}");
         let again = &session.transcript().requests[1]["requestedSchema"]["properties"];
         if revision.has_defaults_on_every_type() {
-            assert!(again["huge"].get("default").is_none() && again["big"].get("default").is_none(), "{revision}: {again}");
-            assert_eq!((&again["limit"]["default"], &again["count"]["default"]), (&json!(1u64 << 53), &json!(u32::MAX)), "{revision}");
+            assert!(
+                again["huge"].get("default").is_none() && again["big"].get("default").is_none(),
+                "{revision}: {again}"
+            );
+            assert_eq!(
+                (&again["limit"]["default"], &again["count"]["default"]),
+                (&json!(1u64 << 53), &json!(u32::MAX)),
+                "{revision}"
+            );
         }
     }
 }

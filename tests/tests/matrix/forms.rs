@@ -161,6 +161,23 @@ pub struct Ticket {
     pub seen: bool,
 }
 
+/// A form that holds a secret: asked on the server's page (`#[elicit(page)]`), with a
+/// few kinds beside it.
+#[derive(Elicit, Debug)]
+#[elicit(page)]
+pub struct Card {
+    #[elicit(title = "Holder", title(ja = "名義"), min_length = 2, max_length = 12)]
+    pub holder: String,
+    #[elicit(min_length = 12, pattern = "^sk_")]
+    pub key: elicit_runtime::page::Secret,
+    #[elicit(minimum = 1, maximum = 12)]
+    pub month: u8,
+    pub plan: Plan,
+    pub toppings: Vec<Topping>,
+    pub agree: bool,
+    pub note: Option<String>,
+}
+
 /// How would you like to pay?
 #[derive(Elicit, Debug, Clone, PartialEq)]
 #[elicit(rename_all = "snake_case")]
@@ -253,39 +270,46 @@ pub struct Entry {
     pub fields: fn(usize) -> Vec<&'static str>,
     /// The form of the first step (the one a re-ask's problems name fields of).
     pub schema: Option<&'static FormSchema>,
+    /// Whether it is a page form, asked on the server's page (the only path it takes).
+    pub page: bool,
     /// The case for a client, in a language (`en`, `ja`).
     pub generate: fn(&mut Rng, RealClient, &str) -> Case,
 }
 
-pub const FORMS: [Entry; 6] = [
+pub const FORMS: [Entry; 7] = [
     Entry {
         tool: "texts",
         fields: |_| wire(Texts::SCHEMA),
         schema: Some(Texts::SCHEMA),
+        page: false,
         generate: texts,
     },
     Entry {
         tool: "numbers",
         fields: |_| wire(Numbers::SCHEMA),
         schema: Some(Numbers::SCHEMA),
+        page: false,
         generate: numbers,
     },
     Entry {
         tool: "picks",
         fields: |_| wire(Picks::SCHEMA),
         schema: Some(Picks::SCHEMA),
+        page: false,
         generate: picks,
     },
     Entry {
         tool: "data",
         fields: |_| wire(Data::SCHEMA),
         schema: Some(Data::SCHEMA),
+        page: false,
         generate: data,
     },
     Entry {
         tool: "ticket",
         fields: |_| wire(Ticket::SCHEMA),
         schema: Some(Ticket::SCHEMA),
+        page: false,
         generate: ticket,
     },
     Entry {
@@ -298,7 +322,16 @@ pub const FORMS: [Entry; 6] = [
             }
         },
         schema: None,
+        page: false,
         generate: payment,
+    },
+    // A URL-mode request shows no fields: the page does.
+    Entry {
+        tool: "card",
+        fields: |_| Vec::new(),
+        schema: None,
+        page: true,
+        generate: card,
     },
 ];
 
@@ -673,5 +706,42 @@ fn choice(value: &str, title: &str) -> Step {
         content: object(json!({ "choice": title })),
         values: object(json!({ "choice": value })),
         schema: None,
+    }
+}
+
+fn card(rng: &mut Rng, _: RealClient, _: &str) -> Case {
+    let plans = [Plan::Free, Plan::Team, Plan::EnterpriseGold];
+    let toppings = [
+        Topping::Cheese,
+        Topping::HamPineapple,
+        Topping::Mushrooms,
+        Topping::Olives,
+    ];
+    let key = format!("sk_{}", rng.text(&['a', 'Z', '0', '9', '_'], 9, 20));
+    let value = Card {
+        holder: name(rng, 2, 12),
+        key: elicit_runtime::page::Secret::new(key.clone()),
+        month: rng.int(1, 12) as u8,
+        plan: *rng.pick(&plans),
+        toppings: rng.some_of(&toppings),
+        agree: rng.coin(),
+        note: rng.coin().then(|| name(rng, 1, 8)),
+    };
+    // What the user types on the page: the secret in it, the options by value.
+    let mut content = object(json!({
+        "holder": value.holder,
+        "key": key,
+        "month": value.month,
+        "plan": Plan::OPTIONS[value.plan as usize].value(),
+        "toppings": value.toppings.iter().map(|t| Topping::OPTIONS[*t as usize].value()).collect::<Vec<_>>(),
+        "agree": value.agree,
+    }));
+    if let Some(note) = &value.note {
+        content.insert("note".into(), note.clone().into());
+    }
+    Case {
+        expected: format!("Accept({value:?}) key={key}"),
+        steps: vec![Step::of(content, None)],
+        wrong: None,
     }
 }
