@@ -521,3 +521,20 @@ async fn the_model_may_relay_a_multi_select_as_its_list_whatever_form_the_client
         }
     }
 }
+
+#[tokio::test]
+async fn a_re_ask_keeps_the_run_time_checkboxes_the_user_ticked() {
+    for revision in [ProtocolRevision::V2025_06_18, ProtocolRevision::V2025_11_25, ProtocolRevision::V2026_07_28] {
+        // The note is left empty (wrong), the repositories ticked: the re-ask names the
+        // note and offers the ticks back, as it does for the checkboxes the derive knows.
+        let client = ScriptedClient::new(revision)
+            .plays(RealClient::Codex)
+            .reply(Reply::fill_json(json!({"note": "", "repos": ["Docs"]})))
+            .reply(Reply::fill_json(json!({"note": "ship it", "repos": ["Docs"]})));
+        let (said, requests) = call("release", client).await;
+        assert_eq!(said, r#"Accept(Release { note: "ship it", repos: [RepoId(3)] })"#, "{revision}");
+        assert_eq!(requests.len(), 2, "{revision}");
+        let again = &requests[1]["requestedSchema"]["properties"];
+        assert_eq!((&again["repos_docs"]["default"], &again["repos_api"]["default"]), (&json!(true), &json!(false)), "{revision}: {again}");
+    }
+}

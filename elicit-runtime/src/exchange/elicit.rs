@@ -1039,9 +1039,13 @@ fn keep_valid_answers<T: Elicit>(
             continue;
         }
         match field.kind() {
-            Kind::MultiSelect(rules) if profile.checkboxes_on(revision) => {
-                for i in 0..rules.options.len() {
-                    let name = form::checkbox_name(field.name(), rules.options, i);
+            Kind::MultiSelect(rules) if profile.checkboxes_for(field, revision) => {
+                // A run-time select's checkboxes are those this request wrote.
+                let names: Vec<String> = match field.is_runtime_select() {
+                    true => form::checkboxes_of(properties, field.name()).cloned().collect(),
+                    false => (0..rules.options.len()).map(|i| form::checkbox_name(field.name(), rules.options, i)).collect(),
+                };
+                for name in names {
                     if let Some(Value::Bool(ticked)) = content.get(&name) {
                         keep(&name, &Value::Bool(*ticked));
                     }
