@@ -93,11 +93,7 @@ fn cells() -> Vec<Cell> {
     for (form, entry) in FORMS.iter().enumerate() {
         for &revision in ProtocolRevision::ALL {
             for client in RealClient::ALL {
-                let paths: &[Path] = if entry.page {
-                    &[Path::Page]
-                } else {
-                    &PATHS
-                };
+                let paths: &[Path] = if entry.page { &[Path::Page] } else { &PATHS };
                 for &path in paths {
                     for locale in LOCALES {
                         all.push(Cell {

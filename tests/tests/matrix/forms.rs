@@ -28,6 +28,10 @@ pub struct Texts {
     pub nickname: Option<String>,
     #[elicit(default = "none", max_length = 20)]
     pub note: String,
+    /// A date (`format = "date"` from its type)
+    pub born: chrono::NaiveDate,
+    /// A link (`format = "uri"` from its type)
+    pub site: Option<url::Url>,
     #[elicit(skip)]
     pub internal: u32,
 }
@@ -427,9 +431,20 @@ fn texts(rng: &mut Rng, _: RealClient, _: &str) -> Case {
             .then(|| name(rng, 0, 8))
             .filter(|n| !n.is_empty()),
         note,
+        born: chrono::NaiveDate::from_ymd_opt(
+            1900 + rng.below(200) as i32,
+            1 + rng.below(12) as u32,
+            1 + rng.below(28) as u32,
+        )
+        .expect("a date"),
+        site: rng.coin().then(|| {
+            url::Url::parse(&format!("https://example.com/{}", rng.below(1000))).expect("a URL")
+        }),
         internal: 0,
     };
     let wrongs = vec![
+        ("born", json!("2026-02-30")),
+        ("site", json!("not a link")),
         ("name", json!("A")),
         ("name", json!("Abcdefghijklmnop")),
         ("email", json!("not an address")),
