@@ -404,6 +404,23 @@ pub(crate) fn checkbox_in(properties: &Map<String, Value>, field: &str, schema: 
     None
 }
 
+/// The fields whose checkboxes may be among `properties`, written as words (each boolean
+/// property's name up to one of its `_`): a key `k` may be a multi-select answered as its
+/// list where this holds `words(k)`. One pass over the properties, then a hash lookup a key.
+pub(crate) fn checkbox_fields(properties: &Map<String, Value>) -> std::collections::HashSet<&str> {
+    properties
+        .iter()
+        .filter(|(_, p)| p.get("type").and_then(Value::as_str) == Some("boolean"))
+        .flat_map(|(name, _)| name.match_indices('_').map(move |(i, _)| &name[..i]))
+        .collect()
+}
+
+/// A name written as words of ASCII letters and digits joined by one `_` (the checkbox
+/// rules of the module docs).
+pub(crate) fn words(name: &str) -> String {
+    words_of(&[name.as_bytes()])
+}
+
 /// The boolean properties of `properties` that may be checkboxes of the multi-select
 /// `field`: those whose name is the field's, written as words, then `_`.
 pub(crate) fn checkboxes_of<'p>(properties: &'p Map<String, Value>, field: &str) -> impl Iterator<Item = &'p String> {

@@ -331,7 +331,9 @@ const ELICITATION: &str = "elicitation/create";
 fn read_answer(pinned: &mut Pinned, properties: Option<&Map<String, Value>>) -> Value {
     // A multi-select asked as checkboxes may be answered as its list (a model relaying
     // the user's choice does): asked too, as on the direct path.
-    let asked = |properties: &Map<String, Value>, name: &str| properties.contains_key(name) || crate::form::checkboxes_of(properties, name).next().is_some();
+    // (Found by hash, not by a walk over the properties for each key: a client may pad.)
+    let fields = properties.map(crate::form::checkbox_fields).unwrap_or_default();
+    let asked = |properties: &Map<String, Value>, name: &str| properties.contains_key(name) || fields.contains(crate::form::words(name).as_str());
     if let (Some(properties), Some(Value::Object(content))) = (properties, pinned.answer.get_mut("content"))
         && content.keys().any(|name| !asked(properties, name))
     {
