@@ -399,17 +399,22 @@ fn parse(id: &LanguageIdentifier, ftl: String) -> Result<FluentResource, Catalog
     })
 }
 
-/// Refuses a message whose text carries a URL, whatever its variables hold.
+/// Refuses a message whose text carries a URL, whatever its variables hold, and a term
+/// (`-field`) whose text does (messages put it in their own).
 fn check_urls(id: &LanguageIdentifier, resource: &FluentResource) -> Result<(), CatalogError> {
     for entry in resource.entries() {
-        if let ast::Entry::Message(message) = entry
-            && let Some(pattern) = &message.value
-        {
-            let mut text = String::new();
-            pattern_text(pattern, &mut text);
-            if crate::rules::url_in_text::find_url(&text).is_some() {
-                return Err(CatalogError::UrlInMessage { language: id.to_string(), id: message.id.name.to_owned() });
-            }
+        let (name, pattern) = match entry {
+            ast::Entry::Message(message) => match &message.value {
+                Some(pattern) => (message.id.name.to_owned(), pattern),
+                None => continue,
+            },
+            ast::Entry::Term(term) => (format!("-{}", term.id.name), &term.value),
+            _ => continue,
+        };
+        let mut text = String::new();
+        pattern_text(pattern, &mut text);
+        if crate::rules::url_in_text::find_url(&text).is_some() {
+            return Err(CatalogError::UrlInMessage { language: id.to_string(), id: name });
         }
     }
     Ok(())

@@ -81,6 +81,7 @@ pub use self::track::{TRACK_METHOD, Track};
 use crate::exchange::{ClientInfo, ElicitError, ElicitPeer, ElicitationSupport, Outgoing};
 use crate::revision::ProtocolRevision;
 use crate::form::echo_up_to;
+use crate::locale::Locale;
 
 fn support_of(capabilities: Option<&ClientCapabilities>) -> ElicitationSupport {
     let elicitation = capabilities.and_then(|c| c.elicitation.as_ref()).and_then(|e| serde_json::to_value(e).ok());
@@ -145,7 +146,8 @@ fn send<'a>(
         // Scoped, so that the handle's slot is not kept beside the response's future.
         let (mut waiting, response) = {
             let handle = sending.await.map_err(|e| peer_error(e, timeout))?;
-            (Waiting { peer, id: Some(handle.id.clone()) }, handle.await_response())
+            let locale = origin.as_ref().and_then(|o| o.locale).unwrap_or_default();
+            (Waiting { peer, id: Some(handle.id.clone()), locale }, handle.await_response())
         };
         // Pinned where it is: awaiting it by value would give it a second slot in the future.
         tokio::pin!(response);
@@ -168,7 +170,7 @@ fn send<'a>(
                 }
                 () = origin.cancelled.cancelled() => {
                     // The client cancelled the tool call: withdraw the form from its screen.
-                    let reason = Some("the operation that asked for this input was cancelled".to_owned());
+                    let reason = Some(waiting.locale.message(CANCELLED, &[]));
                     let id = waiting.answered();
                     let _ = Box::pin(peer.notify_cancelled(rmcp::model::CancelledNotificationParam::new(id, reason.clone()))).await;
                     return Err(ElicitError::Cancelled(reason));
@@ -202,6 +204,8 @@ struct Waiting<'a> {
     peer: &'a Peer<RoleServer>,
     /// The request's id, until it is answered or its cancellation is sent.
     id: Option<rmcp::model::RequestId>,
+    /// The language of the question: the reason of a cancellation is said in it.
+    locale: Locale,
 }
 
 impl Waiting<'_> {
@@ -218,7 +222,7 @@ impl Drop for Waiting<'_> {
         // Outside a runtime (the runtime itself is going away) there is no one to tell.
         let Ok(runtime) = tokio::runtime::Handle::try_current() else { return };
         let peer = self.peer.clone();
-        let reason = Some("the operation that asked for this input no longer waits for it".to_owned());
+        let reason = Some(self.locale.message(ABANDONED, &[]));
         runtime.spawn(async move {
             let _ = peer.notify_cancelled(rmcp::model::CancelledNotificationParam::new(Some(id), reason)).await;
         });
@@ -227,6 +231,14 @@ impl Drop for Waiting<'_> {
 
 /// The catalog's message of the progress notifications sent while a person answers.
 const WAITING: &str = "progress-waiting-form";
+
+/// The catalog's reason of the `notifications/cancelled` sent when the tool call that
+/// asked was cancelled.
+const CANCELLED: &str = "cancelled-call";
+
+/// The catalog's reason of the `notifications/cancelled` sent when the question is no
+/// longer waited for (a timeout, a dropped future).
+const ABANDONED: &str = "cancelled-abandoned";
 
 impl ElicitPeer for Peer<RoleServer> {
     fn protocol_version(&self) -> Option<String> {
