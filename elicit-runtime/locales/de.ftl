@@ -140,6 +140,7 @@ progress-waiting-form = Es wird gewartet, bis der Benutzer das { -form } ausgef�
 progress-waiting-page = Es wird gewartet, bis der Benutzer auf der { -page } fertig ist
 cancelled-call = die Anfrage, die diese Frage gestellt hat, wurde abgebrochen
 cancelled-abandoned = diese Frage wird nicht mehr benötigt
+cancelled-timeout = die Zeit für die { -answer } auf diese Frage ist abgelaufen
 
 ## Der JSON-RPC-Fehler, der den Client bittet, eine Seite zu öffnen und es erneut zu versuchen (-32042).
 

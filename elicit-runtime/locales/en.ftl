@@ -178,6 +178,7 @@ progress-waiting-form = waiting for the user to fill in a { -form }
 progress-waiting-page = waiting for the user to finish on the { -page }
 cancelled-call = the request that asked this question was cancelled
 cancelled-abandoned = this question is no longer needed
+cancelled-timeout = this question was not answered in time
 
 ## The JSON-RPC error that asks the client to open a page and try again (-32042).
 

@@ -164,6 +164,7 @@ progress-waiting-form = esperando a que el usuario responda un { -form }
 progress-waiting-page = esperando a que el usuario termine en la { -page }
 cancelled-call = se canceló la solicitud que hizo esta pregunta
 cancelled-abandoned = esta pregunta ya no es necesaria
+cancelled-timeout = se acabó el tiempo para responder esta pregunta
 
 ## El error JSON-RPC que pide al cliente abrir una página y volver a intentarlo (-32042).
 

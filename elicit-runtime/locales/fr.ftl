@@ -155,6 +155,7 @@ progress-waiting-form = en attente de la { -answer } de l’utilisateur à un { 
 progress-waiting-page = en attente que l’utilisateur termine sur la { -page }
 cancelled-call = la requête qui a posé cette question a été annulée
 cancelled-abandoned = cette question n’est plus nécessaire
+cancelled-timeout = le temps pour répondre à cette question est écoulé
 
 ## L’erreur JSON-RPC qui demande au client d’ouvrir une page puis de réessayer (-32042).
 

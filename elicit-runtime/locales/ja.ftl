@@ -119,6 +119,7 @@ progress-waiting-form = ユーザーが{ -form }に{ -answer }するのを待っ
 progress-waiting-page = ユーザーが{ -page }での操作を終えるのを待っています
 cancelled-call = この質問をしたリクエストは取り消されました
 cancelled-abandoned = この質問への{ -answer }はもう必要ありません
+cancelled-timeout = この質問に{ -answer }する時間が過ぎました
 
 ## クライアントにページを開いてから再試行するよう求める JSON-RPC エラー（-32042）。
 

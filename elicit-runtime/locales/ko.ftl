@@ -138,6 +138,7 @@ progress-waiting-form = 사용자가 { -form }에 답하기를 기다리는 중
 progress-waiting-page = 사용자가 { -page }에서 작업을 마치기를 기다리는 중
 cancelled-call = 이 질문을 보낸 요청이 취소되었습니다
 cancelled-abandoned = 이 질문에 대한 { -answer(case: "subject") } 더 이상 필요하지 않습니다
+cancelled-timeout = 이 질문에 답할 시간이 지났습니다
 
 ## 클라이언트에 페이지를 연 뒤 다시 시도하라고 하는 JSON-RPC 오류(-32042).
 

@@ -118,6 +118,7 @@ progress-waiting-form = 正在等待用户填写{ -form }
 progress-waiting-page = 正在等待用户在{ -page }上完成操作
 cancelled-call = 提出此问题的请求已被取消
 cancelled-abandoned = 已不再需要此问题的{ -answer }
+cancelled-timeout = 此问题的作答时间已到
 
 ## 要求客户端打开页面后重试的 JSON-RPC 错误（-32042）。
 

@@ -671,7 +671,7 @@ fn errors_read_well() {
     let err = Selects::from_content(&object(set(unset(selects_base(), "plan"), "color", json!(true)))).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "the content does not match the form: `color`: must be a string, got a boolean; `plan`: is required but missing"
+        "the content does not match the form: `color`: must be text, got true or false; `plan`: is required but missing"
     );
     let err = MultiSelects::from_content(&object(set(multi_base(), "plans", json!(["free", "free", "x"])))).unwrap_err();
     assert_eq!(

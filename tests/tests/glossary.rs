@@ -21,12 +21,15 @@ const TERMS: [&str; 8] = ["field", "item", "option", "choice", "form", "page", "
 /// What stands for a variable whose value is a number (`$min`, `$count`): the spacing
 /// rules of numbers apply to it.
 const NUMBER: char = '\u{E001}';
-/// What stands for any other variable, a term (in the literal text), or code: opaque.
+/// What stands for any other variable, a term (in the literal text), or code that holds
+/// a variable: opaque.
 const OPAQUE: char = '\u{E000}';
+/// What stands for fixed code or a JSON word (`answers`, "accept").
+const CODE: char = '\u{E002}';
 
 /// The variables that hold numbers.
-const NUMERIC: [&str; 15] =
-    ["n", "min", "max", "minimum", "maximum", "found", "length", "min_length", "max_length", "min_items", "max_items", "count", "others", "index", "bound"];
+/// (`$found` is left out: it is a JSON type's word in `problem-wrong-type`.)
+const NUMERIC: [&str; 14] = ["n", "min", "max", "minimum", "maximum", "length", "min_length", "max_length", "min_items", "max_items", "count", "others", "index", "bound"];
 
 /// One language's glossary rules.
 struct Rules {
@@ -50,11 +53,11 @@ const RULES: [Rules; 7] = [
         tag: "ko",
         refused: &[("필드", "항목"), ("아이템", "요소"), ("옵션", "선택지"), ("폼", "양식")],
         // 선택하다 (to choose) and 선택 입력 (optional) are built on the word for a choice.
-        other_senses: &["선택하", "선택해", "선택됨", "선택 입력"],
+        other_senses: &["선택하", "선택해", "선택되", "선택됨", "선택 입력"],
     },
     Rules {
         tag: "ja",
-        refused: &[("フィールド", "項目"), ("アイテム", "要素"), ("オプション", "選択肢"), ("答え", "回答"), ("最小", "a count before its noun"), ("最大", "a count before its noun")],
+        refused: &[("フィールド", "項目"), ("アイテム", "要素"), ("オプション", "選択肢"), ("最小", "a count before its noun"), ("最大", "a count before its noun")],
         other_senses: &[],
     },
     Rules {
@@ -171,17 +174,19 @@ fn renderings(term: &ast::Term<&str>, catalog: &Catalog<'_>) -> Vec<String> {
 }
 
 /// `text` with code (between backquotes) and JSON words (between ASCII double quotes)
-/// made opaque: they are wire names, written the same in every language.
+/// left out: they are wire names, written the same in every language. Code that holds a
+/// variable stands as a variable (`OPAQUE`), fixed code as `CODE`, whose sound is known.
 fn without_code(text: &str) -> String {
     let mut out = String::new();
-    let mut open: Option<char> = None;
+    let mut open: Option<(char, bool)> = None;
     for c in text.chars() {
         match (open, c) {
-            (None, '`' | '"') => open = Some(c),
-            (Some(q), c) if c == q => {
+            (None, '`' | '"') => open = Some((c, false)),
+            (Some((q, variable)), c) if c == q => {
                 open = None;
-                out.push(OPAQUE);
+                out.push(if variable { OPAQUE } else { CODE });
             }
+            (Some((q, _)), c) if c == OPAQUE || c == NUMBER => open = Some((q, true)),
             (Some(_), _) => {}
             (None, c) => out.push(c),
         }
@@ -341,5 +346,5 @@ fn the_rules_refuse_what_the_review_found() {
     assert!(broken_rules("ko", &format!("{OPAQUE}이(가) 잘못되었습니다; {NUMBER} 이상이어야")).is_empty());
     assert!(holds_word("est un champ de ce", "champ") && !holds_word("des champs", "champ") && !holds_word("optional", "option"));
     assert!(holds_word("フィールドではありません", "フィールド"));
-    assert_eq!(without_code("`name`: \"accept\" ok"), format!("{OPAQUE}: {OPAQUE} ok"));
+    assert_eq!(without_code(&format!("`name`: \"accept\" `{OPAQUE}` ok")), format!("{CODE}: {CODE} {OPAQUE} ok"));
 }

@@ -134,12 +134,10 @@ fn send<'a>(
     let Outgoing { method, params, timeout, progress_every, .. } = outgoing;
     let sending = (!revision.is_some_and(ProtocolRevision::has_input_rounds)).then(|| {
         let request = ServerRequest::CustomRequest(CustomRequest::new(method, Some(Value::Object(params))));
-        let options = match timeout {
-            // On expiry rmcp tells the client with `notifications/cancelled` itself.
-            Some(timeout) => PeerRequestOptions::with_timeout(timeout),
-            None => PeerRequestOptions::no_options(),
-        };
-        Box::pin(peer.send_request_with_option(request, options))
+        // The timeout is kept here, not by rmcp: on expiry the client is told with
+        // `notifications/cancelled` in the question's language (rmcp's own says "request
+        // timeout" in English).
+        Box::pin(peer.send_request_with_option(request, PeerRequestOptions::no_options()))
     });
     async move {
         let Some(sending) = sending else { return Err(ElicitError::NeedsInputRound) };
@@ -151,10 +149,22 @@ fn send<'a>(
         };
         // Pinned where it is: awaiting it by value would give it a second slot in the future.
         tokio::pin!(response);
+        let deadline = timeout.map(|t| tokio::time::Instant::now() + t);
+        let expired = async move {
+            match deadline {
+                Some(deadline) => tokio::time::sleep_until(deadline).await,
+                None => std::future::pending().await,
+            }
+        };
+        tokio::pin!(expired);
         let Some(origin) = origin else {
-            let response = response.await;
-            waiting.answered();
-            return response.map_err(|e| peer_error(e, timeout)).and_then(result_json);
+            tokio::select! {
+                response = &mut response => {
+                    waiting.answered();
+                    return response.map_err(|e| peer_error(e, timeout)).and_then(result_json);
+                }
+                () = &mut expired => return Err(timed_out(peer, &mut waiting, timeout).await),
+            }
         };
         // While the person answers, the request that asked waits too, and clients give up on
         // a request after a timeout of their own (60 s by default in the TypeScript SDK and
@@ -168,6 +178,7 @@ fn send<'a>(
                     waiting.answered();
                     return response.map_err(|e| peer_error(e, timeout)).and_then(result_json);
                 }
+                () = &mut expired => return Err(timed_out(peer, &mut waiting, timeout).await),
                 () = origin.cancelled.cancelled() => {
                     // The client cancelled the tool call: withdraw the form from its screen.
                     let reason = Some(waiting.locale.message(CANCELLED, &[]));
@@ -192,6 +203,15 @@ fn send<'a>(
             }
         }
     }
+}
+
+/// The question was not answered in time: the client is told to withdraw it, with the
+/// reason in the question's language.
+async fn timed_out(peer: &Peer<RoleServer>, waiting: &mut Waiting<'_>, timeout: Option<Duration>) -> ElicitError {
+    let reason = Some(waiting.locale.message(TIMED_OUT, &[]));
+    let id = waiting.answered();
+    let _ = Box::pin(peer.notify_cancelled(rmcp::model::CancelledNotificationParam::new(id, reason))).await;
+    ElicitError::Timeout(timeout.unwrap_or_default())
 }
 
 /// A request sent to the client and not answered yet. Dropped while it waits (the body
@@ -237,8 +257,12 @@ const WAITING: &str = "progress-waiting-form";
 const CANCELLED: &str = "cancelled-call";
 
 /// The catalog's reason of the `notifications/cancelled` sent when the question is no
-/// longer waited for (a timeout, a dropped future).
+/// longer waited for (a dropped future).
 const ABANDONED: &str = "cancelled-abandoned";
+
+/// The catalog's reason of the `notifications/cancelled` sent when the question's time
+/// ran out ([`ElicitRequest::timeout`](crate::exchange::ElicitRequest::timeout)).
+const TIMED_OUT: &str = "cancelled-timeout";
 
 impl ElicitPeer for Peer<RoleServer> {
     fn protocol_version(&self) -> Option<String> {
