@@ -263,6 +263,22 @@ fn bookings() -> [Value; 3] {
     [wrong, also_wrong, right]
 }
 
+/// How deep parentheses (half- or full-width) nest in `text`.
+fn depth(text: &str) -> usize {
+    let (mut depth, mut deepest) = (0usize, 0);
+    for c in text.chars() {
+        match c {
+            '(' | '（' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            ')' | '）' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
+}
+
 /// The texts of a request: its message, and each title and description of its form.
 fn request_texts(request: &Value) -> Vec<String> {
     let mut texts = vec![request["message"].as_str().unwrap_or_default().to_owned()];
@@ -308,6 +324,9 @@ async fn forms_reasks_progress_and_cancellations_through_a_server_have_no_englis
             for (i, request) in transcript.requests.iter().enumerate() {
                 for text in request_texts(request) {
                     refuse_english(&mut found, tag, &format!("{revision} {client:?} request {i}"), &text);
+                    // One level of parentheses: what the toolkit adds after a description
+                    // (a number asked as text, a checkbox's rule) holds none of its own.
+                    assert!(depth(&text) <= 1, "{tag} {revision} {client:?}: parentheses in parentheses: {text}");
                 }
             }
             for progress in &transcript.progress {

@@ -189,7 +189,7 @@ async fn a_client_without_elicitation_gets_a_result_for_the_model_and_the_call_b
         // What to ask, field by field, and how to call back.
         for expected in [
             "Book a table",
-            "- `name` (text, required) — Name for the booking; at least this many characters: 2; at most this many characters: 40\n",
+            "- `name` (text, required) — Name for the booking; at least 2 characters; at most 40 characters\n",
             "- `guests` (a whole number, required) — How many people; at least 1; at most 12\n",
             "; one of: \"indoor\" (Indoors), \"terrace\" (On the terrace)\n",
             "- `note` (text, optional) — Anything we should know\n",

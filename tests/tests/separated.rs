@@ -116,10 +116,10 @@ fn every_problem_is_named_by_its_item() {
         ]
     );
     assert_eq!(decoded(json!({"labels": "a,b,c,d", "title": "t"})).unwrap_err(), ["`labels`: must have at most 3 choices, got 4"]);
-    assert_eq!(decoded(json!({"labels": ["bug"], "title": "t"})).unwrap_err(), ["`labels`: must be a string, got an array"]);
+    assert_eq!(decoded(json!({"labels": ["bug"], "title": "t"})).unwrap_err(), ["`labels`: must be text, got a list"]);
     // An item's type decodes it: a URL that does not parse is named too.
     let links = Links::from_content(&content(json!({"links": "https://a.example/|not a url"}))).unwrap_err();
-    assert_eq!(links.violations()[0].to_string(), "`links`: item 2: must be a valid uri");
+    assert_eq!(links.violations()[0].to_string(), "`links`: item 2: must be a valid URI");
     let invalid = Ticket::from_content(&content(json!({"labels": "UI", "title": "t"}))).unwrap_err();
     assert_eq!(invalid.violations()[0].text(Locale::for_tag("de")), "`labels`: Eintrag 1: muss die Form lowercase words haben");
 }

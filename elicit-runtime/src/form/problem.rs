@@ -257,7 +257,7 @@ impl Problem {
     }
 }
 
-/// A JSON type in words (`an integer`), from the catalog's `json-type-*` messages.
+/// A JSON type in words (`a whole number`), from the catalog's `json-type-*` messages.
 fn json_type_words(name: &str, locale: Locale) -> String {
     locale.message(&format!("json-type-{name}"), &[])
 }
