@@ -584,3 +584,65 @@ async fn a_two_step_choice_and_an_author_s_unsaid_rule_are_asked_in_the_user_s_l
     assert_eq!(sent[1]["requestedSchema"]["properties"]["email"]["title"], "이메일");
     assert_eq!(sent[3]["message"], "평점\n\n답변을 고쳐 주세요:\n- 답변이 이 양식의 규칙에 맞지 않습니다");
 }
+
+// ---- validator's exclusive bounds -----------------------------------------------------------
+
+/// A form whose rules are validator's, reporting exclusive bounds the way validator's own
+/// `range(exclusive_min = ...)` does (a rule of the author's can report them too; on a
+/// field of a form the derive refuses them, a form's bounds being inclusive).
+#[derive(Elicit, Debug)]
+#[elicit(validate = elicit_runtime::exchange::validator_rules)]
+struct Weighed {
+    weight: f64,
+    level: u8,
+    floor: u8,
+    stars: u8,
+}
+
+impl validator::Validate for Weighed {
+    fn validate(&self) -> Result<(), validator::ValidationErrors> {
+        let mut errors = validator::ValidationErrors::new();
+        // As validator's derive writes them for bounds written as integers.
+        let range = |bounds: &[(&'static str, i64)]| {
+            let mut error = validator::ValidationError::new("range");
+            for (name, value) in bounds {
+                error.add_param((*name).into(), value);
+            }
+            error
+        };
+        errors.add("weight", range(&[("exclusive_min", 0)]));
+        errors.add("level", range(&[("min", 1), ("exclusive_max", 5)]));
+        errors.add("floor", range(&[("exclusive_min", 0), ("max", 9)]));
+        errors.add("stars", range(&[("exclusive_min", 0), ("exclusive_max", 6)]));
+        Err(errors)
+    }
+}
+
+#[test]
+fn an_exclusive_bound_reads_greater_or_less_than_in_every_language() {
+    catalog();
+    let weighed = Weighed { weight: 0.0, level: 5, floor: 0, stars: 6 };
+    let violations = elicit_runtime::exchange::validator_rules(&weighed).unwrap_err();
+    let texts = |tag: &str| violations.iter().map(|v| v.text(Locale::for_tag(tag))).collect::<Vec<_>>();
+    // A user who typed 0 is never told "at least 0": 0 itself is refused.
+    assert_eq!(
+        texts("en"),
+        [
+            "`weight`: must be greater than 0",
+            "`level`: must be at least 1 and less than 5",
+            "`floor`: must be greater than 0 and at most 9",
+            "`stars`: must be greater than 0 and less than 6",
+        ]
+    );
+    assert_eq!(texts("ja")[0], "`weight`：0より大きい必要があります");
+    assert_eq!(texts("de")[1], "`level`: muss mindestens 1 und kleiner als 5 sein");
+    assert_eq!(texts("fr")[3], "`stars`\u{202f}: doit être strictement supérieur à 0 et strictement inférieur à 6");
+    assert_eq!(texts("ko")[2], "`floor`: 0 초과 9 이하여야 합니다");
+    assert_eq!(texts("zh-Hans")[0], "`weight`：必须大于 0");
+    assert_eq!(texts("es")[3], "`stars`: debe ser mayor que 0 y menor que 6");
+    // No language says an exclusive bound as an inclusive one.
+    for (tag, _) in LANGUAGES {
+        let inclusive = Locale::for_tag(tag).message("validator-range-min", &[("min", Arg::Text("0"))]);
+        assert!(!texts(tag)[0].ends_with(&inclusive), "{tag}: {}", texts(tag)[0]);
+    }
+}
