@@ -99,6 +99,16 @@ fn an_author_adds_a_language_and_a_broken_one_is_refused_with_what_is_wrong() {
     assert_eq!(error.to_string(), "the message `reask-heading` for `it` contains a URL, which form-mode texts must not carry; write it without one");
     let error = Catalog::builder().add("not a tag!", "").unwrap_err();
     assert!(error.to_string().starts_with("`not a tag!` is not a BCP 47 language tag"), "{error}");
+    // A glossary term is the language's own: one a message uses must be defined, in the
+    // same source, one added before, or the shipped language.
+    let error = Catalog::builder().add("it", "problem-not-asked = non è un { -field } di questo modulo\n").unwrap_err();
+    assert_eq!(error.to_string(), "the message `problem-not-asked` for `it` uses the term `-field`, which `it` does not define: add `-field = ...` to its messages");
+    let error = Catalog::builder().add("it", "-field = { -campo }\n").unwrap_err();
+    assert!(matches!(&error, locale::CatalogError::MissingTerm { id, term, .. } if id == "-field" && term == "campo"), "{error:?}");
+    let italian = Catalog::builder().add("it", "-field = campo\n").and_then(|b| b.add("it", "problem-not-asked = non è un { -field } di questo modulo\n"));
+    assert!(italian.is_ok(), "a term added before");
+    let japanese = Catalog::builder().add("ja", "problem-not-asked = この{ -form }の{ -field }ではありません\n");
+    assert!(japanese.is_ok(), "the shipped language's terms");
     catalog();
     assert_eq!(Catalog::builder().install().unwrap_err(), locale::CatalogError::AlreadyInstalled);
 }
