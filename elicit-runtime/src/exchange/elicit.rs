@@ -1090,7 +1090,9 @@ fn with_defaults(params: &mut Map<String, Value>, defaults: &Map<String, Value>)
     }
 }
 
-/// The message of a re-ask: the original message, then what was wrong.
+/// The message of a re-ask: the original message, then what was wrong. Knowing no form,
+/// it names each field by its wire name; the re-ask an elicitation sends names it by the
+/// title the user was shown ([`Violation::text_in`](crate::form::Violation::text_in)).
 ///
 /// ```
 /// use elicit_runtime::{Elicit, exchange::reask_message};
