@@ -12,6 +12,11 @@
 //! (see the top of `elicit-runtime/src/rules/mod.rs`). These tests fail if the derive
 //! stops compiling that copy: the link replaced by a directory of copies that drift, a
 //! file only one side has, or a crate that no longer declares the module.
+//!
+//! The map for people: `docs/architecture.md` walks one request through the files and
+//! draws the tree of the repository. The tests at the end fail when the tree leaves out a
+//! folder of either crate (their `src/` all the way down) or of `tests/`, `examples/`,
+//! `docs/`, or when the page names a path (in backquotes or in the tree) that is gone.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -406,7 +411,7 @@ fn the_architecture_page_names_every_folder() {
 fn every_path_the_architecture_page_names_exists() {
     let page = fs::read_to_string(workspace().join("docs/architecture.md")).expect("docs/architecture.md");
     let tree = tree_paths(&page);
-    assert!(tree.len() > 100, "the tree is read: {tree:?}");
+    assert!(tree.len() > 40, "the tree is read: {tree:?}");
     let mut gone: Vec<String> = tree.into_iter().filter(|path| !workspace().join(path).exists()).map(|path| format!("{path} (in the tree)")).collect();
     // A path in the prose is from the workspace root, or (as the page says) under one of
     // the crates' `src/`.
