@@ -50,6 +50,9 @@ use crate::form::{FormSchema, InvalidContent};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Confirm;
 
+// Not listed among "the other types that implement `Elicit`" in the errors a form's
+// author reads: the derive's own diagnostics stay about the author's types.
+#[diagnostic::do_not_recommend]
 impl Elicit for Confirm {
     const SCHEMA: &'static FormSchema = &FormSchema { fields: &[] };
 
