@@ -8,6 +8,7 @@ use elicit_runtime::exchange::ElicitationSupport;
 use elicit_runtime::rmcp::{Reach, Route, ToolCall};
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{Reply, ScriptedClient};
+use elicit_runtime::url::Interactions;
 use elicit_runtime::{Elicit, Elicitation, ProtocolRevision};
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
@@ -32,6 +33,7 @@ struct Approve {}
 #[derive(Clone)]
 struct Waiter {
     sealer: StateSealer,
+    interactions: Interactions,
 }
 
 fn said(reach: Reach) -> String {
@@ -57,6 +59,19 @@ impl Waiter {
         call.run(&self.sealer, |ask| async move { Ok(text(format!("{before} | {}", said(ask.reach())))) }).await
     }
 
+    #[tool(description = "a page of the waiter's own, relayed where the client cannot show it")]
+    async fn page(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        let interactions = self.interactions.clone();
+        call.relay_through_model(true)
+            .principal("ada")
+            .run(&self.sealer, |ask| async move {
+                let route = format!("{:?}", ask.reach().url());
+                let page = interactions.url_request(&ask, "ada", "tip", "Open the page to leave a tip", |id| format!("https://tips.example/{id}")).await?;
+                Ok(text(format!("{route} {:?}", page.ask(&ask).await?)))
+            })
+            .await
+    }
+
     #[tool(description = "a choice, then an approval only the user may give")]
     async fn book(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
         call.relay_through_model(true)
@@ -78,7 +93,7 @@ impl Waiter {
 impl ServerHandler for Waiter {}
 
 fn waiter() -> Waiter {
-    Waiter { sealer: StateSealer::new(*b"the reach test key of 32 bytes..").expect("a key") }
+    Waiter { sealer: StateSealer::new(*b"the reach test key of 32 bytes..").expect("a key"), interactions: Interactions::default() }
 }
 
 #[tokio::test]
@@ -131,4 +146,14 @@ async fn a_client_with_forms_but_no_url_mode_is_asked_both_questions() {
             .expect("connect");
         assert_eq!(session.call_tool_text("book", json!({})).await.expect("the call"), "Terrace true", "{revision}");
     }
+}
+
+#[tokio::test]
+async fn on_2025_06_18_a_page_goes_to_the_model_even_when_the_client_declares_url() {
+    // 2025-06-18 has no URL mode: a client that declares `url` anyway is not sent one.
+    let session = ScriptedClient::new(ProtocolRevision::V2025_06_18).support(ElicitationSupport::FORM_AND_URL).connect(waiter()).await.expect("connect");
+    let result = session.call_tool("page", json!({})).await.expect("the call");
+    let relay = result.structured_content.as_ref().and_then(|s| s.get("elicitRelay")).expect("the link, for the model");
+    assert!(relay.to_string().contains("https://tips.example/"), "{relay}");
+    assert!(session.transcript().requests.is_empty(), "nothing was sent to the client");
 }

@@ -659,7 +659,14 @@ impl fmt::Debug for Ask {
 impl Ask {
     fn capabilities(&self) -> Capabilities {
         match &self.inner {
-            AskInner::Direct { context, .. } => Capabilities::of(context.client_capabilities().as_ref()),
+            AskInner::Direct { context, .. } => {
+                let mut capabilities = Capabilities::of(context.client_capabilities().as_ref());
+                // A client that declares `url` on a revision without URL mode (2025-06-18)
+                // cannot be sent one: the relay, if on, gives the model the link instead.
+                let revision = ElicitPeer::protocol_version(context).and_then(|v| v.parse::<ProtocolRevision>().ok());
+                capabilities.elicitation.url &= revision.is_some_and(ProtocolRevision::has_url_mode);
+                capabilities
+            }
             AskInner::Round { capabilities, .. } => *capabilities,
         }
     }
