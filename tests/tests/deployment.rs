@@ -45,10 +45,12 @@ impl Redis {
             .stderr(Stdio::null())
             .spawn()
             .expect("redis-server starts");
+        // Stopped when dropped, a failed start included.
+        let redis = Redis { child, port };
         // Bounded: 10 s at most.
         for _ in 0..200 {
             if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
-                return Some(Redis { child, port });
+                return Some(redis);
             }
             std::thread::sleep(Duration::from_millis(50));
         }
