@@ -43,11 +43,6 @@ fn ui() {
     t.compile_fail("ui/options/*.rs");
     t.compile_fail("ui/page/*.rs");
     t.compile_fail("ui/separated/*.rs");
+    t.compile_fail("ui/once/*.rs");
     t.pass("ui/pass/*.rs");
-}
-
-/// Alone, so that `cargo test --test ui once` runs these without the derive's.
-#[test]
-fn once() {
-    trybuild::TestCases::new().compile_fail("ui/once/*.rs");
 }
