@@ -43,7 +43,8 @@ const SEED: u64 = 0x0043_e1c1_7000_0001;
 const LOCALES: [&str; 2] = ["en", "ja"];
 
 /// What a page form fails with where URL mode is not there (2025-06-18, or a client that
-/// does not declare it: Codex, Goose, Claude Code), before anything is sent.
+/// does not show its link: Goose, which declares it without showing the URL, and Claude
+/// Code, which does not declare it), before anything is sent.
 const REFUSED_WITHOUT_URL_MODE: [&str; 2] = ["URL-mode elicitation", "nothing was sent"];
 
 /// Whether a cell cannot work: a page form where URL mode is not there.

@@ -2,12 +2,14 @@
 //! URL-mode request reach the user through the client, through its model (the relay),
 //! or not at all, on every revision, for a client without elicitation, one with forms
 //! but no URL mode, and one with both; and a tool that declines before its first
-//! question when a `user_only` question could not be answered.
+//! question when a `user_only` question could not be answered. A client that declares URL
+//! mode but does not show the link (Goose desktop) is a client without it, whatever it
+//! declares; Codex shows it.
 
 use elicit_runtime::exchange::ElicitationSupport;
 use elicit_runtime::rmcp::{Reach, Route, ToolCall};
 use elicit_runtime::rounds::StateSealer;
-use elicit_runtime::testing::{Reply, ScriptedClient};
+use elicit_runtime::testing::{RealClient, Reply, ScriptedClient};
 use elicit_runtime::url::Interactions;
 use elicit_runtime::{Elicit, Elicitation, ProtocolRevision};
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
@@ -156,4 +158,39 @@ async fn on_2025_06_18_a_page_goes_to_the_model_even_when_the_client_declares_ur
     let relay = result.structured_content.as_ref().and_then(|s| s.get("elicitRelay")).expect("the link, for the model");
     assert!(relay.to_string().contains("https://tips.example/"), "{relay}");
     assert!(session.transcript().requests.is_empty(), "nothing was sent to the client");
+}
+
+#[tokio::test]
+async fn a_client_that_declares_url_mode_without_showing_the_link_is_not_sent_it() {
+    use Route::{Client, Model, Unavailable};
+    for revision in [ProtocolRevision::V2025_11_25, ProtocolRevision::V2026_07_28] {
+        // (the client played, what the page's route is without and with the relay)
+        let cases = [(RealClient::Goose, Unavailable, Model), (RealClient::ClaudeCode, Unavailable, Model), (RealClient::Codex, Client, Client), (RealClient::VsCode, Client, Client)];
+        for (client, plain, relayed) in cases {
+            let session = ScriptedClient::new(revision).plays(client).connect(waiter()).await.expect("connect");
+            for (tool, url) in [("plain", plain), ("relayed", relayed)] {
+                let got = session.call_tool_text(tool, json!({})).await.expect("the call");
+                let expected = format!("form Client, url {url:?}, user_only true");
+                assert_eq!(got, format!("{expected} | {expected}"), "{revision}, {client:?}, {tool}");
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn goose_s_page_link_goes_to_the_model_and_codex_s_to_the_client() {
+    for revision in [ProtocolRevision::V2025_11_25, ProtocolRevision::V2026_07_28] {
+        let goose = ScriptedClient::new(revision).plays(RealClient::Goose).connect(waiter()).await.expect("connect");
+        let result = goose.call_tool("page", json!({})).await.expect("the call");
+        let relay = result.structured_content.as_ref().and_then(|s| s.get("elicitRelay")).expect("the link, for the model");
+        assert!(relay.to_string().contains("https://tips.example/"), "{revision}: {relay}");
+        assert!(goose.transcript().requests.is_empty(), "{revision}: no URL request was sent to Goose, which would not show it");
+
+        let codex = ScriptedClient::new(revision).plays(RealClient::Codex).reply(Reply::Decline).connect(waiter()).await.expect("connect");
+        let got = codex.call_tool_text("page", json!({})).await.expect("the call");
+        assert_eq!(got, "Client Decline", "{revision}: Codex is sent the URL request and the user declines it");
+        let sent = codex.transcript().requests;
+        assert_eq!(sent.len(), 1, "{revision}: {sent:?}");
+        assert_eq!(sent[0]["mode"], "url", "{revision}");
+    }
 }

@@ -229,6 +229,9 @@ impl fmt::Display for UrlModeError {
             UrlModeError::Unavailable(revision) => {
                 write!(f, "protocol revision {revision} has no URL-mode elicitation (it arrived in 2025-11-25); nothing was sent")
             }
+            UrlModeError::NotSupported(support) if support.url => f.write_str(
+                "the client declares URL-mode elicitation but does not show the page's link to the user (its client profile); nothing was sent: turn the relay on, or say where the page is",
+            ),
             UrlModeError::NotSupported(_) => f.write_str("the client did not declare URL-mode elicitation; nothing was sent"),
             UrlModeError::Expired => f.write_str("the URL-mode interaction expired before the user completed it"),
             UrlModeError::Store(_) => f.write_str("the URL-mode interaction store failed"),

@@ -103,15 +103,15 @@ impl ClientProfile {
     /// answers `accept` with `{}`. A string's `default`, `format`, `minLength` and
     /// `pattern` are neither shown nor checked (the toolkit checks them and re-asks).
     /// With `approval_policy = never` every elicitation is declined: the toolkit cannot
-    /// tell that from the user's decline. URL mode only behind a feature flag, so it is
-    /// not assumed (a Codex that declares `elicitation.url` is still sent URL requests).
-    /// The sources name no version: every version is matched.
+    /// tell that from the user's decline. URL mode ("auth elicitation") is stable and on
+    /// by default since late 2026: a Codex that declares `elicitation.url` shows the link
+    /// (one that has it turned off does not declare it). The sources name no version:
+    /// every version is matched.
     pub const CODEX: ClientProfile = ClientProfile::new("codex", &["codex-mcp-client"])
         .numbers(false)
         .arrays(false)
         .string_rules_checked(false)
         .defaults_kept(false)
-        .url_mode(false)
         .empty_accept(true);
 
     /// Goose (desktop `JsonSchemaForm.tsx`, and the CLI). Desktop: a titled `oneOf` falls
@@ -206,7 +206,11 @@ impl ClientProfile {
         self
     }
 
-    /// Whether URL mode is shown (documentation: what the client declares decides).
+    /// Whether a URL request's link is shown to the user. A client that declares URL mode
+    /// but does not show the link (Goose desktop) is not sent URL mode: the relay, if on,
+    /// gives the model the link, else URL mode is `UrlModeError::NotSupported` before
+    /// anything is sent. A client that does not declare it is never sent it, whatever
+    /// this says.
     pub const fn url_mode(mut self, yes: bool) -> Self {
         self.url_mode = yes;
         self
@@ -266,7 +270,7 @@ impl ClientProfile {
         self.defaults_kept
     }
 
-    /// Whether URL mode is shown.
+    /// Whether a URL request's link is shown to the user ([`url_mode`](Self::url_mode)).
     pub const fn shows_url_mode(&self) -> bool {
         self.url_mode
     }

@@ -146,7 +146,7 @@ impl Replayable {
     }
 
     fn reach(&self) -> Reach {
-        Reach::of(self.revision(), support_of(self.context.client_capabilities().as_ref()), self.relay)
+        Reach::of(self.revision(), Capabilities::shown(&self.context).elicitation, self.relay)
     }
 
     /// What the sealed state is bound to: principal, method, name (or URI) and the exact
@@ -256,7 +256,7 @@ impl Replayable {
             (None, false) => None,
         };
         let round = Arc::new(Round::resume(sealer, &binding, state, responses, relayed).inspect_err(|_| *refused = true)?);
-        let capabilities = Capabilities::of(self.context.client_capabilities().as_ref());
+        let capabilities = Capabilities::shown(&self.context);
         let inner = if rounds {
             AskInner::Round { round: round.clone(), capabilities, relay: self.relay }
         } else {
@@ -616,6 +616,20 @@ impl Capabilities {
             roots: capabilities.is_some_and(|c| c.roots.is_some()),
         }
     }
+
+    /// What the client of `context` can show the user: what it declared, without URL mode
+    /// where it cannot be sent one (a revision without URL mode, 2025-06-18) or where its
+    /// client profile says the link is not shown (Goose desktop: an Accept button without
+    /// the URL, `ClientProfile::shows_url_mode`). There the relay, if on, gives the model
+    /// the link instead, and without it URL mode is `UrlModeError::NotSupported` before
+    /// anything is sent.
+    fn shown(context: &RequestContext<RoleServer>) -> Self {
+        let mut capabilities = Capabilities::of(context.client_capabilities().as_ref());
+        let revision = ElicitPeer::protocol_version(context).and_then(|v| v.parse::<ProtocolRevision>().ok());
+        let link_shown = ElicitPeer::client_info(context).is_none_or(|client| client.profile().shows_url_mode());
+        capabilities.elicitation.url &= revision.is_some_and(ProtocolRevision::has_url_mode) && link_shown;
+        capabilities
+    }
 }
 
 /// What a body asks with inside [`ToolCall::run`] (and [`PromptCall::run`],
@@ -660,14 +674,7 @@ impl fmt::Debug for Ask {
 impl Ask {
     fn capabilities(&self) -> Capabilities {
         match &self.inner {
-            AskInner::Direct { context, .. } => {
-                let mut capabilities = Capabilities::of(context.client_capabilities().as_ref());
-                // A client that declares `url` on a revision without URL mode (2025-06-18)
-                // cannot be sent one: the relay, if on, gives the model the link instead.
-                let revision = ElicitPeer::protocol_version(context).and_then(|v| v.parse::<ProtocolRevision>().ok());
-                capabilities.elicitation.url &= revision.is_some_and(ProtocolRevision::has_url_mode);
-                capabilities
-            }
+            AskInner::Direct { context, .. } => Capabilities::shown(context),
             AskInner::Round { capabilities, .. } => *capabilities,
         }
     }

@@ -49,6 +49,14 @@ impl RealClient {
         ClientProfile::recognise(name, version)
     }
 
+    /// Whether it declares URL mode (`elicitation.url`) on a revision that has it: every
+    /// client but Claude Code, which never does. Goose desktop declares it and does not
+    /// show the link ([`ClientProfile::shows_url_mode`]): the server then treats it as a
+    /// client without URL mode.
+    pub const fn declares_url_mode(self) -> bool {
+        !matches!(self, RealClient::ClaudeCode)
+    }
+
     /// The `clientInfo` it sends: name and version.
     pub const fn client_info(self) -> (&'static str, &'static str) {
         match self {

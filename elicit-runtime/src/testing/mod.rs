@@ -418,7 +418,7 @@ impl ScriptedClient {
     pub fn plays(mut self, client: RealClient) -> Self {
         self.plays = client;
         if self.revision.has_modes() {
-            self.support = if client.profile().shows_url_mode() { ElicitationSupport::FORM_AND_URL } else { ElicitationSupport::FORM };
+            self.support = if client.declares_url_mode() { ElicitationSupport::FORM_AND_URL } else { ElicitationSupport::FORM };
         }
         self
     }

@@ -275,11 +275,17 @@ fn usable<P: ElicitPeer + ?Sized>(peer: &P) -> Result<ProtocolRevision, ElicitEr
     if !revision.has_url_mode() {
         return Err(UrlModeError::Unavailable(revision).into());
     }
-    let support = peer.elicitation_support();
-    if !support.url {
-        return Err(UrlModeError::NotSupported(support).into());
+    if !shows_link(peer) {
+        return Err(UrlModeError::NotSupported(peer.elicitation_support()).into());
     }
     Ok(revision)
+}
+
+/// Whether the client behind `peer` shows a URL request's link to the user: it declared
+/// URL mode, and its client profile does not say otherwise (Goose desktop declares it and
+/// shows an Accept button without the URL: `ClientProfile::shows_url_mode`).
+fn shows_link<P: ElicitPeer + ?Sized>(peer: &P) -> bool {
+    peer.elicitation_support().url && peer.client_info().is_none_or(|client| client.profile().shows_url_mode())
 }
 
 /// A URL-mode request, ready to send: built by [`Interactions::url_request`].
@@ -458,7 +464,7 @@ impl UrlRequest<'_> {
     /// and the client's retry finds the interaction complete or gets another round.
     /// `Decline` and `Cancel` (2026-07-28) are the user's answers to that question.
     pub async fn require<P: ElicitPeer + ?Sized>(&self, peer: &P) -> Result<Elicitation<()>, ElicitError> {
-        if peer.hooks().replays() || (peer.hooks().relays_to_model() && !peer.elicitation_support().url) {
+        if peer.hooks().replays() || (peer.hooks().relays_to_model() && !shows_link(peer)) {
             return match self.ask(peer).await? {
                 Elicitation::Accept(()) => self.completion(peer, Duration::ZERO).await.map(Elicitation::Accept),
                 other => Ok(other),
