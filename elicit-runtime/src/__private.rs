@@ -24,7 +24,7 @@ pub use crate::form::field::{decode_field, find_fields};
 pub use crate::form::multi_select::checkboxes_collide;
 pub use crate::form::problem::Report;
 pub use crate::form::{ListRules, SeparatedList, is_text_kind};
-pub use crate::form::{AskedWithOptions, FormOptions, OptionList, Options, RuntimeSelect, is_multi_select};
+pub use crate::form::{AskedWithOptions, CompanionOptions, FormOptions, GivenFor, OptionList, Options, RuntimeSelect, is_multi_select};
 pub use core::any::Any;
 
 /// `#[elicit(validate = path)]`: the decoded value, unless the author's rules refuse it.
@@ -186,11 +186,13 @@ const fn is_option(options: &[EnumOption], value: &str) -> bool {
 }
 
 /// Whether a `default` is valid for the options of a select or multi-select field
-/// (always true for other kinds, whose defaults the type checker already checked).
+/// (always true for other kinds, whose defaults the type checker already checked, and
+/// for a literal of the wrong shape, a list for a select or a string for a
+/// multi-select, which the type checker refuses: one error for one mistake).
 pub const fn default_is_valid(kind: &Kind, default: &Literal) -> bool {
-    match (kind.options(), default) {
-        (Some(options), Literal::Str(value)) => is_option(options, value),
-        (Some(options), Literal::List(values)) => {
+    match (kind, kind.options(), default) {
+        (Kind::Select(_), Some(options), Literal::Str(value)) => is_option(options, value),
+        (Kind::MultiSelect(_), Some(options), Literal::List(values)) => {
             let mut i = 0;
             while i < values.len() {
                 if !is_option(options, values[i]) {

@@ -43,10 +43,12 @@ pub const MAX_VALUE_LEN: usize = 256;
 /// struct RepoId(u64);
 /// impl SelectItem for RepoId {}
 /// ```
+// The words of `RuntimeSelect`'s error, which the compiler may give in its place: the
+// user reads one error, whichever of the two it names.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot be the item of a run-time select",
-    label = "the type of an `#[elicit(options)]` field must be an item type, an `Option` of one or a `Vec` of them",
-    note = "mark the item type: `impl elicit_runtime::form::SelectItem for {Self} {{}}` (it must be `Clone + Send + Sync + 'static`)"
+    message = "`{Self}` cannot be the type of a run-time select",
+    label = "not an item type, an `Option` of one or a `Vec` of them",
+    note = "an `#[elicit(options)]` field holds the item picked (`RepoId`), an `Option` of it, or a `Vec` of them; mark the item type with `impl elicit_runtime::form::SelectItem for RepoId {{}}` (it must be `Clone + Send + Sync + 'static`)"
 )]
 pub trait SelectItem: Clone + Send + Sync + 'static {}
 
@@ -340,6 +342,51 @@ pub trait FormOptions: Any + Send + Sync {
     fn as_any(&self) -> &dyn Any;
 }
 
+/// What `#[derive(Elicit)]` implements for the struct of options it writes beside a form
+/// (`DeployOptions`): [`FormOptions`] follows, for a struct that is `Send + Sync`, and
+/// is asked for where the options are given ([`GivenFor`]), never where the struct is
+/// declared: an item type that is no run-time select is then reported once, on itself.
+#[doc(hidden)]
+pub trait CompanionOptions {
+    /// The list of the run-time select `field` (its wire name).
+    fn list(&self, field: &str) -> Option<&OptionList>;
+}
+
+impl<C: CompanionOptions + Send + Sync + 'static> FormOptions for C {
+    fn list(&self, field: &str) -> Option<&OptionList> {
+        CompanionOptions::list(self, field)
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// [`FormOptions`] asked with a lifetime of the call that gives them (`elicit_with`,
+/// `from_content_with`), so that the compiler checks it where the form is asked rather
+/// than where the method is declared (a bound on a type alone would be checked there,
+/// and a struct of options whose item type is no run-time select reported again).
+#[doc(hidden)]
+pub trait GivenFor<'a> {
+    /// The options, as the request holds them.
+    fn given(&self) -> &dyn FormOptions;
+    /// The options, shared (a page form's request).
+    fn shared(self) -> std::sync::Arc<dyn FormOptions>;
+    /// The request, with the options.
+    fn give<F: crate::exchange::Elicit, P: crate::exchange::ElicitPeer + ?Sized>(self, request: crate::exchange::ElicitRequest<'a, F, P>) -> crate::exchange::ElicitRequest<'a, F, P>;
+}
+
+impl<'a, C: FormOptions> GivenFor<'a> for C {
+    fn given(&self) -> &dyn FormOptions {
+        self
+    }
+    fn shared(self) -> std::sync::Arc<dyn FormOptions> {
+        std::sync::Arc::new(self)
+    }
+    fn give<F: crate::exchange::Elicit, P: crate::exchange::ElicitPeer + ?Sized>(self, request: crate::exchange::ElicitRequest<'a, F, P>) -> crate::exchange::ElicitRequest<'a, F, P> {
+        request.__with_options(self)
+    }
+}
+
 /// Never implemented: the bound of the `elicit` a form with run-time selects has only to
 /// be refused, naming the call that gives the options.
 #[doc(hidden)]
@@ -368,11 +415,12 @@ pub const fn is_multi_select(kind: &Kind) -> bool {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be the type of a run-time select",
     label = "not an item type, an `Option` of one or a `Vec` of them",
-    note = "an `#[elicit(options)]` field holds the item picked (`RepoId`), an `Option` of it, or a `Vec` of them; mark the item type with `impl elicit_runtime::form::SelectItem for RepoId {{}}`"
+    note = "an `#[elicit(options)]` field holds the item picked (`RepoId`), an `Option` of it, or a `Vec` of them; mark the item type with `impl elicit_runtime::form::SelectItem for RepoId {{}}` (it must be `Clone + Send + Sync + 'static`)"
 )]
 pub trait RuntimeSelect: Sized {
-    /// The item type.
-    type Item: SelectItem;
+    /// The item type (a [`SelectItem`], as every impl says: not a bound here, so that a
+    /// type that is no run-time select is reported once, as that).
+    type Item;
     /// The field's kind, with no options.
     const KIND: Kind;
     /// Whether the field may be left out.
@@ -384,6 +432,7 @@ pub trait RuntimeSelect: Sized {
 const SINGLE: Kind = Kind::Select(&[]);
 const MULTI: Kind = Kind::MultiSelect(super::MultiSelectRules { options: &[], min_items: None, max_items: None });
 
+#[diagnostic::do_not_recommend]
 impl<T: SelectItem> RuntimeSelect for T {
     type Item = T;
     const KIND: Kind = SINGLE;
@@ -403,6 +452,7 @@ impl<T: SelectItem> RuntimeSelect for T {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<T: SelectItem> RuntimeSelect for Option<T> {
     type Item = T;
     const KIND: Kind = SINGLE;
@@ -416,6 +466,7 @@ impl<T: SelectItem> RuntimeSelect for Option<T> {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<T: SelectItem> RuntimeSelect for Vec<T> {
     type Item = T;
     const KIND: Kind = MULTI;
