@@ -9,7 +9,7 @@ use elicit_runtime::exchange::ElicitationSupport;
 use elicit_runtime::form::{MAX_OPTIONS, Options, OptionsError, SelectItem};
 use elicit_runtime::rmcp::{RELAY_ARGUMENT, ToolCall};
 use elicit_runtime::rounds::StateSealer;
-use elicit_runtime::testing::{Reply, ScriptedClient};
+use elicit_runtime::testing::{RealClient, Reply, ScriptedClient};
 use elicit_runtime::{Elicit, ElicitError, ProtocolRevision};
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
@@ -94,8 +94,44 @@ struct Ship {
     extras: Vec<String>,
 }
 
+/// A release: a text field beside a run-time multi-select that needs a pick (issue 43).
+#[derive(Elicit, Debug, PartialEq)]
+struct Release {
+    #[elicit(min_length = 1)]
+    note: String,
+    #[elicit(options, min_items = 1, title = "Repositories")]
+    repos: Vec<RepoId>,
+}
+
+/// Labels whose values are not identifiers: their checkboxes are not named after them.
+#[derive(Elicit, Debug, PartialEq)]
+struct Labels {
+    #[elicit(options)]
+    labels: Vec<String>,
+}
+
+const LABELS: [&str; 4] = ["a b", "bug: ui", "日本", "7"];
+
 #[tool_router]
 impl Server {
+    #[tool(description = "releases some of your repositories")]
+    async fn release(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.run(&self.sealer, |ask| async move {
+            let given = ReleaseOptions { repos: repos() };
+            Ok(text(format!("{:?}", Release::elicit_with(&ask, "Release which?", given).reask(2).await?)))
+        })
+        .await
+    }
+
+    #[tool(description = "labels the issue")]
+    async fn label(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.run(&self.sealer, |ask| async move {
+            let labels = Options::untitled(LABELS.map(|l| (l, l.to_owned()))).expect("options");
+            Ok(text(format!("{:?}", Labels::elicit_with(&ask, "Which labels?", LabelsOptions { labels }).await?)))
+        })
+        .await
+    }
+
     #[tool(description = "asks for a shipping rate among today's, and the extras")]
     async fn ship(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
         call.run(&self.sealer, |ask| async move {
@@ -373,5 +409,132 @@ async fn option_titles_are_sent_as_given_in_every_language_and_the_toolkit_s_wor
             assert!(reask.starts_with(&format!("Ship how?\n\n{heading}\n")), "{revision} {language}: {reask}");
             assert!(reask.contains(not_offered), "{revision} {language}: {reask}");
         }
+    }
+}
+
+#[tokio::test]
+async fn a_run_time_multi_select_asked_of_a_codex_user_comes_back_as_the_author_s_items_asked_once() {
+    for revision in [ProtocolRevision::V2025_11_25, ProtocolRevision::V2026_07_28] {
+        // The user ticks "Docs" and "API server" in Codex's form (checkboxes: it shows no arrays).
+        let client = ScriptedClient::new(revision).plays(RealClient::Codex).reply(Reply::fill_json(json!({"note": "ship it", "repos": ["Docs", "api"]})));
+        let (said, requests) = call("release", client).await;
+        assert_eq!(said, r#"Accept(Release { note: "ship it", repos: [RepoId(1), RepoId(3)] })"#, "{revision}");
+        assert_eq!(requests.len(), 1, "{revision}: asked once");
+        // The multi-select is in the form, as the checkboxes Codex shows, titled with the options.
+        let properties = requests[0]["requestedSchema"]["properties"].as_object().expect("properties");
+        let names: Vec<&String> = properties.keys().collect();
+        assert_eq!(names, ["note", "repos_api", "repos_web", "repos_docs"], "{revision}");
+        assert_eq!(properties["repos_web"], json!({"type": "boolean", "title": "Repositories: Web site"}), "{revision}");
+        assert_eq!(properties["repos_api"]["description"], "tick at least 1", "{revision}");
+        // The same form through every client: the same items.
+        for client in RealClient::ALL {
+            let scripted = ScriptedClient::new(revision).plays(client).reply(Reply::fill_json(json!({"note": "ship it", "repos": ["Docs", "api"]})));
+            let (through, requests) = call("release", scripted).await;
+            assert_eq!((through.as_str(), requests.len()), (said.as_str(), 1), "{revision} {client:?}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn goose_is_sent_run_time_titles_as_plain_values_and_its_answer_is_read_back() {
+    for revision in [ProtocolRevision::V2025_11_25, ProtocolRevision::V2026_07_28] {
+        let client = ScriptedClient::new(revision)
+            .plays(RealClient::Goose)
+            .reply(Reply::fill_json(json!({"repo": "Web site", "env": "staging", "notify": ["dev-team"], "region": "Europe"})));
+        let (said, requests) = deploy(client).await;
+        assert_eq!(said, r#"Accept(Deploy { repo: RepoId(2), env: Staging, notify: ["dev-team"], region: Some(1) })"#, "{revision}");
+        let properties = &requests[0]["requestedSchema"]["properties"];
+        // No titled `oneOf` for Goose: the titles are the values it shows, and it shows the
+        // title in the description (it labels fields by their key).
+        assert_eq!(properties["repo"]["enum"], json!(["API server", "Web site", "Docs"]), "{revision}");
+        assert!(properties["repo"].get("oneOf").is_none(), "{revision}");
+        assert_eq!(properties["repo"]["description"], "Repository: The repository to deploy", "{revision}");
+        assert_eq!(properties["region"]["enum"], json!(["Europe", "Americas"]), "{revision}");
+        // Its multi-selects are checkboxes (it shows no arrays).
+        assert!(properties["notify_ops"]["type"] == "boolean", "{revision}: {properties}");
+    }
+}
+
+#[tokio::test]
+async fn the_scripted_client_finds_checkboxes_by_value_or_title_whatever_the_values_hold_and_says_what_it_cannot_find() {
+    for &revision in ProtocolRevision::ALL {
+        for client in [RealClient::Spec, RealClient::Codex, RealClient::Goose] {
+            // By value: `a b` and `bug: ui` are named after their words, `日本` and `7` by
+            // position; `Reply::pick` and `Reply::fill` find each the way the server named it.
+            for reply in [Reply::pick(json!({"labels": LABELS})), Reply::fill_json(json!({"labels": LABELS}))] {
+                let (said, _) = call("label", ScriptedClient::new(revision).plays(client).reply(reply)).await;
+                assert_eq!(said, r#"Accept(Labels { labels: ["a b", "bug: ui", "日本", "7"] })"#, "{revision} {client:?}");
+            }
+            // An option the form does not offer is said, not dropped.
+            let session = ScriptedClient::new(revision).plays(client).reply(Reply::pick(json!({"labels": ["bug: ux"]}))).connect(server()).await.expect("connect");
+            // (What is sent without the option is then the server's to refuse: not asserted here.)
+            let _ = session.call_tool_text("label", json!({})).await;
+            let violations = session.transcript().violations;
+            let checkboxes = !revision.has_multi_select() || client != RealClient::Spec;
+            if checkboxes {
+                assert_eq!(violations, ["Reply::pick: no checkbox of `labels` shows the option `bug: ux`"], "{revision} {client:?}");
+            }
+            let session = ScriptedClient::new(revision).plays(client).reply(Reply::fill_json(json!({"labels": ["bug: ux"]}))).connect(server()).await.expect("connect");
+            let _ = session.call_tool_text("label", json!({})).await;
+            let expected = if checkboxes { "Reply::fill: no checkbox of `labels` shows the option `bug: ux`" } else { "Reply::fill: `labels` does not offer the option `bug: ux`" };
+            assert_eq!(session.transcript().violations, [expected], "{revision} {client:?}");
+        }
+    }
+}
+
+#[test]
+fn a_multi_select_comes_back_in_the_options_order_and_a_repeated_item_is_a_problem() {
+    // Run-time: the options' order, whatever order the answer lists them in.
+    let given = options();
+    let content = json!({"repo": "web", "env": "staging", "notify": ["dev-team", "ops"]});
+    let deploy = Deploy::from_content_with(content.as_object().unwrap(), &given).unwrap();
+    assert_eq!(deploy.notify, ["ops", "dev-team"]);
+    // Compile-time: the enum's order.
+    #[derive(Elicit, Debug, PartialEq)]
+    struct Envs {
+        envs: Vec<Env>,
+    }
+    let envs = Envs::from_content(json!({"envs": ["production", "staging"]}).as_object().unwrap()).unwrap();
+    assert_eq!(envs.envs, [Env::Staging, Env::Production]);
+    // A repeated item: the same problem on both.
+    let twice = Envs::from_content(json!({"envs": ["staging", "staging"]}).as_object().unwrap()).unwrap_err();
+    assert_eq!(twice.violations()[0].problem, elicit_runtime::form::Problem::DuplicateItem("staging".into()), "{twice}");
+    let content = json!({"repo": "web", "env": "staging", "notify": ["ops", "ops"]});
+    let twice = Deploy::from_content_with(content.as_object().unwrap(), &given).unwrap_err();
+    assert_eq!(twice.violations()[0].problem, elicit_runtime::form::Problem::DuplicateItem("ops".into()), "{twice}");
+}
+
+#[tokio::test]
+async fn the_model_may_relay_a_multi_select_as_its_list_whatever_form_the_client_was_to_show() {
+    for &revision in ProtocolRevision::ALL {
+        for client in [RealClient::Spec, RealClient::Codex] {
+            let session = ScriptedClient::new(revision).plays(client).support(ElicitationSupport::NONE).connect(server()).await.expect("connect");
+            let first = session.call_tool("deploy", json!({})).await.expect("the call");
+            let relay = &first.structured_content.as_ref().expect("for the model")[RELAY_ARGUMENT];
+            let continuation = relay["continuation"].as_str().expect("a continuation");
+            // The model was shown checkboxes (2025-06-18, Codex) and relays the list: it is
+            // read, not dropped as a property nobody asked for.
+            let answers = json!({ "elicit-1": {"repo": "docs", "env": "staging", "notify": ["dev-team", "ops"]} });
+            let done = session.call_tool("deploy", json!({ RELAY_ARGUMENT: {"continuation": continuation, "answers": answers} })).await.expect("the call back");
+            let said: String = done.content.iter().filter_map(|c| c.as_text().map(|t| t.text.clone())).collect();
+            assert_eq!(said, r#"Accept(Deploy { repo: RepoId(3), env: Staging, notify: ["ops", "dev-team"], region: None })"#, "{revision} {client:?}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_re_ask_keeps_the_run_time_checkboxes_the_user_ticked() {
+    for revision in [ProtocolRevision::V2025_06_18, ProtocolRevision::V2025_11_25, ProtocolRevision::V2026_07_28] {
+        // The note is left empty (wrong), the repositories ticked: the re-ask names the
+        // note and offers the ticks back, as it does for the checkboxes the derive knows.
+        let client = ScriptedClient::new(revision)
+            .plays(RealClient::Codex)
+            .reply(Reply::fill_json(json!({"note": "", "repos": ["Docs"]})))
+            .reply(Reply::fill_json(json!({"note": "ship it", "repos": ["Docs"]})));
+        let (said, requests) = call("release", client).await;
+        assert_eq!(said, r#"Accept(Release { note: "ship it", repos: [RepoId(3)] })"#, "{revision}");
+        assert_eq!(requests.len(), 2, "{revision}");
+        let again = &requests[1]["requestedSchema"]["properties"];
+        assert_eq!((&again["repos_docs"]["default"], &again["repos_api"]["default"]), (&json!(true), &json!(false)), "{revision}: {again}");
     }
 }

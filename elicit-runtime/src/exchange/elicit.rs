@@ -220,8 +220,13 @@ impl<T: Elicit> Elicitation<T> {
         let mut report = Report::default();
         let checkboxes = profile.checkboxes_on(revision);
         let mut content = if checkboxes { collect_checkboxes(T::SCHEMA, content, &mut report) } else { std::borrow::Cow::Borrowed(content) };
-        if let (true, true, Some(given)) = (checkboxes, T::__RUNTIME_SELECTS, given) {
-            form::collect_runtime_checkboxes(T::SCHEMA, given, content.to_mut(), &mut report);
+        if let (true, Some(given)) = (T::__RUNTIME_SELECTS, given) {
+            if checkboxes {
+                form::collect_runtime_checkboxes(T::SCHEMA, given, content.to_mut(), &mut report);
+            }
+            if !profile.shows_titled_one_of() {
+                form::read_back_runtime(T::SCHEMA, given, profile, content.to_mut());
+            }
         }
         let content = form::read_back(T::SCHEMA, profile, options.language(), content, &mut report);
         let decoded = if T::__RUNTIME_SELECTS { T::__from_content_with(&content, given) } else { T::from_content(&content) };
@@ -1034,9 +1039,13 @@ fn keep_valid_answers<T: Elicit>(
             continue;
         }
         match field.kind() {
-            Kind::MultiSelect(rules) if profile.checkboxes_on(revision) => {
-                for i in 0..rules.options.len() {
-                    let name = form::checkbox_name(field.name(), rules.options, i);
+            Kind::MultiSelect(rules) if profile.checkboxes_for(field, revision) => {
+                // A run-time select's checkboxes are those this request wrote.
+                let names: Vec<String> = match field.is_runtime_select() {
+                    true => form::checkboxes_of(properties, field.name()).cloned().collect(),
+                    false => (0..rules.options.len()).map(|i| form::checkbox_name(field.name(), rules.options, i)).collect(),
+                };
+                for name in names {
                     if let Some(Value::Bool(ticked)) = content.get(&name) {
                         keep(&name, &Value::Bool(*ticked));
                     }
@@ -1044,7 +1053,11 @@ fn keep_valid_answers<T: Elicit>(
             }
             kind => {
                 let allowed = revision.has_defaults_on_every_type() || matches!(kind, Kind::Boolean);
-                if let (true, Some(value)) = (allowed, content.get(field.name()).filter(|v| !v.is_null())) {
+                // An integer past ±2^53 is not offered back: JavaScript clients would show
+                // it rounded (and the user could send the rounding back), and typed SDKs
+                // (rmcp's, which carries 2026-07-28 rounds) refuse it past `i64`.
+                let exact = |v: &&Value| !v.is_null() && v.as_i64().or_else(|| v.as_u64().map(|_| i64::MAX)).is_none_or(|n| n.unsigned_abs() <= 1 << 53);
+                if let (true, Some(value)) = (allowed, content.get(field.name()).filter(exact)) {
                     keep(field.name(), value);
                 }
             }

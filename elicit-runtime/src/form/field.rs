@@ -490,12 +490,21 @@ number_field!(f32 => i32, f64 => i64);
 
 // ---- multi-select --------------------------------------------------------------------
 
-pub(super) fn json_options<E: ElicitEnum>(value: &Value) -> Result<impl Iterator<Item = Result<E, Problem>> + '_, Problem> {
+/// The items of a multi-select answer, in the options' order whatever order the client
+/// sent them in: the same list on every revision and through every client (checkboxes
+/// are read back in that order). A repeated item is refused before (`check_value`:
+/// [`Problem::DuplicateItem`]), as for a run-time multi-select.
+pub(super) fn json_options<E: ElicitEnum>(value: &Value) -> Result<Vec<E>, Problem> {
     let items = value.as_array().ok_or_else(|| Problem::wrong_type("array", value))?;
-    Ok(items.iter().map(|item| {
-        let s = item.as_str().ok_or_else(|| Problem::wrong_type("string", item))?;
-        E::from_wire_value(s).ok_or_else(|| Problem::UnknownItem(echo(s)))
-    }))
+    let mut read = items
+        .iter()
+        .map(|item| {
+            let s = item.as_str().ok_or_else(|| Problem::wrong_type("string", item))?;
+            E::from_wire_value(s).ok_or_else(|| Problem::UnknownItem(echo(s)))
+        })
+        .collect::<Result<Vec<E>, Problem>>()?;
+    read.sort_by_key(E::index);
+    Ok(read)
 }
 
 pub(super) fn options_to_json<'a, E: ElicitEnum + 'a>(items: impl Iterator<Item = &'a E>) -> Option<Value> {

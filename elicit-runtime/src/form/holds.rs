@@ -231,7 +231,7 @@ macro_rules! multi_select {
             type Literal = &'static [&'static str];
             type IntLiteral = &'static [&'static str];
             fn from_json(value: &Value) -> Result<$collection<E>, Problem> {
-                json_options::<E>(value)?.collect()
+                Ok(json_options::<E>(value)?.into_iter().collect())
             }
             fn to_json(value: &$collection<E>) -> Option<Value> {
                 options_to_json(value.iter())

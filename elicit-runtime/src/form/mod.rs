@@ -38,8 +38,8 @@ pub use self::options::{MAX_OPTIONS, MAX_VALUE_LEN, Options, OptionsError, Selec
 pub use self::options::{AskedWithOptions, CompanionOptions, FormOptions, GivenFor, OptionList, RuntimeSelect, is_multi_select};
 #[cfg(feature = "page")]
 pub(crate) use self::options::check_given;
-pub(crate) use self::options::{collect_runtime_checkboxes, with_options};
-pub(crate) use self::multi_select::{checkbox_name, collect_checkboxes, find_checkbox};
+pub(crate) use self::options::{collect_runtime_checkboxes, read_back_runtime, with_options};
+pub(crate) use self::multi_select::{checkbox_fields, checkbox_in, checkbox_name, checkboxes_of, collect_checkboxes, find_checkbox, words};
 pub(crate) use self::render::cached;
 #[cfg(feature = "page")]
 pub(crate) use self::schema::translated;

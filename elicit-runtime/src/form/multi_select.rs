@@ -351,6 +351,86 @@ pub(crate) fn checkbox_names(field: &str, values: &[String]) -> Vec<String> {
         .collect()
 }
 
+/// The checkbox property in `properties` (a request's) of the option `wanted` of the
+/// multi-select `field`, found as the user finds it: by the option's value or by what its
+/// checkbox shows, under the same rules the server names and titles checkboxes with.
+///
+/// - an option the form knows (`schema` is the field, with its options): its checkbox
+///   name, the option found by value or by title in any language of the catalog;
+/// - otherwise (a run-time select, or no schema): the name written from the value, else
+///   the title the catalog's `checkbox-title` writes for the option in any language
+///   (with the field's title, or its name, where `schema` gives them; else any title
+///   ending so), among the field's boolean properties.
+///
+/// `None` when no checkbox of the field is that option. Used by the scripted client.
+pub(crate) fn checkbox_in(properties: &Map<String, Value>, field: &str, schema: Option<&FieldSchema>, wanted: &str) -> Option<String> {
+    let boolean = |name: &str| properties.get(name).is_some_and(|p| p.get("type").and_then(Value::as_str) == Some("boolean"));
+    let locales: Vec<Locale> = crate::locale::Catalog::installed().languages().map(|id| Locale::for_tag(&id.to_string())).collect();
+    if let Some(Kind::MultiSelect(rules)) = schema.map(FieldSchema::kind)
+        && !rules.options.is_empty()
+    {
+        let found = rules.options.iter().position(|o| o.value() == wanted).or_else(|| {
+            rules.options.iter().position(|o| o.title() == Some(wanted) || locales.iter().any(|&l| o.title_in(l) == Some(wanted)))
+        })?;
+        let name = checkbox_name(field, rules.options, found);
+        return boolean(&name).then_some(name);
+    }
+    if writable(wanted) {
+        let name = words_of(&[field.as_bytes(), b"_", wanted.as_bytes()]);
+        if boolean(&name) {
+            return Some(name);
+        }
+    }
+    let title_of = |name: &str| properties.get(name).and_then(|p| p.get("title")).and_then(Value::as_str);
+    let mine: Vec<&String> = checkboxes_of(properties, field).collect();
+    for &locale in &locales {
+        let title = |label: &str| locale.message("checkbox-title", &[("field", Arg::Text(label)), ("option", Arg::Text(wanted))]);
+        let found = match schema {
+            Some(schema) => {
+                let shown = title(schema.title_in(locale).unwrap_or(field));
+                mine.iter().find(|name| title_of(name) == Some(shown.as_str()))
+            }
+            None => {
+                // The field's label unknown: the title as written after it.
+                let written = title("\u{1}");
+                let tail = written.split_once('\u{1}').map_or(written.as_str(), |(_, tail)| tail);
+                mine.iter().find(|name| title_of(name).is_some_and(|t| t.ends_with(tail)))
+            }
+        };
+        if let Some(name) = found {
+            return Some((*name).clone());
+        }
+    }
+    None
+}
+
+/// The fields whose checkboxes may be among `properties`, written as words (each boolean
+/// property's name up to one of its `_`): a key `k` may be a multi-select answered as its
+/// list where this holds `words(k)`. One pass over the properties, then a hash lookup a key.
+pub(crate) fn checkbox_fields(properties: &Map<String, Value>) -> std::collections::HashSet<&str> {
+    properties
+        .iter()
+        .filter(|(_, p)| p.get("type").and_then(Value::as_str) == Some("boolean"))
+        .flat_map(|(name, _)| name.match_indices('_').map(move |(i, _)| &name[..i]))
+        .collect()
+}
+
+/// A name written as words of ASCII letters and digits joined by one `_` (the checkbox
+/// rules of the module docs).
+pub(crate) fn words(name: &str) -> String {
+    words_of(&[name.as_bytes()])
+}
+
+/// The boolean properties of `properties` that may be checkboxes of the multi-select
+/// `field`: those whose name is the field's, written as words, then `_`.
+pub(crate) fn checkboxes_of<'p>(properties: &'p Map<String, Value>, field: &str) -> impl Iterator<Item = &'p String> {
+    let prefix = words_of(&[field.as_bytes()]) + "_";
+    properties
+        .iter()
+        .filter(move |(name, p)| name.starts_with(&prefix) && p.get("type").and_then(Value::as_str) == Some("boolean"))
+        .map(|(name, _)| name)
+}
+
 /// The parts read one after the other, written as words of kept bytes joined by one `_`
 /// (what [`Words`] reads byte by byte, built in one pass).
 fn words_of(parts: &[&[u8]]) -> String {

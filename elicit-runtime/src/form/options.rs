@@ -14,6 +14,7 @@ use serde_json::{Map, Value, json};
 
 use super::multi_select::{checkbox_names, runtime_checkboxes};
 use super::problem::{Problem, Report, echo};
+use super::profile::{ClientProfile, carry_titles};
 use super::render::{RequestedSchema, SchemaOptions};
 use super::schema::{FieldSchema, FormSchema, Kind, same_name};
 use crate::revision::ProtocolRevision;
@@ -525,6 +526,9 @@ impl<T: SelectItem> RuntimeSelect for Vec<T> {
             }
         }
         let fits = min_items.is_none_or(|m| count >= m) && max_items.is_none_or(|m| count <= m);
+        // In the options' order, whatever order the client sent them in: the same list on
+        // every revision and through every client (checkboxes are read in that order).
+        picked.sort_unstable();
         (clean && fits).then(|| picked.into_iter().map(|i| options.items[i].clone()).collect())
     }
 }
@@ -590,20 +594,22 @@ pub(crate) fn with_options(
     schema_options: &SchemaOptions,
 ) -> Result<RequestedSchema, (&'static str, OptionsError)> {
     let locale = schema_options.language();
+    let profile = schema_options.profile();
     let mut runtime: Vec<(&'static FieldSchema, Vec<(String, Value)>)> = Vec::new();
     for field in form.fields().iter().filter(|f| f.is_runtime_select()) {
         let list = given.and_then(|g| g.list(field.name())).ok_or_else(|| on(field, OptionsError::NotGiven))?;
-        let properties = match field.kind() {
+        let mut properties = match field.kind() {
             Kind::MultiSelect(rules) => {
                 if let Some(min_items) = rules.min_items.filter(|&m| m > list.values.len() as u64) {
                     return Err(on(field, OptionsError::TooFewForMinItems { min_items, count: list.values.len() }));
                 }
-                if revision.has_multi_select() {
-                    vec![(field.name().to_owned(), multi_property(field, rules, list, locale))]
-                } else {
+                // The rule `render` followed for the place it left: the client's, not the revision's.
+                if profile.checkboxes_for(field, revision) {
                     let names = checkbox_names(field.name(), &list.values);
                     let labels: Vec<&str> = (0..list.values.len()).map(|i| list.label(i)).collect();
                     runtime_checkboxes(field, rules, &names, &labels, &list.defaults, locale)
+                } else {
+                    vec![(field.name().to_owned(), multi_property(field, rules, list, profile, locale))]
                 }
             }
             _ => {
@@ -613,7 +619,11 @@ pub(crate) fn with_options(
                 vec![(field.name().to_owned(), single_property(field, list, revision, schema_options))]
             }
         };
-        runtime.push((field, properties));
+        // A client that shows property keys rather than titles reads each title in the
+        // description, as it does for the form's other properties.
+        let mut written: Map<String, Value> = properties.drain(..).collect();
+        carry_titles(&mut written, profile);
+        runtime.push((field, written.into_iter().collect()));
     }
     let top = cached.as_map();
     let cached_properties = top.get("properties").and_then(Value::as_object);
@@ -681,12 +691,37 @@ fn const_titles(list: &OptionList) -> Value {
     (0..list.values.len()).map(|i| json!({ "const": list.values[i], "title": list.label(i) })).collect()
 }
 
+/// The values a client without titled options is sent for `list`: the labels (titles,
+/// else values) where they tell the options apart (none the value of another option),
+/// else the values. The same rule as for the options the derive knows.
+fn plain_values(list: &OptionList) -> Vec<&str> {
+    let labels: Vec<&str> = (0..list.values.len()).map(|i| list.label(i)).collect();
+    let distinct = labels.iter().enumerate().all(|(i, label)| {
+        !label.is_empty()
+            && labels.iter().enumerate().all(|(j, other)| i == j || label != other)
+            && list.values.iter().enumerate().all(|(j, v)| i == j || v != label)
+    });
+    if distinct { labels } else { list.values.iter().map(String::as_str).collect() }
+}
+
+/// `plain_values(list)` as JSON.
+fn plain(list: &OptionList) -> Value {
+    plain_values(list).into_iter().map(Value::from).collect()
+}
+
 /// A single-select: `enum` (untitled), `oneOf` of `const` + `title` (2025-11-25 on), or
-/// `enum` + `enumNames`; the default where the revision takes one.
+/// `enum` + `enumNames`; for a client without titled options, a plain `enum`
+/// ([`plain_values`]); the default where the revision takes one.
 fn single_property(field: &FieldSchema, list: &OptionList, revision: ProtocolRevision, options: &SchemaOptions) -> Value {
     let mut p = labels(field, "string", options.language());
     if !list.has_titles() {
         p.insert("enum".into(), values(list));
+    } else if !options.profile().shows_titled_one_of() {
+        p.insert("enum".into(), plain(list));
+        if let (true, Some(&i)) = (revision.has_defaults_on_every_type(), list.defaults.first()) {
+            p.insert("default".into(), plain_values(list)[i].into());
+        }
+        return Value::Object(p);
     } else if revision.has_titled_one_of() && !options.uses_legacy_enum_names() {
         p.insert("oneOf".into(), const_titles(list));
     } else {
@@ -699,8 +734,9 @@ fn single_property(field: &FieldSchema, list: &OptionList, revision: ProtocolRev
     Value::Object(p)
 }
 
-/// A multi-select on a revision with arrays: `items` of `enum` or `anyOf`.
-fn multi_property(field: &FieldSchema, rules: &super::MultiSelectRules, list: &OptionList, locale: crate::locale::Locale) -> Value {
+/// A multi-select on a revision with arrays: `items` of `enum` or `anyOf` (a plain
+/// `enum` for a client without titled options).
+fn multi_property(field: &FieldSchema, rules: &super::MultiSelectRules, list: &OptionList, profile: &ClientProfile, locale: crate::locale::Locale) -> Value {
     let mut p = labels(field, "array", locale);
     if let Some(n) = rules.min_items {
         p.insert("minItems".into(), n.into());
@@ -708,12 +744,40 @@ fn multi_property(field: &FieldSchema, rules: &super::MultiSelectRules, list: &O
     if let Some(n) = rules.max_items {
         p.insert("maxItems".into(), n.into());
     }
-    let items = if list.has_titles() { json!({ "anyOf": const_titles(list) }) } else { json!({ "type": "string", "enum": values(list) }) };
+    let shown: Vec<&str> = if list.has_titles() && !profile.shows_titled_one_of() { plain_values(list) } else { list.values.iter().map(String::as_str).collect() };
+    let items = if list.has_titles() && profile.shows_titled_one_of() {
+        json!({ "anyOf": const_titles(list) })
+    } else {
+        json!({ "type": "string", "enum": shown })
+    };
     p.insert("items".into(), items);
     if !list.defaults.is_empty() {
-        p.insert("default".into(), list.defaults.iter().map(|&i| Value::from(list.values[i].as_str())).collect());
+        p.insert("default".into(), list.defaults.iter().map(|&i| Value::from(shown[i])).collect());
     }
     Value::Object(p)
+}
+
+/// A run-time select's answer from a client without titled options, sent as the plain
+/// values it was shown ([`plain_values`]), read back as the options' values: what
+/// [`read_back`](super::read_back) does for the selects the derive knows.
+pub(crate) fn read_back_runtime(form: &FormSchema, given: &dyn FormOptions, profile: &ClientProfile, content: &mut Map<String, Value>) {
+    if profile.shows_titled_one_of() {
+        return;
+    }
+    for field in form.fields().iter().filter(|f| f.is_runtime_select()) {
+        let Some(list) = given.list(field.name()).filter(|l| l.has_titles()) else { continue };
+        let shown = plain_values(list);
+        let value_of = |item: &mut Value| {
+            if let Some(i) = item.as_str().and_then(|s| shown.iter().position(|l| *l == s)) {
+                *item = Value::from(list.values[i].as_str());
+            }
+        };
+        match content.get_mut(field.name()) {
+            Some(Value::Array(items)) => items.iter_mut().for_each(value_of),
+            Some(item) => value_of(item),
+            None => {}
+        }
+    }
 }
 
 /// On 2025-06-18, the ticked checkboxes of each run-time multi-select back into its list

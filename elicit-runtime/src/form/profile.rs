@@ -319,6 +319,14 @@ impl ClientProfile {
     pub(crate) fn checkboxes_on(&self, revision: crate::revision::ProtocolRevision) -> bool {
         !revision.has_multi_select() || !self.arrays
     }
+
+    /// Whether `field` is written as one checkbox per option on `revision` for this
+    /// client: a multi-select (compile-time or run-time) where [`checkboxes_on`](Self::checkboxes_on).
+    /// The one rule the schema, the request's run-time options, the re-ask and the
+    /// reading of the answer all ask.
+    pub(crate) fn checkboxes_for(&self, field: &FieldSchema, revision: crate::revision::ProtocolRevision) -> bool {
+        matches!(field.kind(), Kind::MultiSelect(_)) && self.checkboxes_on(revision)
+    }
 }
 
 impl Default for ClientProfile {

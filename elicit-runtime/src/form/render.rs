@@ -282,14 +282,14 @@ pub fn render(schema: &FormSchema, revision: ProtocolRevision, options: &SchemaO
         if field.is_sensitive() {
             return Err(SchemaError::Sensitive { field: field.name() });
         }
-        if field.is_runtime_select() && matches!(field.kind(), Kind::MultiSelect(_)) && !revision.has_multi_select() {
-            // Its place, where each request writes its checkboxes (`with_options`).
+        let as_checkboxes = options.profile().checkboxes_for(field, revision);
+        if field.is_runtime_select() && as_checkboxes {
+            // Its place, where each request writes its checkboxes (`with_options`): a
+            // run-time multi-select has no options here, whatever the client shows.
             properties.insert(field.name().to_owned(), json!({ "type": "boolean" }));
             continue;
         }
-        if let Kind::MultiSelect(rules) = field.kind()
-            && options.profile().checkboxes_on(revision)
-        {
+        if let (Kind::MultiSelect(rules), true) = (field.kind(), as_checkboxes) {
             for (property, checkbox) in checkboxes(field, rules, options.language()) {
                 let taken = properties.contains_key(&property) || schema.fields().iter().any(|f| f.name() == property);
                 if taken {

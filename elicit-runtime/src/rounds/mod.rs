@@ -329,13 +329,18 @@ const ELICITATION: &str = "elicitation/create";
 /// ([`Problem::NotAsked`](crate::form::Problem::NotAsked)); past the number of keys a
 /// violation names one by one, one more stands for the rest.
 fn read_answer(pinned: &mut Pinned, properties: Option<&Map<String, Value>>) -> Value {
+    // A multi-select asked as checkboxes may be answered as its list (a model relaying
+    // the user's choice does): asked too, as on the direct path.
+    // (Found by hash, not by a walk over the properties for each key: a client may pad.)
+    let fields = properties.map(crate::form::checkbox_fields).unwrap_or_default();
+    let asked = |properties: &Map<String, Value>, name: &str| properties.contains_key(name) || fields.contains(crate::form::words(name).as_str());
     if let (Some(properties), Some(Value::Object(content))) = (properties, pinned.answer.get_mut("content"))
-        && content.keys().any(|name| !properties.contains_key(name))
+        && content.keys().any(|name| !asked(properties, name))
     {
         let mut kept = 0;
         let old = std::mem::take(content);
         for (name, value) in old {
-            if properties.contains_key(&name) {
+            if asked(properties, &name) {
                 content.insert(name, value);
             } else if kept <= crate::form::NOT_ASKED_NAMED {
                 kept += 1;

@@ -4,7 +4,7 @@
 use serde_json::{Map, Value};
 
 use super::Reply;
-use crate::form::{ClientProfile, FormSchema, Kind};
+use crate::form::{self, ClientProfile, FormSchema, Kind};
 
 /// A client the [`ScriptedClient`](super::ScriptedClient) can play
 /// ([`plays`](super::ScriptedClient::plays)): it introduces itself with that client's
@@ -63,8 +63,10 @@ impl RealClient {
 
     /// What this client sends for an elicitation with these `params` when the user
     /// means to answer `content` (a value's [`to_content`](crate::Elicit::to_content), or
-    /// an option's title where the user picks by it) of the form `schema`.
-    pub(crate) fn fill(self, params: &Value, content: &Map<String, Value>, schema: Option<&'static FormSchema>) -> Reply {
+    /// an option's title where the user picks by it) of the form `schema`. What the user
+    /// means and cannot find in the form (a field the form does not show, an option it
+    /// does not offer) is said in `missing`, never left out silently.
+    pub(crate) fn fill(self, params: &Value, content: &Map<String, Value>, schema: Option<&'static FormSchema>, missing: &mut Vec<String>) -> Reply {
         let empty = Map::new();
         let properties = params.pointer("/requestedSchema/properties").and_then(Value::as_object).unwrap_or(&empty);
         let required: Vec<&str> =
@@ -73,17 +75,50 @@ impl RealClient {
             // "Yes, provide the requested info" on a form it could not parse.
             return Reply::Accept(Value::Object(Map::new()));
         }
-        let mut sent = Map::new();
-        for (name, property) in properties {
-            let kind = property.get("type").and_then(Value::as_str).unwrap_or_default();
-            if let Some((field, option)) = checkbox_of(schema, name) {
-                let ticked = content.get(field).and_then(Value::as_array).is_some_and(|items| items.iter().any(|i| i.as_str() == Some(option)));
-                sent.insert(name.clone(), Value::Bool(ticked));
+        // Multi-selects shown as checkboxes: each option meant ticks its own, found as
+        // the user finds it (by value or by what the checkbox shows); every other
+        // checkbox of the field is left unticked, whatever its default.
+        let mut boxes: Map<String, Value> = Map::new();
+        for (field, meant) in content {
+            if properties.contains_key(field) {
                 continue;
             }
+            let field_schema = schema.and_then(|s| s.field(field));
+            let is_multi = field_schema.map_or(meant.is_array(), |f| matches!(f.kind(), Kind::MultiSelect(_)));
+            let Some(items) = meant.as_array().filter(|_| is_multi) else {
+                if !meant.is_null() {
+                    missing.push(format!("Reply::fill: the form has no property `{field}` to answer {meant}"));
+                }
+                continue;
+            };
+            let own: Vec<String> = form::checkboxes_of(properties, field).filter(|name| schema.is_none_or(|s| s.field(name).is_none())).cloned().collect();
+            if own.is_empty() {
+                missing.push(format!("Reply::fill: the form has neither a property `{field}` nor its checkboxes, to answer {meant}"));
+                continue;
+            }
+            for name in own {
+                boxes.insert(name, Value::Bool(false));
+            }
+            for item in items {
+                let wanted = item.as_str().map_or_else(|| item.to_string(), str::to_owned);
+                match form::checkbox_in(properties, field, field_schema, &wanted) {
+                    Some(name) => {
+                        boxes.insert(name, Value::Bool(true));
+                    }
+                    None => missing.push(format!("Reply::fill: no checkbox of `{field}` shows the option `{wanted}`")),
+                }
+            }
+        }
+        let mut sent = Map::new();
+        for (name, property) in properties {
+            if let Some(ticked) = boxes.get(name) {
+                sent.insert(name.clone(), ticked.clone());
+                continue;
+            }
+            let kind = property.get("type").and_then(Value::as_str).unwrap_or_default();
             let meant = content.get(name.as_str()).filter(|v| !v.is_null());
             let value = match meant {
-                Some(meant) => self.enter(property, kind, meant, name, schema),
+                Some(meant) => self.enter(property, kind, meant, name, schema, missing),
                 None => self.left_alone(property, kind, required.contains(&name.as_str())),
             };
             if let Some(value) = value {
@@ -93,19 +128,29 @@ impl RealClient {
         Reply::Accept(Value::Object(sent))
     }
 
-    /// What the user enters for a field they answer.
-    fn enter(self, property: &Value, kind: &str, meant: &Value, name: &str, schema: Option<&'static FormSchema>) -> Option<Value> {
-        let title_of = |value: &str| -> Option<&'static str> {
-            let options = schema?.field(name)?.kind().options()?;
-            options.iter().find(|o| o.value() == value).and_then(|o| o.title())
+    /// What the user enters for a field they answer; an option the form does not show is
+    /// said in `missing`.
+    fn enter(self, property: &Value, kind: &str, meant: &Value, name: &str, schema: Option<&'static FormSchema>, missing: &mut Vec<String>) -> Option<Value> {
+        let options = schema.and_then(|s| s.field(name)).and_then(|f| f.kind().options()).unwrap_or(&[]);
+        let title_of = |value: &str| -> Option<&'static str> { options.iter().find(|o| o.value() == value).and_then(|o| o.title()) };
+        // What names the option the user means: its value and its titles in every
+        // language (a form the derive knows), else what the user said.
+        let aliases = |meant: &str| -> Vec<String> {
+            let option = options.iter().find(|o| o.value() == meant || o.title() == Some(meant) || languages().any(|l| o.title_in(l) == Some(meant)));
+            match option {
+                Some(o) => std::iter::once(o.value()).chain(o.title()).chain(languages().filter_map(|l| o.title_in(l))).map(str::to_owned).collect(),
+                None => vec![meant.to_owned()],
+            }
         };
         // An option, picked by what the user reads: its value or its title.
-        let pick = |choices: &[(Value, Option<&str>)], meant: &str| -> Option<Value> {
-            let title = title_of(meant);
-            choices
-                .iter()
-                .find(|(value, shown)| value.as_str() == Some(meant) || *shown == Some(meant) || (title.is_some() && (value.as_str() == title || *shown == title)))
-                .map(|(value, _)| value.clone())
+        let mut pick = |choices: &[(Value, Option<&str>)], meant: &str| -> Option<Value> {
+            let names = aliases(meant);
+            let named = |text: Option<&str>| text.is_some_and(|t| names.iter().any(|n| n == t));
+            let found = choices.iter().find(|(value, shown)| named(value.as_str()) || named(*shown)).map(|(value, _)| value.clone());
+            if found.is_none() {
+                missing.push(format!("Reply::fill: `{name}` does not offer the option `{meant}`"));
+            }
+            found
         };
         match kind {
             "string" => {
@@ -120,7 +165,9 @@ impl RealClient {
                     return pick(&choices, text);
                 }
                 if let Some(values) = property.get("enum").and_then(Value::as_array) {
-                    let choices: Vec<(Value, Option<&str>)> = values.iter().map(|v| (v.clone(), None)).collect();
+                    let names = property.get("enumNames").and_then(Value::as_array);
+                    let choices: Vec<(Value, Option<&str>)> =
+                        values.iter().enumerate().map(|(i, v)| (v.clone(), names.and_then(|n| n.get(i)).and_then(Value::as_str))).collect();
                     return pick(&choices, meant.as_str()?);
                 }
                 // A text box: numbers are typed as text.
@@ -165,10 +212,7 @@ impl RealClient {
     }
 }
 
-/// The multi-select field and option value of the checkbox property `name`, if it is one.
-fn checkbox_of(schema: Option<&'static FormSchema>, name: &str) -> Option<(&'static str, &'static str)> {
-    schema?.fields().iter().find_map(|field| {
-        let Kind::MultiSelect(rules) = field.kind() else { return None };
-        (0..rules.options.len()).find(|&i| field.checkbox_name(i).as_deref() == Some(name)).map(|i| (field.name(), rules.options[i].value()))
-    })
+/// Every language of the installed catalog.
+fn languages() -> impl Iterator<Item = crate::locale::Locale> {
+    crate::locale::Catalog::installed().languages().map(|id| crate::locale::Locale::for_tag(&id.to_string()))
 }

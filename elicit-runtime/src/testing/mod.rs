@@ -51,10 +51,14 @@ pub enum Reply {
     },
     /// Accept, picking options as a person does, by what they read: each string of this
     /// content (or of a list in it) that is the value or the title of an option of the
-    /// select of that name in the request is sent as that option's value; on 2025-06-18 a
-    /// list for a multi-select ticks the checkboxes of the options it names. Anything else
-    /// is sent as it is. For selects whose options the tool gives at run time, where the
-    /// test knows the titles it offered.
+    /// select of that name in the request is sent as that option's value; where a
+    /// multi-select is shown as checkboxes (2025-06-18, or a client without arrays) a
+    /// list ticks the checkboxes of the options it names, found by value or title as the
+    /// server names and titles them (in any language), and unticks the others. An option
+    /// no checkbox shows, or a field the form does not show, is a line in the
+    /// transcript's `violations`. Any other value is sent as it is (a select's value
+    /// that is not an option included, to test a wrong answer). For selects whose options
+    /// the tool gives at run time, where the test knows the titles it offered.
     Pick(Value),
     /// No answer at all (to test timeouts).
     Silence,
@@ -72,10 +76,12 @@ pub enum Reply {
         user: String,
     },
     /// The user fills in the form meaning to answer `content` (a value's
-    /// [`to_content`](crate::Elicit::to_content); an option may be written as its title,
-    /// as the user reads it), in the client the [`ScriptedClient`] plays
-    /// ([`plays`](ScriptedClient::plays)): what that client then sends. Build it with
-    /// [`Reply::fill`].
+    /// [`to_content`](crate::Elicit::to_content); an option may be written as its title
+    /// in any language, as the user reads it), in the client the [`ScriptedClient`] plays
+    /// ([`plays`](ScriptedClient::plays)): what that client then sends. Options and
+    /// checkboxes are found as for [`Reply::Pick`]; what the user means and the form does
+    /// not show (a field, an option) is a line in the transcript's `violations`, never
+    /// dropped silently. Build it with [`Reply::fill`].
     Fill {
         /// What the user means to answer, as the form's content.
         content: Map<String, Value>,
@@ -173,12 +179,14 @@ impl Reply {
 }
 
 /// [`Reply::Pick`] as the content it sends for the request with `params` (and any other
-/// reply as it is).
-fn picked(reply: Reply, params: &Value) -> Reply {
+/// reply as it is). A multi-select's options go to its checkboxes where the form shows
+/// them so (found as [`Reply::Fill`] finds them); a field the form does not show, or an
+/// option no checkbox of the field shows, is said in `missing`.
+fn picked(reply: Reply, params: &Value, missing: &mut Vec<String>) -> Reply {
     let (Reply::Pick(Value::Object(content)), Some(properties)) = (&reply, params.pointer("/requestedSchema/properties").and_then(Value::as_object)) else {
         return match reply {
             Reply::Pick(content) => Reply::Accept(content),
-            Reply::Delayed { after, reply } => Reply::Delayed { after, reply: Box::new(picked(*reply, params)) },
+            Reply::Delayed { after, reply } => Reply::Delayed { after, reply: Box::new(picked(*reply, params, missing)) },
             other => other,
         };
     };
@@ -194,18 +202,28 @@ fn picked(reply: Reply, params: &Value) -> Reply {
                 };
                 out.insert(name.clone(), value);
             }
-            // 2025-06-18: a multi-select's checkboxes, `name_…`, titled `Field: Option`.
+            // A multi-select shown as checkboxes (2025-06-18, or a client without arrays).
             None => {
                 let wanted: Vec<&str> = match wanted {
                     Value::Array(items) => items.iter().filter_map(Value::as_str).collect(),
                     Value::String(s) => vec![s.as_str()],
                     _ => Vec::new(),
                 };
-                let prefix = format!("{name}_");
-                for (property, schema) in properties.iter().filter(|(p, s)| p.starts_with(&prefix) && s["type"] == "boolean") {
-                    let title = schema["title"].as_str().unwrap_or_default();
-                    let ticked = wanted.iter().any(|w| title.ends_with(&format!(": {w}")) || *property == format!("{prefix}{w}"));
-                    out.insert(property.clone(), ticked.into());
+                let own: Vec<&String> = crate::form::checkboxes_of(properties, name).collect();
+                if own.is_empty() {
+                    missing.push(format!("Reply::pick: the form has neither a property `{name}` nor its checkboxes"));
+                    continue;
+                }
+                for property in own {
+                    out.insert(property.clone(), false.into());
+                }
+                for w in wanted {
+                    match crate::form::checkbox_in(properties, name, None, w) {
+                        Some(property) => {
+                            out.insert(property, true.into());
+                        }
+                        None => missing.push(format!("Reply::pick: no checkbox of `{name}` shows the option `{w}`")),
+                    }
                 }
             }
         }
@@ -293,15 +311,18 @@ impl Shared {
             (None, Some(responder)) => responder(params),
             (None, None) => Reply::Decline,
         };
-        let reply = self.fill(picked(reply, params), params);
+        let mut missing = Vec::new();
+        let reply = picked(reply, params, &mut missing);
+        let reply = self.fill(reply, params, &mut missing);
+        self.transcript.violations.extend(missing);
         self.open_page(reply, params)
     }
 
     /// Plays [`Reply::Fill`] in the client played.
-    fn fill(&self, reply: Reply, params: &Value) -> Reply {
+    fn fill(&self, reply: Reply, params: &Value, missing: &mut Vec<String>) -> Reply {
         match reply {
-            Reply::Delayed { after, reply } => Reply::Delayed { after, reply: Box::new(self.fill(*reply, params)) },
-            Reply::Fill { content, schema } => self.plays.fill(params, &content, schema),
+            Reply::Delayed { after, reply } => Reply::Delayed { after, reply: Box::new(self.fill(*reply, params, missing)) },
+            Reply::Fill { content, schema } => self.plays.fill(params, &content, schema, missing),
             other => other,
         }
     }

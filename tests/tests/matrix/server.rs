@@ -1,0 +1,144 @@
+//! The server the matrix asks through: a tool per form of the catalogue, each asking
+//! its form (re-asking twice, the relay through the model allowed) and saying the typed
+//! value it got.
+
+use std::fmt;
+use std::time::Duration;
+
+use elicit_runtime::page::{PageForm, Pages};
+use elicit_runtime::rmcp::ToolCall;
+use elicit_runtime::rounds::StateSealer;
+use elicit_runtime::url::Interactions;
+use elicit_runtime::{Elicit, ElicitError, Elicitation};
+use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
+use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
+
+use super::forms::{Card, Data, Numbers, Payment, Picks, Texts, Ticket, data_options};
+
+// ---- the server ----------------------------------------------------------------------------
+
+#[derive(Clone)]
+pub struct Server {
+    sealer: StateSealer,
+    pub pages: Pages,
+}
+
+/// The tool's text for an answer: the typed value, or the problems it was refused for.
+fn said<T: fmt::Debug>(answer: Result<T, ElicitError>) -> Result<CallToolResult, ElicitError> {
+    match answer {
+        Ok(answer) => Ok(text(format!("{answer:?}"))),
+        Err(ElicitError::Invalid(invalid)) => Ok(text(format!("refused: {invalid}"))),
+        Err(err) => Err(err),
+    }
+}
+
+#[tool_router]
+impl Server {
+    #[tool(description = "texts")]
+    async fn texts(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.relay_through_model(true)
+            .run(&self.sealer, |ask| async move {
+                Ok(said(Texts::elicit(&ask, "Your account?").reask(2).await)?)
+            })
+            .await
+    }
+
+    #[tool(description = "numbers")]
+    async fn numbers(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.relay_through_model(true)
+            .run(&self.sealer, |ask| async move {
+                Ok(said(Numbers::elicit(&ask, "Your numbers?").reask(2).await)?)
+            })
+            .await
+    }
+
+    #[tool(description = "picks")]
+    async fn picks(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.relay_through_model(true)
+            .run(&self.sealer, |ask| async move {
+                Ok(said(Picks::elicit(&ask, "Your order?").reask(2).await)?)
+            })
+            .await
+    }
+
+    #[tool(description = "data")]
+    async fn data(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.relay_through_model(true)
+            .run(&self.sealer, |ask| async move {
+                Ok(said(
+                    Data::elicit_with(&ask, "Deploy what?", data_options())
+                        .reask(2)
+                        .await,
+                )?)
+            })
+            .await
+    }
+
+    #[tool(description = "ticket")]
+    async fn ticket(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.relay_through_model(true)
+            .run(&self.sealer, |ask| async move {
+                Ok(said(Ticket::elicit(&ask, "Your ticket?").reask(2).await)?)
+            })
+            .await
+    }
+
+    #[tool(description = "card")]
+    async fn card(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        let pages = self.pages.clone();
+        call.principal("ada")
+            .run(&self.sealer, |ask| async move {
+                Ok(text(
+                    match Card::elicit_on_page(&ask, &pages, "Your card?")
+                        .wait(Duration::from_secs(5))
+                        .await?
+                    {
+                        Elicitation::Accept(card) => {
+                            format!("Accept({card:?}) key={}", card.key.expose())
+                        }
+                        other => format!("{other:?}"),
+                    },
+                ))
+            })
+            .await
+    }
+
+    #[tool(description = "payment")]
+    async fn payment(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.relay_through_model(true)
+            .run(&self.sealer, |ask| async move {
+                Ok(said(
+                    Payment::elicit(&ask, "How do you pay?").reask(2).await,
+                )?)
+            })
+            .await
+    }
+}
+
+#[tool_handler]
+impl ServerHandler for Server {}
+
+fn text(text: impl Into<String>) -> CallToolResult {
+    CallToolResult::success(vec![ContentBlock::text(text)])
+}
+
+pub fn server() -> Server {
+    let sealer = StateSealer::new(*b"the matrix test key of 32 bytes.").expect("a key");
+    Server {
+        pages: Pages::new(
+            Interactions::default(),
+            sealer.clone(),
+            "https://app.example/elicit",
+        )
+        .expect("pages"),
+        sealer,
+    }
+}
+
+pub fn text_of(result: &CallToolResult) -> String {
+    result
+        .content
+        .iter()
+        .filter_map(|c| c.as_text().map(|t| t.text.clone()))
+        .collect()
+}
