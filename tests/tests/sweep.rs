@@ -1,9 +1,10 @@
 //! The attribute sweep: every field attribute of `#[derive(Elicit)]` on every field kind,
 //! each a small compile case, and for each the derive either honours the attribute (the
 //! case compiles) or gives exactly **one** error, on the attribute or on the field's type
-//! (the field's own lines), that names none of the toolkit's internals. No second error
-//! about the same field, none on `#[derive(Elicit)]` or on the type's name, none where
-//! the type is used.
+//! (the field's own lines), that names none of the toolkit's internals in its message or
+//! its label. No second error about the same field, none on `#[derive(Elicit)]` or on the
+//! type's name, none where the type is used. An error the compiler repeats word for word
+//! is counted once, as the terminal shows it once (JSON gives each copy).
 //!
 //! The dimensions are the tables below: [`KINDS`] (what the field is: typed fields of
 //! each JSON kind, optionals, selects and multi-selects, run-time selects, separated
