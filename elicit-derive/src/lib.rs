@@ -2,7 +2,7 @@
 //! that crate, which re-exports it and documents the attributes.
 //!
 //! The macro builds a typed model of the input (`ast`, `attr`), checks what the
-//! attributes alone can show (`check`, with the secret policy in `secret`), and emits
+//! attributes alone can show (`check`, with the secret policy in `rules::secret`), and emits
 //! code (`expand`, and `flatten` beside it for a form that flattens another, on `expand`'s helpers; `bound` for the bounds of generic forms and `fallback` for the
 //! stub beside an error) that asks the runtime's traits about each field's type, so type
 //! aliases and qualified paths work and an unsupported type fails with the runtime's

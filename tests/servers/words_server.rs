@@ -54,9 +54,9 @@ pub(crate) struct Address {
 #[derive(Elicit, Debug)]
 #[elicit(validate = Trip::rules)]
 pub(crate) struct Trip {
-    #[elicit(flatten(prefix = "home_", title_prefix = "Home ", title_prefix(ko = "자택 ", fr = "Domicile\u{a0}: ")))]
+    #[elicit(flatten(prefix = "home_", title_prefix = "Home ", title_prefix(ko = "자택 ", fr = "Domicile\u{202f}: ")))]
     home: Address,
-    #[elicit(flatten(prefix = "billing_", title_prefix = "Billing ", title_prefix(ko = "청구지 ", fr = "Facturation\u{a0}: ")))]
+    #[elicit(flatten(prefix = "billing_", title_prefix = "Billing ", title_prefix(ko = "청구지 ", fr = "Facturation\u{202f}: ")))]
     billing: Address,
     #[elicit(title = "Arrival", title(ko = "도착일", fr = "Arrivée"), format = "date")]
     arrive: String,

@@ -124,7 +124,7 @@ async fn the_variant_then_its_fields_come_back_as_the_typed_enum_on_every_revisi
         }
         // The second: the chosen variant's own fields, and the choice said in the message.
         let second = &requests[1];
-        assert_eq!(second["message"], "How would you like to pay?\n\nInvoice", "{revision}");
+        assert_eq!(second["message"], "How would you like to pay?\n\nYou chose: Invoice", "{revision}");
         assert_eq!(second["requestedSchema"]["required"], json!(["email"]), "{revision}");
         assert_eq!(second["requestedSchema"]["properties"]["email"]["format"], "email", "{revision}");
     }

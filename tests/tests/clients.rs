@@ -139,7 +139,7 @@ async fn a_number_typed_wrong_is_reasked_with_the_same_problem_in_words() {
         assert!(text.contains("guests: 4"), "{revision}: {text}");
         assert_eq!(transcript.requests.len(), 2, "{revision}");
         let reask = transcript.requests[1]["message"].as_str().unwrap_or_default();
-        assert!(reask.ends_with("- `guests`: must be at most 12, got 13"), "{revision}: {reask}");
+        assert!(reask.ends_with("- Guests: must be at most 12, got 13"), "{revision}: {reask}");
         // What was right comes back as defaults, in the form Codex was sent.
         assert_eq!(transcript.requests[1]["requestedSchema"]["properties"]["name"]["default"], "Ada Lovelace", "{revision}");
     }

@@ -671,7 +671,7 @@ fn errors_read_well() {
     let err = Selects::from_content(&object(set(unset(selects_base(), "plan"), "color", json!(true)))).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "the content does not match the form: `color`: must be a string, got a boolean; `plan`: is required but missing"
+        "the content does not match the form: `color`: must be text, got true or false; `plan`: is required but missing"
     );
     let err = MultiSelects::from_content(&object(set(multi_base(), "plans", json!(["free", "free", "x"])))).unwrap_err();
     assert_eq!(
@@ -683,7 +683,7 @@ fn errors_read_well() {
     // `Display` does not repeat the source: reporters print the chain.
     assert_eq!(response.to_string(), "the accepted content does not satisfy the form");
     let source = std::error::Error::source(&response).expect("the invalid content is the source");
-    assert_eq!(source.to_string(), "the content does not match the form: `agree`: must be a boolean, got a string");
+    assert_eq!(source.to_string(), "the content does not match the form: `agree`: must be true or false, got text");
     let malformed = ElicitError::Malformed(MalformedResult::MissingAction);
     assert_eq!(malformed.to_string(), "the client's elicitation result cannot be read");
     assert_eq!(std::error::Error::source(&malformed).map(ToString::to_string).as_deref(), Some("the result has no `action`"));

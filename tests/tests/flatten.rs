@@ -283,7 +283,7 @@ impl Shop {
 impl ServerHandler for Shop {}
 
 #[tokio::test]
-async fn a_wrong_flattened_field_is_asked_again_by_its_wire_name_on_every_revision() {
+async fn a_wrong_flattened_field_is_asked_again_by_its_title_on_every_revision() {
     for &revision in ProtocolRevision::ALL {
         let slots = |wire: &mut serde_json::Map<String, Value>| {
             if revision == V06 {
@@ -306,7 +306,7 @@ async fn a_wrong_flattened_field_is_asked_again_by_its_wire_name_on_every_revisi
         assert_eq!(session.call_tool_text("order", json!({})).await.expect("the call"), "ship to 2 Side St in Shelbyville", "{revision}");
         let requests = session.transcript().requests;
         assert_eq!(requests.len(), 2, "{revision}: asked, then asked again");
-        assert_eq!(requests[1]["message"], "Where to?\n\nPlease correct your answer:\n- `shipping_city`: is under water", "{revision}");
+        assert_eq!(requests[1]["message"], "Where to?\n\nPlease correct your answer:\n- Ship to: City: is under water", "{revision}");
         if revision.has_defaults_on_every_type() {
             let properties = &requests[1]["requestedSchema"]["properties"];
             assert_eq!(properties["billing_street"]["default"], "1 Main St", "{revision}");

@@ -12,6 +12,11 @@
 //! (see the top of `elicit-runtime/src/rules/mod.rs`). These tests fail if the derive
 //! stops compiling that copy: the link replaced by a directory of copies that drift, a
 //! file only one side has, or a crate that no longer declares the module.
+//!
+//! The map for people: `docs/architecture.md` walks one request through the files and
+//! draws the tree of the repository. The tests at the end fail when the tree leaves out a
+//! folder of either crate (their `src/` all the way down) or of `tests/`, `examples/`,
+//! `docs/`, or when the page names a path (in backquotes or in the tree) that is gone.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -295,4 +300,131 @@ fn the_crate_map_reader_sees_what_it_must() {
     let paths: Vec<String> = crate_paths(code, &module).into_iter().map(|p| p.join("::")).collect();
     assert_eq!(paths, ["exchange::Elicit", "exchange::error::StoreError", "exchange::error::UrlError", "url::check::x"]);
     assert_eq!(crate_map("//! # Where things are\n//!\n//! - `rules`: a\n//! - [`form`]: b\n//!\n//! # Next\n//! - `no`"), ["rules", "form"]);
+}
+
+// ---- docs/architecture.md ------------------------------------------------------------
+
+/// Whether a name in `docs/architecture.md` is a path: a folder (`page/`, `.ci/`) or a
+/// file with an extension (`calls.rs`, `Cargo.toml`), with no space, markup or wildcard.
+/// `elicitation/create` (a method), `e.g.` and `es1.` are not.
+fn is_path(name: &str) -> bool {
+    let allowed = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || "_-./".contains(c));
+    let file = name.rsplit('/').next().unwrap_or_default();
+    let extension = file.rsplit_once('.').filter(|(stem, _)| !stem.is_empty()).map(|(_, ext)| ext).unwrap_or_default();
+    let has_extension = extension.starts_with(|c: char| c.is_ascii_alphabetic()) && extension.chars().all(|c| c.is_ascii_alphanumeric());
+    allowed && (name.ends_with('/') || has_extension)
+}
+
+/// The paths the tree of `docs/architecture.md` names (its ```text block under
+/// "## Layout"), from the workspace root, folders ending in `/`. A line that starts with
+/// paths (separated by `, `, then two spaces or the end of the line) names them inside
+/// the nearest folder above it with less indentation; any other line is a description.
+fn tree_paths(page: &str) -> Vec<String> {
+    let tree = page
+        .split("## Layout")
+        .nth(1)
+        .expect("docs/architecture.md has a `## Layout` section")
+        .split("```text\n")
+        .nth(1)
+        .expect("the layout section holds its tree in a ```text block")
+        .split("```")
+        .next()
+        .unwrap_or_default();
+    let mut folders: Vec<(usize, String)> = Vec::new();
+    let mut paths = Vec::new();
+    for line in tree.lines() {
+        let indent = line.len() - line.trim_start().len();
+        let head = line.trim_start().split("  ").next().unwrap_or_default();
+        let names: Vec<&str> = head.split(", ").collect();
+        if head.is_empty() || !names.iter().all(|name| is_path(name)) {
+            continue;
+        }
+        while folders.last().is_some_and(|(at, _)| *at >= indent) {
+            folders.pop();
+        }
+        let parent = folders.last().map(|(_, folder)| folder.clone()).unwrap_or_default();
+        for name in names {
+            let path = format!("{parent}{name}");
+            if name.ends_with('/') {
+                folders.push((indent, path.clone()));
+            }
+            paths.push(path);
+        }
+    }
+    paths
+}
+
+/// The paths `docs/architecture.md` names in backquotes outside its code blocks, as
+/// written (`rounds/state.rs`, `elicit-derive/src/`).
+fn quoted_paths(page: &str) -> Vec<String> {
+    let prose: String = page.split("```").step_by(2).collect::<Vec<_>>().join("\n");
+    prose.split('`').skip(1).step_by(2).filter(|quoted| is_path(quoted)).map(str::to_owned).collect()
+}
+
+/// The folders the layout must name, from the workspace root with a final `/`: every
+/// folder of both crates (their `src/` all the way down) and the folders directly in
+/// `tests/`, `examples/` and `docs/`. A link (`elicit-derive/src/rules`) is named but not
+/// walked; hidden folders and what a build or `npm` leaves (`target`, `node_modules`) are
+/// not source.
+fn folders_to_name() -> Vec<String> {
+    fn walk(dir: &Path, deep: bool, out: &mut Vec<String>) {
+        let mut entries: Vec<PathBuf> = fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())).map(|e| e.expect("an entry").path()).collect();
+        entries.sort();
+        for path in entries {
+            let name = path.file_name().expect("a name").to_string_lossy().into_owned();
+            if !path.is_dir() || name.starts_with('.') || name == "target" || name == "node_modules" {
+                continue;
+            }
+            out.push(format!("{}/", relative(&path)));
+            let link = fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink());
+            if deep && !link {
+                walk(&path, true, out);
+            }
+        }
+    }
+    let mut folders = Vec::new();
+    for krate in ["elicit-derive", "elicit-runtime"] {
+        walk(&workspace().join(krate), false, &mut folders);
+        walk(&workspace().join(krate).join("src"), true, &mut folders);
+    }
+    for dir in ["tests", "examples", "docs"] {
+        walk(&workspace().join(dir), false, &mut folders);
+    }
+    folders
+}
+
+#[test]
+fn the_architecture_page_names_every_folder() {
+    let page = fs::read_to_string(workspace().join("docs/architecture.md")).expect("docs/architecture.md");
+    let named: BTreeSet<String> = tree_paths(&page).into_iter().filter(|path| path.ends_with('/')).collect();
+    let folders = folders_to_name();
+    assert!(folders.iter().any(|f| f == "elicit-runtime/src/page/"), "the walk sees the runtime's folders: {folders:?}");
+    let missing: Vec<&String> = folders.iter().filter(|folder| !named.contains(*folder)).collect();
+    assert!(
+        missing.is_empty(),
+        "docs/architecture.md's tree does not name these folders (add a line `name/  what it holds` under its parent):\n{}",
+        missing.iter().map(|f| f.as_str()).collect::<Vec<_>>().join("\n")
+    );
+}
+
+#[test]
+fn every_path_the_architecture_page_names_exists() {
+    let page = fs::read_to_string(workspace().join("docs/architecture.md")).expect("docs/architecture.md");
+    let tree = tree_paths(&page);
+    assert!(tree.len() > 40, "the tree is read: {tree:?}");
+    let mut gone: Vec<String> = tree.into_iter().filter(|path| !workspace().join(path).exists()).map(|path| format!("{path} (in the tree)")).collect();
+    // A path in the prose is from the workspace root, or (as the page says) under one of
+    // the crates' `src/`.
+    let roots = [workspace(), workspace().join("elicit-runtime/src"), workspace().join("elicit-derive/src")];
+    let quoted = quoted_paths(&page);
+    assert!(quoted.iter().any(|p| p == "exchange/elicit.rs"), "the backquoted paths are read: {quoted:?}");
+    gone.extend(quoted.into_iter().filter(|path| !roots.iter().any(|root| root.join(path).exists())).map(|path| format!("`{path}`")));
+    assert!(gone.is_empty(), "docs/architecture.md names paths that do not exist:\n{}", gone.join("\n"));
+}
+
+#[test]
+fn the_architecture_page_reader_sees_what_it_must() {
+    let page = "# A\n`not/a/tree.rs`\n## Layout\n\n```text\nCargo.toml    the workspace\ncrate/        a crate, whose lines\n              go on (lib.rs is prose)\n  src/\n    a.rs, b/    two\n      c.rs        in b\n    d.rs        e.g. back in src\n.ci/          run\n```\n";
+    assert_eq!(tree_paths(page), ["Cargo.toml", "crate/", "crate/src/", "crate/src/a.rs", "crate/src/b/", "crate/src/b/c.rs", "crate/src/d.rs", ".ci/"]);
+    assert_eq!(quoted_paths("`a/b.rs` and `elicitation/create`, `es1.`, `.check(..)`, `page/`\n```text\n`c.rs`\n```\n`d.toml`"), ["a/b.rs", "page/", "d.toml"]);
 }

@@ -36,7 +36,7 @@ fn catalog() {
     INSTALL.call_once(|| {
         Catalog::builder()
             .add("zh-Hant", "reask-heading = 請更正您的回答：\n")
-            .and_then(|b| b.add("fr-CA", "reask-heading = Veuillez corriger votre réponse, s’il vous plaît\u{a0}:\n"))
+            .and_then(|b| b.add("fr-CA", "reask-heading = Veuillez corriger votre réponse, s’il vous plaît\u{202f}:\n"))
             .and_then(|b| b.install())
             .unwrap_or_else(|e| panic!("the test catalog installs: {e}"));
     });
@@ -79,7 +79,7 @@ fn every_language_is_written_in_its_own_words_and_plural_rules() {
     assert_eq!(too_short("es", 5), "debe tener al menos 5 caracteres (tiene 0)");
     // No plural forms, no isolation marks around what is put in.
     assert_eq!(too_short("ko", 3), "3자 이상이어야 합니다. 입력된 길이: 0자");
-    assert_eq!(too_short("ja", 3), "3文字以上である必要があります（入力値：0文字）");
+    assert_eq!(too_short("ja", 3), "3文字以上である必要があります（入力：0文字）");
     // A count no double holds exactly is written, not rounded.
     let huge = Locale::for_tag("en").message("problem-too-long", &[("max_length", Arg::Count(u64::MAX)), ("length", Arg::Count(u64::MAX))]);
     assert_eq!(huge, "must be at most 18446744073709551615 characters long, got 18446744073709551615");
@@ -99,6 +99,16 @@ fn an_author_adds_a_language_and_a_broken_one_is_refused_with_what_is_wrong() {
     assert_eq!(error.to_string(), "the message `reask-heading` for `it` contains a URL, which form-mode texts must not carry; write it without one");
     let error = Catalog::builder().add("not a tag!", "").unwrap_err();
     assert!(error.to_string().starts_with("`not a tag!` is not a BCP 47 language tag"), "{error}");
+    // A glossary term is the language's own: one a message uses must be defined, in the
+    // same source, one added before, or the shipped language.
+    let error = Catalog::builder().add("it", "problem-not-asked = non è un { -field } di questo modulo\n").unwrap_err();
+    assert_eq!(error.to_string(), "the message `problem-not-asked` for `it` uses the term `-field`, which `it` does not define: add `-field = ...` to its messages");
+    let error = Catalog::builder().add("it", "-field = { -campo }\n").unwrap_err();
+    assert!(matches!(&error, locale::CatalogError::MissingTerm { id, term, .. } if id == "-field" && term == "campo"), "{error:?}");
+    let italian = Catalog::builder().add("it", "-field = campo\n").and_then(|b| b.add("it", "problem-not-asked = non è un { -field } di questo modulo\n"));
+    assert!(italian.is_ok(), "a term added before");
+    let japanese = Catalog::builder().add("ja", "problem-not-asked = この{ -form }の{ -field }ではありません\n");
+    assert!(japanese.is_ok(), "the shipped language's terms");
     catalog();
     assert_eq!(Catalog::builder().install().unwrap_err(), locale::CatalogError::AlreadyInstalled);
 }
@@ -138,9 +148,9 @@ fn tags_fall_back_along_their_subtags_and_never_to_another_script() {
     let heading = |tag: &str| Locale::for_tag(tag).message("reask-heading", &[]);
     assert_eq!(heading("zh-Hant-TW"), "請更正您的回答：");
     assert_eq!(Locale::for_tag("zh-Hant-TW").message("problem-missing", &[]), "is required but missing");
-    assert_eq!(heading("fr-CA"), "Veuillez corriger votre réponse, s’il vous plaît\u{a0}:");
+    assert_eq!(heading("fr-CA"), "Veuillez corriger votre réponse, s’il vous plaît\u{202f}:");
     assert_eq!(Locale::for_tag("fr-CA").message("problem-missing", &[]), "est obligatoire mais manquant");
-    assert_eq!(heading("fr-FR"), "Veuillez corriger votre réponse\u{a0}:");
+    assert_eq!(heading("fr-FR"), "Veuillez corriger votre réponse\u{202f}:");
 }
 
 /// Found by the `language` fuzz target: `ko-Latn` (Korean in the Latin script) chose the
@@ -333,7 +343,8 @@ async fn the_language_a_client_sends_is_used_on_every_revision() {
         let requests = asked(revision, Some(json!("ko-KR, ko;q=0.9, en;q=0.5")), "order").await;
         let reask = message(&requests[1]);
         assert!(reask.starts_with("订单 / 주문 / Order\n\n답변을 고쳐 주세요:\n"), "{revision}: {reask}");
-        assert!(reask.contains("- `rating`: 5 이하여야 합니다. 입력값: 9"), "{revision}: {reask}");
+        // Each field is named by the title the user was shown, in their language.
+        assert!(reask.contains("- 평점: 5 이하여야 합니다. 입력값: 9"), "{revision}: {reask}");
         assert_eq!(requests[0]["requestedSchema"]["properties"]["name"]["title"], "이름", "{revision}");
         assert_eq!(requests[0]["requestedSchema"]["properties"]["name"]["description"], "주문하시는 분", "{revision}");
         // The wire names, kinds and bounds are the English form's.
@@ -437,13 +448,14 @@ async fn the_relay_s_separators_are_each_language_s_punctuation() {
     assert_eq!(
         fields(&ja),
         [
-            "- `name`（テキスト、必須）：お名前 ― ご注文者、最小文字数：2",
-            "- `rating`（整数、必須）：評価、1以上、5以下",
-            "- `diets`（選択肢のリスト、必須）：食事制限 ― 食べられないもの、最小選択数：1、最大選択数：2、次のいずれか：\"vegan\"（ヴィーガン）、\"gluten-free\"（グルテンフリー）、\"nut-allergy\"（ナッツアレルギー）",
+            "- `name`（テキスト、必須）：お名前 ― ご注文者；2文字以上",
+            "- `rating`（整数、必須）：評価；1以上；5以下",
+            "- `diets`（選択肢のリスト、必須）：食事制限 ― 食べられないもの；1個以上選択；2個以下で選択；次のいずれか：\"vegan\"（ヴィーガン）、\"gluten-free\"（グルテンフリー）、\"nut-allergy\"（ナッツアレルギー）",
             "- `date`（YYYY-MM-DD 形式の日付、任意）：配達日",
         ]
     );
-    // Full-width throughout: no half-width parenthesis, comma, colon or semicolon.
+    // Full-width throughout: no half-width parenthesis, comma, colon or semicolon. Rules are
+    // separated by `；`, options by `、`: where the list of options ends can be seen.
     for line in fields(&ja) {
         assert!(!line.contains(['(', ')', ',', ';']) && !line.contains(": "), "{line}");
     }
@@ -451,13 +463,13 @@ async fn the_relay_s_separators_are_each_language_s_punctuation() {
     assert_eq!(
         fields(&fr),
         [
-            "- `name` (du texte, obligatoire)\u{a0}: Nom — Pour qui est la commande\u{202f}; au moins ce nombre de caractères\u{a0}: 2",
-            "- `rating` (un nombre entier, obligatoire)\u{a0}: Note\u{202f}; au moins 1\u{202f}; au plus 5",
-            "- `diets` (une liste de choix, obligatoire)\u{a0}: Régimes — Ce que vous ne pouvez pas manger\u{202f}; au moins ce nombre de choix\u{a0}: 1\u{202f}; au plus ce nombre de choix\u{a0}: 2\u{202f}; l’une des valeurs\u{a0}: \"vegan\" (Végétalien), \"gluten-free\" (Sans gluten), \"nut-allergy\" (Allergie aux noix)",
-            "- `date` (une date, YYYY-MM-DD, facultatif)\u{a0}: Date de livraison",
+            "- `name` (du texte, obligatoire)\u{202f}: Nom — Pour qui est la commande\u{202f}; au moins 2 caractères",
+            "- `rating` (un nombre entier, obligatoire)\u{202f}: Note\u{202f}; au moins 1\u{202f}; au plus 5",
+            "- `diets` (une liste de choix, obligatoire)\u{202f}: Régimes — Ce que vous ne pouvez pas manger\u{202f}; au moins 1 choix\u{202f}; au plus 2 choix\u{202f}; l’une des valeurs\u{202f}: \"vegan\" (Végétalien), \"gluten-free\" (Sans gluten), \"nut-allergy\" (Allergie aux noix)",
+            "- `date` (une date, YYYY-MM-DD, facultatif)\u{202f}: Date de livraison",
         ]
     );
-    // French puts a no-break space before `:` and `;`, in the code's separators as in the sentences.
+    // French puts a narrow no-break space before `:` and `;`, in the code's separators as in the sentences.
     assert!(!fr.contains(" :") && !fr.contains(" ;") && !fr.contains("):"), "{fr}");
 }
 
@@ -466,8 +478,8 @@ async fn the_relay_s_separators_are_each_language_s_punctuation() {
 async fn a_call_back_written_wrong_is_explained_in_the_user_s_language() {
     catalog();
     for (accept_language, expected) in [
-        ("ko-KR", "인수 `elicitRelay`이(가) 잘못되었습니다. 객체가 아닙니다. 다음 형태여야 합니다: {\"continuation\""),
-        ("fr", "L’argument `elicitRelay` n’est pas un objet\u{a0}: il doit être de la forme {\"continuation\""),
+        ("ko-KR", "인수 `elicitRelay`이(가) 잘못되었습니다. 객체가 아닙니다. 다음 형태여야 합니다: {\"continuation\": \"<받은 그대로>\", \"answers\": {\"<질문의 키>\""),
+        ("fr", "L’argument `elicitRelay` n’est pas un objet\u{202f}: il doit être de la forme {\"continuation\": \"<tel que reçu>\", \"answers\": {\"<clé de la question>\""),
         ("pt-BR", "`elicitRelay` is not an object: it must be {\"continuation\""),
     ] {
         let client = ScriptedClient::new(ProtocolRevision::V2025_11_25).support(ElicitationSupport::NONE).accept_language(accept_language);
@@ -577,7 +589,70 @@ async fn a_two_step_choice_and_an_author_s_unsaid_rule_are_asked_in_the_user_s_l
     let sent = client.sent.lock().unwrap();
     assert_eq!(sent[0]["message"], "어떻게 결제하시겠어요?");
     assert_eq!(sent[0]["requestedSchema"]["properties"]["choice"]["oneOf"], json!([{"const": "invoice", "title": "청구서로"}, {"const": "cash", "title": "현금으로"}]));
-    assert_eq!(sent[1]["message"], "어떻게 결제하시겠어요?\n\n청구서로");
+    // What was chosen, in words around it.
+    assert_eq!(sent[1]["message"], "어떻게 결제하시겠어요?\n\n선택: 청구서로");
     assert_eq!(sent[1]["requestedSchema"]["properties"]["email"]["title"], "이메일");
     assert_eq!(sent[3]["message"], "평점\n\n답변을 고쳐 주세요:\n- 답변이 이 양식의 규칙에 맞지 않습니다");
+}
+
+// ---- validator's exclusive bounds -----------------------------------------------------------
+
+/// A form whose rules are validator's, reporting exclusive bounds the way validator's own
+/// `range(exclusive_min = ...)` does (a rule of the author's can report them too; on a
+/// field of a form the derive refuses them, a form's bounds being inclusive).
+#[derive(Elicit, Debug)]
+#[elicit(validate = elicit_runtime::exchange::validator_rules)]
+struct Weighed {
+    weight: f64,
+    level: u8,
+    floor: u8,
+    stars: u8,
+}
+
+impl validator::Validate for Weighed {
+    fn validate(&self) -> Result<(), validator::ValidationErrors> {
+        let mut errors = validator::ValidationErrors::new();
+        // As validator's derive writes them for bounds written as integers.
+        let range = |bounds: &[(&'static str, i64)]| {
+            let mut error = validator::ValidationError::new("range");
+            for (name, value) in bounds {
+                error.add_param((*name).into(), value);
+            }
+            error
+        };
+        errors.add("weight", range(&[("exclusive_min", 0)]));
+        errors.add("level", range(&[("min", 1), ("exclusive_max", 5)]));
+        errors.add("floor", range(&[("exclusive_min", 0), ("max", 9)]));
+        errors.add("stars", range(&[("exclusive_min", 0), ("exclusive_max", 6)]));
+        Err(errors)
+    }
+}
+
+#[test]
+fn an_exclusive_bound_reads_greater_or_less_than_in_every_language() {
+    catalog();
+    let weighed = Weighed { weight: 0.0, level: 5, floor: 0, stars: 6 };
+    let violations = elicit_runtime::exchange::validator_rules(&weighed).unwrap_err();
+    let texts = |tag: &str| violations.iter().map(|v| v.text(Locale::for_tag(tag))).collect::<Vec<_>>();
+    // A user who typed 0 is never told "at least 0": 0 itself is refused.
+    assert_eq!(
+        texts("en"),
+        [
+            "`weight`: must be greater than 0",
+            "`level`: must be at least 1 and less than 5",
+            "`floor`: must be greater than 0 and at most 9",
+            "`stars`: must be greater than 0 and less than 6",
+        ]
+    );
+    assert_eq!(texts("ja")[0], "`weight`：0より大きい必要があります");
+    assert_eq!(texts("de")[1], "`level`: muss mindestens 1 und kleiner als 5 sein");
+    assert_eq!(texts("fr")[3], "`stars`\u{202f}: doit être strictement supérieur à 0 et strictement inférieur à 6");
+    assert_eq!(texts("ko")[2], "`floor`: 0 초과 9 이하여야 합니다");
+    assert_eq!(texts("zh-Hans")[0], "`weight`：必须大于 0");
+    assert_eq!(texts("es")[3], "`stars`: debe ser mayor que 0 y menor que 6");
+    // No language says an exclusive bound as an inclusive one.
+    for (tag, _) in LANGUAGES {
+        let inclusive = Locale::for_tag(tag).message("validator-range-min", &[("min", Arg::Text("0"))]);
+        assert!(!texts(tag)[0].ends_with(&inclusive), "{tag}: {}", texts(tag)[0]);
+    }
 }

@@ -274,7 +274,7 @@ async fn the_scripted_client_picks_by_title_or_value_and_an_option_not_offered_i
         let (said, requests) = deploy(client).await;
         assert_eq!(said, r#"Accept(Deploy { repo: RepoId(1), env: Staging, notify: [], region: None })"#, "{revision}");
         assert_eq!(requests.len(), 2, "{revision}");
-        assert!(requests[1]["message"].as_str().unwrap().contains("- `repo`: `billing` is not one of the options"), "{revision}: {}", requests[1]["message"]);
+        assert!(requests[1]["message"].as_str().unwrap().contains("- Repository: `billing` is not one of the options"), "{revision}: {}", requests[1]["message"]);
         assert_eq!(requests[1]["requestedSchema"]["properties"]["repo"], requests[0]["requestedSchema"]["properties"]["repo"], "{revision}");
         // Decline is an answer.
         let (said, _) = deploy(ScriptedClient::new(revision).reply(Reply::Decline)).await;

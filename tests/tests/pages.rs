@@ -596,7 +596,7 @@ async fn the_page_speaks_the_browser_s_language() {
     let main = ja.body.split("<main").nth(1).unwrap_or_default();
     assert!(!main.contains("(必須)") && !main.contains(": <strong") && !main.contains("） "), "{}", ja.body);
     let fr = get("ada", "fr-FR").await;
-    for expected in [">PIN <span class=\"hint\">(obligatoire)</span></label>", "Connecté en tant que <strong id=\"user\">ada</strong>", "ce serveur\u{a0}: cela"] {
+    for expected in [">PIN <span class=\"hint\">(obligatoire)</span></label>", "Connecté en tant que <strong id=\"user\">ada</strong>", "ce serveur\u{202f}: cela"] {
         assert!(fr.body.contains(expected), "{expected} not in {}", fr.body);
     }
     let main = fr.body.split("<main").nth(1).unwrap_or_default();

@@ -189,11 +189,11 @@ async fn a_client_without_elicitation_gets_a_result_for_the_model_and_the_call_b
         // What to ask, field by field, and how to call back.
         for expected in [
             "Book a table",
-            "- `name` (text, required) — Name for the booking; at least this many characters: 2; at most this many characters: 40\n",
+            "- `name` (text, required) — Name for the booking; at least 2 characters; at most 40 characters\n",
             "- `guests` (a whole number, required) — How many people; at least 1; at most 12\n",
             "; one of: \"indoor\" (Indoors), \"terrace\" (On the terrace)\n",
             "- `note` (text, optional) — Anything we should know\n",
-            "never answer for them",
+            "never reply for them",
             "\"elicitRelay\"",
         ] {
             assert!(said.contains(expected), "{revision}: {expected:?} missing from:\n{said}");
@@ -350,7 +350,7 @@ async fn relayed_answers_of_a_shape_no_question_takes_are_the_models_to_correct(
             let refused = session.call_tool("book", with_relay(json!({}), &continuation, json!({ "elicit-1": answer }))).await;
             let Err(ServiceError::McpError(error)) = refused else { panic!("{revision}: {answer} was not refused: {refused:?}") };
             assert_eq!(error.code.0, -32602, "{revision}: {answer}: {error:?}");
-            assert!(error.message.contains("an answer to `elicit-1` that is neither an object"), "{revision}: {answer}: {}", error.message);
+            assert!(error.message.contains("a value for `elicit-1` that is neither an object"), "{revision}: {answer}: {}", error.message);
         }
         // "accept" of a form with nothing in it: the required fields go back to the model.
         let again = session.call_tool("book", with_relay(json!({}), &continuation, json!({ "elicit-1": "accept" }))).await.unwrap();

@@ -293,8 +293,8 @@ async fn on_2025_06_18_problems_name_the_checkbox_the_user_saw() {
     assert_eq!(
         messages[1],
         "Your picks?\n\nPlease correct your answer:\n\
-         - `colors_red` (colors: red): must be a boolean, got a string\n\
-         - `colors_blue` (colors: blue): must be a boolean, got a string\n\
+         - colors: red: must be true or false, got text\n\
+         - colors: blue: must be true or false, got text\n\
          - choose at most 2 of the Plans options (3 ticked)"
     );
     assert_eq!(messages[2], "Your picks?\n\nPlease correct your answer:\n- choose at least 1 of the Plans options (0 ticked)");
@@ -488,7 +488,7 @@ async fn progress_is_reported_while_the_user_answers_when_the_call_carried_a_tok
             assert_eq!(note["progressToken"], progress[0]["progressToken"], "{revision}");
             assert!(!note["progressToken"].is_null(), "{revision}");
             assert_eq!(note["progress"], json!((i + 1) as f64), "{revision}");
-            assert_eq!(note["message"], "waiting for the user to answer a form", "{revision}");
+            assert_eq!(note["message"], "waiting for the user to fill in a form", "{revision}");
         }
         // Once the answer is in, the notifications stop.
         let seen = progress.len();

@@ -422,7 +422,7 @@ async fn retry_input_has_defined_outcomes() {
         (json!({ "role": "assistant", "content": { "type": "text", "text": "hi" }, "model": "m" }), "has no `action`"),
         (json!("accept"), "is not a JSON object"),
         (json!({ "action": "accept" }), "sent no `content`"),
-        (json!({ "action": "accept", "content": { "name": 7 } }), "`name`: must be a string, got an integer"),
+        (json!({ "action": "accept", "content": { "name": 7 } }), "`name`: must be text, got a whole number"),
         (json!({ "action": "perhaps" }), "unknown action `perhaps`"),
     ] {
         let err = retry(&session, "name", json!({}), &state, json!({ "elicit-1": response })).await.unwrap_err();

@@ -257,7 +257,7 @@ fn validator_rules_are_the_authors_rules_named_by_wire_name_in_field_order() {
     let texts = |violations: &[Violation], locale: Locale| violations.iter().map(|v| v.text(locale)).collect::<Vec<_>>();
     assert_eq!(texts(err.violations(), Locale::for_tag("en")), ["`repeatHint`: must match the field it repeats"]);
     // Validator's own rules are said in the user's language.
-    assert_eq!(texts(err.violations(), Locale::for_tag("fr")), ["`repeatHint`\u{a0}: doit être identique au champ qu’il répète"]);
+    assert_eq!(texts(err.violations(), Locale::for_tag("fr")), ["`repeatHint`\u{202f}: doit être identique au champ qu’il répète"]);
     assert_eq!(texts(err.violations(), Locale::for_tag("ko")), ["`repeatHint`: 확인 대상 항목과 같아야 합니다"]);
     // What the user typed in the other field is never repeated.
     assert!(!format!("{err} {err:?}").contains("zebra-canary"), "{err:?}");

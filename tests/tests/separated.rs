@@ -72,7 +72,7 @@ fn the_field_is_one_string_on_every_revision_with_its_separator_in_words() {
         assert_eq!(schema.as_json()["required"], json!(["labels", "title"]), "{revision}");
     }
     let ko = Ticket::requested_schema_with(ProtocolRevision::V2025_11_25, &SchemaOptions::new().locale(Locale::for_tag("ko"))).unwrap();
-    assert_eq!(ko.as_json()["properties"]["labels"]["description"], "Labels for the ticket (항목을 “,”(으)로 구분)");
+    assert_eq!(ko.as_json()["properties"]["labels"]["description"], "Labels for the ticket (요소 사이를 “,” 기호로 구분)");
     let links = Links::requested_schema(ProtocolRevision::V2025_11_25).unwrap();
     assert_eq!(links.as_json()["properties"]["links"], json!({"type": "string", "description": "items separated by “|”"}));
     assert_eq!(links.as_json()["required"], json!(["links"]));
@@ -110,16 +110,16 @@ fn every_problem_is_named_by_its_item() {
     assert_eq!(
         errors,
         [
-            "`labels`: item 2: must be in the form lowercase words",
+            "`labels`: item 2: must be written as lowercase words",
             "`labels`: item 3: must be at most 10 characters long, got 17",
-            "`cc`: item 2: must be a valid email",
+            "`cc`: item 2: must be a valid email address",
         ]
     );
     assert_eq!(decoded(json!({"labels": "a,b,c,d", "title": "t"})).unwrap_err(), ["`labels`: must have at most 3 choices, got 4"]);
-    assert_eq!(decoded(json!({"labels": ["bug"], "title": "t"})).unwrap_err(), ["`labels`: must be a string, got an array"]);
+    assert_eq!(decoded(json!({"labels": ["bug"], "title": "t"})).unwrap_err(), ["`labels`: must be text, got a list"]);
     // An item's type decodes it: a URL that does not parse is named too.
     let links = Links::from_content(&content(json!({"links": "https://a.example/|not a url"}))).unwrap_err();
-    assert_eq!(links.violations()[0].to_string(), "`links`: item 2: must be a valid uri");
+    assert_eq!(links.violations()[0].to_string(), "`links`: item 2: must be a valid URI");
     let invalid = Ticket::from_content(&content(json!({"labels": "UI", "title": "t"}))).unwrap_err();
     assert_eq!(invalid.violations()[0].text(Locale::for_tag("de")), "`labels`: Eintrag 1: muss die Form lowercase words haben");
 }
@@ -198,7 +198,7 @@ async fn a_wrong_item_is_asked_again_then_the_list_decodes_on_every_revision() {
         assert!(transcript.violations.is_empty(), "{revision}: {:?}", transcript.violations);
         assert_eq!(transcript.requests.len(), 2, "{revision}: asked, then asked again");
         let reask = transcript.requests[1]["message"].as_str().expect("a message");
-        assert_eq!(reask, "New ticket\n\nPlease correct your answer:\n- `labels`: item 2: must be in the form lowercase words", "{revision}");
+        assert_eq!(reask, "New ticket\n\nPlease correct your answer:\n- `labels`: item 2: must be written as lowercase words", "{revision}");
         if revision.has_defaults_on_every_type() {
             // The valid answers come back as defaults, as the client sent them.
             assert_eq!(transcript.requests[1]["requestedSchema"]["properties"]["cc"]["default"], "ada@example.com", "{revision}");

@@ -107,5 +107,5 @@ async fn a_user_of_another_language_reads_the_author_s_own() {
     assert_eq!(requests[0]["message"], "Where do you live and where should the bill go, Ada?");
     assert_eq!(requests[0]["requestedSchema"]["properties"]["billing_postcode"]["title"], "Billing Postcode");
     let rule = requests[2]["message"].as_str().unwrap_or_default();
-    assert!(rule.ends_with("Bitte korrigieren Sie Ihre Antwort:\n- `leave`: must be after the arrival date"), "{rule}");
+    assert!(rule.ends_with("Bitte korrigieren Sie Ihre Antwort:\n- Departure: must be after the arrival date"), "{rule}");
 }

@@ -124,8 +124,15 @@ impl Steps {
         request.await
     }
 
-    /// The message of the second step: the question, then what was chosen.
+    /// The message of the second step: the question, then what was chosen, in English.
     pub fn second_message(message: &str, chosen: &str) -> String {
+        Self::second_message_said(message, chosen, Locale::ENGLISH)
+    }
+
+    /// The message of the second step in `locale`'s language: the question, then the
+    /// catalog's `choice-chosen` around what was chosen.
+    fn second_message_said(message: &str, chosen: &str, locale: Locale) -> String {
+        let chosen = locale.message("choice-chosen", &[("choice", crate::locale::Arg::Text(chosen))]);
         format!("{message}\n\n{chosen}")
     }
 
@@ -135,7 +142,7 @@ impl Steps {
     pub fn second_message_in<C: ElicitEnum, P: ElicitPeer + ?Sized>(self, peer: &P, message: &Words, index: usize, chosen: &str) -> String {
         let locale = self.locale.or_else(|| peer.locale()).unwrap_or_default();
         let translated = C::OPTIONS.get(index).filter(|option| !option.titles().is_empty()).and_then(|option| option.title_in(locale));
-        Self::second_message(&message.text(locale), translated.unwrap_or(chosen))
+        Self::second_message_said(&message.text(locale), translated.unwrap_or(chosen), locale)
     }
 }
 

@@ -627,12 +627,25 @@ fn validator_words(error: &validator::ValidationError) -> Words {
             (None, None, Some(max)) => bound(message("validator-length-max"), "max", max),
             (None, None, None) => message("validator-length"),
         },
-        "range" => match (param("min").or(param("exclusive_min")), param("max").or(param("exclusive_max"))) {
-            (Some(min), Some(max)) => message("validator-range-between").arg("min", min).arg("max", max),
-            (Some(min), None) => message("validator-range-min").arg("min", min),
-            (None, Some(max)) => message("validator-range-max").arg("max", max),
-            (None, None) => message("validator-range"),
-        },
+        // An exclusive bound refuses the bound itself: "greater than 0", never "at least 0".
+        "range" => {
+            let low = param("min").map(|b| (b, "validator-range-min")).or_else(|| param("exclusive_min").map(|b| (b, "validator-range-greater")));
+            let high = param("max").map(|b| (b, "validator-range-max")).or_else(|| param("exclusive_max").map(|b| (b, "validator-range-less")));
+            match (low, high) {
+                (Some((min, low)), Some((max, high))) => {
+                    let id = match (low, high) {
+                        ("validator-range-min", "validator-range-max") => "validator-range-between",
+                        ("validator-range-min", _) => "validator-range-min-less",
+                        (_, "validator-range-max") => "validator-range-greater-max",
+                        _ => "validator-range-greater-less",
+                    };
+                    message(id).arg("min", min).arg("max", max)
+                }
+                (Some((min, id)), None) => message(id).arg("min", min),
+                (None, Some((max, id))) => message(id).arg("max", max),
+                (None, None) => message("validator-range"),
+            }
+        }
         "email" => message("validator-email"),
         "url" => message("validator-url"),
         "regex" => message("validator-regex"),
@@ -1077,7 +1090,9 @@ fn with_defaults(params: &mut Map<String, Value>, defaults: &Map<String, Value>)
     }
 }
 
-/// The message of a re-ask: the original message, then what was wrong.
+/// The message of a re-ask: the original message, then what was wrong. Knowing no form,
+/// it names each field by its wire name; the re-ask an elicitation sends names it by the
+/// title the user was shown ([`Violation::text_in`](crate::form::Violation::text_in)).
 ///
 /// ```
 /// use elicit_runtime::{Elicit, exchange::reask_message};
@@ -1131,7 +1146,8 @@ pub(crate) fn reask_text(message: &str, invalid: &InvalidContent, form: Option<(
         // Problems quote what the client sent; a URL from there must not end up in a
         // form-mode message.
         if contains_url(&line) {
-            line = locale.message("reask-not-valid", &[("field", Arg::Text(&echo(&violation.field)))]);
+            let title = form.and_then(|(schema, _)| schema.field(&violation.field)).and_then(|f| f.title_in(locale));
+            line = locale.message("reask-not-valid", &[("field", Arg::Text(&form::field_name(&echo(&violation.field), title, locale)))]);
             if contains_url(&line) {
                 line = locale.message("reask-an-answer-not-valid", &[]);
             }
@@ -1146,33 +1162,32 @@ pub(crate) fn reask_text(message: &str, invalid: &InvalidContent, form: Option<(
     text
 }
 
-/// One violation as the person who answered reads it: about what their client showed.
+/// One violation as the person who answered reads it: about what their client showed,
+/// each field named by the title they saw (in their language).
 fn user_line(violation: &Violation, form: Option<(&FormSchema, bool)>, locale: Locale) -> String {
-    let Some((schema, _)) = form.filter(|(_, checkboxes)| *checkboxes) else {
+    let Some((schema, checkboxes)) = form else {
         return violation.text(locale);
     };
-    if let Some(field) = schema.field(&violation.field)
-        && let Kind::MultiSelect(_) = field.kind()
-    {
-        let label = field.title_in(locale).unwrap_or(field.name());
-        let ticked = |id: &str, bound: &str, n: u64, count: u64| {
-            locale.message(id, &[(bound, Arg::Count(n)), ("label", Arg::Text(label)), ("count", Arg::Count(count))])
-        };
-        match violation.problem {
-            Problem::TooFewItems { min_items, count } => return ticked("reask-too-few-ticked", "min_items", min_items, count),
-            Problem::TooManyItems { max_items, count } => return ticked("reask-too-many-ticked", "max_items", max_items, count),
-            _ => {}
+    if checkboxes {
+        if let Some(field) = schema.field(&violation.field)
+            && let Kind::MultiSelect(_) = field.kind()
+        {
+            let label = field.title_in(locale).unwrap_or(field.name());
+            let ticked = |id: &str, bound: &str, n: u64, count: u64| {
+                locale.message(id, &[(bound, Arg::Count(n)), ("label", Arg::Text(label)), ("count", Arg::Count(count))])
+            };
+            match violation.problem {
+                Problem::TooFewItems { min_items, count } => return ticked("reask-too-few-ticked", "min_items", min_items, count),
+                Problem::TooManyItems { max_items, count } => return ticked("reask-too-many-ticked", "max_items", max_items, count),
+                _ => {}
+            }
+        }
+        if let Some((_, title)) = form::find_checkbox(schema, &violation.field, locale) {
+            return violation.text_named(Some(&title), locale);
         }
     }
-    match form::find_checkbox(schema, &violation.field, locale) {
-        Some((_, title)) => locale.message(
-            "reask-checkbox",
-            &[("field", Arg::Text(&violation.field)), ("title", Arg::Text(&title)), ("problem", Arg::Text(&violation.problem.text(locale)))],
-        ),
-        None => violation.text(locale),
-    }
+    violation.text_in(schema, locale)
 }
-
 
 #[cfg(test)]
 mod url_tests {

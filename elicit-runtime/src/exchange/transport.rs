@@ -3,7 +3,7 @@
 //!
 //! A transport provides the negotiated revision, what the client declared it supports,
 //! and "send these `elicitation/create` params, give me the result JSON".
-//! [`Elicit::elicit`](crate::Elicit::elicit) does the rest :
+//! [`Elicit::elicit`](crate::Elicit::elicit) does the rest:
 //! checks before sending, the cached schema, validation, decoding, re-asking.
 //!
 //! The implementation for rmcp's `Peer<RoleServer>` is behind the `rmcp` feature.
@@ -74,7 +74,7 @@ impl Outgoing {
 ///
 /// Three methods are required: the negotiated revision, what the client declared, and
 /// sending one request (with its timeout, after which the client is told the request is
-/// cancelled). Two more have defaults: the notifications of URL mode and of a long wait.
+/// cancelled). Four more have defaults: the notifications of URL mode and of a long wait, the user's language, who the client is.
 /// [`Elicit::elicit`](crate::Elicit::elicit) does the rest: the checks before sending,
 /// the cached schema, validation, decoding, re-asking.
 ///
@@ -153,8 +153,6 @@ pub trait ElicitPeer: Sync {
         async {}
     }
 
-    /// What the crate's own transports add (rounds, the relay, the dialects); not for
-    /// other transports, which keep the default.
     /// The language of the user of the current request, when the transport knows it:
     /// what the client said it prefers (SEP-2792's `_meta`
     /// [`acceptLanguage`](crate::locale::ACCEPT_LANGUAGE_META), read with

@@ -43,7 +43,7 @@ pub(crate) use self::multi_select::{checkbox_fields, checkbox_in, checkbox_name,
 pub(crate) use self::render::cached;
 #[cfg(feature = "page")]
 pub(crate) use self::schema::translated;
-pub(crate) use self::problem::echo;
+pub(crate) use self::problem::{echo, field_name};
 #[cfg(feature = "rmcp")]
 pub(crate) use self::problem::echo_up_to;
 #[cfg(feature = "schemars")]

@@ -622,7 +622,7 @@ pub(crate) fn with_options(
         // A client that shows property keys rather than titles reads each title in the
         // description, as it does for the form's other properties.
         let mut written: Map<String, Value> = properties.drain(..).collect();
-        carry_titles(&mut written, profile);
+        carry_titles(&mut written, profile, locale);
         runtime.push((field, written.into_iter().collect()));
     }
     let top = cached.as_map();

@@ -7,7 +7,7 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
-use super::schema::{FieldSchema, Format, Translations, same_name, translated};
+use super::schema::{FieldSchema, FormSchema, Format, Translations, same_name, translated};
 use crate::locale::{Arg, Locale, Words};
 
 /// What is wrong with the value of one field.
@@ -199,7 +199,7 @@ impl Problem {
     /// let problem = Problem::AboveMaximum { maximum: 5.0, found: 9.0 };
     /// assert_eq!(problem.to_string(), "must be at most 5, got 9");
     /// assert_eq!(problem.text(Locale::for_tag("ko")), "5 이하여야 합니다. 입력값: 9");
-    /// assert_eq!(problem.text(Locale::for_tag("de-AT")), "darf höchstens 5 sein, erhalten: 9");
+    /// assert_eq!(problem.text(Locale::for_tag("de-AT")), "darf höchstens 5 sein (angegeben: 9)");
     /// ```
     pub fn text(&self, locale: Locale) -> String {
         let message = |id: &str, args: &[(&str, Arg<'_>)]| locale.message(id, args);
@@ -257,7 +257,7 @@ impl Problem {
     }
 }
 
-/// A JSON type in words (`an integer`), from the catalog's `json-type-*` messages.
+/// A JSON type in words (`a whole number`), from the catalog's `json-type-*` messages.
 fn json_type_words(name: &str, locale: Locale) -> String {
     locale.message(&format!("json-type-{name}"), &[])
 }
@@ -306,7 +306,7 @@ impl Violation {
     /// let after = Words::new("must be after the start").with("ko", "시작 이후여야 합니다").with("fr", "doit suivre le début");
     /// let violation = Violation::rule("end", after);
     /// assert_eq!(violation.text(Locale::for_tag("ko")), "`end`: 시작 이후여야 합니다");
-    /// assert_eq!(violation.text(Locale::for_tag("fr")), "`end`\u{a0}: doit suivre le début");
+    /// assert_eq!(violation.text(Locale::for_tag("fr")), "`end`\u{202f}: doit suivre le début");
     /// assert_eq!(violation.to_string(), "`end`: must be after the start");
     /// ```
     pub fn rule(field: impl Into<Cow<'static, str>>, words: impl Into<Words>) -> Self {
@@ -341,12 +341,55 @@ impl Violation {
     /// assert_eq!(violation.text(Locale::for_tag("zh-CN")), "`이름`：长度至少为 2 个字符，实际为 1 个");
     /// ```
     pub fn text(&self, locale: Locale) -> String {
+        self.text_named(None, locale)
+    }
+
+    /// The violation as the person who filled in `form` reads it, in `locale`'s language:
+    /// the field named by the title they were shown (in their language), the wire name
+    /// only for a field with no title (or a key the form did not ask for), then the
+    /// problem.
+    ///
+    /// ```
+    /// use elicit_runtime::Elicit;
+    /// use elicit_runtime::form::{Problem, Violation};
+    /// use elicit_runtime::locale::Locale;
+    ///
+    /// #[derive(Elicit)]
+    /// struct Meeting {
+    ///     #[elicit(title = "Length (minutes)", title(ko = "회의 시간(분)"), minimum = 15)]
+    ///     minutes: u32,
+    ///     room: String,
+    /// }
+    ///
+    /// let short = Violation::new("minutes", Problem::BelowMinimum { minimum: 15.0, found: 5.0 });
+    /// assert_eq!(short.text_in(&Meeting::SCHEMA, Locale::for_tag("ko")), "회의 시간(분): 15 이상이어야 합니다. 입력값: 5");
+    /// assert_eq!(short.text_in(&Meeting::SCHEMA, Locale::for_tag("en")), "Length (minutes): must be at least 15, got 5");
+    /// // No title: the wire name, as code.
+    /// let missing = Violation::new("room", Problem::Missing);
+    /// assert_eq!(missing.text_in(&Meeting::SCHEMA, Locale::for_tag("en")), "`room`: is required but missing");
+    /// ```
+    pub fn text_in(&self, form: &FormSchema, locale: Locale) -> String {
+        self.text_named(form.field(&self.field).and_then(|f| f.title_in(locale)), locale)
+    }
+
+    /// The violation with its field named `title` (the wire name when `None`).
+    pub(crate) fn text_named(&self, title: Option<&str>, locale: Locale) -> String {
         let problem = self.problem.text(locale);
         if self.field.is_empty() {
             // A rule about the whole form.
             return problem;
         }
-        locale.message("violation", &[("field", Arg::Text(&self.field)), ("problem", Arg::Text(&problem))])
+        let field = field_name(&self.field, title, locale);
+        locale.message("violation", &[("field", Arg::Text(&field)), ("problem", Arg::Text(&problem))])
+    }
+}
+
+/// A field as a person is told about it: the `title` they were shown, else its wire name
+/// written as the catalog writes names (`field-wire`: as code).
+pub(crate) fn field_name(wire: &str, title: Option<&str>, locale: Locale) -> String {
+    match title {
+        Some(title) => title.to_owned(),
+        None => locale.message("field-wire", &[("name", Arg::Text(wire))]),
     }
 }
 

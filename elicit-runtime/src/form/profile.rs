@@ -458,14 +458,14 @@ fn relabel(value: &mut Value, options: &[EnumOption], labels: &[&str]) {
 
 /// For a client that shows property keys rather than titles: each title goes first in
 /// the description.
-pub(crate) fn carry_titles(properties: &mut Map<String, Value>, profile: &ClientProfile) {
+pub(crate) fn carry_titles(properties: &mut Map<String, Value>, profile: &ClientProfile, locale: Locale) {
     if profile.titles_shown {
         return;
     }
     for property in properties.values_mut().filter_map(Value::as_object_mut) {
         let Some(title) = property.get("title").and_then(Value::as_str).map(str::to_owned) else { continue };
         let description = match property.get("description").and_then(Value::as_str) {
-            Some(text) if !text.is_empty() => format!("{title}: {text}"),
+            Some(text) if !text.is_empty() => locale.message("title-description", &[("title", Arg::Text(&title)), ("description", Arg::Text(text))]),
             _ => title,
         };
         property.insert("description".into(), description.into());

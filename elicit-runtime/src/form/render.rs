@@ -308,7 +308,7 @@ pub fn render(schema: &FormSchema, revision: ProtocolRevision, options: &SchemaO
             required.push(Value::from(field.name()));
         }
     }
-    carry_titles(&mut properties, options.profile());
+    carry_titles(&mut properties, options.profile(), options.language());
     let mut top = Map::with_capacity(3);
     top.insert("type".into(), "object".into());
     top.insert("properties".into(), Value::Object(properties));

@@ -108,6 +108,17 @@ pub enum CatalogError {
     /// A catalog is already in use: install it before the first text is written (at the
     /// start of `main`).
     AlreadyInstalled,
+    /// A message uses a glossary term (`{ -field }`) that its language does not define
+    /// (the shipped languages define theirs; a language an author adds defines the terms
+    /// its messages use, in the same source or one added before).
+    MissingTerm {
+        /// The language.
+        language: String,
+        /// The message.
+        id: String,
+        /// The term, without its `-`.
+        term: String,
+    },
 }
 
 impl fmt::Display for CatalogError {
@@ -121,6 +132,9 @@ impl fmt::Display for CatalogError {
                 write!(f, "the message `{id}` for `{language}` contains a URL, which form-mode texts must not carry; write it without one")
             }
             CatalogError::AlreadyInstalled => f.write_str("a message catalog is already in use; install yours before the first elicitation (at the start of `main`)"),
+            CatalogError::MissingTerm { language, id, term } => {
+                write!(f, "the message `{id}` for `{language}` uses the term `-{term}`, which `{language}` does not define: add `-{term} = ...` to its messages")
+            }
         }
     }
 }
@@ -308,6 +322,15 @@ impl CatalogBuilder {
         let id: LanguageIdentifier = tag.parse().map_err(|_| CatalogError::BadTag(tag.to_owned()))?;
         let resource = parse(&id, ftl.to_owned())?;
         check_urls(&id, &resource)?;
+        // The terms the language has: the shipped ones, those added before, these.
+        let mut defined = terms_defined(&resource);
+        let shipped = SHIPPED.iter().filter(|(tag, _)| tag.parse::<LanguageIdentifier>().is_ok_and(|t| t == id)).map(|(_, ftl)| *ftl);
+        for earlier in shipped.chain(self.sources.iter().filter(|(t, _)| *t == id).map(|(_, ftl)| ftl.as_str())) {
+            if let Ok(earlier) = FluentResource::try_new(earlier.to_owned()) {
+                defined.extend(terms_defined(&earlier));
+            }
+        }
+        check_terms(&id, &resource, &defined)?;
         self.sources.push((id, ftl.to_owned()));
         Ok(self)
     }
@@ -399,20 +422,74 @@ fn parse(id: &LanguageIdentifier, ftl: String) -> Result<FluentResource, Catalog
     })
 }
 
-/// Refuses a message whose text carries a URL, whatever its variables hold.
+/// Refuses a message whose text carries a URL, whatever its variables hold, and a term
+/// (`-field`) whose text does (messages put it in their own).
 fn check_urls(id: &LanguageIdentifier, resource: &FluentResource) -> Result<(), CatalogError> {
     for entry in resource.entries() {
-        if let ast::Entry::Message(message) = entry
-            && let Some(pattern) = &message.value
-        {
-            let mut text = String::new();
-            pattern_text(pattern, &mut text);
-            if crate::rules::url_in_text::find_url(&text).is_some() {
-                return Err(CatalogError::UrlInMessage { language: id.to_string(), id: message.id.name.to_owned() });
-            }
+        let (name, pattern) = match entry {
+            ast::Entry::Message(message) => match &message.value {
+                Some(pattern) => (message.id.name.to_owned(), pattern),
+                None => continue,
+            },
+            ast::Entry::Term(term) => (format!("-{}", term.id.name), &term.value),
+            _ => continue,
+        };
+        let mut text = String::new();
+        pattern_text(pattern, &mut text);
+        if crate::rules::url_in_text::find_url(&text).is_some() {
+            return Err(CatalogError::UrlInMessage { language: id.to_string(), id: name });
         }
     }
     Ok(())
+}
+
+/// The terms a source defines, by name (without their `-`).
+fn terms_defined(resource: &FluentResource) -> BTreeSet<String> {
+    resource
+        .entries()
+        .filter_map(|entry| match entry {
+            ast::Entry::Term(term) => Some(term.id.name.to_owned()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Refuses a message (or a term) that uses a term not in `defined`.
+fn check_terms(id: &LanguageIdentifier, resource: &FluentResource, defined: &BTreeSet<String>) -> Result<(), CatalogError> {
+    for entry in resource.entries() {
+        let (name, pattern) = match entry {
+            ast::Entry::Message(message) => match &message.value {
+                Some(pattern) => (message.id.name.to_owned(), pattern),
+                None => continue,
+            },
+            ast::Entry::Term(term) => (format!("-{}", term.id.name), &term.value),
+            _ => continue,
+        };
+        let mut used = Vec::new();
+        pattern_terms(pattern, &mut used);
+        if let Some(term) = used.into_iter().find(|term| !defined.contains(*term)) {
+            return Err(CatalogError::MissingTerm { language: id.to_string(), id: name, term: term.to_owned() });
+        }
+    }
+    Ok(())
+}
+
+/// The terms a pattern uses, in every variant.
+fn pattern_terms<'s>(pattern: &ast::Pattern<&'s str>, out: &mut Vec<&'s str>) {
+    for element in &pattern.elements {
+        if let ast::PatternElement::Placeable { expression } = element {
+            expression_terms(expression, out);
+        }
+    }
+}
+
+fn expression_terms<'s>(expression: &ast::Expression<&'s str>, out: &mut Vec<&'s str>) {
+    match expression {
+        ast::Expression::Select { variants, .. } => variants.iter().for_each(|v| pattern_terms(&v.value, out)),
+        ast::Expression::Inline(ast::InlineExpression::TermReference { id, .. }) => out.push(id.name),
+        ast::Expression::Inline(ast::InlineExpression::Placeable { expression }) => expression_terms(expression, out),
+        ast::Expression::Inline(_) => {}
+    }
 }
 
 /// The literal text of a pattern, each variant of a select on its own line.
@@ -488,12 +565,15 @@ fn inline_variables(inline: &ast::InlineExpression<&str>, names: &mut BTreeSet<S
     }
 }
 
-/// Whether the shipped source of each language parses, with no URL in any message.
+/// Whether the shipped source of each language parses, with no URL in any message and
+/// every term a message uses defined.
 #[doc(hidden)]
 pub fn check_shipped() -> Result<(), CatalogError> {
     for (tag, ftl) in SHIPPED {
         let id: LanguageIdentifier = tag.parse().map_err(|_| CatalogError::BadTag(tag.to_owned()))?;
-        check_urls(&id, &parse(&id, ftl.to_owned())?)?;
+        let resource = parse(&id, ftl.to_owned())?;
+        check_urls(&id, &resource)?;
+        check_terms(&id, &resource, &terms_defined(&resource))?;
     }
     Ok(())
 }

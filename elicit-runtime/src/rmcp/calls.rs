@@ -186,7 +186,8 @@ impl Replayable {
                 Ok(context) => body(Ask { inner: AskInner::Direct { context, relay: None }, operation, locale, client, principal }).await.map(Outcome::Complete),
                 Err(replayable) => Box::pin(replayable.run_replayed(sealer, body, rounds)).await,
             };
-            finish(outcome?)
+            // The one error a person may read (a client shows it while the page is open).
+            finish(outcome.map_err(|e| super::error::in_language(e, locale.unwrap_or_default()))?)
         }
     }
 

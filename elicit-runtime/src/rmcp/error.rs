@@ -52,14 +52,14 @@ impl From<ElicitError> for ErrorData {
             // URLElicitationRequiredError (2025-11-25): the client opens the pages and retries.
             ElicitError::Continues(Continuation::UrlRequired(elicitations)) => ErrorData::new(
                 rmcp::model::ErrorCode(URL_ELICITATION_REQUIRED),
-                "This request requires more information.",
+                MORE_INFORMATION,
                 Some(json!({ "elicitations": elicitations })),
             ),
             // The draft chapter's ElicitationRequired (seed 002).
             #[cfg(feature = "dialects")]
             ElicitError::Continues(Continuation::ElicitationRequired(elicitations)) => ErrorData::new(
                 rmcp::model::ErrorCode(ELICITATION_REQUIRED),
-                "This request requires more information.",
+                MORE_INFORMATION,
                 Some(json!({ "elicitations": elicitations })),
             ),
             // The User Interaction proposal's error (seed 000).
@@ -70,12 +70,26 @@ impl From<ElicitError> for ErrorData {
             // Consented but not completed in time: the client may retry once the page is done.
             ElicitError::Continues(Continuation::StillPending { elicitation, .. }) => ErrorData::new(
                 rmcp::model::ErrorCode(URL_ELICITATION_REQUIRED),
-                "This request requires more information.",
+                MORE_INFORMATION,
                 Some(json!({ "elicitations": [elicitation] })),
             ),
             other => ErrorData::internal_error(with_sources(&other), None),
         }
     }
+}
+
+/// The message of the errors that ask the client to open a page and retry, in English
+/// (the specification's own words); [`in_language`] writes it in the user's.
+const MORE_INFORMATION: &str = "This request requires more information.";
+
+/// `err` with the message of an error that asks the client to open a page and retry
+/// (`-32042`, the draft's `-32604`) in `locale`'s language (the catalog's
+/// `error-more-information`): a client may show it to the user while the page is open.
+pub(crate) fn in_language(mut err: ErrorData, locale: crate::locale::Locale) -> ErrorData {
+    if err.message == MORE_INFORMATION {
+        err.message = locale.message("error-more-information", &[]).into();
+    }
+    err
 }
 
 /// The JSON-RPC error code of URLElicitationRequiredError (2025-11-25).

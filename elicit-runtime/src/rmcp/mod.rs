@@ -81,6 +81,7 @@ pub use self::track::{TRACK_METHOD, Track};
 use crate::exchange::{ClientInfo, ElicitError, ElicitPeer, ElicitationSupport, Outgoing};
 use crate::revision::ProtocolRevision;
 use crate::form::echo_up_to;
+use crate::locale::Locale;
 
 fn support_of(capabilities: Option<&ClientCapabilities>) -> ElicitationSupport {
     let elicitation = capabilities.and_then(|c| c.elicitation.as_ref()).and_then(|e| serde_json::to_value(e).ok());
@@ -133,26 +134,37 @@ fn send<'a>(
     let Outgoing { method, params, timeout, progress_every, .. } = outgoing;
     let sending = (!revision.is_some_and(ProtocolRevision::has_input_rounds)).then(|| {
         let request = ServerRequest::CustomRequest(CustomRequest::new(method, Some(Value::Object(params))));
-        let options = match timeout {
-            // On expiry rmcp tells the client with `notifications/cancelled` itself.
-            Some(timeout) => PeerRequestOptions::with_timeout(timeout),
-            None => PeerRequestOptions::no_options(),
-        };
-        Box::pin(peer.send_request_with_option(request, options))
+        // The timeout is kept here, not by rmcp: on expiry the client is told with
+        // `notifications/cancelled` in the question's language (rmcp's own says "request
+        // timeout" in English).
+        Box::pin(peer.send_request_with_option(request, PeerRequestOptions::no_options()))
     });
     async move {
         let Some(sending) = sending else { return Err(ElicitError::NeedsInputRound) };
         // Scoped, so that the handle's slot is not kept beside the response's future.
         let (mut waiting, response) = {
             let handle = sending.await.map_err(|e| peer_error(e, timeout))?;
-            (Waiting { peer, id: Some(handle.id.clone()) }, handle.await_response())
+            let locale = origin.as_ref().and_then(|o| o.locale).unwrap_or_default();
+            (Waiting { peer, id: Some(handle.id.clone()), locale }, handle.await_response())
         };
         // Pinned where it is: awaiting it by value would give it a second slot in the future.
         tokio::pin!(response);
+        let deadline = timeout.map(|t| tokio::time::Instant::now() + t);
+        let expired = async move {
+            match deadline {
+                Some(deadline) => tokio::time::sleep_until(deadline).await,
+                None => std::future::pending().await,
+            }
+        };
+        tokio::pin!(expired);
         let Some(origin) = origin else {
-            let response = response.await;
-            waiting.answered();
-            return response.map_err(|e| peer_error(e, timeout)).and_then(result_json);
+            tokio::select! {
+                response = &mut response => {
+                    waiting.answered();
+                    return response.map_err(|e| peer_error(e, timeout)).and_then(result_json);
+                }
+                () = &mut expired => return Err(timed_out(peer, &mut waiting, timeout).await),
+            }
         };
         // While the person answers, the request that asked waits too, and clients give up on
         // a request after a timeout of their own (60 s by default in the TypeScript SDK and
@@ -166,9 +178,10 @@ fn send<'a>(
                     waiting.answered();
                     return response.map_err(|e| peer_error(e, timeout)).and_then(result_json);
                 }
+                () = &mut expired => return Err(timed_out(peer, &mut waiting, timeout).await),
                 () = origin.cancelled.cancelled() => {
                     // The client cancelled the tool call: withdraw the form from its screen.
-                    let reason = Some("the operation that asked for this input was cancelled".to_owned());
+                    let reason = Some(waiting.locale.message(CANCELLED, &[]));
                     let id = waiting.answered();
                     let _ = Box::pin(peer.notify_cancelled(rmcp::model::CancelledNotificationParam::new(id, reason.clone()))).await;
                     return Err(ElicitError::Cancelled(reason));
@@ -192,6 +205,15 @@ fn send<'a>(
     }
 }
 
+/// The question was not answered in time: the client is told to withdraw it, with the
+/// reason in the question's language.
+async fn timed_out(peer: &Peer<RoleServer>, waiting: &mut Waiting<'_>, timeout: Option<Duration>) -> ElicitError {
+    let reason = Some(waiting.locale.message(TIMED_OUT, &[]));
+    let id = waiting.answered();
+    let _ = Box::pin(peer.notify_cancelled(rmcp::model::CancelledNotificationParam::new(id, reason))).await;
+    ElicitError::Timeout(timeout.unwrap_or_default())
+}
+
 /// A request sent to the client and not answered yet. Dropped while it waits (the body
 /// stopped waiting: its own timeout, a `select!`, a `try_join!` that failed on another
 /// question, an aborted task), it tells the client with `notifications/cancelled`, as
@@ -202,6 +224,8 @@ struct Waiting<'a> {
     peer: &'a Peer<RoleServer>,
     /// The request's id, until it is answered or its cancellation is sent.
     id: Option<rmcp::model::RequestId>,
+    /// The language of the question: the reason of a cancellation is said in it.
+    locale: Locale,
 }
 
 impl Waiting<'_> {
@@ -218,7 +242,7 @@ impl Drop for Waiting<'_> {
         // Outside a runtime (the runtime itself is going away) there is no one to tell.
         let Ok(runtime) = tokio::runtime::Handle::try_current() else { return };
         let peer = self.peer.clone();
-        let reason = Some("the operation that asked for this input no longer waits for it".to_owned());
+        let reason = Some(self.locale.message(ABANDONED, &[]));
         runtime.spawn(async move {
             let _ = peer.notify_cancelled(rmcp::model::CancelledNotificationParam::new(Some(id), reason)).await;
         });
@@ -227,6 +251,18 @@ impl Drop for Waiting<'_> {
 
 /// The catalog's message of the progress notifications sent while a person answers.
 const WAITING: &str = "progress-waiting-form";
+
+/// The catalog's reason of the `notifications/cancelled` sent when the tool call that
+/// asked was cancelled.
+const CANCELLED: &str = "cancelled-call";
+
+/// The catalog's reason of the `notifications/cancelled` sent when the question is no
+/// longer waited for (a dropped future).
+const ABANDONED: &str = "cancelled-abandoned";
+
+/// The catalog's reason of the `notifications/cancelled` sent when the question's time
+/// ran out ([`ElicitRequest::timeout`](crate::exchange::ElicitRequest::timeout)).
+const TIMED_OUT: &str = "cancelled-timeout";
 
 impl ElicitPeer for Peer<RoleServer> {
     fn protocol_version(&self) -> Option<String> {

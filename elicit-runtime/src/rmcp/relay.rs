@@ -69,8 +69,9 @@ impl Relay {
             let key: Option<String> = key.map(|k| k.chars().take(64).collect());
             let args: Vec<(&str, Arg<'_>)> = key.as_deref().map(|k| ("key", Arg::Text(k))).into_iter().collect();
             let problem = locale.message(id, &args);
-            let shape = r#"{"continuation": "<as given>", "answers": {"<question key>": {...}}}"#;
-            let message = locale.message("relay-error", &[("argument", Arg::Text(RELAY_ARGUMENT)), ("problem", Arg::Text(&problem)), ("shape", Arg::Text(shape))]);
+            let (given, key) = (placeholder(locale, "relay-shape-as-given"), placeholder(locale, "relay-shape-key"));
+            let shape = format!(r#"{{"continuation": {given}, "answers": {{{key}: {{...}}}}}}"#);
+            let message = locale.message("relay-error", &[("argument", Arg::Text(RELAY_ARGUMENT)), ("problem", Arg::Text(&problem)), ("shape", Arg::Text(&shape))]);
             ErrorData::invalid_params(message, None)
         };
         let Value::Object(relay) = value else { return Err(wrong("relay-error-not-object", None)) };
@@ -296,11 +297,11 @@ pub(crate) fn model_result(tool: &str, arguments: Option<&JsonObject>, asked: &[
             example.insert("actions".into(), Value::Object(actions));
         }
         let callback = format!("\"{RELAY_ARGUMENT}\": {}", Value::Object(example));
-        let decline = r#""actions": {"<question key>": "decline"}"#;
+        let decline = format!(r#""actions": {{{}: "decline"}}"#, placeholder(locale, "relay-shape-key"));
         text.push('\n');
         text.push_str(&locale.message(
             "relay-call-back",
-            &[("tool", Arg::Text(tool)), ("arguments", Arg::Text(&arguments)), ("callback", Arg::Text(&callback)), ("decline", Arg::Text(decline))],
+            &[("tool", Arg::Text(tool)), ("arguments", Arg::Text(&arguments)), ("callback", Arg::Text(&callback)), ("decline", Arg::Text(&decline))],
         ));
     }
     let questions: Map<String, Value> =
@@ -312,6 +313,11 @@ pub(crate) fn model_result(tool: &str, arguments: Option<&JsonObject>, asked: &[
     meta.insert(CONTENT_LANGUAGE_META.to_owned(), Value::from(locale.to_string()));
     result.meta = Some(rmcp::model::MetaObject(meta));
     result
+}
+
+/// A placeholder of an example's JSON, in `locale`'s words: a JSON string, `"<question key>"`.
+fn placeholder(locale: Locale, id: &str) -> Value {
+    Value::from(format!("<{}>", locale.message(id, &[])))
 }
 
 /// One question in plain words.
@@ -358,7 +364,10 @@ fn describe(text: &mut String, question: &Asked, locale: Locale) {
             ("maxItems", "relay-max-items"),
         ] {
             if let Some(bound) = property.get(rule) {
-                then("relay-field-rule", "rule", &locale.message(id, &[("bound", Arg::Text(&bound.to_string()))]));
+                // A count chooses its plural form ("1 character", "2 characters").
+                let written = bound.to_string();
+                let bound = bound.as_u64().map_or(Arg::Text(&written), Arg::Count);
+                then("relay-field-rule", "rule", &locale.message(id, &[("bound", bound)]));
             }
         }
         if let Some(pattern) = property.get("pattern").and_then(Value::as_str) {
@@ -388,8 +397,8 @@ fn kind_of(property: &Value, locale: Locale) -> String {
         (Some("number"), _) => "relay-kind-number",
         (Some("boolean"), _) => "relay-kind-boolean",
         (Some("array"), _) => "relay-kind-array",
-        (Some(other), _) => return other.to_owned(),
-        (None, _) => "relay-kind-value",
+        // A type no form of the toolkit's writes: said as a value, never by its JSON name.
+        (Some(_) | None, _) => "relay-kind-value",
     };
     locale.message(id, &[])
 }

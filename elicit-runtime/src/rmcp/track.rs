@@ -12,6 +12,7 @@ use rmcp::model::{CustomRequest, CustomResult, ProgressNotificationParam, Progre
 use rmcp::service::RequestContext;
 use serde_json::{Value, json};
 
+use crate::locale::Locale;
 use crate::url::{CompleteError, InteractionId, Interactions};
 
 /// The method of the draft's tracking request.
@@ -48,7 +49,9 @@ pub struct Track<'a> {
     interactions: &'a Interactions,
     principal: &'a str,
     every: Duration,
-    message: String,
+    /// The author's progress message; the catalog's `progress-waiting-page`, in the
+    /// client's language, when `None`.
+    message: Option<String>,
 }
 
 impl<'a> Track<'a> {
@@ -58,7 +61,7 @@ impl<'a> Track<'a> {
     /// Tracking for `principal`, the authenticated user of the request: only the
     /// interactions this user started can be tracked.
     pub fn new(interactions: &'a Interactions, principal: &'a str) -> Self {
-        Self { interactions, principal, every: Self::DEFAULT_EVERY, message: "waiting for the user to finish on the page".to_owned() }
+        Self { interactions, principal, every: Self::DEFAULT_EVERY, message: None }
     }
 
     /// How often to send progress while the page is not done (default 5 s).
@@ -67,9 +70,11 @@ impl<'a> Track<'a> {
         self
     }
 
-    /// The progress message (`"Consent pending..."`, say).
+    /// The progress message (`"Consent pending..."`, say). Without one, progress says the
+    /// catalog's `progress-waiting-page` in the language the client asked for
+    /// (`_meta["io.modelcontextprotocol/acceptLanguage"]`), else the catalog's default.
     pub fn message(mut self, message: impl Into<String>) -> Self {
-        self.message = message.into();
+        self.message = Some(message.into());
         self
     }
 
@@ -127,6 +132,13 @@ impl<'a> Track<'a> {
         tokio::pin!(waiting);
         let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + self.every, self.every);
         let mut sent = 0u32;
+        let message = match &self.message {
+            Some(message) => message.clone(),
+            None => {
+                let locale = crate::locale::of_meta(&context.meta).and_then(Locale::from_accept_language).unwrap_or_default();
+                locale.message("progress-waiting-page", &[])
+            }
+        };
         loop {
             tokio::select! {
                 done = &mut waiting => {
@@ -137,7 +149,7 @@ impl<'a> Track<'a> {
                     if let Some(token) = &token {
                         sent += 1;
                         let mut note = ProgressNotificationParam::new(token.clone(), f64::from(sent));
-                        note.message = Some(self.message.clone());
+                        note.message = Some(message.clone());
                         let _ = context.peer.notify_progress(note).await;
                     }
                 }

@@ -329,7 +329,12 @@ impl PageBrowser {
             Some(query) => format!("{}?{query}", parsed.path()),
             None => parsed.path().to_owned(),
         };
-        let mut head = format!("{method} {target} HTTP/1.1\r\nHost: {authority}\r\nConnection: close\r\nAccept-Language: en\r\n");
+        let mut head = format!("{method} {target} HTTP/1.1\r\nHost: {authority}\r\nConnection: close\r\n");
+        // English unless the test asks for another language (one `Accept-Language` only:
+        // a server reads the first).
+        if !self.headers.iter().any(|(name, _)| name.eq_ignore_ascii_case("accept-language")) {
+            head.push_str("Accept-Language: en\r\n");
+        }
         for (name, value) in &self.headers {
             head.push_str(&format!("{name}: {value}\r\n"));
         }
