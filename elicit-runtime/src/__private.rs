@@ -24,7 +24,7 @@ pub use crate::form::field::{decode_field, find_fields};
 pub use crate::form::multi_select::checkboxes_collide;
 pub use crate::form::problem::Report;
 pub use crate::form::{ListRules, SeparatedList, is_text_kind};
-pub use crate::form::{AskedWithOptions, CompanionOptions, FormOptions, GivenFor, OptionList, Options, RuntimeSelect, is_multi_select};
+pub use crate::form::{AskedWithOptions, CompanionOptions, FormOptions, OptionList, Options, RuntimeSelect, is_multi_select};
 pub use core::any::Any;
 
 /// `#[elicit(validate = path)]`: the decoded value, unless the author's rules refuse it.
@@ -44,6 +44,32 @@ use crate::form::{MultiSelectRules, NumberRules, StringRules};
 
 /// What a free-form list asked as one string is on the wire: a plain string.
 pub const PLAIN_STRING: Kind = Kind::String(StringRules::PLAIN);
+
+/// `FormOptions` asked with a lifetime of the call that gives them (`elicit_with`,
+/// `from_content_with`), so that the compiler checks it where the form is asked rather
+/// than where the method is declared (a bound on a type alone would be checked there,
+/// and a struct of options whose item type is no run-time select reported again).
+#[doc(hidden)]
+pub trait GivenFor<'a> {
+    /// The options, as the request holds them.
+    fn given(&self) -> &dyn FormOptions;
+    /// The options, shared (a page form's request).
+    fn shared(self) -> std::sync::Arc<dyn FormOptions>;
+    /// The request, with the options.
+    fn give<F: crate::exchange::Elicit, P: crate::exchange::ElicitPeer + ?Sized>(self, request: crate::exchange::ElicitRequest<'a, F, P>) -> crate::exchange::ElicitRequest<'a, F, P>;
+}
+
+impl<'a, C: FormOptions> GivenFor<'a> for C {
+    fn given(&self) -> &dyn FormOptions {
+        self
+    }
+    fn shared(self) -> std::sync::Arc<dyn FormOptions> {
+        std::sync::Arc::new(self)
+    }
+    fn give<F: crate::exchange::Elicit, P: crate::exchange::ElicitPeer + ?Sized>(self, request: crate::exchange::ElicitRequest<'a, F, P>) -> crate::exchange::ElicitRequest<'a, F, P> {
+        request.__with_options(self)
+    }
+}
 
 // The checks of attributes against the field's type are in `form::holds`, whose paths
 // the compiler's notes name ("required by a bound in `elicit_runtime::form::holds::...`").

@@ -345,7 +345,7 @@ pub trait FormOptions: Any + Send + Sync {
 
 /// What `#[derive(Elicit)]` implements for the struct of options it writes beside a form
 /// (`DeployOptions`): [`FormOptions`] follows, for a struct that is `Send + Sync`, and
-/// is asked for where the options are given ([`GivenFor`]), never where the struct is
+/// is asked for where the options are given (`__private::GivenFor`), never where the struct is
 /// declared: an item type that is no run-time select is then reported once, on itself.
 #[doc(hidden)]
 pub trait CompanionOptions {
@@ -359,32 +359,6 @@ impl<C: CompanionOptions + Send + Sync + 'static> FormOptions for C {
     }
     fn as_any(&self) -> &dyn Any {
         self
-    }
-}
-
-/// [`FormOptions`] asked with a lifetime of the call that gives them (`elicit_with`,
-/// `from_content_with`), so that the compiler checks it where the form is asked rather
-/// than where the method is declared (a bound on a type alone would be checked there,
-/// and a struct of options whose item type is no run-time select reported again).
-#[doc(hidden)]
-pub trait GivenFor<'a> {
-    /// The options, as the request holds them.
-    fn given(&self) -> &dyn FormOptions;
-    /// The options, shared (a page form's request).
-    fn shared(self) -> std::sync::Arc<dyn FormOptions>;
-    /// The request, with the options.
-    fn give<F: crate::exchange::Elicit, P: crate::exchange::ElicitPeer + ?Sized>(self, request: crate::exchange::ElicitRequest<'a, F, P>) -> crate::exchange::ElicitRequest<'a, F, P>;
-}
-
-impl<'a, C: FormOptions> GivenFor<'a> for C {
-    fn given(&self) -> &dyn FormOptions {
-        self
-    }
-    fn shared(self) -> std::sync::Arc<dyn FormOptions> {
-        std::sync::Arc::new(self)
-    }
-    fn give<F: crate::exchange::Elicit, P: crate::exchange::ElicitPeer + ?Sized>(self, request: crate::exchange::ElicitRequest<'a, F, P>) -> crate::exchange::ElicitRequest<'a, F, P> {
-        request.__with_options(self)
     }
 }
 
