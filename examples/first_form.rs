@@ -6,6 +6,9 @@
 //!
 //! `Booking` is an ordinary struct; `#[derive(Elicit)]` makes it a form. The tool asks for
 //! it with one awaited call inside `ToolCall::run`, which serves every protocol revision.
+//! The tool's own arguments (what the model passes: the evening) come with rmcp's
+//! `Parameters`, after `ToolCall` (`Parameters` takes the arguments out of the call, and
+//! `ToolCall` binds the 2026-07-28 state to them).
 //! So that the example runs without a person, `main` connects the scripted client of the
 //! `testing` feature in memory: it accepts once, then declines. Serve `Restaurant` over
 //! stdio (`rmcp::transport::stdio()`) and any MCP client that supports elicitation shows
@@ -15,6 +18,7 @@ use elicit_runtime::rmcp::ToolCall;
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{Reply, ScriptedClient};
 use elicit_runtime::{Elicit, Elicitation, ProtocolRevision};
+use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
 use serde_json::json;
@@ -32,6 +36,13 @@ struct Booking {
     notes: Option<String>,
 }
 
+/// The tool's arguments, from the model.
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct Evening {
+    /// The day of the booking, such as "Friday"
+    day: String,
+}
+
 #[derive(Clone)]
 struct Restaurant {
     sealer: StateSealer,
@@ -40,10 +51,10 @@ struct Restaurant {
 #[tool_router]
 impl Restaurant {
     #[tool(description = "Book a table")]
-    async fn book_table(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+    async fn book_table(&self, call: ToolCall, Parameters(evening): Parameters<Evening>) -> Result<CallToolResponse, ErrorData> {
         call.run(&self.sealer, |ask| async move {
-            let text = match Booking::elicit(&ask, "Who is the table for?").await? {
-                Elicitation::Accept(booking) => format!("booked for {} ({} guests)", booking.name, booking.guests),
+            let text = match Booking::elicit(&ask, format!("Who is the table for, on {}?", evening.day)).await? {
+                Elicitation::Accept(booking) => format!("booked for {} ({} guests) on {}", booking.name, booking.guests, evening.day),
                 Elicitation::Decline => "no booking: the user said no".to_owned(),
                 Elicitation::Cancel => "no booking: the form was dismissed".to_owned(),
             };
@@ -71,7 +82,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         .reply(Reply::Decline)
         .connect(Restaurant { sealer })
         .await?;
-    println!("accepted: {}", session.call_tool_text("book_table", json!({})).await?);
-    println!("declined: {}", session.call_tool_text("book_table", json!({})).await?);
+    println!("accepted: {}", session.call_tool_text("book_table", json!({"day": "Friday"})).await?);
+    println!("declined: {}", session.call_tool_text("book_table", json!({"day": "Saturday"})).await?);
     Ok(())
 }

@@ -9,6 +9,12 @@
 //! handler and calls again (each request with the `MCP-Protocol-Version` header and the
 //! revision's `_meta`, which rmcp adds). Deployed: bind your address, list your host names
 //! in `with_allowed_hosts`, and keep the state key in a secret (`StateSealer::new`).
+//!
+//! The user's identity comes from the HTTP request: rmcp puts its `http::request::Parts`
+//! (headers, URI, and what your middleware added to its extensions) into the request's
+//! context, the tool reads the bearer token there, finds whose it is, and binds the call
+//! to that user with `call.principal(..)` (see `principal_of`). The client sends the token
+//! with rmcp's `StreamableHttpClientTransportConfig::auth_header`.
 
 use std::sync::Arc;
 
@@ -21,6 +27,7 @@ use rmcp::model::{
 };
 use rmcp::service::{ClientLifecycleMode, ClientServiceExt, RequestContext};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 use rmcp::transport::{StreamableHttpClientTransport, StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{ClientHandler, ErrorData, RoleClient, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
 use serde_json::json;
@@ -45,9 +52,13 @@ struct Restaurant {
 impl Restaurant {
     #[tool(description = "Book a table")]
     async fn book(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
-        call.run(&self.sealer, |ask| async move {
+        // Who asks: refused before anything is asked when no known token came with it.
+        let Some(user) = principal_of(&call) else {
+            return Err(ErrorData::invalid_request("sign in first: the request carries no valid bearer token", None));
+        };
+        call.principal(user.clone()).run(&self.sealer, |ask| async move {
             let text = match Booking::elicit(&ask, "Book a table").await? {
-                Elicitation::Accept(b) => format!("booked for {} ({} people)", b.name, b.guests),
+                Elicitation::Accept(b) => format!("booked by {user} for {} ({} people)", b.name, b.guests),
                 Elicitation::Decline | Elicitation::Cancel => "no booking".to_owned(),
             };
             Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
@@ -58,6 +69,20 @@ impl Restaurant {
 
 #[tool_handler]
 impl ServerHandler for Restaurant {}
+
+/// The authenticated user of the HTTP request behind a tool call, from its bearer token.
+/// rmcp's streamable HTTP server puts the request's `http::request::Parts` into the
+/// context's extensions. Here a fixed table stands in for your identity provider: verify
+/// the token (a JWT's signature and expiry, an introspection endpoint) and take its
+/// subject. A session cookie is read the same way (`parts.headers.get(COOKIE)`), and a
+/// client certificate from what your TLS layer put into `parts.extensions`.
+fn principal_of(call: &ToolCall) -> Option<String> {
+    const TOKENS: [(&str, &str); 1] = [("token-of-ada", "user-42")];
+    let parts = call.context().extensions.get::<axum::http::request::Parts>()?;
+    let header = parts.headers.get(axum::http::header::AUTHORIZATION)?.to_str().ok()?;
+    let token = header.strip_prefix("Bearer ")?;
+    TOKENS.iter().find(|(known, _)| *known == token).map(|(_, user)| (*user).to_owned())
+}
 
 /// The client's user: fills in whatever form comes with a name and a party of two.
 #[derive(Clone)]
@@ -90,7 +115,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
         let capabilities = ClientCapabilities::builder().enable_elicitation().build();
         let user = User(ClientConfig::new(capabilities, Implementation::new("http-example", "1.0")).with_protocol_version(version.clone()));
-        let transport = StreamableHttpClientTransport::from_uri(url.as_str());
+        // The client's credential, sent as `Authorization: Bearer ...` on every request.
+        let transport = StreamableHttpClientTransport::from_config(StreamableHttpClientTransportConfig::with_uri(url.as_str()).auth_header("token-of-ada"));
         let client = if version == ProtocolVersion::V_2026_07_28 {
             // 2026-07-28 has no `initialize`: the client discovers the server.
             user.serve_with_lifecycle(transport, ClientLifecycleMode::Discover { preferred_versions: vec![version.clone()] }).await?
@@ -100,9 +126,16 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         let result = client.call_tool(CallToolRequestParams::new("book")).await?;
         let text: String = result.content.iter().filter_map(|c| c.as_text().map(|t| t.text.clone())).collect();
         println!("{version}: {text}");
-        assert_eq!(text, "booked for Ada (2 people)");
+        assert_eq!(text, "booked by user-42 for Ada (2 people)");
         client.cancel().await?;
     }
+    // Without a token the tool refuses before it asks anything.
+    let anonymous = User(ClientConfig::new(ClientCapabilities::builder().enable_elicitation().build(), Implementation::new("http-example", "1.0")));
+    let client = anonymous.serve(StreamableHttpClientTransport::from_uri(url.as_str())).await?;
+    let refused = client.call_tool(CallToolRequestParams::new("book")).await;
+    println!("without a token: {refused:?}");
+    assert!(refused.is_err());
+    client.cancel().await?;
     stop.cancel();
     server.await??;
     Ok(())

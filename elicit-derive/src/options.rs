@@ -253,19 +253,20 @@ pub fn page_impls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenS
         impl #ident {
             /// Asks the user behind `peer` to fill in this form on the server's page, with
             /// the options of its run-time selects; configure and await it as
-            /// `elicit_runtime::page::PageForm::elicit_on_page` (feature `page`).
+            /// `elicit_runtime::page::PageForm::elicit_on_page` (feature `page`). The message
+            /// is a text or `elicit_runtime::locale::Words`, as `elicit_on_page`'s.
             #[inline]
             pub fn elicit_on_page_with<'__elicit, __ElicitPeer: ?::core::marker::Sized, __ElicitPages: ?::core::marker::Sized>(
                 peer: &'__elicit __ElicitPeer,
                 pages: &'__elicit __ElicitPages,
-                message: &'__elicit ::core::primitive::str,
+                message: impl ::core::convert::Into<#p::Words>,
                 options: #name,
             ) -> <__ElicitPages as #p::AsksOnPage<'__elicit, Self, __ElicitPeer>>::Request
             where
                 __ElicitPages: #p::AsksOnPage<'__elicit, Self, __ElicitPeer>,
                 #name: #p::GivenFor<'__elicit>,
             {
-                #p::AsksOnPage::__ask_with(pages, peer, message, #p::GivenFor::shared(options))
+                #p::AsksOnPage::__ask_with(pages, peer, ::core::convert::Into::into(message), #p::GivenFor::shared(options))
             }
 
             /// Validates `content` against the form and these options, and decodes it:
@@ -289,10 +290,10 @@ pub fn page_impls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenS
         impl #ident {
             /// Refused: a page form with run-time selects is asked with their options.
             #[doc(hidden)]
-            pub fn elicit_on_page<__ElicitPeer: ?::core::marker::Sized, __ElicitPages: ?::core::marker::Sized>(
+            pub fn elicit_on_page<__ElicitPeer: ?::core::marker::Sized, __ElicitPages: ?::core::marker::Sized, __ElicitMessage>(
                 _: &__ElicitPeer,
                 _: &__ElicitPages,
-                _: &::core::primitive::str,
+                _: __ElicitMessage,
             ) -> ::core::future::Pending<#p::Result<#p::Elicitation<Self>, #p::ElicitError>>
             where
                 __ElicitPeer: #p::AskedOnPageWithOptions<Self>,
@@ -317,11 +318,12 @@ pub fn impls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStream
         impl #ident {
             /// Asks the client of the current request to fill in this form, with the
             /// options of its run-time selects; configure and await it as
-            /// `elicit_runtime::Elicit::elicit`.
+            /// `elicit_runtime::Elicit::elicit`. The message is a text or
+            /// `elicit_runtime::locale::Words`, as `elicit`'s.
             #[inline]
             pub fn elicit_with<'__elicit, __ElicitPeer: #p::ElicitPeer + ?::core::marker::Sized>(
                 peer: &'__elicit __ElicitPeer,
-                message: &'__elicit ::core::primitive::str,
+                message: impl ::core::convert::Into<#p::Words>,
                 options: #name,
             ) -> #p::ElicitRequest<'__elicit, Self, __ElicitPeer>
             where
@@ -356,7 +358,7 @@ pub fn impls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStream
             #[doc(hidden)]
             pub fn elicit<'__elicit, __ElicitPeer: #p::ElicitPeer + ?::core::marker::Sized>(
                 peer: &'__elicit __ElicitPeer,
-                message: &'__elicit ::core::primitive::str,
+                message: impl ::core::convert::Into<#p::Words>,
             ) -> #p::ElicitRequest<'__elicit, Self, __ElicitPeer>
             where
                 __ElicitPeer: #p::AskedWithOptions<Self>,

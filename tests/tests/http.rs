@@ -85,7 +85,11 @@ async fn a_tool_asks_over_streamable_http_and_is_answered_on_every_revision() {
         assert_eq!(transcript.requests.len(), 3, "{revision}: asked, asked again, asked");
         let reask = transcript.requests[1]["message"].as_str().expect("a message");
         assert_eq!(reask, "Book a table\n\nPlease correct your answer:\n- `name`: must be at least 2 characters long, got 1", "{revision}");
-        assert_eq!(transcript.requests[0]["requestedSchema"]["properties"]["guests"], json!({"type": "integer", "description": "How many people", "minimum": 1, "maximum": 8}), "{revision}");
+        assert_eq!(
+            transcript.requests[0]["requestedSchema"]["properties"]["guests"],
+            json!({"type": "integer", "description": "How many people", "minimum": 1, "maximum": 8}),
+            "{revision}"
+        );
     }
     stop.cancel();
 }
@@ -123,4 +127,50 @@ async fn on_2026_07_28_each_request_carries_the_revision_and_rmcp_serves_it_with
     assert!(transcript.violations.is_empty(), "{:?}", transcript.violations);
     assert_eq!(transcript.requests.len(), 1);
     stop.cancel();
+}
+
+/// The first call after connecting over streamable HTTP on 2025-11-25 was lost
+/// (`TransportClosed`) in about one connection in fifty on a multi-threaded runtime: the
+/// scripted client's bridge spawned each message's send, so the first `tools/call` could
+/// reach rmcp's HTTP worker before `notifications/initialized`, which the worker takes to
+/// be the first message after `initialize`. A thousand connections, eight at a time, each
+/// answered; bounded in time, on loopback.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_thousand_connections_over_streamable_http_lose_no_first_call() {
+    const CONNECTIONS: usize = 1000;
+    const AT_ONCE: usize = 8;
+    let stop = CancellationToken::new();
+    let url = Arc::new(serve(&stop).await);
+    let lost = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let next = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let workers = (0..AT_ONCE).map(|_| {
+        let (url, lost, next) = (url.clone(), lost.clone(), next.clone());
+        tokio::spawn(async move {
+            while next.fetch_add(1, std::sync::atomic::Ordering::SeqCst) < CONNECTIONS {
+                let session = ScriptedClient::new(ProtocolRevision::V2025_11_25)
+                    .reply(Reply::accept(json!({"name": "Ada", "guests": 2})))
+                    .connect_over(StreamableHttpClientTransport::from_uri(url.as_str()))
+                    .await;
+                let answer = match session {
+                    Ok(session) => session.call_tool_text("book", json!({})).await.map_err(|e| e.to_string()),
+                    Err(e) => Err(e.to_string()),
+                };
+                if answer.as_deref() != Ok("Ada x2") {
+                    lost.lock().expect("the list of lost calls").push(format!("{answer:?}"));
+                }
+            }
+        })
+    });
+    let all = join_each(workers.collect());
+    tokio::time::timeout(std::time::Duration::from_secs(300), all).await.expect("a thousand connections within five minutes");
+    stop.cancel();
+    let lost = lost.lock().expect("the list of lost calls");
+    assert!(lost.is_empty(), "{} of {CONNECTIONS} first calls lost: {:?}", lost.len(), &lost[..lost.len().min(5)]);
+}
+
+/// Awaits every task; a task that panicked fails the test.
+async fn join_each(tasks: Vec<tokio::task::JoinHandle<()>>) {
+    for task in tasks {
+        task.await.expect("a connection task");
+    }
 }

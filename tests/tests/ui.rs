@@ -27,6 +27,9 @@
 //!   a separator that is empty, blank or padded, attributes that do not apply, items
 //!   that are not text, a field that is no list, the forms that cannot have one yet,
 //!   `separated` beside `flatten`;
+//! - `ui/once`: side effects run once per call (`Ask::once`, `Ask::try_once`) whose
+//!   value cannot be kept in the sealed state, an effect that can fail given to `once`,
+//!   an error that cannot carry the toolkit's;
 //! - `ui/pass`: accepted inputs; each `main` runs and asserts on the schema, the wire
 //!   JSON and decoding.
 //!
@@ -48,5 +51,6 @@ fn ui() {
     t.compile_fail("ui/options/*.rs");
     t.compile_fail("ui/page/*.rs");
     t.compile_fail("ui/separated/*.rs");
+    t.compile_fail("ui/once/*.rs");
     t.pass("ui/pass/*.rs");
 }

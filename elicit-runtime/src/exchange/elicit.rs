@@ -46,6 +46,46 @@ use crate::revision::ProtocolRevision;
 /// assert_eq!(booking.to_content(), *json!({"guests": 2, "date": "2026-12-24"}).as_object().unwrap());
 /// # Ok::<(), elicit_runtime::InvalidContent>(())
 /// ```
+///
+/// # Every way to ask, and the methods the derive writes
+///
+/// Every way to ask takes the message as a text (`&str`, `String`) or
+/// [`Words`] (translations, or a message of the author's catalog), written in the
+/// question's language when it is sent:
+///
+/// | the form | asked with |
+/// |---|---|
+/// | a form | [`Form::elicit(&peer, message)`](Self::elicit) |
+/// | a form with run-time selects (`#[elicit(options)]`) | `Form::elicit_with(&peer, message, FormOptions { .. })`, written by the derive beside `FormOptions`; `Form::from_content_with(&content, &options)` decodes against them |
+/// | a choice (an enum with data) | [`Choice::elicit(&peer, message)`](crate::ElicitChoice::elicit) |
+/// | a page form (`#[elicit(page)]`) | `Form::elicit_on_page(&ask, &pages, message)` ([`PageForm`](crate::page::PageForm), feature `page`), or `Form::elicit_on_page_with(&ask, &pages, message, FormOptions { .. })` with run-time selects |
+/// | a URL-mode page of your own | [`Interactions::url_request(&ask, principal, purpose, message, url)`](crate::url::Interactions::url_request) |
+///
+/// `elicit_with` and `elicit_on_page_with` are inherent methods of the form (the
+/// derive writes them only where there are run-time selects, so rustdoc shows them on
+/// your type, not here); on such a form `elicit` does not compile, with a message that
+/// names `elicit_with`. "Choices that come from data" in the documentation of
+/// `#[derive(Elicit)]` tells the rest.
+///
+/// ```
+/// use elicit_runtime::form::Options;
+/// use elicit_runtime::locale::Words;
+/// use elicit_runtime::{Elicit, ElicitError, ElicitPeer, Elicitation};
+///
+/// #[derive(Elicit)]
+/// struct Room {
+///     #[elicit(options)]
+///     room: String,
+/// }
+///
+/// async fn ask(peer: &impl ElicitPeer, rooms: Vec<String>) -> Result<Option<String>, ElicitError> {
+///     let room = Options::new(rooms.into_iter().map(|r| (r.clone(), r.clone(), r)))
+///         .map_err(|error| ElicitError::Options { field: "room", error })?;
+///     let message = Words::new("Which room?").with("ko", "어느 방인가요?");
+///     let answer = Room::elicit_with(peer, message, RoomOptions { room }).await?;
+///     Ok(answer.accepted().map(|form| form.room))
+/// }
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an elicitation form",
     label = "`{Self}` does not implement `Elicit`",
@@ -469,6 +509,15 @@ impl<'a, T: Elicit, P: ElicitPeer + ?Sized> ElicitRequest<'a, T, P> {
     /// the message and the valid answers as defaults; when the re-asks run out they are
     /// [`ElicitError::Invalid`]. Rules that need no wait belong on the form
     /// (`#[elicit(validate = path)]`), where every decoding applies them.
+    ///
+    /// **When it runs.** The rule reads the decoded value, and there is none until every
+    /// field is valid: it runs once the schema's own checks (types, `min_length`,
+    /// `format`, bounds, required fields...) pass, not in the same pass. An answer with a
+    /// bad email *and* a comment that the rule requires is two re-asks: the email first,
+    /// then the comment. Every problem the schema can state is in the first; to have a
+    /// rule's problem there too, state it in the schema (a required field rather than an
+    /// `Option` the rule requires, a `pattern`, bounds). The same holds for the form's
+    /// `#[elicit(validate = path)]`.
     ///
     /// The future must not borrow the answer: take what it needs from it first.
     ///

@@ -9,6 +9,7 @@
 //! whose variants carry data, asked as two of those questions ([`ElicitChoice`]).
 
 pub(crate) mod choice;
+mod confirm;
 mod elicitation;
 mod elicit;
 pub(crate) mod error;
@@ -27,6 +28,7 @@ pub(crate) use self::elicit::RELAYED_META;
 pub use self::elicit::validator_rules;
 pub use self::elicit::{DEFAULT_PROGRESS_EVERY, Elicit, ElicitRequest, Provenance, form_params, form_params_json, reask_message, reask_message_in};
 pub use self::choice::{ChoiceRequest, ElicitChoice};
+pub use self::confirm::Confirm;
 pub use self::support::{ClientInfo, ElicitationSupport};
 #[cfg(any(feature = "rmcp", feature = "dialects"))]
 pub(crate) use self::transport::Hooks;

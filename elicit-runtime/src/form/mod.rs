@@ -39,7 +39,11 @@ pub use self::options::{AskedWithOptions, CompanionOptions, FormOptions, OptionL
 #[cfg(feature = "page")]
 pub(crate) use self::options::check_given;
 pub(crate) use self::options::{collect_runtime_checkboxes, read_back_runtime, with_options};
-pub(crate) use self::multi_select::{checkbox_fields, checkbox_in, checkbox_name, checkboxes_of, collect_checkboxes, find_checkbox, words};
+#[cfg(feature = "testing")]
+pub(crate) use self::multi_select::checkbox_in;
+pub(crate) use self::multi_select::{checkbox_name, checkboxes_of, collect_checkboxes, find_checkbox};
+#[cfg(feature = "rmcp")]
+pub(crate) use self::multi_select::{checkbox_fields, words};
 pub(crate) use self::render::cached;
 #[cfg(feature = "page")]
 pub(crate) use self::schema::translated;

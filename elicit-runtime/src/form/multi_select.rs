@@ -363,6 +363,7 @@ pub(crate) fn checkbox_names(field: &str, values: &[String]) -> Vec<String> {
 ///   ending so), among the field's boolean properties.
 ///
 /// `None` when no checkbox of the field is that option. Used by the scripted client.
+#[cfg(feature = "testing")]
 pub(crate) fn checkbox_in(properties: &Map<String, Value>, field: &str, schema: Option<&FieldSchema>, wanted: &str) -> Option<String> {
     let boolean = |name: &str| properties.get(name).is_some_and(|p| p.get("type").and_then(Value::as_str) == Some("boolean"));
     let locales: Vec<Locale> = crate::locale::Catalog::installed().languages().map(|id| Locale::for_tag(&id.to_string())).collect();
@@ -407,6 +408,7 @@ pub(crate) fn checkbox_in(properties: &Map<String, Value>, field: &str, schema: 
 /// The fields whose checkboxes may be among `properties`, written as words (each boolean
 /// property's name up to one of its `_`): a key `k` may be a multi-select answered as its
 /// list where this holds `words(k)`. One pass over the properties, then a hash lookup a key.
+#[cfg(feature = "rmcp")]
 pub(crate) fn checkbox_fields(properties: &Map<String, Value>) -> std::collections::HashSet<&str> {
     properties
         .iter()
@@ -417,6 +419,7 @@ pub(crate) fn checkbox_fields(properties: &Map<String, Value>) -> std::collectio
 
 /// A name written as words of ASCII letters and digits joined by one `_` (the checkbox
 /// rules of the module docs).
+#[cfg(feature = "rmcp")]
 pub(crate) fn words(name: &str) -> String {
     words_of(&[name.as_bytes()])
 }

@@ -422,18 +422,20 @@ fn parse(id: &LanguageIdentifier, ftl: String) -> Result<FluentResource, Catalog
     })
 }
 
+/// Every pattern of a source with the name an error gives it: a message's id, or a
+/// term's with its `-` (`-field`).
+fn patterns(resource: &FluentResource) -> impl Iterator<Item = (String, &ast::Pattern<&str>)> {
+    resource.entries().filter_map(|entry| match entry {
+        ast::Entry::Message(message) => message.value.as_ref().map(|pattern| (message.id.name.to_owned(), pattern)),
+        ast::Entry::Term(term) => Some((format!("-{}", term.id.name), &term.value)),
+        _ => None,
+    })
+}
+
 /// Refuses a message whose text carries a URL, whatever its variables hold, and a term
 /// (`-field`) whose text does (messages put it in their own).
 fn check_urls(id: &LanguageIdentifier, resource: &FluentResource) -> Result<(), CatalogError> {
-    for entry in resource.entries() {
-        let (name, pattern) = match entry {
-            ast::Entry::Message(message) => match &message.value {
-                Some(pattern) => (message.id.name.to_owned(), pattern),
-                None => continue,
-            },
-            ast::Entry::Term(term) => (format!("-{}", term.id.name), &term.value),
-            _ => continue,
-        };
+    for (name, pattern) in patterns(resource) {
         let mut text = String::new();
         pattern_text(pattern, &mut text);
         if crate::rules::url_in_text::find_url(&text).is_some() {
@@ -456,15 +458,7 @@ fn terms_defined(resource: &FluentResource) -> BTreeSet<String> {
 
 /// Refuses a message (or a term) that uses a term not in `defined`.
 fn check_terms(id: &LanguageIdentifier, resource: &FluentResource, defined: &BTreeSet<String>) -> Result<(), CatalogError> {
-    for entry in resource.entries() {
-        let (name, pattern) = match entry {
-            ast::Entry::Message(message) => match &message.value {
-                Some(pattern) => (message.id.name.to_owned(), pattern),
-                None => continue,
-            },
-            ast::Entry::Term(term) => (format!("-{}", term.id.name), &term.value),
-            _ => continue,
-        };
+    for (name, pattern) in patterns(resource) {
         let mut used = Vec::new();
         pattern_terms(pattern, &mut used);
         if let Some(term) = used.into_iter().find(|term| !defined.contains(*term)) {

@@ -201,16 +201,24 @@ pub trait PageForm: Sized + 'static {
     /// page: the principal of the call (`ToolCall::principal`, where `peer` is its
     /// `Ask`), or the one given with [`PageRequest::principal`] (for another transport).
     /// Await it (or set the wait first: [`PageRequest::wait`]).
+    ///
+    /// The message is a text, or [`Words`](crate::locale::Words) with its translations
+    /// or from the author's catalog, written in the call's language, as
+    /// [`Elicit::elicit`](crate::Elicit::elicit)'s.
     #[cfg(feature = "page")]
     #[cfg_attr(docsrs, doc(cfg(feature = "page")))]
-    fn elicit_on_page<'a, P: crate::exchange::ElicitPeer + ?Sized>(peer: &'a P, pages: &'a Pages, message: &'a str) -> PageRequest<'a, Self, P> {
-        PageRequest::new(peer, pages, message)
+    fn elicit_on_page<'a, P: crate::exchange::ElicitPeer + ?Sized>(
+        peer: &'a P,
+        pages: &'a Pages,
+        message: impl Into<crate::locale::Words>,
+    ) -> PageRequest<'a, Self, P> {
+        PageRequest::new(peer, pages, message.into())
     }
 
     /// Without the `page` feature: refused, with an error that names the feature.
     #[cfg(not(feature = "page"))]
     #[doc(hidden)]
-    fn elicit_on_page<P: ?Sized, G: ?Sized>(peer: &P, pages: &G, message: &str) -> std::convert::Infallible
+    fn elicit_on_page<P: ?Sized, G: ?Sized, M>(peer: &P, pages: &G, message: M) -> std::convert::Infallible
     where
         Self: PageFeature,
     {
@@ -251,7 +259,7 @@ pub trait AsksOnPage<'a, T, P: ?Sized> {
     /// The request, awaited as `elicit_on_page`'s.
     type Request;
     /// The request of `T` on this page, with these options.
-    fn __ask_with(&'a self, peer: &'a P, message: &'a str, options: std::sync::Arc<dyn FormOptions>) -> Self::Request;
+    fn __ask_with(&'a self, peer: &'a P, message: crate::locale::Words, options: std::sync::Arc<dyn FormOptions>) -> Self::Request;
 }
 
 /// Never implemented: the bound of the `elicit_on_page` a page form with run-time

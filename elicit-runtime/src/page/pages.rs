@@ -14,7 +14,7 @@ use zeroize::Zeroize as _;
 
 use super::PageForm;
 use super::texts::PageTexts;
-use crate::locale::Locale;
+use crate::locale::{Locale, Words};
 use crate::exchange::error::{UrlError, UrlModeError};
 use crate::exchange::{ElicitError, ElicitPeer, Elicitation};
 use crate::form::{FormOptions, FormSchema, InvalidContent};
@@ -355,7 +355,7 @@ pub struct PageRequest<'a, T, P: ?Sized> {
     pages: &'a Pages,
     /// Given with [`principal`](Self::principal); else the call's.
     principal: Option<&'a str>,
-    message: &'a str,
+    message: Words,
     wait: Duration,
     progress_every: Option<Duration>,
     purpose: Option<String>,
@@ -375,7 +375,7 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
     /// otherwise.
     pub const DEFAULT_WAIT: Duration = Duration::from_secs(5 * 60);
 
-    pub(crate) fn new(peer: &'a P, pages: &'a Pages, message: &'a str) -> Self {
+    pub(crate) fn new(peer: &'a P, pages: &'a Pages, message: Words) -> Self {
         Self {
             peer,
             pages,
@@ -464,7 +464,7 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
         let (peer, pages, principal) = (self.peer, self.pages, self.user());
         self.checked_options()?;
         let purpose = self.registered();
-        let request = pages.interactions().url_request(peer, principal, &purpose, self.message, |id| pages.url(id)).await?.progress_every(self.progress_every);
+        let request = pages.interactions().url_request(peer, principal, &purpose, &self.message, |id| pages.url(id)).await?.progress_every(self.progress_every);
         self.offer(&request);
         match request.ask(peer).await? {
             Elicitation::Accept(()) => {}
@@ -509,7 +509,7 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
         let (peer, pages, principal) = (self.peer, self.pages, self.user());
         self.checked_options()?;
         let purpose = self.registered();
-        let request = pages.interactions().url_request(peer, principal, &purpose, self.message, |id| pages.url(id)).await?;
+        let request = pages.interactions().url_request(peer, principal, &purpose, &self.message, |id| pages.url(id)).await?;
         self.offer(&request);
         match request.require(peer).await? {
             Elicitation::Accept(()) => self.take(request.id()).await.map(Elicitation::Accept),
@@ -571,7 +571,7 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> IntoFuture for PageRequest<'a, T, 
 impl<'a, T: PageForm, P: ElicitPeer + ?Sized + 'a> super::AsksOnPage<'a, T, P> for Pages {
     type Request = PageRequest<'a, T, P>;
 
-    fn __ask_with(&'a self, peer: &'a P, message: &'a str, options: Arc<dyn FormOptions>) -> Self::Request {
+    fn __ask_with(&'a self, peer: &'a P, message: Words, options: Arc<dyn FormOptions>) -> Self::Request {
         PageRequest::new(peer, self, message).with_options(options)
     }
 }

@@ -89,6 +89,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
+use super::reach::Reach;
 use super::support_of;
 use tracing::Instrument as _;
 
@@ -99,7 +100,7 @@ use crate::revision::ProtocolRevision;
 use crate::url::UrlModeError;
 use crate::form::{RequestedSchema, echo_up_to};
 use super::relay::{Relay, model_result, take_relay};
-use crate::rounds::{Asked, Binding, Question, Round, StateSealer};
+use crate::rounds::{Asked, Binding, EffectError, Kept, Question, Round, StateSealer};
 
 /// How much of why an answer is not its request's result is kept: serde's reason quotes
 /// the value it could not read (`unknown variant `…``), which the client chose.
@@ -142,6 +143,10 @@ enum Outcome<R> {
 impl Replayable {
     fn revision(&self) -> Option<ProtocolRevision> {
         self.context.protocol_version().and_then(|v| v.as_str().parse().ok())
+    }
+
+    fn reach(&self) -> Reach {
+        Reach::of(self.revision(), support_of(self.context.client_capabilities().as_ref()), self.relay)
     }
 
     /// What the sealed state is bound to: principal, method, name (or URI) and the exact
@@ -363,6 +368,16 @@ macro_rules! replayable_accessors {
         /// The negotiated revision of this request, if it is one this crate speaks.
         pub fn revision(&self) -> Option<ProtocolRevision> {
             self.0.revision()
+        }
+
+        /// What the client of this call can show, before anything is asked: whether a
+        /// form and a URL-mode request reach the user through the client, only through
+        /// its model (the relay, when it is on: set it first), or not at all, and whether
+        /// a `user_only` form can be answered. A tool can decline early, or take another
+        /// flow, before the user has answered a first question. The body's
+        /// [`Ask::reach`] says the same.
+        pub fn reach(&self) -> Reach {
+            self.0.reach()
         }
     };
 }
@@ -645,9 +660,46 @@ impl fmt::Debug for Ask {
 impl Ask {
     fn capabilities(&self) -> Capabilities {
         match &self.inner {
-            AskInner::Direct { context, .. } => Capabilities::of(context.client_capabilities().as_ref()),
+            AskInner::Direct { context, .. } => {
+                let mut capabilities = Capabilities::of(context.client_capabilities().as_ref());
+                // A client that declares `url` on a revision without URL mode (2025-06-18)
+                // cannot be sent one: the relay, if on, gives the model the link instead.
+                let revision = ElicitPeer::protocol_version(context).and_then(|v| v.parse::<ProtocolRevision>().ok());
+                capabilities.elicitation.url &= revision.is_some_and(ProtocolRevision::has_url_mode);
+                capabilities
+            }
             AskInner::Round { capabilities, .. } => *capabilities,
         }
+    }
+
+    /// What the client of this call can show: whether a form and a URL-mode request reach
+    /// the user through the client, only through its model (the relay), or not at all,
+    /// and whether a [`user_only`](crate::exchange::ElicitRequest::user_only) form can be
+    /// answered. Known before anything is asked, so that the body can decline, or take
+    /// another flow, before the user answers a first question ([`Reach`]).
+    ///
+    /// ```no_run
+    /// # use elicit_runtime::rmcp::ToolCall;
+    /// # use elicit_runtime::rounds::StateSealer;
+    /// # use elicit_runtime::{Elicit, Elicitation};
+    /// # use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
+    /// # #[derive(Elicit)] struct Approve {}
+    /// # async fn tool(call: ToolCall, sealer: StateSealer) -> Result<CallToolResponse, rmcp::ErrorData> {
+    /// call.relay_through_model(true)
+    ///     .run(&sealer, |ask| async move {
+    ///         // The approval is the user's alone: say so now, not after a first question.
+    ///         if !ask.reach().user_only() {
+    ///             return Ok(CallToolResult::error(vec![ContentBlock::text("approve the transfer in the web app")]));
+    ///         }
+    ///         let approved = Approve::elicit(&ask, "Transfer 40 EUR?").user_only().await?;
+    ///         Ok(CallToolResult::success(vec![ContentBlock::text(format!("{}", approved.accepted().is_some()))]))
+    ///     })
+    ///     .await
+    /// # }
+    /// ```
+    pub fn reach(&self) -> Reach {
+        let revision = ElicitPeer::protocol_version(self).and_then(|v| v.parse().ok());
+        Reach::of(revision, self.capabilities().elicitation, Hooks::relays_to_model(self))
     }
 
     /// Asks the client's model (`sampling/createMessage`). The client must have declared
@@ -759,7 +811,9 @@ impl Ask {
     /// the first run does it and keeps its value, under `key`, in the call's sealed
     /// `requestState`; later runs of the same call get the kept value back without doing
     /// it again. On older revisions the body runs once and so does `effect`. A value kept
-    /// under a key is read back as the type asked for: use one key per effect.
+    /// under a key is read back as the type asked for: use one key per effect. The value
+    /// is any type serde can write and read ([`Kept`]); an effect that can fail goes to
+    /// [`try_once`](Self::try_once), which keeps the `Ok` value only.
     ///
     /// A client that retries with an *older* `requestState` (one sealed before the effect
     /// ran) replays from that point, as it may within the state's lifetime; an effect that
@@ -788,18 +842,63 @@ impl Ask {
     /// ```
     pub async fn once<T, F, Fut>(&self, key: &str, effect: F) -> Result<T, ElicitError>
     where
-        T: Serialize + DeserializeOwned,
+        T: Kept,
         F: FnOnce() -> Fut,
         Fut: Future<Output = T>,
     {
+        self.try_once(key, || async { Ok::<T, ElicitError>(effect().await) }).await
+    }
+
+    /// [`once`](Self::once) for an effect that can fail: the `Ok` value is kept in the
+    /// call's sealed state like `once`'s, and later runs of the same call read it back;
+    /// the error is given back as it is, and nothing is kept, so the call ends with it
+    /// (`?`) and a new call runs the effect again.
+    ///
+    /// The error is the author's: `rmcp::ErrorData`, the error of a tool body, or any
+    /// type that can also carry the toolkit's [`ElicitError`] ([`EffectError`]), which
+    /// `try_once` gives back when the kept value cannot be read as `T`
+    /// ([`ElicitError::Once`]).
+    ///
+    /// ```no_run
+    /// # use elicit_runtime::rmcp::ToolCall;
+    /// # use elicit_runtime::rounds::StateSealer;
+    /// # use elicit_runtime::{Elicit, Elicitation};
+    /// # use rmcp::ErrorData;
+    /// # use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
+    /// # #[derive(Elicit)] struct Card { holder: String }
+    /// # async fn charge(holder: &str) -> Result<String, std::io::Error> { Ok("ch_1".into()) }
+    /// # async fn tool(call: ToolCall, sealer: StateSealer) -> Result<CallToolResponse, ErrorData> {
+    /// call.run(&sealer, |ask| async move {
+    ///     let Elicitation::Accept(card) = Card::elicit(&ask, "Whose card?").await? else {
+    ///         return Ok(CallToolResult::success(vec![ContentBlock::text("not charged")]));
+    ///     };
+    ///     // Charged once; a failed charge ends the call and is not kept.
+    ///     let receipt: String = ask
+    ///         .try_once("charge", || async {
+    ///             charge(&card.holder).await.map_err(|e| ErrorData::internal_error(e.to_string(), None))
+    ///         })
+    ///         .await?;
+    ///     let _ = Card::elicit(&ask, "Send the receipt to whom?").await?;
+    ///     Ok(CallToolResult::success(vec![ContentBlock::text(receipt)]))
+    /// })
+    /// .await
+    /// # }
+    /// ```
+    pub async fn try_once<T, E, F, Fut>(&self, key: &str, effect: F) -> Result<T, E>
+    where
+        T: Kept,
+        E: EffectError,
+        F: FnOnce() -> Fut,
+        Fut: Future<Output = Result<T, E>>,
+    {
         let note = format!("once:{key}");
         if let Some(kept) = Hooks::note(self, &note) {
-            return serde_json::from_str(&kept).map_err(|_| ElicitError::Once(key.to_owned()));
+            return serde_json::from_str(&kept).map_err(|_| E::from(ElicitError::Once(key.to_owned())));
         }
-        let value = effect().await;
+        let value = effect().await?;
         // Only a replayed call keeps notes; a direct one runs its body once.
         if self.round().is_some() {
-            let kept = serde_json::to_string(&value).map_err(|_| ElicitError::Once(key.to_owned()))?;
+            let kept = serde_json::to_string(&value).map_err(|_| E::from(ElicitError::Once(key.to_owned())))?;
             Hooks::set_note(self, &note, kept);
         }
         Ok(value)

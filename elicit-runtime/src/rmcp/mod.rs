@@ -43,6 +43,7 @@
 //! empty member stays; clients ignore it, and the official schema allows it.
 
 mod calls;
+mod reach;
 mod error;
 pub mod relay;
 
@@ -74,6 +75,7 @@ use rmcp::{Peer, RoleServer};
 use serde_json::Value;
 
 pub use self::calls::{Ask, InputAsk, PromptCall, ResourceCall, ToolCall};
+pub use self::reach::{Reach, Route};
 pub use self::relay::{RELAY_ARGUMENT, Relay, RelayArg};
 #[cfg(feature = "dialects")]
 #[cfg_attr(docsrs, doc(cfg(feature = "dialects")))]

@@ -13,6 +13,7 @@
 //!
 #![doc = include_str!("../../docs/rounds.md")]
 
+mod kept;
 mod state;
 
 pub(crate) mod harness;
@@ -24,6 +25,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use serde_json::{Map, Value};
 
+pub use self::kept::{EffectError, Kept};
 pub use self::state::{MAX_STATE_LEN, MIN_KEY_LEN, PRODUCTION_VAR, StateError, StateSealer};
 pub(crate) use self::state::{Binding, Pending, Pinned, RoundState, question_digest};
 use self::state::{as_rendered, form_digest};

@@ -22,8 +22,10 @@ mod page;
 pub mod spec;
 mod clients;
 mod over;
+mod deployment;
 
 pub use self::clients::RealClient;
+pub use self::deployment::{Deployment, Spread};
 
 #[cfg(feature = "page")]
 #[cfg_attr(docsrs, doc(cfg(feature = "page")))]

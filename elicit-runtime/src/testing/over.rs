@@ -3,6 +3,9 @@
 //! transport, such as rmcp's streamable HTTP client to a server's URL. The tap sees
 //! every message as it does in memory, so every check of the transcript still applies.
 
+use std::future::Future;
+use std::task::Poll;
+
 use rmcp::RoleClient;
 use rmcp::model::ClientJsonRpcMessage;
 use rmcp::transport::Transport;
@@ -23,14 +26,7 @@ where
             line = lines.next_line() => {
                 let Ok(Some(line)) = line else { break };
                 if let Ok(message) = serde_json::from_str::<ClientJsonRpcMessage>(&line) {
-                    // Sent concurrently, as rmcp's own services send: a request whose
-                    // answer streams back must not hold up the next message.
-                    let sent = transport.send(message);
-                    tokio::spawn(async move {
-                        if let Err(err) = sent.await {
-                            tracing::debug!(error = %err, "the scripted client's transport could not send");
-                        }
-                    });
+                    send_in_order(transport.send(message)).await;
                 }
             }
             received = transport.receive() => {
@@ -44,4 +40,37 @@ where
         }
     }
     let _ = transport.close().await;
+}
+
+/// Starts sending one message, in the order the tap wrote them, and lets it finish on its
+/// own: a request whose answer streams back must not hold up the next message.
+///
+/// The transport's future is polled once here, before the next line is read: rmcp's
+/// transports are lazy (its HTTP client queues the message for its worker on the first
+/// poll), so a future spawned as it is could queue after the one of the next message.
+/// Over streamable HTTP on 2025-11-25 that lost connections on a multi-threaded runtime:
+/// the worker takes the first message after `initialize` to be `notifications/initialized`,
+/// and a `tools/call` queued before it ended the session (`TransportClosed`). The queue of
+/// a bounded channel is first come, first served, so a message still waiting for room
+/// keeps its place when its future moves to the task that finishes it.
+async fn send_in_order<F, E>(sent: F)
+where
+    F: Future<Output = Result<(), E>> + Send + 'static,
+    E: std::fmt::Display + Send + 'static,
+{
+    let mut sent = Box::pin(sent);
+    // Outside tokio's budget: a poll refused for want of it would not queue the message.
+    let first = tokio::task::unconstrained(std::future::poll_fn(|cx| Poll::Ready(sent.as_mut().poll(cx)))).await;
+    let report = |err: E| tracing::debug!(error = %err, "the scripted client's transport could not send");
+    match first {
+        Poll::Ready(Ok(())) => {}
+        Poll::Ready(Err(err)) => report(err),
+        Poll::Pending => {
+            tokio::spawn(async move {
+                if let Err(err) = sent.await {
+                    report(err);
+                }
+            });
+        }
+    }
 }

@@ -27,6 +27,7 @@ pub use self::store::{CompleteError, Interaction, InteractionId, InteractionStor
 pub use crate::exchange::error::{StoreError, UrlError, UrlModeError};
 use tracing::Instrument as _;
 
+use crate::locale::Words;
 use crate::exchange::{Continuation, ElicitError, Elicitation, ElicitPeer, Outgoing, Watch, send_watched};
 use crate::observe::{self, Mode};
 use crate::revision::{Dialect, ProtocolRevision};
@@ -119,14 +120,18 @@ impl Interactions {
     /// after `-32042` finds the one it started). On 2026-07-28 the sealed state remembers
     /// which interaction the call started for `principal`, so every round asks that user
     /// about the same page; a state carried to another principal remembers none of theirs.
+    ///
+    /// The message is a text, or [`Words`] with its translations or from the author's
+    /// catalog, written in the call's language ([`ElicitPeer::locale`]) like a form's.
     pub async fn url_request<P: ElicitPeer + ?Sized>(
         &self,
         peer: &P,
         principal: &str,
         purpose: &str,
-        message: &str,
+        message: impl Into<Words>,
         url: impl FnOnce(&InteractionId) -> String,
     ) -> Result<UrlRequest<'_>, ElicitError> {
+        let message = &message.into().text(peer.locale().unwrap_or_default());
         let revision = usable(peer)?;
         // What can be checked without the interaction's id, before anything is stored.
         if principal.trim().is_empty() {
