@@ -22,6 +22,8 @@ pub enum Data<'a> {
 }
 
 pub struct Field<'a> {
+    /// The field as written, to tell whether an error was reported on it.
+    pub syn: &'a syn::Field,
     pub member: &'a syn::Ident,
     pub ty: &'a syn::Type,
     pub attrs: attr::Field,
@@ -35,16 +37,29 @@ impl Field<'_> {
         self.attrs.skip.is_none() && self.attrs.flatten.is_none()
     }
 
-    /// A run-time select (`#[elicit(options)]`, not skipped): its type is the runtime's
-    /// `RuntimeSelect`, not a field type.
+    /// A run-time select (`#[elicit(options)]`, neither skipped nor flattened): its type
+    /// is the runtime's `RuntimeSelect`, not a field type. (`skip` and `flatten` say
+    /// what the field is first; `options` beside them is refused by their checks alone.)
     pub fn is_runtime_select(&self) -> bool {
-        self.attrs.options.is_some() && self.attrs.skip.is_none()
+        self.attrs.options.is_some() && self.attrs.skip.is_none() && self.attrs.flatten.is_none()
     }
 
-    /// A free-form list asked as one string (`#[elicit(separated = ",")]`, not skipped):
-    /// its type is the runtime's `SeparatedList`, not a field type.
+    /// A free-form list asked as one string (`#[elicit(separated = ",")]`, neither
+    /// skipped nor flattened): its type is the runtime's `SeparatedList`, not a field type.
     pub fn is_separated(&self) -> bool {
-        self.attrs.separated.is_some() && self.attrs.skip.is_none()
+        self.attrs.separated.is_some() && self.attrs.skip.is_none() && self.attrs.flatten.is_none()
+    }
+
+    /// Whether an error in `refused` ([`crate::ctxt::span_key`]s) starts on one of the
+    /// field's tokens: the field then adds no check of its own after it.
+    pub fn is_refused(&self, refused: &std::collections::HashSet<String>) -> bool {
+        fn any(tokens: proc_macro2::TokenStream, refused: &std::collections::HashSet<String>) -> bool {
+            tokens.into_iter().any(|tt| match tt {
+                proc_macro2::TokenTree::Group(g) => refused.contains(&crate::ctxt::span_key(g.span())) || any(g.stream(), refused),
+                tt => refused.contains(&crate::ctxt::span_key(tt.span())),
+            })
+        }
+        !refused.is_empty() && any(quote::ToTokens::to_token_stream(self.syn), refused)
     }
 
     /// For a flattened field (not skipped): how, and the form type it flattens as
@@ -106,7 +121,7 @@ impl<'a> Container<'a> {
                                 (None, Some(rule)) => rule.apply_to_field(&member.unraw().to_string()),
                                 (None, None) => member.unraw().to_string(),
                             };
-                            Some(Field { member, ty: &field.ty, attrs: field_attrs, wire_name })
+                            Some(Field { syn: field, member, ty: &field.ty, attrs: field_attrs, wire_name })
                         })
                         .collect(),
                 ),

@@ -44,6 +44,29 @@ fn elicit_string(attrs: &[Attribute], name: &str) -> Option<syn::LitStr> {
     found
 }
 
+/// The path of a flag `name` among the `#[elicit(...)]` of `attrs`, if it is there.
+fn elicit_flag(attrs: &[Attribute], name: &str) -> Option<syn::Path> {
+    let mut found = None;
+    for attr in attrs.iter().filter(|a| a.path().is_ident("elicit")) {
+        let _ = attr.parse_nested_meta(|meta| {
+            if meta.input.peek(syn::Token![=]) {
+                meta.value()?.parse::<syn::Expr>()?;
+            } else if meta.input.peek(syn::token::Paren) {
+                let _ = meta.parse_nested_meta(|inner| {
+                    if inner.input.peek(syn::Token![=]) {
+                        inner.value()?.parse::<syn::Expr>()?;
+                    }
+                    Ok(())
+                });
+            } else if meta.path.is_ident(name) {
+                found = Some(meta.path.clone());
+            }
+            Ok(())
+        });
+    }
+    found
+}
+
 pub fn expand(input: &DeriveInput) -> TokenStream {
     let syn::Data::Enum(data) = &input.data else {
         return TokenStream::new();
@@ -59,12 +82,43 @@ pub fn expand(input: &DeriveInput) -> TokenStream {
     let crate_attr = elicit_string(&input.attrs, "crate").map(|path| quote!(#[elicit(crate = #path)]));
     let crate_path = elicit_string(&input.attrs, "crate").and_then(|path| path.parse::<syn::Path>().ok());
     // Beside an error, the stub impls: a use of the type adds no error of its own.
+    let p = quote!(#krate::__private);
+    // Beside an error, the stub impls: a use of the type adds no error of its own. A choice
+    // without parameters is a choice still (`ElicitChoice`, `elicit`); every one gets the
+    // stub of a select too, so that its use as a field adds nothing to the error either.
     let refused = |error: TokenStream| {
         let mut tokens = error;
-        tokens.extend(crate::fallback::dummy(input, crate_path.as_ref(), None));
+        tokens.extend(crate::fallback::dummy(input, crate_path.as_ref(), None, &Default::default()));
+        if input.generics.params.is_empty() {
+            tokens.extend(quote! {
+                #[doc(hidden)]
+                #[allow(non_upper_case_globals, unused_qualifications, deprecated, clippy::all)]
+                const _: () = {
+                    #[automatically_derived]
+                    impl #p::ElicitChoice for #ident {
+                        fn __ask<'__elicit, __P: #p::ElicitPeer + ?::core::marker::Sized>(
+                            _: &'__elicit __P,
+                            _: #p::Words,
+                            _: #p::Steps,
+                        ) -> #p::ChoiceFuture<'__elicit, Self> {
+                            ::std::boxed::Box::pin(async { ::core::unimplemented!() })
+                        }
+                    }
+                    #[automatically_derived]
+                    impl #ident {
+                        #[doc(hidden)]
+                        pub fn elicit<'__elicit, __P: #p::ElicitPeer + ?::core::marker::Sized>(
+                            peer: &'__elicit __P,
+                            message: impl ::core::convert::Into<#p::Words>,
+                        ) -> #p::ChoiceRequest<'__elicit, Self, __P> {
+                            <Self as #p::ElicitChoice>::elicit(peer, message)
+                        }
+                    }
+                };
+            });
+        }
         tokens
     };
-    let p = quote!(#krate::__private);
     if !input.generics.params.is_empty() {
         return refused(
             syn::Error::new_spanned(
@@ -96,6 +150,17 @@ pub fn expand(input: &DeriveInput) -> TokenStream {
             Fields::Named(named) if named.named.is_empty() => quote!(#choice::#name => #p::Ok(#p::Elicitation::Accept(#ident::#name {}))),
             Fields::Unnamed(unnamed) if unnamed.unnamed.is_empty() => quote!(#choice::#name => #p::Ok(#p::Elicitation::Accept(#ident::#name()))),
             Fields::Named(named) => {
+                // A variant's fields are asked as a form of their own, the second step,
+                // which is asked without options.
+                for options in named.named.iter().filter_map(|field| elicit_flag(&field.attrs, "options")) {
+                    errors.extend(
+                        syn::Error::new_spanned(
+                            options,
+                            format!("a run-time select cannot be in a variant of a choice yet: variant `{name}`'s fields are asked as the choice's second step, which is asked without options; ask the choice, then a form with the run-time select (`Form::elicit_with`)"),
+                        )
+                        .to_compile_error(),
+                    );
+                }
                 let form = format_ident!("__ElicitChoice{}{}", ident, name);
                 let fields = named.named.iter().map(|field| {
                     let (member, ty, attrs) = (&field.ident, &field.ty, kept(&field.attrs));

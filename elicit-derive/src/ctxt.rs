@@ -1,6 +1,8 @@
-//! Collects every independent error of one derive, so the user sees all of them at once.
+//! Collects every independent error of one derive, so the user sees all of them at once,
+//! and no more than one on the same token: an attribute refused is not checked again.
 
 use std::cell::RefCell;
+use std::collections::HashSet;
 use std::fmt::Display;
 
 use quote::ToTokens;
@@ -10,13 +12,21 @@ use quote::ToTokens;
 /// (the check serde_derive makes with a panic on drop, made here by construction).
 pub struct Ctxt {
     errors: RefCell<Vec<syn::Error>>,
+    /// Where each error starts ([`span_key`]): a second error there is left out.
+    refused: RefCell<HashSet<String>>,
+}
+
+/// A span, as a key that tells two tokens of the input apart (`Span` itself has no
+/// equality on stable Rust; its `Debug` names its position in the file).
+pub fn span_key(span: proc_macro2::Span) -> String {
+    format!("{span:?}")
 }
 
 impl Ctxt {
     /// Runs `read` with a fresh context, and returns what it built with all the errors it
     /// reported, combined into one (`Ok` when there were none).
     pub fn collect<T>(read: impl FnOnce(&Ctxt) -> T) -> (T, syn::Result<()>) {
-        let cx = Ctxt { errors: RefCell::new(Vec::new()) };
+        let cx = Ctxt { errors: RefCell::new(Vec::new()), refused: RefCell::new(HashSet::new()) };
         let built = read(&cx);
         let mut errors = cx.errors.into_inner().into_iter();
         let Some(mut combined) = errors.next() else {
@@ -28,14 +38,20 @@ impl Ctxt {
         (built, Err(combined))
     }
 
-    /// An error spanned on the tokens that show the problem.
+    /// An error spanned on the tokens that show the problem, unless an error was reported
+    /// on the same token already (a second message about one attribute is a cascade).
     pub fn error_spanned_by<A: ToTokens, T: Display>(&self, obj: A, msg: T) {
-        self.errors.borrow_mut().push(syn::Error::new_spanned(obj.into_token_stream(), msg));
+        self.syn_error(syn::Error::new_spanned(obj.into_token_stream(), msg));
     }
 
-    /// An error already built by syn (a parse error of an attribute).
+    /// An error already built by syn (a parse error of an attribute), unless an error was
+    /// reported on the same token already.
     pub fn syn_error(&self, err: syn::Error) {
-        self.errors.borrow_mut().push(err);
+        let key = span_key(err.span());
+        // Tokens the macro made (and every token, outside a macro) share one span.
+        if key == span_key(proc_macro2::Span::call_site()) || self.refused.borrow_mut().insert(key) {
+            self.errors.borrow_mut().push(err);
+        }
     }
 }
 

@@ -53,30 +53,38 @@ pub(crate) fn wrap(body: TokenStream) -> TokenStream {
     }
 }
 
-/// The checks of each form field's type (the type is a form field; its attributes fit
-/// it; its literals have its type and range) without the impl around them.
-pub(crate) fn field_checks(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStream {
+/// The checks of each form field's type (the type is a form field, a run-time select or a
+/// separated list; its attributes fit it; its literals have its type and range) without
+/// the impl around them, for the stub beside an error. A field with an error of its own
+/// (`refused`) adds none: its one error is said.
+pub(crate) fn field_checks(cont: &Container, fields: &[Field], refused: &std::collections::HashSet<String>, p: &TokenStream) -> TokenStream {
     let generics = with_bounds(cont, fields, p);
     let (impl_generics, _, where_clause) = generics.split_for_impl();
-    let active: Vec<&Field> = fields.iter().filter(|f| f.is_form_field()).collect();
-    // A separated list's type is the runtime's `SeparatedList`, checked in `separated`.
-    let kinds = active.iter().map(|f| {
-        let ty = f.ty;
-        if f.is_separated() {
-            return crate::separated::type_checks(f, p);
+    let active: Vec<&Field> = fields.iter().filter(|f| f.is_form_field() && !f.is_refused(refused)).collect();
+    let mut checks = Vec::new();
+    let mut consts = Vec::new();
+    for f in &active {
+        if f.is_runtime_select() {
+            checks.push(crate::options::type_checks(f, p));
+            consts.push(crate::options::const_checks(f, p));
+        } else if f.is_separated() {
+            checks.push(crate::separated::type_checks(f, p));
+            consts.push(crate::separated::const_checks(f, p));
+        } else {
+            let ty = f.ty;
+            checks.push(quote_spanned!(ty.span()=> let _ = <#ty as #p::ElicitField>::KIND;));
+            checks.push(type_checks(f, uses_type_params(cont, f.ty), p));
+            if !uses_type_params(cont, f.ty) {
+                consts.push(const_checks(f, p));
+            }
         }
-        quote_spanned!(ty.span()=> let _ = <#ty as #p::ElicitField>::KIND;)
-    });
-    let plain: Vec<&Field> = active.iter().copied().filter(|f| !f.is_separated()).collect();
-    let checks = plain.iter().map(|f| type_checks(f, uses_type_params(cont, f.ty), p));
-    let const_checks: Vec<_> = plain.iter().filter(|f| !uses_type_params(cont, f.ty)).map(|f| const_checks(f, p)).collect();
+    }
     quote! {
         #[allow(dead_code)]
         fn __elicit_field_checks #impl_generics () #where_clause {
-            #(#kinds)*
             #(#checks)*
         }
-        #(#const_checks)*
+        #(#consts)*
     }
 }
 
@@ -119,6 +127,13 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
         }
     }).collect();
     let mut const_checks: Vec<_> = typed.iter().filter(|f| !uses_type_params(cont, f.ty)).map(|f| const_checks(f, p)).collect();
+    for f in &active {
+        if f.is_runtime_select() {
+            const_checks.push(crate::options::const_checks(f, p));
+        } else if f.is_separated() {
+            const_checks.push(crate::separated::const_checks(f, p));
+        }
+    }
     const_checks.push(checkbox_checks(cont, &typed, p));
     let page = cont.attrs.page.is_some();
     if !page {
@@ -199,6 +214,10 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
     if page {
         let (decoding, with_options) = if runtime {
             let companion = format_ident!("{}Options", ident);
+        let options = crate::options::at_first_type(
+            fields,
+            quote!(let __elicit_options: #p::Option<&#companion> = __elicit_given.and_then(|__elicit_given| __elicit_given.as_any().downcast_ref::<#companion>());),
+        );
             (
                 quote! {
                     fn from_content(__elicit_content: &#p::Map<#p::String, #p::Value>) -> #p::Result<Self, #p::InvalidContent> {
@@ -209,7 +228,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
                         __elicit_content: &#p::Map<#p::String, #p::Value>,
                         __elicit_given: #p::Option<&dyn #p::FormOptions>,
                     ) -> #p::Result<Self, #p::InvalidContent> {
-                        let __elicit_options: #p::Option<&#companion> = __elicit_given.and_then(|__elicit_given| __elicit_given.as_any().downcast_ref::<#companion>());
+                        #options
                         #decode
                     }
                 },
@@ -267,6 +286,10 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
     let separated_content = separated.iter().map(|f| crate::separated::to_content(f, p));
     let (decoding, with_options) = if runtime {
         let companion = format_ident!("{}Options", ident);
+        let options = crate::options::at_first_type(
+            fields,
+            quote!(let __elicit_options: #p::Option<&#companion> = __elicit_given.and_then(|__elicit_given| __elicit_given.as_any().downcast_ref::<#companion>());),
+        );
         (
             quote! {
                 const __RUNTIME_SELECTS: ::core::primitive::bool = true;
@@ -279,7 +302,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
                     __elicit_content: &#p::Map<#p::String, #p::Value>,
                     __elicit_given: #p::Option<&dyn #p::FormOptions>,
                 ) -> #p::Result<Self, #p::InvalidContent> {
-                    let __elicit_options: #p::Option<&#companion> = __elicit_given.and_then(|__elicit_given| __elicit_given.as_any().downcast_ref::<#companion>());
+                    #options
                     #decode
                 }
             },
@@ -594,7 +617,7 @@ pub(crate) fn type_checks(f: &Field, generic: bool, p: &TokenStream) -> TokenStr
 
 /// The tokens re-spanned onto an attribute, so that a trait error about the attribute
 /// points at the attribute rather than at the field's type.
-fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+pub(crate) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
     tokens
         .into_iter()
         .map(|mut tt| {
@@ -656,19 +679,22 @@ pub(crate) fn const_checks(f: &Field, p: &TokenStream) -> TokenStream {
     let a = &f.attrs;
     let mut out = TokenStream::new();
     if let Some(default) = &a.default {
-        let items: Vec<(String, TokenStream)> = match &default.value.1 {
-            DefaultLit::Str(s) => vec![(s.clone(), default.value.0.to_token_stream())],
-            DefaultLit::List(items) => items.iter().map(|item| (item.value(), item.to_token_stream())).collect(),
+        // Each item of a list on its own, as a list: a list for a select (or a string for
+        // a multi-select) is the type checker's one error, not this check's too.
+        let items: Vec<(String, TokenStream, bool)> = match &default.value.1 {
+            DefaultLit::Str(s) => vec![(s.clone(), default.value.0.to_token_stream(), false)],
+            DefaultLit::List(items) => items.iter().map(|item| (item.value(), item.to_token_stream(), true)).collect(),
             _ => Vec::new(),
         };
-        for (value, tokens) in items {
+        for (value, tokens, listed) in items {
             let message = format!(
                 "`{value}` is not an option of field `{}`: write the wire value of a variant of its enum, as `rename` / `rename_all` make it",
                 f.member
             );
             let panic = const_panic(&tokens, &message);
+            let literal = if listed { quote!(#p::Literal::List(&[#value])) } else { quote!(#p::Literal::Str(#value)) };
             out.extend(quote! {
-                const _: () = if !#p::default_is_valid(&<#ty as #p::ElicitField>::KIND, &#p::Literal::Str(#value)) {
+                const _: () = if !#p::default_is_valid(&<#ty as #p::ElicitField>::KIND, &#literal) {
                     #panic
                 };
             });

@@ -1,6 +1,8 @@
 //! The stub emitted beside `compile_error!`, so that one mistake is one error: without it
 //! every use of the type would add "trait not implemented".
 
+use std::collections::HashSet;
+
 use proc_macro2::TokenStream;
 use quote::{ToTokens, quote};
 
@@ -10,12 +12,13 @@ use crate::expand::{Paths, field_checks};
 /// What the derive emits beside `compile_error!`: an impl with the right shape, so the
 /// user does not also see "trait not implemented" wherever the type is used, and, when
 /// the input could be read, the checks of each field's type, so that a type error is
-/// reported in the same compile as the attribute errors.
+/// reported in the same compile as the attribute errors. A field with an error of its own
+/// (one of the `refused` spans starts on its tokens) adds no check: one mistake, one error.
 ///
 /// The stub implements traits that require `'static`, so lifetime parameters become
 /// `'static` and type parameters get a `'static` bound: the lifetime error the derive
 /// reported is then the only one.
-pub fn dummy(input: &syn::DeriveInput, crate_path: Option<&syn::Path>, cont: Option<&Container>) -> TokenStream {
+pub fn dummy(input: &syn::DeriveInput, crate_path: Option<&syn::Path>, cont: Option<&Container>, refused: &HashSet<String>) -> TokenStream {
     let ident = &input.ident;
     let p = &Paths::new(crate_path).private;
     let (impl_generics, ty_generics, where_clause) = static_generics(&input.generics);
@@ -56,7 +59,7 @@ pub fn dummy(input: &syn::DeriveInput, crate_path: Option<&syn::Path>, cont: Opt
         // With a lifetime parameter the field types borrow, which the derive already
         // reported; checking them would only repeat it.
         Some(cont @ Container { data: Data::Struct(fields), .. }) if cont.generics.lifetimes().next().is_none() => {
-            field_checks(cont, fields, p)
+            field_checks(cont, fields, refused, p)
         }
         _ => TokenStream::new(),
     };

@@ -63,8 +63,10 @@ pub fn derive_elicit(input: TokenStream) -> TokenStream {
             None => expand::expand(&cont).into(),
         },
         (result, cont) => {
-            let mut tokens = result.err().map(|e| e.to_compile_error()).unwrap_or_default();
-            tokens.extend(fallback::dummy(&input, krate.as_ref(), cont.as_ref()));
+            let error = result.err();
+            let refused = error.iter().flat_map(|e| e.clone().into_iter().map(|e| ctxt::span_key(e.span()))).collect();
+            let mut tokens = error.map(|e| e.to_compile_error()).unwrap_or_default();
+            tokens.extend(fallback::dummy(&input, krate.as_ref(), cont.as_ref(), &refused));
             tokens.into()
         }
     }

@@ -10,7 +10,7 @@
 //! with a message naming `elicit_with`.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote, quote_spanned};
+use quote::{format_ident, quote};
 use syn::spanned::Spanned as _;
 
 use crate::ast::{Container, Field};
@@ -23,11 +23,11 @@ const ALLOWED: &[&str] = &[attr::OPTIONS, attr::TITLE, attr::DESCRIPTION, attr::
 /// The checks of `#[elicit(options)]` on one field: the attributes beside it, and the
 /// forms it cannot be in yet.
 pub fn check(cx: &Ctxt, cont: &Container, field: &Field) {
-    let Some(options) = &field.attrs.options else { return };
+    let Some(options) = field.attrs.options.as_ref().filter(|_| field.is_runtime_select()) else { return };
     let member = field.member;
     for (name, tokens) in field.attrs.written_besides(attr::OPTIONS) {
         // `separated` beside `options` is reported once, by `separated`.
-        if ALLOWED.contains(&name) || name == attr::SEPARATED || field.attrs.skip.is_some() {
+        if ALLOWED.contains(&name) || name == attr::SEPARATED {
             continue;
         }
         let why = if name == attr::DEFAULT {
@@ -55,6 +55,21 @@ pub fn check_form(cx: &Ctxt, fields: &[Field]) {
     }
 }
 
+/// The tokens shown at the field's type: the place of every token is the type's, its
+/// meaning the macro's own (names resolve as the derive wrote them).
+fn at_type(tokens: TokenStream, ty: &syn::Type) -> TokenStream {
+    crate::expand::respan(tokens, proc_macro2::Span::call_site().located_at(ty.span()))
+}
+
+/// The tokens shown at the type of the form's first run-time select (code that looks at
+/// every item type at once: the error of one that is none is shown there, as elsewhere).
+pub fn at_first_type(fields: &[Field], tokens: TokenStream) -> TokenStream {
+    match fields.iter().find(|f| f.is_runtime_select()) {
+        Some(f) => at_type(tokens, f.ty),
+        None => tokens,
+    }
+}
+
 /// The name of the companion struct: `DeployOptions` for `Deploy`.
 fn companion(cont: &Container) -> syn::Ident {
     format_ident!("{}Options", cont.ident)
@@ -62,6 +77,10 @@ fn companion(cont: &Container) -> syn::Ident {
 
 /// The companion struct, outside the form's `const _` block so that the author can name
 /// it; empty when the form has no run-time select.
+///
+/// Every token that makes the compiler look at a field's item type is shown at the
+/// field's type (`at_type`): when the type is no run-time select, each place that looks
+/// reports the same error at the same place, and the user reads it once.
 pub fn companion_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStream {
     let runtime: Vec<&Field> = fields.iter().filter(|f| f.is_runtime_select()).collect();
     if runtime.is_empty() {
@@ -72,14 +91,47 @@ pub fn companion_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> 
     let entries = runtime.iter().map(|f| {
         let (member, ty) = (f.member, f.ty);
         let doc = format!("The options of `{member}`.");
-        let field_ty = quote_spanned!(ty.span()=> #p::Options<<#ty as #p::RuntimeSelect>::Item>);
+        let field_ty = at_type(quote!(#p::Options<<#ty as #p::RuntimeSelect>::Item>), ty);
         quote!(#[doc = #doc] pub #member: #field_ty)
     });
     quote! {
         #[doc = #doc]
-        #[derive(::core::fmt::Debug, ::core::clone::Clone)]
         #vis struct #name {
             #(#entries,)*
+        }
+    }
+}
+
+/// `Clone` and `Debug` for the companion struct, written out (a derive would ask
+/// `Debug` of the items, which a `SelectItem` need not be, and look at the item types
+/// from the derive's place): `Debug` shows each select's options without their items.
+fn companion_impls(cont: &Container, fields: &[Field]) -> TokenStream {
+    let runtime: Vec<&Field> = fields.iter().filter(|f| f.is_runtime_select()).collect();
+    let name = companion(cont);
+    let label = name.to_string();
+    let clones = runtime.iter().map(|f| {
+        let member = f.member;
+        at_type(quote!(#member: ::core::clone::Clone::clone(&self.#member)), f.ty)
+    });
+    let debugs = runtime.iter().map(|f| {
+        let member = f.member;
+        let field = member.to_string();
+        at_type(quote!(.field(#field, self.#member.__list())), f.ty)
+    });
+    let clone = at_first_type(fields, quote!(#name { #(#clones,)* }));
+    let debug = at_first_type(fields, quote!(__elicit_f.debug_struct(#label)#(#debugs)*.finish()));
+    quote! {
+        #[automatically_derived]
+        impl ::core::clone::Clone for #name {
+            fn clone(&self) -> Self {
+                #clone
+            }
+        }
+        #[automatically_derived]
+        impl ::core::fmt::Debug for #name {
+            fn fmt(&self, __elicit_f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                #debug
+            }
         }
     }
 }
@@ -88,7 +140,7 @@ pub fn companion_struct(cont: &Container, fields: &[Field], p: &TokenStream) -> 
 pub fn field_schema(f: &Field, p: &TokenStream) -> TokenStream {
     let ty = f.ty;
     let a = &f.attrs;
-    let mut kind = quote_spanned!(ty.span()=> <#ty as #p::RuntimeSelect>::KIND);
+    let mut kind = at_type(quote!(<#ty as #p::RuntimeSelect>::KIND), ty);
     if let Some(n) = &a.min_items {
         let n = n.value;
         kind = quote!(#kind.min_items(#n));
@@ -98,7 +150,8 @@ pub fn field_schema(f: &Field, p: &TokenStream) -> TokenStream {
         kind = quote!(#kind.max_items(#n));
     }
     let name = &f.wire_name;
-    let mut schema = quote!(#p::FieldSchema::new(#name, #kind).optional_if(<#ty as #p::RuntimeSelect>::OPTIONAL).runtime_select());
+    let optional = at_type(quote!(<#ty as #p::RuntimeSelect>::OPTIONAL), ty);
+    let mut schema = quote!(#p::FieldSchema::new(#name, #kind).optional_if(#optional).runtime_select());
     if let Some(title) = &a.title {
         let title = &title.value;
         schema = quote!(#schema.with_title(#title));
@@ -117,18 +170,26 @@ pub fn field_schema(f: &Field, p: &TokenStream) -> TokenStream {
     schema
 }
 
-/// The checks of a run-time select's type (one error on the type when it is not an
-/// item, an `Option` of one or a `Vec` of them) and of `min_items` / `max_items`, which
-/// need a multi-select.
+/// The check of a run-time select's type, a statement: one error on the type when it is
+/// not an item, an `Option` of one or a `Vec` of them.
 pub fn type_checks(f: &Field, p: &TokenStream) -> TokenStream {
     let ty = f.ty;
-    let mut out = quote_spanned!(ty.span()=> let _ = <#ty as #p::RuntimeSelect>::KIND;);
+    let kind = at_type(quote!(<#ty as #p::RuntimeSelect>::KIND), ty);
+    quote!(let _ = #kind;)
+}
+
+/// The checks of `min_items` / `max_items`, which need a multi-select: constants, beside
+/// the form's impl (an error names the constant it is in).
+pub fn const_checks(f: &Field, p: &TokenStream) -> TokenStream {
+    let ty = f.ty;
+    let mut out = TokenStream::new();
     for (attr, name) in [(&f.attrs.min_items, attr::MIN_ITEMS), (&f.attrs.max_items, attr::MAX_ITEMS)] {
         let Some(attr) = attr else { continue };
         let message = format!("`{name}` applies to a multi-select: run-time select `{}` holds one item; make it a `Vec` of items, or remove `{name}`", f.member);
         let panic = crate::tokens::const_panic(&attr.tokens, &message);
+        let kind = at_type(quote!(<#ty as #p::RuntimeSelect>::KIND), ty);
         out.extend(quote! {
-            const _: () = if !#p::is_multi_select(&<#ty as #p::RuntimeSelect>::KIND) {
+            const _: () = if !#p::is_multi_select(&#kind) {
                 #panic
             };
         });
@@ -139,33 +200,40 @@ pub fn type_checks(f: &Field, p: &TokenStream) -> TokenStream {
 /// The decoding of a run-time select, against the options offered (`__elicit_options`).
 pub fn decode(f: &Field, local: &syn::Ident, index: &proc_macro2::Literal, p: &TokenStream) -> TokenStream {
     let (ty, member) = (f.ty, f.member);
-    quote! {
-        let #local = <#ty as #p::RuntimeSelect>::__decode(
-            __elicit_found[#index],
-            &__elicit_fields[#index],
-            &mut __elicit_report,
-            __elicit_options.map(|__elicit_options| &__elicit_options.#member),
-        );
-    }
+    at_type(
+        quote! {
+            let #local = <#ty as #p::RuntimeSelect>::__decode(
+                __elicit_found[#index],
+                &__elicit_fields[#index],
+                &mut __elicit_report,
+                __elicit_options.map(|__elicit_options| &__elicit_options.#member),
+            );
+        },
+        ty,
+    )
 }
 
-/// `FormOptions` for the companion struct: each run-time select's list, by wire name.
+/// `CompanionOptions` for the companion struct (and so `FormOptions`), with its `Clone`
+/// and `Debug`: each run-time select's list, by wire name.
 fn form_options(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStream {
     let runtime: Vec<&Field> = fields.iter().filter(|f| f.is_runtime_select()).collect();
     let name = companion(cont);
     let names = runtime.iter().map(|f| f.wire_name.as_str());
-    let members = runtime.iter().map(|f| f.member);
+    let lists = runtime.iter().map(|f| {
+        let member = f.member;
+        at_type(quote!(self.#member.__list()), f.ty)
+    });
+    let impls = companion_impls(cont, fields);
     quote! {
+        #impls
+
         #[automatically_derived]
-        impl #p::FormOptions for #name {
+        impl #p::CompanionOptions for #name {
             fn list(&self, __elicit_field: &::core::primitive::str) -> #p::Option<&#p::OptionList> {
                 match __elicit_field {
-                    #(#names => #p::Some(self.#members.__list()),)*
+                    #(#names => #p::Some(#lists),)*
                     _ => #p::None,
                 }
-            }
-            fn as_any(&self) -> &dyn #p::Any {
-                self
             }
         }
     }
@@ -177,7 +245,8 @@ fn form_options(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStr
 pub fn page_impls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStream {
     let (ident, name) = (cont.ident, companion(cont));
     let form_options = form_options(cont, fields, p);
-    quote! {
+    // Shown at the first run-time select's type: the methods look at every item type.
+    let asked = at_first_type(fields, quote! {
         #form_options
 
         #[automatically_derived]
@@ -195,20 +264,30 @@ pub fn page_impls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenS
             ) -> <__ElicitPages as #p::AsksOnPage<'__elicit, Self, __ElicitPeer>>::Request
             where
                 __ElicitPages: #p::AsksOnPage<'__elicit, Self, __ElicitPeer>,
+                #name: #p::GivenFor<'__elicit>,
             {
-                #p::AsksOnPage::__ask_with(pages, peer, ::core::convert::Into::into(message), ::std::sync::Arc::new(options))
+                #p::AsksOnPage::__ask_with(pages, peer, ::core::convert::Into::into(message), #p::GivenFor::shared(options))
             }
 
             /// Validates `content` against the form and these options, and decodes it:
             /// each run-time select's value must be one of its options.
             #[inline]
-            pub fn from_content_with(
+            pub fn from_content_with<'__elicit>(
                 content: &#p::Map<#p::String, #p::Value>,
-                options: &#name,
-            ) -> #p::Result<Self, #p::InvalidContent> {
-                <Self as #p::PageForm>::__from_content_with(content, #p::Some(options))
+                options: &'__elicit #name,
+            ) -> #p::Result<Self, #p::InvalidContent>
+            where
+                #name: #p::GivenFor<'__elicit>,
+            {
+                <Self as #p::PageForm>::__from_content_with(content, #p::Some(#p::GivenFor::given(options)))
             }
+        }
+    });
+    quote! {
+        #asked
 
+        #[automatically_derived]
+        impl #ident {
             /// Refused: a page form with run-time selects is asked with their options.
             #[doc(hidden)]
             pub fn elicit_on_page<__ElicitPeer: ?::core::marker::Sized, __ElicitPages: ?::core::marker::Sized, __ElicitMessage>(
@@ -230,7 +309,9 @@ pub fn page_impls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenS
 pub fn impls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStream {
     let (ident, name) = (cont.ident, companion(cont));
     let form_options = form_options(cont, fields, p);
-    quote! {
+    let give = quote!(#p::GivenFor::give(options, <Self as #p::Elicit>::elicit(peer, message)));
+    // Shown at the first run-time select's type: the methods look at every item type.
+    let with_options = at_first_type(fields, quote! {
         #form_options
 
         #[automatically_derived]
@@ -244,30 +325,45 @@ pub fn impls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStream
                 peer: &'__elicit __ElicitPeer,
                 message: impl ::core::convert::Into<#p::Words>,
                 options: #name,
-            ) -> #p::ElicitRequest<'__elicit, Self, __ElicitPeer> {
-                <Self as #p::Elicit>::elicit(peer, message).__with_options(options)
+            ) -> #p::ElicitRequest<'__elicit, Self, __ElicitPeer>
+            where
+                #name: #p::GivenFor<'__elicit>,
+            {
+                #give
             }
 
             /// Validates `content` against the schema and these options, and decodes it:
             /// each run-time select's value must be one of its options.
             #[inline]
-            pub fn from_content_with(
+            pub fn from_content_with<'__elicit>(
                 content: &#p::Map<#p::String, #p::Value>,
-                options: &#name,
-            ) -> #p::Result<Self, #p::InvalidContent> {
-                <Self as #p::Elicit>::__from_content_with(content, #p::Some(options))
+                options: &'__elicit #name,
+            ) -> #p::Result<Self, #p::InvalidContent>
+            where
+                #name: #p::GivenFor<'__elicit>,
+            {
+                <Self as #p::Elicit>::__from_content_with(content, #p::Some(#p::GivenFor::given(options)))
             }
 
-            /// Refused: a form with run-time selects is asked with their options.
+        }
+    });
+    quote! {
+        #with_options
+
+        #[automatically_derived]
+        impl #ident {
+            /// Refused: a form with run-time selects is asked with their options. It
+            /// returns the request `elicit_with` returns, so that configuring and awaiting
+            /// it as any request adds no error to the refusal.
             #[doc(hidden)]
-            pub fn elicit<__ElicitPeer: ?::core::marker::Sized, __ElicitMessage>(
-                _: &__ElicitPeer,
-                _: __ElicitMessage,
-            ) -> ::core::future::Pending<#p::Result<#p::Elicitation<Self>, #p::ElicitError>>
+            pub fn elicit<'__elicit, __ElicitPeer: #p::ElicitPeer + ?::core::marker::Sized>(
+                peer: &'__elicit __ElicitPeer,
+                message: impl ::core::convert::Into<#p::Words>,
+            ) -> #p::ElicitRequest<'__elicit, Self, __ElicitPeer>
             where
                 __ElicitPeer: #p::AskedWithOptions<Self>,
             {
-                ::core::future::pending()
+                <Self as #p::Elicit>::elicit(peer, message)
             }
         }
     }

@@ -35,10 +35,7 @@ const ALLOWED: &[&str] = &[
 /// The checks of `#[elicit(separated = "...")]` on one field: the separator itself, the
 /// attributes beside it, and the forms it cannot be in.
 pub fn check(cx: &Ctxt, cont: &Container, field: &Field) {
-    let Some(separated) = &field.attrs.separated else { return };
-    if field.attrs.skip.is_some() {
-        return;
-    }
+    let Some(separated) = field.attrs.separated.as_ref().filter(|_| field.is_separated()) else { return };
     let member = field.member;
     let separator = separated.value.as_str();
     if separator.is_empty() {
@@ -77,7 +74,8 @@ pub fn check(cx: &Ctxt, cont: &Container, field: &Field) {
 /// Whether the form flattens another beside a separated list (refused).
 pub fn check_form(cx: &Ctxt, fields: &[Field]) {
     if fields.iter().any(|f| f.flattened().is_some())
-        && let Some(field) = fields.iter().find(|f| f.is_separated())
+        // A field that is a run-time select too is refused once, by `options`.
+        && let Some(field) = fields.iter().find(|f| f.is_separated() && !f.is_runtime_select())
         && let Some(separated) = &field.attrs.separated
     {
         cx.error_spanned_by(separated, "a form that flattens another cannot have a separated list yet: move the list into the flattened form, or ask it in a form of its own");
@@ -147,25 +145,28 @@ pub fn field_schema(f: &Field, defaulted: bool, p: &TokenStream) -> TokenStream 
     schema
 }
 
-/// The checks of a separated list's type: one error on the type when it is not a `Vec`
-/// of field types (or an `Option` of one), and one on the attribute when its items are
-/// not text.
+/// The check of a separated list's type, a statement: one error on the type when it is
+/// not a `Vec` of field types (or an `Option` of one).
 pub fn type_checks(f: &Field, p: &TokenStream) -> TokenStream {
     let ty = f.ty;
-    let mut out = quote_spanned!(ty.span()=> let _ = <#ty as #p::SeparatedList>::OPTIONAL;);
-    if let Some(separated) = &f.attrs.separated {
-        let message = format!(
-            "the items of separated list `{}` are not text: `separated` asks a `Vec` of a string type (`String`, `Box<str>`...) or of a type sent as a string (`url::Url`); for numbers, ask a `String` and parse it in a rule",
-            f.member
-        );
-        let panic = crate::tokens::const_panic(&separated.tokens, &message);
-        out.extend(quote! {
-            const _: () = if !#p::is_text_kind(&<#ty as #p::SeparatedList>::ITEM_KIND) {
-                #panic
-            };
-        });
+    quote_spanned!(ty.span()=> let _ = <#ty as #p::SeparatedList>::OPTIONAL;)
+}
+
+/// The check that the list's items are text, a constant on the attribute (beside the
+/// form's impl: an error names the constant it is in).
+pub fn const_checks(f: &Field, p: &TokenStream) -> TokenStream {
+    let ty = f.ty;
+    let Some(separated) = &f.attrs.separated else { return TokenStream::new() };
+    let message = format!(
+        "the items of separated list `{}` are not text: `separated` asks a `Vec` of a string type (`String`, `Box<str>`...) or of a type sent as a string (`url::Url`); for numbers, ask a `String` and parse it in a rule",
+        f.member
+    );
+    let panic = crate::tokens::const_panic(&separated.tokens, &message);
+    quote! {
+        const _: () = if !#p::is_text_kind(&<#ty as #p::SeparatedList>::ITEM_KIND) {
+            #panic
+        };
     }
-    out
 }
 
 /// The decoding of a separated list: split, trimmed, each item checked.

@@ -24,7 +24,7 @@ pub use crate::form::field::{decode_field, find_fields};
 pub use crate::form::multi_select::checkboxes_collide;
 pub use crate::form::problem::Report;
 pub use crate::form::{ListRules, SeparatedList, is_text_kind};
-pub use crate::form::{AskedWithOptions, FormOptions, OptionList, Options, RuntimeSelect, is_multi_select};
+pub use crate::form::{AskedWithOptions, CompanionOptions, FormOptions, OptionList, Options, RuntimeSelect, is_multi_select};
 pub use core::any::Any;
 
 /// `#[elicit(validate = path)]`: the decoded value, unless the author's rules refuse it.
@@ -45,119 +45,35 @@ use crate::form::{MultiSelectRules, NumberRules, StringRules};
 /// What a free-form list asked as one string is on the wire: a plain string.
 pub const PLAIN_STRING: Kind = Kind::String(StringRules::PLAIN);
 
-// ---- checks of attributes against the field's type ----------------------------------
-//
-// An attribute is checked against its field's type only when that type is a field type:
-// when it is not, the one error about the type says all there is to say. The generated
-// code asks `(&Probe::<Type>::NEW).field()`: method resolution picks `IsField::field`
-// when `Type: ElicitField` (the receiver matches without auto-ref), and otherwise the
-// auto-ref'd `NotAField::field`, which yields `Anything`, a type every check accepts.
-
-/// What the generated code asks about a field's type.
-pub struct Probe<T: ?Sized>(PhantomData<T>);
-
-impl<T: ?Sized> Probe<T> {
-    /// The probe of `T`.
-    pub const NEW: Self = Probe(PhantomData);
+/// `FormOptions` asked with a lifetime of the call that gives them (`elicit_with`,
+/// `from_content_with`), so that the compiler checks it where the form is asked rather
+/// than where the method is declared (a bound on a type alone would be checked there,
+/// and a struct of options whose item type is no run-time select reported again).
+#[doc(hidden)]
+pub trait GivenFor<'a> {
+    /// The options, as the request holds them.
+    fn given(&self) -> &dyn FormOptions;
+    /// The options, shared (a page form's request).
+    fn shared(self) -> std::sync::Arc<dyn FormOptions>;
+    /// The request, with the options.
+    fn give<F: crate::exchange::Elicit, P: crate::exchange::ElicitPeer + ?Sized>(self, request: crate::exchange::ElicitRequest<'a, F, P>) -> crate::exchange::ElicitRequest<'a, F, P>;
 }
 
-/// The type the checks of a field's attributes are made against.
-pub struct Found<T: ?Sized>(PhantomData<T>);
-
-/// The field's type, when it is a field type.
-pub trait IsField {
-    /// The field's type.
-    type Type: ?Sized;
-    /// The field's type, to check attributes against.
-    fn field(&self) -> Found<Self::Type>;
-    /// The field's type, to check a literal against.
-    fn field_for(&self) -> Found<Self::Type>;
-}
-
-impl<T: ElicitField> IsField for Probe<T> {
-    type Type = T;
-    fn field(&self) -> Found<T> {
-        Found(PhantomData)
+impl<'a, C: FormOptions> GivenFor<'a> for C {
+    fn given(&self) -> &dyn FormOptions {
+        self
     }
-    fn field_for(&self) -> Found<T> {
-        Found(PhantomData)
+    fn shared(self) -> std::sync::Arc<dyn FormOptions> {
+        std::sync::Arc::new(self)
+    }
+    fn give<F: crate::exchange::Elicit, P: crate::exchange::ElicitPeer + ?Sized>(self, request: crate::exchange::ElicitRequest<'a, F, P>) -> crate::exchange::ElicitRequest<'a, F, P> {
+        request.__with_options(self)
     }
 }
 
-/// `Anything`, when the field's type is not a field type (already reported).
-pub trait NotAField {
-    /// A type every attribute check accepts.
-    fn field(&self) -> Found<Anything<()>> {
-        Found(PhantomData)
-    }
-    /// A type whose literals are `L`, whatever the literal is.
-    fn field_for<L>(&self) -> Found<Anything<L>> {
-        Found(PhantomData)
-    }
-}
-
-impl<T: ?Sized> NotAField for &Probe<T> {}
-
-/// Stands in for a type that is not a field type, so that its attributes add no error.
-pub struct Anything<L>(PhantomData<L>);
-
-#[diagnostic::do_not_recommend]
-impl<L: 'static> ElicitField for Anything<L> {
-    const KIND: Kind = Kind::Boolean;
-    type Literal = L;
-    type IntLiteral = L;
-    fn from_json(value: &Value) -> Result<Self, Problem> {
-        Err(Problem::wrong_type("nothing", value))
-    }
-    fn to_json(&self) -> Option<Value> {
-        None
-    }
-}
-#[diagnostic::do_not_recommend]
-impl<L: 'static> StringField for Anything<L> {}
-#[diagnostic::do_not_recommend]
-impl<L: 'static> NumericField for Anything<L> {
-    type Bound = L;
-    type IntBound = L;
-}
-#[diagnostic::do_not_recommend]
-impl<L: 'static> MultiSelectField for Anything<L> {}
-
-/// A literal written for a field, checked against the type it must have: the generated
-/// code assigns `Some(Slot { value: literal })` to the `Option<Slot<_>>` a check returns.
-pub struct Slot<T> {
-    /// The literal.
-    pub value: T,
-}
-
-/// Compile-time check that an attribute for strings sits on a string field.
-pub const fn require_string<T: StringField>(_: Found<T>) {}
-
-/// Compile-time check that `min_items` / `max_items` sit on a multi-select field.
-pub const fn require_multi_select<T: MultiSelectField>(_: Found<T>) {}
-
-/// The slot of a non-integer `minimum` / `maximum` of a number or integer field.
-pub const fn bound<T: NumericField>(_: Found<T>) -> Option<Slot<T::Bound>> {
-    None
-}
-
-/// The slot of an integer `minimum` / `maximum` of a number or integer field.
-pub const fn int_bound<T: NumericField>(_: Found<T>) -> Option<Slot<T::IntBound>> {
-    None
-}
-
-/// The slot of a `default` literal.
-pub const fn literal<T: ElicitField>(_: Found<T>) -> Option<Slot<T::Literal>>
-where
-    T::Literal: Sized,
-{
-    None
-}
-
-/// The slot of an integer `default` literal.
-pub const fn int_literal<T: ElicitField>(_: Found<T>) -> Option<Slot<T::IntLiteral>> {
-    None
-}
+// The checks of attributes against the field's type are in `form::holds`, whose paths
+// the compiler's notes name ("required by a bound in `elicit_runtime::form::holds::...`").
+pub use crate::form::holds::{Anything, Found, IsField, NotAField, Probe, Slot, bound, int_bound, int_literal, literal, require_multi_select, require_string};
 
 const fn str_eq(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
@@ -186,11 +102,13 @@ const fn is_option(options: &[EnumOption], value: &str) -> bool {
 }
 
 /// Whether a `default` is valid for the options of a select or multi-select field
-/// (always true for other kinds, whose defaults the type checker already checked).
+/// (always true for other kinds, whose defaults the type checker already checked, and
+/// for a literal of the wrong shape, a list for a select or a string for a
+/// multi-select, which the type checker refuses: one error for one mistake).
 pub const fn default_is_valid(kind: &Kind, default: &Literal) -> bool {
-    match (kind.options(), default) {
-        (Some(options), Literal::Str(value)) => is_option(options, value),
-        (Some(options), Literal::List(values)) => {
+    match (kind, kind.options(), default) {
+        (Kind::Select(_), Some(options), Literal::Str(value)) => is_option(options, value),
+        (Kind::MultiSelect(_), Some(options), Literal::List(values)) => {
             let mut i = 0;
             while i < values.len() {
                 if !is_option(options, values[i]) {

@@ -43,6 +43,7 @@ use serde_json::Value;
 
 use std::collections::{BTreeSet, HashSet};
 use std::hash::Hash;
+use std::marker::PhantomData;
 
 use super::field::{ElicitEnum, ElicitField, MultiSelectField, NotOption, NumericField, StringField, json_options, options_to_json};
 use super::schema::{FieldSchema, Kind, MultiSelectRules};
@@ -312,6 +313,124 @@ refused!(WithinJsonNumbers: [] i128, [] u128);
 refused!(ChronoFeature: [] chrono::NaiveDate, [] chrono::DateTime<chrono::Utc>, [] chrono::DateTime<chrono::FixedOffset>);
 refused!(Owned: ['a] &'a str, ['a] &'a String);
 refused!(OneCharacter: [] char);
+
+// ---- checks of attributes against the field's type ----------------------------------
+//
+// Here, not in `__private`, because the compiler's notes name these functions and their
+// path (`required by a bound in elicit_runtime::form::holds::require_string`): the
+// derive's generated code reaches them through `__private`.
+//
+// An attribute is checked against its field's type only when that type is a field type:
+// when it is not, the one error about the type says all there is to say. The generated
+// code asks `(&Probe::<Type>::NEW).field()`: method resolution picks `IsField::field`
+// when `Type: ElicitField` (the receiver matches without auto-ref), and otherwise the
+// auto-ref'd `NotAField::field`, which yields `Anything`, a type every check accepts.
+
+/// What the generated code asks about a field's type.
+pub struct Probe<T: ?Sized>(PhantomData<T>);
+
+impl<T: ?Sized> Probe<T> {
+    /// The probe of `T`.
+    pub const NEW: Self = Probe(PhantomData);
+}
+
+/// The type the checks of a field's attributes are made against.
+pub struct Found<T: ?Sized>(PhantomData<T>);
+
+/// The field's type, when it is a field type.
+pub trait IsField {
+    /// The field's type.
+    type Type: ?Sized;
+    /// The field's type, to check attributes against.
+    fn field(&self) -> Found<Self::Type>;
+    /// The field's type, to check a literal against.
+    fn field_for(&self) -> Found<Self::Type>;
+}
+
+impl<T: ElicitField> IsField for Probe<T> {
+    type Type = T;
+    fn field(&self) -> Found<T> {
+        Found(PhantomData)
+    }
+    fn field_for(&self) -> Found<T> {
+        Found(PhantomData)
+    }
+}
+
+/// `Anything`, when the field's type is not a field type (already reported).
+pub trait NotAField {
+    /// A type every attribute check accepts.
+    fn field(&self) -> Found<Anything<()>> {
+        Found(PhantomData)
+    }
+    /// A type whose literals are `L`, whatever the literal is.
+    fn field_for<L>(&self) -> Found<Anything<L>> {
+        Found(PhantomData)
+    }
+}
+
+impl<T: ?Sized> NotAField for &Probe<T> {}
+
+/// Stands in for a type that is not a field type, so that its attributes add no error.
+pub struct Anything<L>(PhantomData<L>);
+
+#[diagnostic::do_not_recommend]
+impl<L: 'static> ElicitField for Anything<L> {
+    const KIND: Kind = Kind::Boolean;
+    type Literal = L;
+    type IntLiteral = L;
+    fn from_json(value: &Value) -> Result<Self, Problem> {
+        Err(Problem::wrong_type("nothing", value))
+    }
+    fn to_json(&self) -> Option<Value> {
+        None
+    }
+}
+#[diagnostic::do_not_recommend]
+impl<L: 'static> StringField for Anything<L> {}
+#[diagnostic::do_not_recommend]
+impl<L: 'static> NumericField for Anything<L> {
+    type Bound = L;
+    type IntBound = L;
+}
+#[diagnostic::do_not_recommend]
+impl<L: 'static> MultiSelectField for Anything<L> {}
+
+/// A literal written for a field, checked against the type it must have: the generated
+/// code assigns `Some(Slot { value: literal })` to the `Option<Slot<_>>` a check returns.
+pub struct Slot<T> {
+    /// The literal.
+    pub value: T,
+}
+
+/// Compile-time check that an attribute for strings sits on a string field.
+pub const fn require_string<T: StringField>(_: Found<T>) {}
+
+/// Compile-time check that `min_items` / `max_items` sit on a multi-select field.
+pub const fn require_multi_select<T: MultiSelectField>(_: Found<T>) {}
+
+/// The slot of a non-integer `minimum` / `maximum` of a number or integer field.
+pub const fn bound<T: NumericField>(_: Found<T>) -> Option<Slot<T::Bound>> {
+    None
+}
+
+/// The slot of an integer `minimum` / `maximum` of a number or integer field.
+pub const fn int_bound<T: NumericField>(_: Found<T>) -> Option<Slot<T::IntBound>> {
+    None
+}
+
+/// The slot of a `default` literal.
+pub const fn literal<T: ElicitField>(_: Found<T>) -> Option<Slot<T::Literal>>
+where
+    T::Literal: Sized,
+{
+    None
+}
+
+/// The slot of an integer `default` literal.
+pub const fn int_literal<T: ElicitField>(_: Found<T>) -> Option<Slot<T::IntLiteral>> {
+    None
+}
 
 // The texts above repeat the notes of `ElicitField` (attributes take literals only).
 #[cfg(test)]

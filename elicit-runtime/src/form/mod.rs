@@ -35,7 +35,7 @@ pub(crate) use self::profile::{finish as finish_read_back, read_back};
 pub use self::render::{RequestedSchema, SchemaError, SchemaOptions, render};
 pub use self::options::{MAX_OPTIONS, MAX_VALUE_LEN, Options, OptionsError, SelectItem};
 #[doc(hidden)]
-pub use self::options::{AskedWithOptions, FormOptions, OptionList, RuntimeSelect, is_multi_select};
+pub use self::options::{AskedWithOptions, CompanionOptions, FormOptions, OptionList, RuntimeSelect, is_multi_select};
 #[cfg(feature = "page")]
 pub(crate) use self::options::check_given;
 pub(crate) use self::options::{collect_runtime_checkboxes, read_back_runtime, with_options};

@@ -44,10 +44,12 @@ pub const MAX_VALUE_LEN: usize = 256;
 /// struct RepoId(u64);
 /// impl SelectItem for RepoId {}
 /// ```
+// The words of `RuntimeSelect`'s error, which the compiler may give in its place: the
+// user reads one error, whichever of the two it names.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot be the item of a run-time select",
-    label = "the type of an `#[elicit(options)]` field must be an item type, an `Option` of one or a `Vec` of them",
-    note = "mark the item type: `impl elicit_runtime::form::SelectItem for {Self} {{}}` (it must be `Clone + Send + Sync + 'static`)"
+    message = "`{Self}` cannot be the type of a run-time select",
+    label = "not an item type, an `Option` of one or a `Vec` of them",
+    note = "an `#[elicit(options)]` field holds the item picked (`RepoId`), an `Option` of it, or a `Vec` of them; mark the item type with `impl elicit_runtime::form::SelectItem for RepoId {{}}` (it must be `Clone + Send + Sync + 'static`)"
 )]
 pub trait SelectItem: Clone + Send + Sync + 'static {}
 
@@ -341,6 +343,25 @@ pub trait FormOptions: Any + Send + Sync {
     fn as_any(&self) -> &dyn Any;
 }
 
+/// What `#[derive(Elicit)]` implements for the struct of options it writes beside a form
+/// (`DeployOptions`): [`FormOptions`] follows, for a struct that is `Send + Sync`, and
+/// is asked for where the options are given (`__private::GivenFor`), never where the struct is
+/// declared: an item type that is no run-time select is then reported once, on itself.
+#[doc(hidden)]
+pub trait CompanionOptions {
+    /// The list of the run-time select `field` (its wire name).
+    fn list(&self, field: &str) -> Option<&OptionList>;
+}
+
+impl<C: CompanionOptions + Send + Sync + 'static> FormOptions for C {
+    fn list(&self, field: &str) -> Option<&OptionList> {
+        CompanionOptions::list(self, field)
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
 /// Never implemented: the bound of the `elicit` a form with run-time selects has only to
 /// be refused, naming the call that gives the options.
 #[doc(hidden)]
@@ -369,11 +390,12 @@ pub const fn is_multi_select(kind: &Kind) -> bool {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be the type of a run-time select",
     label = "not an item type, an `Option` of one or a `Vec` of them",
-    note = "an `#[elicit(options)]` field holds the item picked (`RepoId`), an `Option` of it, or a `Vec` of them; mark the item type with `impl elicit_runtime::form::SelectItem for RepoId {{}}`"
+    note = "an `#[elicit(options)]` field holds the item picked (`RepoId`), an `Option` of it, or a `Vec` of them; mark the item type with `impl elicit_runtime::form::SelectItem for RepoId {{}}` (it must be `Clone + Send + Sync + 'static`)"
 )]
 pub trait RuntimeSelect: Sized {
-    /// The item type.
-    type Item: SelectItem;
+    /// The item type (a [`SelectItem`], as every impl says: not a bound here, so that a
+    /// type that is no run-time select is reported once, as that).
+    type Item;
     /// The field's kind, with no options.
     const KIND: Kind;
     /// Whether the field may be left out.
@@ -385,6 +407,7 @@ pub trait RuntimeSelect: Sized {
 const SINGLE: Kind = Kind::Select(&[]);
 const MULTI: Kind = Kind::MultiSelect(super::MultiSelectRules { options: &[], min_items: None, max_items: None });
 
+#[diagnostic::do_not_recommend]
 impl<T: SelectItem> RuntimeSelect for T {
     type Item = T;
     const KIND: Kind = SINGLE;
@@ -404,6 +427,7 @@ impl<T: SelectItem> RuntimeSelect for T {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<T: SelectItem> RuntimeSelect for Option<T> {
     type Item = T;
     const KIND: Kind = SINGLE;
@@ -417,6 +441,7 @@ impl<T: SelectItem> RuntimeSelect for Option<T> {
     }
 }
 
+#[diagnostic::do_not_recommend]
 impl<T: SelectItem> RuntimeSelect for Vec<T> {
     type Item = T;
     const KIND: Kind = MULTI;

@@ -33,7 +33,7 @@ fn main() {
     assert_eq!(invalid.violations()[0].problem, Problem::PatternMismatch { pattern: "^(0[1-9]|1[0-2])/[0-9]{2}$", hint: Some("MM/YY"), hints: &[] });
     assert_eq!(
         reask_message("Card details?", &invalid),
-        "Card details?\n\nPlease correct your answer:\n- `expiry`: must be in the form MM/YY\n- `plate`: must be in the form AB123\n- `zip`: is not in the expected format"
+        "Card details?\n\nPlease correct your answer:\n- `expiry`: must be written as MM/YY\n- `plate`: must be written as AB123\n- `zip`: is not in the expected format"
     );
     assert!(!invalid.to_string().contains('^'), "{invalid}");
 }

@@ -1,0 +1,505 @@
+//! The attribute sweep: every field attribute of `#[derive(Elicit)]` on every field kind,
+//! each a small compile case, and for each the derive either honours the attribute (the
+//! case compiles) or gives exactly **one** error, on the attribute or on the field's type
+//! (the field's own lines), that names none of the toolkit's internals in its message or
+//! its label. No second error about the same field, none on `#[derive(Elicit)]` or on the
+//! type's name, none where the type is used. An error the compiler repeats word for word
+//! is counted once, as the terminal shows it once (JSON gives each copy).
+//!
+//! The dimensions are the tables below: [`KINDS`] (what the field is: typed fields of
+//! each JSON kind, optionals, selects and multi-selects, run-time selects, separated
+//! lists, flattened sub-forms, skipped fields, the fields of a two-step choice's variant)
+//! and [`ATTRIBUTES`] (each attribute of `elicit-derive/src/attr.rs` with the values that
+//! mean different things: a `default` of each literal kind, `max_items = 0`...), plus
+//! each kind alone, which must compile. `elicit-runtime/docs/testing.md` gives the count.
+//!
+//! The cases are batched: one module per case in one scratch crate (built as
+//! `features_off.rs` builds its own: outside the workspace, elicit-runtime by path, the
+//! workspace's `Cargo.lock`, its own target directory under `CARGO_TARGET_TMPDIR`, where
+//! the source of the last pass stays to be read),
+//! checked with `cargo check --message-format=json`, each error given to the case whose
+//! lines hold its primary span. rustc stops before its later phases (constant
+//! evaluation) when an earlier one failed anywhere in the crate, so a case that shows
+//! no error in a crate where others did is checked again, with the others of its kind,
+//! in a crate of their own, until a crate has no error: each case is then seen as it
+//! would be alone.
+//!
+//! The whole sweep runs by default. `ELICIT_SWEEP=sample` runs every kind alone and
+//! every attribute on a few kinds (a quick look while editing the derive).
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The shape the field sits in.
+#[derive(Clone, Copy, PartialEq)]
+enum Shape {
+    /// A field of a struct that derives `Elicit`.
+    Form,
+    /// A named field of a variant of an enum whose variants carry data (`ElicitChoice`).
+    Choice,
+}
+
+/// A field kind: its own attribute (if any), its type, and where it sits.
+struct Kind {
+    name: &'static str,
+    base: &'static str,
+    ty: &'static str,
+    shape: Shape,
+}
+
+const fn kind(name: &'static str, base: &'static str, ty: &'static str) -> Kind {
+    Kind {
+        name,
+        base,
+        ty,
+        shape: Shape::Form,
+    }
+}
+
+const fn choice(name: &'static str, base: &'static str, ty: &'static str) -> Kind {
+    Kind {
+        name,
+        base,
+        ty,
+        shape: Shape::Choice,
+    }
+}
+
+/// Every field kind, with the attribute that makes it what it is.
+const KINDS: &[Kind] = &[
+    kind("text", "", "String"),
+    kind("optional text", "", "Option<String>"),
+    kind("boxed text", "", "Box<str>"),
+    kind("integer", "", "u8"),
+    kind("signed integer", "", "i64"),
+    kind("optional integer", "", "Option<u32>"),
+    kind("number", "", "f64"),
+    kind("optional number", "", "Option<f32>"),
+    kind("boolean", "", "bool"),
+    kind("optional boolean", "", "Option<bool>"),
+    kind("select", "", "Color"),
+    kind("titled select", "", "Size"),
+    kind("optional select", "", "Option<Color>"),
+    kind("multi-select", "", "Vec<Color>"),
+    kind("multi-select set", "", "std::collections::BTreeSet<Size>"),
+    kind("date", "", "chrono::NaiveDate"),
+    kind("not a field (nested struct)", "", "Plain"),
+    kind("run-time select", "options", "String"),
+    kind("run-time select of own items", "options", "RepoId"),
+    kind("optional run-time select", "options", "Option<u32>"),
+    kind("run-time multi-select", "options", "Vec<String>"),
+    kind("run-time select of an unmarked item", "options", "Unmarked"),
+    kind("separated list", "separated = \",\"", "Vec<String>"),
+    kind(
+        "optional separated list",
+        "separated = \";\"",
+        "Option<Vec<String>>",
+    ),
+    kind("flattened sub-form", "flatten", "Address"),
+    kind(
+        "optional flattened sub-form",
+        "flatten(prefix = \"home_\")",
+        "Option<Address>",
+    ),
+    kind("skipped field", "skip", "String"),
+    choice("choice variant text", "", "String"),
+    choice("choice variant integer", "", "u16"),
+    choice("choice variant select", "", "Color"),
+    choice("choice variant run-time select", "options", "String"),
+    choice(
+        "choice variant separated list",
+        "separated = \",\"",
+        "Vec<String>",
+    ),
+];
+
+/// The kinds that are refused alone (with their one error): a type that is no field, an
+/// item type not marked, and a run-time select in a choice's variant (asked without
+/// options).
+const REFUSED_ALONE: &[&str] = &[
+    "not a field (nested struct)",
+    "run-time select of an unmarked item",
+    "choice variant run-time select",
+];
+
+/// Every field attribute, with each value that means something different.
+const ATTRIBUTES: &[&str] = &[
+    "title = \"Shown title\"",
+    "title(ko = \"제목\")",
+    "description = \"Help text\"",
+    "description(ja = \"説明\")",
+    "rename = \"wire_name\"",
+    "skip",
+    "default = \"red\"",
+    "default = \"a@example.com\"",
+    "default = 3",
+    "default = -1",
+    "default = 0.5",
+    "default = true",
+    "default = [\"red\"]",
+    "format = \"email\"",
+    "format = \"date\"",
+    "min_length = 1",
+    "max_length = 8",
+    "pattern = \"^[a-z]+$\"",
+    "pattern_hint = \"lowercase letters\"",
+    "pattern_hint(ko = \"소문자\")",
+    "minimum = 1",
+    "maximum = 300",
+    "minimum = 0.5",
+    "min_items = 1",
+    "max_items = 2",
+    "max_items = 0",
+    "min_items = 9",
+    "not_sensitive",
+    "flatten",
+    "flatten(prefix = \"p_\")",
+    "options",
+    "separated = \",\"",
+];
+
+/// The items every case may use, before the cases.
+const PRELUDE: &str = r#"#![allow(dead_code, unused_imports, clippy::all)]
+use elicit_runtime::Elicit;
+
+#[derive(Elicit, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[elicit(rename_all = "lowercase")]
+pub enum Color { Red, Green, Blue }
+
+#[derive(Elicit, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Size { #[elicit(title = "Small")] S, #[elicit(title = "Large")] L }
+
+#[derive(Elicit, Debug)]
+pub struct Address { pub street: String, pub city: String }
+
+pub struct Plain { pub x: u8 }
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct RepoId(pub u64);
+impl elicit_runtime::form::SelectItem for RepoId {}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unmarked(pub u64);
+
+pub fn a_form<T: elicit_runtime::Elicit>() {}
+pub fn a_choice<T: elicit_runtime::ElicitChoice>() {}
+"#;
+
+/// Names of the toolkit's internals, which no message the user reads may hold.
+const INTERNALS: &[&str] = &[
+    "Pending",
+    "FormOptions",
+    "RuntimeSelect",
+    "Holds",
+    "__private",
+    "__Elicit",
+    "__elicit",
+];
+
+/// One compile case: a kind, and the attribute added to it (none: the kind alone).
+#[derive(Clone)]
+struct Case {
+    kind: &'static Kind,
+    attribute: Option<&'static str>,
+}
+
+impl Case {
+    fn label(&self) -> String {
+        match self.attribute {
+            Some(attribute) => format!("`{attribute}` on {} `{}`", self.kind.name, self.kind.ty),
+            None => format!("{} `{}` alone", self.kind.name, self.kind.ty),
+        }
+    }
+}
+
+/// Where a case is in the generated file (1-based lines).
+struct Placed {
+    module: (usize, usize),
+    field: (usize, usize),
+}
+
+/// The crate's source for these cases, and where each one is.
+fn source(cases: &[Case]) -> (String, Vec<Placed>) {
+    let mut out = String::from(PRELUDE);
+    let mut placed = Vec::new();
+    let line = |out: &String| out.lines().count() + 1;
+    for (i, case) in cases.iter().enumerate() {
+        let start = line(&out);
+        let _ = writeln!(out, "// {}", case.label());
+        let _ = writeln!(out, "mod case_{i} {{");
+        let _ = writeln!(out, "    use super::*;");
+        let _ = writeln!(out, "    #[derive(Elicit)]");
+        let indent = match case.kind.shape {
+            Shape::Form => {
+                let _ = writeln!(out, "    struct Form {{");
+                "        "
+            }
+            Shape::Choice => {
+                let _ = writeln!(out, "    enum Form {{");
+                let _ = writeln!(out, "        Chosen {{");
+                "            "
+            }
+        };
+        let field_start = line(&out);
+        if !case.kind.base.is_empty() {
+            let _ = writeln!(out, "{indent}#[elicit({})]", case.kind.base);
+        }
+        if let Some(attribute) = case.attribute {
+            let _ = writeln!(out, "{indent}#[elicit({attribute})]");
+        }
+        let field_end = line(&out);
+        let _ = writeln!(out, "{indent}field: {},", case.kind.ty);
+        let used = match case.kind.shape {
+            Shape::Form => {
+                let _ = writeln!(out, "        other: String,");
+                let _ = writeln!(out, "    }}");
+                "a_form"
+            }
+            Shape::Choice => {
+                let _ = writeln!(out, "        }},");
+                let _ = writeln!(out, "        Other,");
+                let _ = writeln!(out, "    }}");
+                "a_choice"
+            }
+        };
+        // A use of the type: a refused field must leave the type usable (a stub impl).
+        let _ = writeln!(out, "    fn used() {{ {used}::<Form>(); }}");
+        let _ = writeln!(out, "}}");
+        placed.push(Placed {
+            module: (start, line(&out) - 1),
+            field: (field_start, field_end),
+        });
+    }
+    (out, placed)
+}
+
+/// One error as the compiler reported it.
+#[derive(Clone, Debug)]
+struct Reported {
+    message: String,
+    label: String,
+    line: usize,
+    rendered: String,
+}
+
+/// What one case gave.
+enum Outcome {
+    Compiled,
+    Errors(Vec<Reported>),
+}
+
+/// The cases of the sweep: every kind alone, then every attribute on every kind (or a
+/// sample of them).
+fn cases() -> Vec<Case> {
+    let sample = std::env::var("ELICIT_SWEEP").is_ok_and(|v| v == "sample");
+    let mut out: Vec<Case> = KINDS
+        .iter()
+        .map(|kind| Case {
+            kind,
+            attribute: None,
+        })
+        .collect();
+    for (k, kind) in KINDS.iter().enumerate() {
+        for (a, attribute) in ATTRIBUTES.iter().enumerate() {
+            // The sample: each attribute on three kinds, turning with the attribute.
+            if sample && (k + a) % KINDS.len().div_ceil(3) != 0 {
+                continue;
+            }
+            out.push(Case {
+                kind,
+                attribute: Some(attribute),
+            });
+        }
+    }
+    out
+}
+
+#[test]
+fn every_attribute_on_every_field_kind_is_honoured_or_one_error_on_the_field() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tests/ is inside the workspace");
+    let krate = Path::new(env!("CARGO_TARGET_TMPDIR")).join("attribute-sweep");
+    let cases = cases();
+    let outcomes = run(root, &krate, &cases);
+
+    let mut failed = Vec::new();
+    let mut errors = 0;
+    for (case, outcome) in cases.iter().zip(&outcomes) {
+        let Outcome::Errors(reported) = outcome else {
+            continue;
+        };
+        errors += 1;
+        let problem = judge(case, reported);
+        if let Some(problem) = problem {
+            let shown: Vec<&str> = reported.iter().map(|r| r.rendered.as_str()).collect();
+            failed.push(format!("{}: {problem}\n{}", case.label(), shown.join("")));
+        }
+    }
+    eprintln!(
+        "attribute sweep: {} cases, {} compiled, {} refused with one error each",
+        cases.len(),
+        cases.len() - errors,
+        errors - failed.len()
+    );
+    assert!(
+        failed.is_empty(),
+        "{} of {} cases break the rule:\n\n{}",
+        failed.len(),
+        cases.len(),
+        failed.join("\n")
+    );
+}
+
+/// Why a case's errors break the rule, if they do (the span check is made by `run`, which
+/// marks an error outside the field's lines with `line == 0`).
+fn judge(case: &Case, reported: &[Reported]) -> Option<String> {
+    if case.attribute.is_none() && !REFUSED_ALONE.contains(&case.kind.name) {
+        return Some("the kind alone does not compile".to_owned());
+    }
+    if reported.len() != 1 {
+        return Some(format!("{} errors, not one", reported.len()));
+    }
+    let error = &reported[0];
+    if error.line == 0 {
+        return Some("the error is not on the field's attribute or type".to_owned());
+    }
+    INTERNALS
+        .iter()
+        .find(|name| error.message.contains(**name) || error.label.contains(**name))
+        .map(|name| format!("the error names the internal `{name}`"))
+}
+
+/// Checks the cases, as many passes as it takes for each to be seen as it would be
+/// alone, and gives each one's outcome.
+fn run(root: &Path, krate: &Path, cases: &[Case]) -> Vec<Outcome> {
+    scratch_crate(root, krate);
+    let mut outcomes: Vec<Option<Outcome>> = cases.iter().map(|_| None).collect();
+    let mut pending: Vec<usize> = (0..cases.len()).collect();
+    while !pending.is_empty() {
+        let batch: Vec<Case> = pending.iter().map(|&i| cases[i].clone()).collect();
+        let (src, placed) = source(&batch);
+        std::fs::write(krate.join("src/lib.rs"), &src).expect("write lib.rs");
+        let (reported, stray) = check(krate, &placed);
+        assert!(
+            stray.is_empty(),
+            "errors outside every case (in {}):\n{}",
+            krate.display(),
+            stray.join("")
+        );
+        let any = reported.iter().any(|r| !r.is_empty());
+        let mut next = Vec::new();
+        for (&i, errors) in pending.iter().zip(reported) {
+            if !errors.is_empty() {
+                outcomes[i] = Some(Outcome::Errors(errors));
+            } else if any {
+                next.push(i);
+            } else {
+                outcomes[i] = Some(Outcome::Compiled);
+            }
+        }
+        pending = next;
+    }
+    outcomes
+        .into_iter()
+        .map(|o| o.expect("every case has an outcome"))
+        .collect()
+}
+
+/// Writes the scratch crate's manifest and lock file (its source is each pass's).
+fn scratch_crate(root: &Path, krate: &Path) {
+    std::fs::create_dir_all(krate.join("src")).expect("create the scratch crate");
+    let manifest = format!(
+        "[package]\nname = \"attribute-sweep\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
+         [dependencies]\nelicit-runtime = {{ path = {runtime:?}, features = [\"chrono\"] }}\n\
+         chrono = {{ version = \"0.4.42\", default-features = false, features = [\"std\"] }}\n\n\
+         # Not a member of the workspace this directory sits in.\n[workspace]\n",
+        runtime = root.join("elicit-runtime").display().to_string(),
+    );
+    std::fs::write(krate.join("Cargo.toml"), manifest).expect("write Cargo.toml");
+    std::fs::copy(root.join("Cargo.lock"), krate.join("Cargo.lock")).expect("copy Cargo.lock");
+}
+
+/// `cargo check` of the crate: the errors of each case (an error outside the case's
+/// field lines has `line == 0`), and the rendered errors that are in no case.
+fn check(krate: &Path, placed: &[Placed]) -> (Vec<Vec<Reported>>, Vec<String>) {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let output = Command::new(cargo)
+        .args([
+            "check",
+            "--quiet",
+            "--color",
+            "never",
+            "--message-format=json",
+            "--manifest-path",
+        ])
+        .arg(krate.join("Cargo.toml"))
+        .env("CARGO_TARGET_DIR", krate.join("target"))
+        // The lint stage's `-D warnings` is for the workspace's crates, not a user's.
+        .env_remove("RUSTFLAGS")
+        .output()
+        .expect("run cargo");
+    let lib: PathBuf = krate.join("src/lib.rs");
+    let mut per_case: Vec<Vec<Reported>> = placed.iter().map(|_| Vec::new()).collect();
+    let mut stray = Vec::new();
+    for line in String::from_utf8_lossy(&output.stdout).lines() {
+        let Ok(value) = serde_json::from_str::<serde_json::Value>(line) else {
+            continue;
+        };
+        if value["reason"] != "compiler-message" || value["message"]["level"] != "error" {
+            continue;
+        }
+        let message = &value["message"];
+        let rendered = message["rendered"].as_str().unwrap_or_default().to_owned();
+        let Some(span) = message["spans"]
+            .as_array()
+            .and_then(|spans| spans.iter().find(|s| s["is_primary"] == true))
+        else {
+            // "aborting due to N previous errors" and the like: no span, no case.
+            if !rendered.starts_with("error: aborting") && !rendered.contains("could not compile") {
+                stray.push(rendered);
+            }
+            continue;
+        };
+        let at = in_lib(span, &lib);
+        let Some(case) = at.and_then(|at| {
+            placed
+                .iter()
+                .position(|p| (p.module.0..=p.module.1).contains(&at))
+        }) else {
+            stray.push(rendered);
+            continue;
+        };
+        let at = at.unwrap_or_default();
+        let on_field = (placed[case].field.0..=placed[case].field.1).contains(&at);
+        // The terminal shows an error the compiler repeats word for word once (JSON
+        // gives each copy): what the user reads is counted.
+        if per_case[case].iter().any(|r| r.rendered == rendered) {
+            continue;
+        }
+        per_case[case].push(Reported {
+            message: message["message"].as_str().unwrap_or_default().to_owned(),
+            label: span["label"].as_str().unwrap_or_default().to_owned(),
+            line: if on_field { at } else { 0 },
+            rendered,
+        });
+    }
+    if !output.status.success() && per_case.iter().all(Vec::is_empty) && stray.is_empty() {
+        stray.push(format!(
+            "cargo check failed with no error of the crate:\n{}",
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    (per_case, stray)
+}
+
+/// The line of the crate's source a span shows, following it out of the macros it is in
+/// (a `panic!` in a constant the derive wrote is shown on the attribute it spans).
+fn in_lib(span: &serde_json::Value, lib: &Path) -> Option<usize> {
+    let file = span["file_name"].as_str().unwrap_or_default();
+    if file == "src/lib.rs" || Path::new(file) == lib {
+        return span["line_start"].as_u64().map(|n| n as usize);
+    }
+    in_lib(&span["expansion"]["span"], lib)
+}
