@@ -11,7 +11,7 @@
 //     stripped (the raw params, seen by a transport tap, are compared with what the
 //     handler received),
 //   - the re-ask's message is the question, then the toolkit's Korean heading and the
-//     problem in Korean ("`rating`: 5 이하여야 합니다. 입력값: 9"),
+//     problem in Korean ("전체 평점: 5 이하여야 합니다. 입력값: 9", the field by its title),
 //   - the rating's title is the author's Korean one,
 //   - without the preference the same re-ask is English (the default).
 // It prints one "PASS ..." or "FAIL ..." line per check and a last line
@@ -54,7 +54,8 @@ async function reask(meta) {
 }
 
 const HEADING = '\n\n답변을 고쳐 주세요:\n';
-const PROBLEM = '- `rating`: 5 이하여야 합니다. 입력값: 9';
+// The field is named by the title the user was shown, in their language.
+const PROBLEM = '- 전체 평점: 5 이하여야 합니다. 입력값: 9';
 try {
   await client.connect(transport);
   const korean = await reask({ 'io.modelcontextprotocol/acceptLanguage': 'ko-KR, ko;q=0.9, en;q=0.5' });
@@ -74,7 +75,7 @@ try {
   const message2 = english[1]?.[1]?.message ?? '';
   check(
     'ts-locale without a preference the re-ask is English',
-    message2.includes('Please correct your answer:') && message2.includes('`rating`: must be at most 5, got 9') ? [] : [`re-ask: ${JSON.stringify(message2)}`],
+    message2.includes('Please correct your answer:') && message2.includes('- Overall rating: must be at most 5, got 9') ? [] : [`re-ask: ${JSON.stringify(message2)}`],
   );
 } catch (e) {
   check('ts-locale session', [String(e?.stack ?? e)]);
