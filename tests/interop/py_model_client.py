@@ -90,7 +90,7 @@ async def play(call_tool: Any, list_tools: Any, label: str) -> None:
                 for field in (question["params"].get("requestedSchema") or {}).get("properties") or {}:
                     if f"`{field}`" not in said:
                         problems.append(f"{key}: the field {field} is not described to the model")
-            if "never answer for them" not in said:
+            if "never reply for them" not in said:
                 problems.append("the result does not tell the model to ask the user")
         check(f"{label} {tool}: the result tells the model what to ask", problems)
         if relay is None:

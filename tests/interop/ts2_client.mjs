@@ -257,7 +257,10 @@ function reaskProblems(previous, reask, attempt, broken) {
   const message = reask.params?.message ?? '';
   const original = (previous.params?.message ?? '').split('\n\nPlease correct your answer:')[0];
   if (!message.startsWith(original)) out.push(`re-ask ${attempt}'s message does not start with the original message: ${JSON.stringify(message)}`);
-  if (!message.includes(`\`${broken.field}\``)) out.push(`re-ask ${attempt}'s message does not name \`${broken.field}\`: ${JSON.stringify(message)}`);
+  // The field by the title the user was shown, else by its wire name.
+  const title = previous.params?.requestedSchema?.properties?.[broken.field]?.title;
+  const shown = title !== undefined ? `- ${title}: ` : `- \`${broken.field}\`: `;
+  if (!message.includes(shown)) out.push(`re-ask ${attempt}'s message does not name ${JSON.stringify(shown)}: ${JSON.stringify(message)}`);
   const props = reask.params?.requestedSchema?.properties ?? {};
   for (const [field, value] of Object.entries(broken.content)) {
     if (field === broken.field) continue;
