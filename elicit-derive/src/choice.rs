@@ -19,6 +19,22 @@ fn kept(attrs: &[Attribute]) -> impl Iterator<Item = &Attribute> {
     attrs.iter().filter(|a| a.path().is_ident("elicit") || a.path().is_ident("doc"))
 }
 
+/// Steps over another attribute's value, `= value` or `(...)`, so that the search goes on
+/// after it; the hidden types' own derives report whatever is wrong with it.
+fn skip(meta: &syn::meta::ParseNestedMeta) -> syn::Result<()> {
+    if meta.input.peek(syn::Token![=]) {
+        meta.value()?.parse::<syn::Expr>()?;
+    } else if meta.input.peek(syn::token::Paren) {
+        let _ = meta.parse_nested_meta(|inner| {
+            if inner.input.peek(syn::Token![=]) {
+                inner.value()?.parse::<syn::Expr>()?;
+            }
+            Ok(())
+        });
+    }
+    Ok(())
+}
+
 /// A string attribute `name = "..."` among the `#[elicit(...)]` of `attrs`, if any; the
 /// hidden types' own derives report whatever else is wrong with them.
 fn elicit_string(attrs: &[Attribute], name: &str) -> Option<syn::LitStr> {
@@ -27,18 +43,10 @@ fn elicit_string(attrs: &[Attribute], name: &str) -> Option<syn::LitStr> {
         let _ = attr.parse_nested_meta(|meta| {
             if meta.path.is_ident(name) && meta.input.peek(syn::Token![=]) {
                 found = Some(meta.value()?.parse::<syn::LitStr>()?);
-            } else if meta.input.peek(syn::Token![=]) {
-                // Another attribute's value: skip it.
-                meta.value()?.parse::<syn::Expr>()?;
-            } else if meta.input.peek(syn::token::Paren) {
-                let _ = meta.parse_nested_meta(|inner| {
-                    if inner.input.peek(syn::Token![=]) {
-                        inner.value()?.parse::<syn::Expr>()?;
-                    }
-                    Ok(())
-                });
+                Ok(())
+            } else {
+                skip(&meta)
             }
-            Ok(())
         });
     }
     found
@@ -49,19 +57,10 @@ fn elicit_flag(attrs: &[Attribute], name: &str) -> Option<syn::Path> {
     let mut found = None;
     for attr in attrs.iter().filter(|a| a.path().is_ident("elicit")) {
         let _ = attr.parse_nested_meta(|meta| {
-            if meta.input.peek(syn::Token![=]) {
-                meta.value()?.parse::<syn::Expr>()?;
-            } else if meta.input.peek(syn::token::Paren) {
-                let _ = meta.parse_nested_meta(|inner| {
-                    if inner.input.peek(syn::Token![=]) {
-                        inner.value()?.parse::<syn::Expr>()?;
-                    }
-                    Ok(())
-                });
-            } else if meta.path.is_ident(name) {
+            if meta.path.is_ident(name) && !meta.input.peek(syn::Token![=]) && !meta.input.peek(syn::token::Paren) {
                 found = Some(meta.path.clone());
             }
-            Ok(())
+            skip(&meta)
         });
     }
     found
