@@ -39,7 +39,8 @@
 #      another origin, a POST without the CSRF token (screenshots in the logs directory),
 #   8. the shared interaction store on a real Redis (Debian's redis-server, installed
 #      with apt-get when missing, started by the tests on a loopback port):
-#      tests/tests/stores.rs with ELICIT_REQUIRE_REDIS=1, so a missing Redis fails,
+#      tests/tests/stores.rs and deployment.rs (two instances behind one address, every revision)
+#      with ELICIT_REQUIRE_REDIS=1, so a missing Redis fails,
 #   9. a client that cannot ask: the Python SDK client without an elicitation callback (no
 #      elicitation capability) on 2025-11-25 and 2026-07-28, against stdio_server with
 #      --relay-through-model, and a script playing the model (py_model_client.py),
@@ -430,7 +431,7 @@ else
 fi
 # ---- end of judge 7b ----
 
-# ---- judge 8: the shared store on a real Redis (tests/tests/stores.rs) ----
+# ---- judge 8: the shared store on a real Redis (tests/tests/stores.rs, deployment.rs) ----
 if ! command -v redis-server >/dev/null; then
     command -v apt-get >/dev/null || die "needs redis-server for judge 8 (no apt-get here to install it)"
     SUDO=()
@@ -446,10 +447,10 @@ fi
 log "judge 8: the interaction store on $(redis-server --version | cut -d' ' -f1-3): one contract for both stores, two instances, Redis stopped mid-flow"
 # The test binary's "test NAME ... ok|FAILED" lines, as the judges' PASS/FAIL and RESULT lines.
 STORES_JUDGE='set -o pipefail
-ELICIT_REQUIRE_REDIS=1 cargo test -p elicit-tests --test stores 2>&1 |
+ELICIT_REQUIRE_REDIS=1 cargo test -p elicit-tests --test stores --test deployment 2>&1 |
     awk '"'"'/^test .* \.\.\. ok$/ { print "PASS " $2; p++ } /^test .* \.\.\. FAILED$/ { print "FAIL " $2; f++ } { print > "/dev/stderr" }
          END { if (p + f > 0) printf "RESULT passed=%d failed=%d\n", p, f }'"'"
-run_client "the interaction store on a real Redis (tests/tests/stores.rs, two instances, restarts)" "$LOGS/stores.log" bash -c "$STORES_JUDGE"
+run_client "the interaction store on a real Redis (tests/tests/stores.rs, two instances, restarts; tests/tests/deployment.rs, two instances behind one address on every revision)" "$LOGS/stores.log" bash -c "$STORES_JUDGE"
 # ---- end of judge 8 ----
 
 # ---- judge 9: a client that cannot ask, and the model relays (py_model_client.py) ----
