@@ -215,10 +215,10 @@ impl elicit_runtime::ElicitPeer for Answers {
         elicit_runtime::exchange::ElicitationSupport::FORM
     }
 
-    async fn send_elicitation(&self, outgoing: elicit_runtime::exchange::Outgoing) -> Result<serde_json::Value, elicit_runtime::ElicitError> {
-        self.sent.lock().map_err(|_| elicit_runtime::ElicitError::Cancelled(None))?.push(outgoing.params.clone());
+    async fn send_elicitation(&self, outgoing: elicit_runtime::exchange::Outgoing) -> Result<elicit_runtime::exchange::Answer, elicit_runtime::ElicitError> {
+        self.sent.lock().map_err(|_| elicit_runtime::ElicitError::Cancelled(None))?.push(outgoing.question.into_params());
         let next = self.answers.lock().map_err(|_| elicit_runtime::ElicitError::Cancelled(None))?.pop_front();
-        Ok(next.unwrap_or_else(|| serde_json::json!({"action": "decline"})))
+        Ok(next.unwrap_or_else(|| serde_json::json!({"action": "decline"})).into())
     }
 }
 

@@ -49,7 +49,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use criterion::{BatchSize, Criterion};
-use elicit_runtime::exchange::{ElicitationSupport, Outgoing, form_params, form_params_json};
+use elicit_runtime::exchange::{Answer, ElicitationSupport, Outgoing, form_params, form_params_json};
 use elicit_runtime::{ElicitError, ElicitPeer, Elicit, Elicitation, SchemaOptions};
 use rmcp::model::{ElicitRequestParams, ElicitationSchema};
 use serde_json::{Map, Value, json};
@@ -84,10 +84,10 @@ impl ElicitPeer for Wire {
         ElicitationSupport::FORM_AND_URL
     }
 
-    async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {
-        let bytes = serde_json::to_vec(&outgoing.params).map_err(ElicitError::transport)?;
+    async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Answer, ElicitError> {
+        let bytes = serde_json::to_vec(&outgoing.params()).map_err(ElicitError::transport)?;
         black_box(bytes);
-        Ok(json!({"action": "decline"}))
+        Ok(Answer::new(json!({"action": "decline"})))
     }
 }
 

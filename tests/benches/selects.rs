@@ -32,7 +32,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BatchSize, Criterion};
-use elicit_runtime::exchange::{ElicitationSupport, Outgoing};
+use elicit_runtime::exchange::{Answer, ElicitationSupport, Outgoing};
 use elicit_runtime::form::{Options, SelectItem};
 use elicit_runtime::{Elicit, ElicitError, ElicitPeer, ProtocolRevision};
 use rmcp::model::{ElicitRequestParams, ElicitationSchema, EnumSchema};
@@ -83,10 +83,10 @@ impl ElicitPeer for Wire {
         ElicitationSupport::FORM
     }
 
-    async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {
-        let bytes = serde_json::to_vec(&outgoing.params).map_err(ElicitError::transport)?;
+    async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Answer, ElicitError> {
+        let bytes = serde_json::to_vec(&outgoing.params()).map_err(ElicitError::transport)?;
         LAST.with(|last| *last.borrow_mut() = bytes);
-        Ok(json!({"action": "decline"}))
+        Ok(Answer::new(json!({"action": "decline"})))
     }
 }
 

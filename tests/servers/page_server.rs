@@ -40,7 +40,7 @@ use axum::http::request::Parts;
 use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
-use elicit_runtime::exchange::{ElicitationSupport, Outgoing};
+use elicit_runtime::exchange::{Answer, ElicitationSupport, Outgoing};
 use elicit_runtime::page::{PageForm, Pages, Secret};
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::url::{InteractionId, Interactions};
@@ -163,13 +163,13 @@ impl ElicitPeer for StandIn {
         ElicitationSupport::URL
     }
 
-    fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Value, ElicitError>> + Send {
-        let url = outgoing.params.get("url").and_then(Value::as_str).map(str::to_owned);
+    fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Answer, ElicitError>> + Send {
+        let url = outgoing.params().get("url").and_then(Value::as_str).map(str::to_owned);
         let sender = self.url.lock().unwrap_or_else(|e| e.into_inner()).take();
         if let (Some(sender), Some(url)) = (sender, url) {
             let _ = sender.send(url);
         }
-        std::future::ready(Ok(json!({ "action": "accept" })))
+        std::future::ready(Ok(Answer::new(json!({ "action": "accept" }))))
     }
 }
 

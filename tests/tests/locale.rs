@@ -562,9 +562,9 @@ impl elicit_runtime::ElicitPeer for Korean {
     fn locale(&self) -> Option<Locale> {
         Locale::from_accept_language("ko-KR")
     }
-    async fn send_elicitation(&self, outgoing: elicit_runtime::exchange::Outgoing) -> Result<Value, elicit_runtime::ElicitError> {
-        self.sent.lock().unwrap().push(Value::Object(outgoing.params));
-        Ok(self.answers.lock().unwrap().remove(0))
+    async fn send_elicitation(&self, outgoing: elicit_runtime::exchange::Outgoing) -> Result<elicit_runtime::exchange::Answer, elicit_runtime::ElicitError> {
+        self.sent.lock().unwrap().push(Value::Object(outgoing.question.into_params()));
+        Ok(self.answers.lock().unwrap().remove(0).into())
     }
 }
 

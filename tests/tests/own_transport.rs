@@ -7,7 +7,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use elicit_runtime::exchange::{ElicitationSupport, Outgoing};
+use elicit_runtime::exchange::{Answer, ElicitationSupport, Outgoing};
 use elicit_runtime::{Elicit, ElicitError, ElicitPeer, Elicitation, ProtocolRevision};
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader, Lines};
@@ -67,12 +67,12 @@ impl<R: AsyncRead + Unpin + Send, W: AsyncWrite + Unpin + Send> ElicitPeer for L
         self.support
     }
 
-    async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {
+    async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Answer, ElicitError> {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
-        self.write(json!({"jsonrpc": "2.0", "id": id, "method": outgoing.method, "params": outgoing.params})).await?;
-        let Some(timeout) = outgoing.timeout else { return self.response(id).await };
+        self.write(json!({"jsonrpc": "2.0", "id": id, "method": outgoing.method, "params": outgoing.params()})).await?;
+        let Some(timeout) = outgoing.timeout else { return self.response(id).await.map(Answer::new) };
         match tokio::time::timeout(timeout, self.response(id)).await {
-            Ok(answer) => answer,
+            Ok(answer) => answer.map(Answer::new),
             Err(_) => {
                 let reason = "the user did not answer in time";
                 self.write(json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": id, "reason": reason}})).await?;

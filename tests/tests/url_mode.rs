@@ -11,7 +11,7 @@ use elicit_runtime::rmcp::{ToolCall, URL_ELICITATION_REQUIRED};
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{Reply, ScriptedClient, ScriptedSession, Transcript};
 use elicit_runtime::url::{CompleteError, InteractionStore as _, Interactions, MemoryStore, UrlError, UrlModeError};
-use elicit_runtime::exchange::Outgoing;
+use elicit_runtime::exchange::{Answer, Outgoing};
 use elicit_runtime::{Elicit, ElicitError, ElicitPeer, Elicitation, ProtocolRevision};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock};
@@ -193,7 +193,7 @@ impl ElicitPeer for Offline {
     fn elicitation_support(&self) -> ElicitationSupport {
         ElicitationSupport::FORM_AND_URL
     }
-    async fn send_elicitation(&self, _outgoing: Outgoing) -> Result<Value, ElicitError> {
+    async fn send_elicitation(&self, _outgoing: Outgoing) -> Result<Answer, ElicitError> {
         Err(ElicitError::Timeout(Duration::ZERO))
     }
 }

@@ -6,8 +6,7 @@ use std::future::Future;
 
 use serde_json::{Value, json};
 
-use crate::exchange::{ElicitError, ElicitPeer, ElicitationSupport, Hooks, Outgoing};
-use crate::form::RequestedSchema;
+use crate::exchange::{Answer, ElicitError, ElicitPeer, ElicitationSupport, Operation, Outgoing, Question};
 use crate::revision::{Dialect, ProtocolRevision};
 use crate::url::{UrlModeError, interaction_params};
 
@@ -114,19 +113,24 @@ impl<P: ElicitPeer> ElicitPeer for UserInteraction<P> {
         }
     }
 
-    async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {
+    async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Answer, ElicitError> {
         let Some(types) = self.types.filter(|_| outgoing.method == "elicitation/create") else {
             return self.inner.send_elicitation(outgoing).await;
         };
-        let (params, prompt) = interaction_params(&outgoing.params)?;
+        // Forms sent as interactions are other questions: the inner transport gets their params.
+        let (params, prompt) = interaction_params(&outgoing.params())?;
         let kind_listed = if prompt { types.prompt } else { types.ua };
         if !kind_listed {
             let support = self.elicitation_support();
             return Err(if prompt { ElicitError::NotSupported(support) } else { ElicitError::Url(UrlModeError::NotSupported(support)) });
         }
-        let mut outgoing = Outgoing { method: CREATE_METHOD, params, form: None, ..outgoing };
+        let mut outgoing = Outgoing { method: CREATE_METHOD, question: Question::Params(params), ..outgoing };
         outgoing.relayable = false;
-        match self.inner.send_elicitation(outgoing).await {
+        let (answered, held) = match self.inner.send_elicitation(outgoing).await {
+            Ok(answer) => (Ok(answer.result), answer.held),
+            Err(err) => (Err(err), false),
+        };
+        let result = match answered {
             // The proposal's results carry no `action`: a client that answers in the shape
             // of an elicitation result (`{"action": "decline"}`) is read in that shape,
             // never as consent to what it declined.
@@ -142,7 +146,8 @@ impl<P: ElicitPeer> ElicitPeer for UserInteraction<P> {
             // The user did not consent (the proposal's code -1): an answer, not a failure.
             Err(ElicitError::Client { code: -1, .. }) => Ok(json!({ "action": "decline" })),
             Err(err) => Err(err),
-        }
+        }?;
+        Ok(if held { Answer::held(result) } else { Answer::new(result) })
     }
 
     async fn notify_elicitation_complete(&self, elicitation_id: &str) -> Result<(), ElicitError> {
@@ -165,87 +170,32 @@ impl<P: ElicitPeer> ElicitPeer for UserInteraction<P> {
         self.inner.client_info()
     }
 
-    fn hooks(&self) -> &dyn Hooks {
-        self
-    }
-}
-
-impl<P: ElicitPeer> Hooks for UserInteraction<P> {
-    fn next_question(&self) -> u32 {
-        self.inner.hooks().next_question()
-    }
-
-    fn principal(&self) -> Option<&str> {
-        // The page form's page answers the user the call was started for, whatever the
-        // dialect it is asked in.
-        self.inner.hooks().principal()
-    }
-
-    fn play_form(&self, key: Option<&str>, question: u32, form: &'static RequestedSchema, message: &str) -> Option<Result<Value, ElicitError>> {
-        // Forms sent as interactions are other questions: only forms passed through as they are.
-        match self.types {
-            Some(_) => None,
-            None => self.inner.hooks().play_form(key, question, form, message),
-        }
-    }
-
-    fn retry_later(&self) {
-        self.inner.hooks().retry_later();
-    }
-
-    fn note(&self, key: &str) -> Option<String> {
-        self.inner.hooks().note(key)
-    }
-
-    fn set_note(&self, key: &str, value: String) {
-        self.inner.hooks().set_note(key, value);
+    /// The call's operation, whatever the dialect: its user, its name, what its replays keep.
+    fn operation(&self) -> Option<&Operation> {
+        self.inner.operation()
     }
 
     fn dialect(&self) -> Option<Dialect> {
         match self.types {
             Some(_) => Some(Dialect::UserInteraction),
-            None => self.inner.hooks().dialect(),
+            None => self.inner.dialect(),
         }
-    }
-
-    fn replays(&self) -> bool {
-        self.inner.hooks().replays()
-    }
-
-    fn relays_to_model(&self) -> bool {
-        self.inner.hooks().relays_to_model()
-    }
-
-    fn after_completion(&self, done: crate::exchange::AfterCompletion) {
-        // A page form's value, read again on each replay, is deleted when the call ends.
-        self.inner.hooks().after_completion(done);
-    }
-
-    fn operation(&self) -> Option<&str> {
-        self.inner.hooks().operation()
-    }
-
-    fn answered_before(&self, key: Option<&str>, question: u32, attempt: u32) -> bool {
-        self.inner.hooks().answered_before(key, question, attempt)
     }
 }
 
 #[cfg(test)]
 mod tests {
-    //! The wrapper is a transport around the call's own: whatever the dialect, every hook
-    //! of the call (whose user, which tool, what a replay already counted, what runs when
-    //! the call ends) is the call's. A hook left to its default here once lost the
-    //! principal of a page form.
+    //! The wrapper is a transport around the call's own: whatever the dialect, the call's
+    //! operation (whose user, which tool, what its replays keep) and what the call's
+    //! transport knows of each answer (held from an earlier round) pass through. A hook
+    //! left to its default here once lost the principal of a page form.
 
-    use std::sync::Mutex;
     use std::sync::atomic::{AtomicBool, Ordering};
 
     use super::*;
 
-    #[derive(Default)]
     struct Call {
-        completed: AtomicBool,
-        notes: Mutex<Vec<(String, String)>>,
+        operation: Operation,
     }
 
     impl ElicitPeer for Call {
@@ -255,68 +205,49 @@ mod tests {
         fn elicitation_support(&self) -> ElicitationSupport {
             ElicitationSupport::FORM
         }
-        async fn send_elicitation(&self, _: Outgoing) -> Result<Value, ElicitError> {
-            Ok(json!({"action": "decline"}))
+        async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Answer, ElicitError> {
+            // Held from an earlier round: the first question's first attempt.
+            let result = json!({"action": "decline"});
+            Ok(if outgoing.number == 1 && outgoing.attempt == 0 { Answer::held(result) } else { Answer::new(result) })
         }
-        fn hooks(&self) -> &dyn Hooks {
-            self
-        }
-    }
-
-    impl Hooks for Call {
-        fn next_question(&self) -> u32 {
-            7
-        }
-        fn principal(&self) -> Option<&str> {
-            Some("ada")
-        }
-        fn operation(&self) -> Option<&str> {
-            Some("connect_api_key")
-        }
-        fn answered_before(&self, key: Option<&str>, question: u32, attempt: u32) -> bool {
-            key == Some("elicit-1") && question == 1 && attempt == 0
-        }
-        fn relays_to_model(&self) -> bool {
-            true
-        }
-        fn replays(&self) -> bool {
-            true
-        }
-        fn note(&self, key: &str) -> Option<String> {
-            self.notes.lock().ok()?.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone())
-        }
-        fn set_note(&self, key: &str, value: String) {
-            if let Ok(mut notes) = self.notes.lock() {
-                notes.push((key.to_owned(), value));
-            }
-        }
-        fn after_completion(&self, done: crate::exchange::AfterCompletion) {
-            let mut done = std::pin::pin!(done);
-            let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
-            if done.as_mut().poll(&mut cx).is_ready() {
-                self.completed.store(true, Ordering::SeqCst);
-            }
+        fn operation(&self) -> Option<&Operation> {
+            Some(&self.operation)
         }
     }
 
     #[test]
-    fn every_hook_of_the_call_passes_through_whatever_the_dialect() {
+    fn the_call_s_operation_and_answers_pass_through_whatever_the_dialect() {
         let types = InteractionTypes { prompt: true, ua: true, progress: false };
         for declared in [None, Some(types)] {
-            let wrapped = UserInteraction::if_declared(Call::default(), declared);
-            let hooks = wrapped.hooks();
-            assert_eq!(hooks.principal(), Some("ada"), "{declared:?}");
-            assert_eq!(hooks.operation(), Some("connect_api_key"), "{declared:?}");
-            assert_eq!(hooks.next_question(), 7, "{declared:?}");
-            assert!(hooks.answered_before(Some("elicit-1"), 1, 0) && !hooks.answered_before(Some("elicit-1"), 1, 1), "{declared:?}");
-            assert!(hooks.relays_to_model() && hooks.replays(), "{declared:?}");
-            hooks.set_note("page", "started".into());
-            assert_eq!(hooks.note("page").as_deref(), Some("started"), "{declared:?}");
-            hooks.after_completion(Box::pin(async {}));
-            assert!(wrapped.inner().completed.load(Ordering::SeqCst), "{declared:?}: what runs when the call ends was dropped");
+            let operation = Operation::new().called("connect_api_key").for_user("ada").replayed(true, true, Default::default());
+            let wrapped = UserInteraction::if_declared(Call { operation }, declared);
+            let operation = wrapped.operation().expect("the call's operation");
+            assert_eq!(operation.principal(), Some("ada"), "{declared:?}");
+            assert_eq!(operation.name(), Some("connect_api_key"), "{declared:?}");
+            assert!(operation.relays_to_model() && operation.replays(), "{declared:?}");
+            operation.set_note("page", "started".into());
+            assert_eq!(wrapped.inner().operation.note("page").as_deref(), Some("started"), "{declared:?}");
+            let ran = std::sync::Arc::new(AtomicBool::new(false));
+            let flag = ran.clone();
+            operation.after_completion(Box::pin(async move { flag.store(true, Ordering::SeqCst) }));
+            for done in wrapped.inner().operation.completed() {
+                let mut done = std::pin::pin!(done);
+                assert!(done.as_mut().poll(&mut std::task::Context::from_waker(std::task::Waker::noop())).is_ready());
+            }
+            assert!(ran.load(Ordering::SeqCst), "{declared:?}: what runs when the call ends was dropped");
+            // What the call's transport knows of an answer reaches the exchange.
+            let url = Question::Url { message: "Open".into(), url: "https://example.com/".into(), elicitation_id: None };
+            let send = |number| {
+                let outgoing = Outgoing::new("elicitation/create", url.clone(), number);
+                let mut sent = std::pin::pin!(wrapped.send_elicitation(outgoing));
+                match sent.as_mut().poll(&mut std::task::Context::from_waker(std::task::Waker::noop())) {
+                    std::task::Poll::Ready(answer) => answer.expect("an answer"),
+                    std::task::Poll::Pending => panic!("the call answers at once"),
+                }
+            };
+            assert!(send(1).held && !send(2).held, "{declared:?}");
             // The dialect is the wrapper's own answer: the proposal's when declared.
-            let dialect = hooks.dialect();
-            assert_eq!(dialect, declared.map(|_| Dialect::UserInteraction), "{declared:?}");
+            assert_eq!(wrapped.dialect(), declared.map(|_| Dialect::UserInteraction), "{declared:?}");
         }
     }
 }

@@ -27,8 +27,8 @@ use crate::locale::{Locale, Words};
 ///
 /// ```
 /// use elicit_runtime::{Elicit, ElicitChoice, ElicitError, ElicitPeer, Elicitation};
-/// use elicit_runtime::exchange::{ElicitationSupport, Outgoing};
-/// use serde_json::{Value, json};
+/// use elicit_runtime::exchange::{Answer, ElicitationSupport, Outgoing};
+/// use serde_json::json;
 ///
 /// /// How do you pay?
 /// #[derive(Elicit, Debug, PartialEq)]
@@ -56,13 +56,13 @@ use crate::locale::{Locale, Words};
 ///     fn elicitation_support(&self) -> ElicitationSupport {
 ///         ElicitationSupport::FORM
 ///     }
-///     async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {
-///         let properties = &outgoing.params["requestedSchema"]["properties"];
-///         Ok(if properties.get("choice").is_some() {
+///     async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Answer, ElicitError> {
+///         let properties = &outgoing.params()["requestedSchema"]["properties"];
+///         Ok(Answer::new(if properties.get("choice").is_some() {
 ///             json!({"action": "accept", "content": {"choice": "invoice"}})
 ///         } else {
 ///             json!({"action": "accept", "content": {"email": "ada@example.com"}})
-///         })
+///         }))
 ///     }
 /// }
 ///

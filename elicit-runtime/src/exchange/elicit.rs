@@ -14,7 +14,7 @@ use tracing::Instrument as _;
 
 use super::elicitation::Elicitation;
 use super::error::{ElicitError, MalformedResult};
-use super::transport::{ElicitPeer, Outgoing};
+use super::transport::{Answer, ElicitPeer, Outgoing, Provenance, Question, RELAYED_META, params_of};
 use crate::form::{
     self, ClientProfile, FormOptions, FormSchema, InvalidContent, Kind, Problem, Report, RequestedSchema, SchemaError, SchemaOptions, Violation,
     collect_checkboxes, echo,
@@ -322,38 +322,6 @@ type CheckFuture<'a> = Pin<Box<dyn Future<Output = Result<(), Vec<Violation>>> +
 /// The author's async rules ([`ElicitRequest::check`]) on a decoded answer.
 type Check<'a, T> = Box<dyn Fn(&T) -> CheckFuture<'a> + Send + Sync + 'a>;
 
-/// Who gave an answer: the user in the client's form, or the client's model relaying
-/// what the user said in the conversation (the fallback of
-/// [`ToolCall::relay_through_model`](crate::rmcp::ToolCall), for clients that cannot ask).
-/// Read it with [`ElicitRequest::with_provenance`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Provenance {
-    /// The user, in the client's own form (or page).
-    User,
-    /// The client's model, relaying the user's words: as trustworthy as the model.
-    Model,
-}
-
-/// The `_meta` key the runtime puts on a result it built from the model's relayed
-/// answer. A client that sends it itself only lowers its answer's standing.
-pub(crate) const RELAYED_META: &str = "elicit/relayedByModel";
-
-impl Provenance {
-    /// Its name in spans (`user`, `model`).
-    fn as_str(self) -> &'static str {
-        match self {
-            Provenance::User => "user",
-            Provenance::Model => "model",
-        }
-    }
-
-    /// Who gave this result.
-    pub(crate) fn of(result: &Value) -> Self {
-        if result.get("_meta").and_then(|m| m.get(RELAYED_META)) == Some(&Value::Bool(true)) { Provenance::Model } else { Provenance::User }
-    }
-}
-
 /// How often progress is reported while a person answers, unless
 /// [`ElicitRequest::progress_every`] says otherwise.
 pub const DEFAULT_PROGRESS_EVERY: Duration = Duration::from_secs(15);
@@ -448,7 +416,7 @@ impl<'a, T: Elicit, P: ElicitPeer + ?Sized> ElicitRequest<'a, T, P> {
     /// ```
     pub async fn with_provenance(self) -> Result<(Elicitation<T>, Provenance), ElicitError> {
         let pace = Pace { timeout: self.timeout, progress_every: self.progress_every };
-        let question = Question {
+        let question = Parts {
             message: &self.message,
             pace,
             reasks: self.reasks,
@@ -735,17 +703,6 @@ pub fn form_params<T: Elicit>(message: &str, revision: ProtocolRevision, options
     Ok(params_of(T::requested_schema_with(revision, options)?, message, revision))
 }
 
-/// The `elicitation/create` params around a rendered schema.
-pub(crate) fn params_of(schema: &RequestedSchema, message: &str, revision: ProtocolRevision) -> Map<String, Value> {
-    let mut params = Map::with_capacity(3);
-    if revision.has_modes() {
-        params.insert("mode".into(), "form".into());
-    }
-    params.insert("message".into(), message.into());
-    params.insert("requestedSchema".into(), schema.as_json().clone());
-    params
-}
-
 /// [`form_params`] already serialized: the bytes of the `elicitation/create` params,
 /// written around the cached, pre-serialized `requestedSchema` without copying it into a
 /// `Value` first. For a transport that can send raw JSON params (rmcp cannot: its
@@ -837,7 +794,7 @@ pub(crate) struct Watch {
 }
 
 /// What an [`ElicitRequest`] asks, taken apart so that each part is borrowed.
-struct Question<'q, 'c, T> {
+struct Parts<'q, 'c, T> {
     message: &'q Words,
     pace: Pace,
     reasks: u32,
@@ -853,12 +810,12 @@ struct Question<'q, 'c, T> {
 
 /// The whole exchange behind [`ElicitRequest`], in its span: the elicitation's outcome,
 /// counted once, with the time the client took.
-async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(peer: &P, question: Question<'_, '_, T>) -> Result<(Elicitation<T>, Provenance), ElicitError> {
+async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(peer: &P, question: Parts<'_, '_, T>) -> Result<(Elicitation<T>, Provenance), ElicitError> {
     let form = type_name::<T>();
     let span = tracing::info_span!(
         target: "elicit_runtime::exchange",
         "elicit",
-        tool = peer.hooks().operation(),
+        tool = peer.operation().and_then(|operation| operation.name()),
         form,
         revision = tracing::field::Empty,
         mode = Mode::Form.as_str(),
@@ -910,35 +867,36 @@ async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(peer: &P, question: Question<
 }
 
 /// Sends one request of an exchange, noting in `watch` whether the answer is one held
-/// from an earlier round and, for a request that waits for the client, how long it took.
-pub(crate) async fn send_watched<P: ElicitPeer + ?Sized>(peer: &P, outgoing: Outgoing, mode: Mode, watch: &mut Watch) -> Result<Value, ElicitError> {
-    let (key, question, attempt) = (outgoing.key.clone(), outgoing.question, outgoing.attempt);
-    tracing::trace!(target: "elicit_runtime::exchange", attempt, "elicitation sent");
-    if peer.hooks().replays() {
+/// from an earlier round (the transport says so) and, for a request that waits for the
+/// client, how long it took.
+pub(crate) async fn send_watched<P: ElicitPeer + ?Sized>(peer: &P, outgoing: Outgoing, mode: Mode, watch: &mut Watch) -> Result<Answer, ElicitError> {
+    tracing::trace!(target: "elicit_runtime::exchange", attempt = outgoing.attempt, "elicitation sent");
+    if peer.operation().is_some_and(|operation| operation.replays()) {
         // A replayed call waits for nobody: the answer is in the round, or the round ends.
-        let result = peer.send_elicitation(outgoing).await;
-        watch.held = peer.hooks().answered_before(key.as_deref(), question, attempt);
-        return result;
+        let answer = peer.send_elicitation(outgoing).await?;
+        watch.held = answer.held;
+        return Ok(answer);
     }
     let pending = Pending::start(mode);
     let started = Instant::now();
-    let result = peer.send_elicitation(outgoing).await;
+    let answer = peer.send_elicitation(outgoing).await;
     drop(pending);
-    watch.held = peer.hooks().answered_before(key.as_deref(), question, attempt);
+    let answer = answer?;
+    watch.held = answer.held;
     if !watch.held {
         *watch.waited.get_or_insert(Duration::ZERO) += started.elapsed();
     }
-    result
+    Ok(answer)
 }
 
 /// Checks, params, send, read, re-ask.
 async fn exchange<T: Elicit, P: ElicitPeer + ?Sized>(
     peer: &P,
-    question: Question<'_, '_, T>,
+    question: Parts<'_, '_, T>,
     span: &tracing::Span,
     watch: &mut Watch,
 ) -> Result<(Elicitation<T>, Provenance), ElicitError> {
-    let Question { message, pace, reasks, options, key, user_only, check, locale, given } = question;
+    let Parts { message, pace, reasks, options, key, user_only, check, locale, given } = question;
     // The call's language, else the one the schema options name, the client's, the server's.
     let locale = locale.or(options.chosen_locale()).or_else(|| peer.locale()).unwrap_or_default();
     // The author's profile, else the one of the client's `clientInfo`, else the specification.
@@ -948,7 +906,8 @@ async fn exchange<T: Elicit, P: ElicitPeer + ?Sized>(
     watch.client = profile.label();
     let message = &message.text(locale);
     let support = peer.elicitation_support();
-    if !support.form && (user_only || !peer.hooks().relays_to_model()) {
+    let relays = peer.operation().is_some_and(|operation| operation.relays_to_model());
+    if !support.form && (user_only || !relays) {
         return Err(ElicitError::NotSupported(support));
     }
     let version = peer.protocol_version();
@@ -969,34 +928,27 @@ async fn exchange<T: Elicit, P: ElicitPeer + ?Sized>(
         false => None,
     };
     let schema = written.as_ref().unwrap_or(cached);
-    let question = peer.hooks().next_question();
-    let outgoing = |params: Map<String, Value>, attempt: u32| {
-        let mut outgoing = Outgoing::new("elicitation/create", params, question).with_key(key.clone());
+    let number = peer.operation().map_or(0, |operation| operation.next_question());
+    let outgoing = |question: Question, attempt: u32| {
+        let mut outgoing = Outgoing::new("elicitation/create", question, number).with_key(key.clone());
         outgoing.timeout = pace.timeout;
         outgoing.progress_every = pace.progress_every;
         outgoing.relayable = !user_only;
         outgoing.attempt = attempt;
         outgoing
     };
-    // A replayed round holds the answer, or takes the question, without its params.
-    // A form written for this request travels as plain params: its digest in the rounds'
-    // state is that of the options offered, so an answer given to other options (the
-    // list changed between rounds) is never read against the current ones: it is asked
-    // again.
-    let played = if written.is_none() { peer.hooks().play_form(key.as_deref(), question, cached, message) } else { None };
-    let mut result = match played {
-        Some(result) => {
-            watch.held = peer.hooks().answered_before(key.as_deref(), question, 0);
-            result?
-        }
-        None => {
-            let mut first = outgoing(params_of(schema, message, revision), 0);
-            if written.is_none() {
-                first.form = Some(cached);
-            }
-            send_watched(peer, first, Mode::Form, watch).await?
-        }
+    // The cached form goes as it is: a transport writes its params only if it needs them
+    // (a round that holds the answer needs none). A form written for this request travels
+    // as plain params: its digest in the rounds' state is that of the options offered, so
+    // an answer given to other options (the list changed between rounds) is never read
+    // against the current ones: it is asked again.
+    let first = match &written {
+        None => Question::Form { schema: cached, message: message.to_string() },
+        Some(written) => Question::Params(params_of(written, message, revision)),
     };
+    let Answer { result, provenance, .. } = send_watched(peer, outgoing(first, 0), Mode::Form, watch).await?;
+    let mut result = result;
+    let mut provenance = provenance;
     // The params go to the transport whole: nothing keeps a copy while the user answers.
     // A re-ask rebuilds them from the cached schema, with the message listing what was
     // wrong and the fields answered right so far as defaults (by property name).
@@ -1005,7 +957,6 @@ async fn exchange<T: Elicit, P: ElicitPeer + ?Sized>(
     // Whether the client could not show the form, and its model was asked instead.
     let mut not_shown = false;
     loop {
-        let provenance = Provenance::of(&result);
         if provenance == Provenance::Model && !watch.held {
             observe::relay("answered", 1);
         }
@@ -1043,7 +994,7 @@ async fn exchange<T: Elicit, P: ElicitPeer + ?Sized>(
             }
             // The client could not show the form: where the author lets the model ask
             // (and the question is not the user's alone), the model asks the user once.
-            Err(ElicitError::FormNotShown) if !user_only && !not_shown && peer.hooks().relays_to_model() => {
+            Err(ElicitError::FormNotShown) if !user_only && !not_shown && relays => {
                 tracing::debug!(target: "elicit_runtime::exchange", attempt, "the client could not show the form; asking its model");
                 not_shown = true;
                 params_of(schema, message, revision)
@@ -1053,9 +1004,10 @@ async fn exchange<T: Elicit, P: ElicitPeer + ?Sized>(
         attempt += 1;
         watch.attempt = attempt;
         drop(result);
-        let mut next = outgoing(params, attempt);
+        let mut next = outgoing(Question::Params(params), attempt);
         next.not_shown = not_shown;
-        result = send_watched(peer, next, Mode::Form, watch).await?;
+        let answer = send_watched(peer, next, Mode::Form, watch).await?;
+        (result, provenance) = (answer.result, answer.provenance);
     }
 }
 

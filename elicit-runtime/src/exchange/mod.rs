@@ -3,7 +3,8 @@
 //! configured before it is sent ([`ElicitRequest`]), and why it failed ([`ElicitError`]).
 //!
 //! Read bottom to top: `support` (what the client declared), `error`, `elicitation` (the
-//! answer), `transport` (what a transport author writes), then `elicit`, which follows
+//! answer), `operation` (what a transport says of the call that asks), `transport` (what a
+//! transport author writes), then `elicit`, which follows
 //! one question from the tool to the wire and back: the checks before sending, the
 //! params, the client's result validated and decoded, re-asking; and `choice`, an enum
 //! whose variants carry data, asked as two of those questions ([`ElicitChoice`]).
@@ -13,6 +14,7 @@ mod confirm;
 mod elicitation;
 mod elicit;
 pub(crate) mod error;
+mod operation;
 mod support;
 mod transport;
 
@@ -21,17 +23,12 @@ pub use self::error::{Continuation, ElicitError, MalformedResult};
 pub(crate) use self::elicit::contains_url;
 pub(crate) use self::elicit::{Watch, send_watched};
 #[cfg(feature = "rmcp")]
-pub(crate) use self::elicit::params_of;
-#[cfg(feature = "rmcp")]
-pub(crate) use self::elicit::RELAYED_META;
+pub(crate) use self::transport::RELAYED_META;
 #[cfg(feature = "validator")]
 pub use self::elicit::validator_rules;
-pub use self::elicit::{DEFAULT_PROGRESS_EVERY, Elicit, ElicitRequest, Provenance, form_params, form_params_json, reask_message, reask_message_in};
+pub use self::elicit::{DEFAULT_PROGRESS_EVERY, Elicit, ElicitRequest, form_params, form_params_json, reask_message, reask_message_in};
 pub use self::choice::{ChoiceRequest, ElicitChoice};
 pub use self::confirm::Confirm;
 pub use self::support::{ClientInfo, ElicitationSupport};
-#[cfg(any(feature = "rmcp", feature = "dialects"))]
-pub(crate) use self::transport::Hooks;
-#[cfg(any(feature = "rmcp", feature = "dialects"))]
-pub(crate) use self::transport::AfterCompletion;
-pub use self::transport::{ElicitPeer, Outgoing};
+pub use self::operation::{AfterCompletion, Operation};
+pub use self::transport::{Answer, ElicitPeer, Outgoing, Provenance, Question};

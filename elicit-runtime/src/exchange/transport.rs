@@ -1,34 +1,134 @@
 //! What a transport author implements: [`ElicitPeer`], the connection to the client of
 //! the current request.
 //!
-//! A transport provides the negotiated revision, what the client declared it supports,
-//! and "send these `elicitation/create` params, give me the result JSON".
+//! Everything that crosses the boundary is in its types: the transport receives an
+//! [`Outgoing`] request (its [`Question`]: a form as rendered, a URL, or params, written
+//! when the transport asks for them) and returns an [`Answer`] (the client's result, and
+//! whether it was held from an earlier round, and who gave it). A transport that asks for
+//! an operation says which ([`Operation`]: its name, its user, and for one that replays
+//! it, the notes, deferred work and retries its replays keep).
 //! [`Elicit::elicit`](crate::Elicit::elicit) does the rest:
 //! checks before sending, the cached schema, validation, decoding, re-asking.
 //!
+//! Behaviour over a transport is a layer that wraps it and is a transport itself: the
+//! rounds of 2026-07-28 (`rounds::Rounds`, feature `rmcp`), the relay through the model,
+//! the draft dialects ([`UserInteraction`](crate::dialect::UserInteraction)).
+//!
 //! The implementation for rmcp's `Peer<RoleServer>` is behind the `rmcp` feature.
 
+use std::borrow::Cow;
 use std::future::Future;
 use std::time::Duration;
 
 use serde_json::{Map, Value};
 
 use super::error::ElicitError;
+use super::operation::Operation;
 use super::support::{ClientInfo, ElicitationSupport};
 use crate::form::RequestedSchema;
 use crate::locale::Locale;
-use crate::revision::Dialect;
+use crate::revision::{Dialect, ProtocolRevision};
+
+/// What a request asks, as the exchange hands it to the transport: a form exactly as
+/// rendered (its params are written only if the transport asks for them), a URL-mode
+/// request, or any other params (a re-ask, whose schema carries the defaults kept from the
+/// previous answer; a sampling or roots request inside rounds).
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum Question {
+    /// `elicitation/create` of a cached form, as rendered for its revision, with this
+    /// message.
+    Form {
+        /// The cached `requestedSchema` ([`Elicit::requested_schema_with`](crate::Elicit::requested_schema_with)).
+        schema: &'static RequestedSchema,
+        /// The message, in the user's language.
+        message: String,
+    },
+    /// `elicitation/create` in URL mode.
+    Url {
+        /// The message, in the user's language.
+        message: String,
+        /// The URL to open, checked.
+        url: String,
+        /// The interaction's `elicitationId` (2025-11-25 only).
+        elicitation_id: Option<String>,
+    },
+    /// Any other params.
+    Params(Map<String, Value>),
+}
+
+impl Question {
+    /// The request's `params`, written now for a form or a URL.
+    ///
+    /// ```
+    /// use elicit_runtime::exchange::Question;
+    ///
+    /// let url = Question::Url { message: "Sign in".into(), url: "https://example.com/in".into(), elicitation_id: None };
+    /// assert_eq!(serde_json::Value::Object(url.params().into_owned()).to_string(), r#"{"mode":"url","message":"Sign in","url":"https://example.com/in"}"#);
+    /// ```
+    pub fn params(&self) -> Cow<'_, Map<String, Value>> {
+        match self {
+            Question::Form { schema, message } => Cow::Owned(params_of(schema, message, schema.revision())),
+            Question::Url { message, url, elicitation_id } => {
+                let mut params = Map::with_capacity(4);
+                params.insert("mode".into(), "url".into());
+                params.insert("message".into(), message.as_str().into());
+                params.insert("url".into(), url.as_str().into());
+                if let Some(id) = elicitation_id {
+                    params.insert("elicitationId".into(), id.as_str().into());
+                }
+                Cow::Owned(params)
+            }
+            Question::Params(params) => Cow::Borrowed(params),
+        }
+    }
+
+    /// The request's params, taken.
+    pub fn into_params(self) -> Map<String, Value> {
+        match self {
+            Question::Params(params) => params,
+            question => question.params().into_owned(),
+        }
+    }
+
+    /// Whether this is a URL-mode request (a [`Url`](Self::Url), or params with
+    /// `mode: "url"`).
+    pub fn is_url(&self) -> bool {
+        match self {
+            Question::Url { .. } => true,
+            Question::Form { .. } => false,
+            Question::Params(params) => params.get("mode").and_then(Value::as_str) == Some("url"),
+        }
+    }
+
+    /// The properties an elicitation asks for: its form's, or those of the schema in its
+    /// params (a re-ask); none for a URL-mode one, whose answer has no content. `None`
+    /// for params without a schema.
+    #[cfg(feature = "rmcp")]
+    pub(crate) fn properties(&self) -> Option<&Map<String, Value>> {
+        static NONE: std::sync::OnceLock<Map<String, Value>> = std::sync::OnceLock::new();
+        match self {
+            Question::Form { schema, .. } => schema.as_map().get("properties").and_then(Value::as_object),
+            Question::Url { .. } => Some(NONE.get_or_init(Map::new)),
+            Question::Params(params) => match params.get("requestedSchema") {
+                Some(schema) => schema.get("properties").and_then(Value::as_object),
+                None if self.is_url() => Some(NONE.get_or_init(Map::new)),
+                None => None,
+            },
+        }
+    }
+}
 
 /// One request to the client to send: `elicitation/create` (or, inside rounds,
-/// `sampling/createMessage` and `roots/list`).
+/// `sampling/createMessage` and `roots/list`), and everything the transport needs to know
+/// about it.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub struct Outgoing {
     /// The request's method.
     pub method: &'static str,
-    /// The request's `params`: for a form `mode` (2025-11-25 on), `message`,
-    /// `requestedSchema`.
-    pub params: Map<String, Value>,
+    /// What it asks: its params are [`Question::params`].
+    pub question: Question,
     /// The input key the author chose for it (2026-07-28), if any.
     pub key: Option<String>,
     /// Give up after this long, telling the client the request is cancelled.
@@ -36,9 +136,9 @@ pub struct Outgoing {
     /// While waiting for the answer, send `notifications/progress` this often for the
     /// request that asked, if it carried a `progressToken` (`None`: never).
     pub progress_every: Option<Duration>,
-    /// Which question of the operation this is (0 unless the transport replays the
-    /// operation and numbers its questions).
-    pub question: u32,
+    /// Which question of the operation this is ([`Operation::next_question`]; 0 for a
+    /// transport without an operation).
+    pub number: u32,
     /// 0 for the first time the question is asked, then 1, 2... for each re-ask after
     /// invalid content.
     pub attempt: u32,
@@ -46,26 +146,67 @@ pub struct Outgoing {
     /// (the fallback of [`ToolCall::relay_through_model`](crate::rmcp::ToolCall)); `false`
     /// for questions only the user may answer ([`ElicitRequest::user_only`](crate::exchange::ElicitRequest::user_only)).
     pub relayable: bool,
-    /// The cached `requestedSchema` of a form asked exactly as rendered (not on a re-ask,
-    /// whose params carry the defaults kept from the previous answer): the rmcp adapter
-    /// reuses a typed copy of it instead of parsing the params back.
-    pub(crate) form: Option<&'static RequestedSchema>,
     /// The client answered this question with a form it could not show
-    /// ([`ElicitError::FormNotShown`]): a transport that relays to the client's model
-    /// asks the model instead.
-    pub(crate) not_shown: bool,
+    /// ([`ElicitError::FormNotShown`]), and it is asked again: a transport that relays to
+    /// the client's model asks the model instead.
+    pub not_shown: bool,
 }
 
 impl Outgoing {
     /// A request with no timeout and no progress, asked for the first time.
-    pub fn new(method: &'static str, params: Map<String, Value>, question: u32) -> Self {
-        Outgoing { method, params, key: None, timeout: None, progress_every: None, question, attempt: 0, relayable: true, form: None, not_shown: false }
+    pub fn new(method: &'static str, question: Question, number: u32) -> Self {
+        Outgoing { method, question, key: None, timeout: None, progress_every: None, number, attempt: 0, relayable: true, not_shown: false }
     }
 
     /// With the input key the author chose.
     pub fn with_key(mut self, key: Option<String>) -> Self {
         self.key = key;
         self
+    }
+
+    /// The request's params ([`Question::params`]).
+    pub fn params(&self) -> Cow<'_, Map<String, Value>> {
+        self.question.params()
+    }
+}
+
+/// The client's answer to an [`Outgoing`] request, and what the transport knows about it.
+///
+/// ```
+/// use elicit_runtime::exchange::{Answer, Provenance};
+/// use serde_json::json;
+///
+/// let answer = Answer::new(json!({"action": "decline"}));
+/// assert!(!answer.held && answer.provenance == Provenance::User);
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct Answer {
+    /// The client's result object (`{"action": "accept", "content": {...}}`).
+    pub result: Value,
+    /// The answer was given in an earlier round of a replayed operation and is only read
+    /// again: it was counted (metrics, time to answer) when it was given.
+    pub held: bool,
+    /// Who answered: the user through the client, or the client's model relaying them.
+    pub provenance: Provenance,
+}
+
+impl Answer {
+    /// The answer the client just gave.
+    pub fn new(result: Value) -> Self {
+        let provenance = Provenance::of(&result);
+        Answer { result, held: false, provenance }
+    }
+
+    /// An answer given in an earlier round, read again.
+    pub fn held(result: Value) -> Self {
+        Answer { held: true, ..Answer::new(result) }
+    }
+}
+
+impl From<Value> for Answer {
+    fn from(result: Value) -> Self {
+        Answer::new(result)
     }
 }
 
@@ -74,17 +215,18 @@ impl Outgoing {
 ///
 /// Three methods are required: the negotiated revision, what the client declared, and
 /// sending one request (with its timeout, after which the client is told the request is
-/// cancelled). Four more have defaults: the notifications of URL mode and of a long wait, the user's language, who the client is.
-/// [`Elicit::elicit`](crate::Elicit::elicit) does the rest: the checks before sending,
-/// the cached schema, validation, decoding, re-asking.
+/// cancelled). Six more have defaults: the notifications of URL mode and of a long wait,
+/// the user's language, who the client is, the operation asked for and the dialect
+/// spoken. [`Elicit::elicit`](crate::Elicit::elicit) does the rest: the checks before
+/// sending, the cached schema, validation, decoding, re-asking.
 ///
-/// Implemented for rmcp's `Peer<RoleServer>` and `RequestContext<RoleServer>`, and for
-/// the tool body's [`Ask`](crate::rmcp::Ask) (feature `rmcp`). What the rounds of
-/// 2026-07-28, the relay through the model and the draft dialects need from the transport
-/// is the crate's own business: those transports are in the crate.
+/// Implemented for rmcp's `Peer<RoleServer>` and `RequestContext<RoleServer>`, for
+/// the tool body's [`Ask`](crate::rmcp::Ask) (feature `rmcp`), and by the layers that
+/// wrap any transport: `rounds::Rounds` (2026-07-28, feature `rmcp`) and
+/// [`UserInteraction`](crate::dialect::UserInteraction) (a draft dialect).
 ///
 /// ```
-/// use elicit_runtime::exchange::{ElicitationSupport, Outgoing};
+/// use elicit_runtime::exchange::{Answer, ElicitationSupport, Outgoing};
 /// use elicit_runtime::{Elicit, ElicitError, ElicitPeer, Elicitation};
 /// use serde_json::{Value, json};
 ///
@@ -98,8 +240,8 @@ impl Outgoing {
 ///     fn elicitation_support(&self) -> ElicitationSupport {
 ///         ElicitationSupport::FORM
 ///     }
-///     async fn send_elicitation(&self, _outgoing: Outgoing) -> Result<Value, ElicitError> {
-///         Ok(json!({"action": "accept", "content": self.0}))
+///     async fn send_elicitation(&self, _outgoing: Outgoing) -> Result<Answer, ElicitError> {
+///         Ok(Answer::new(json!({"action": "accept", "content": self.0})))
 ///     }
 /// }
 ///
@@ -134,7 +276,7 @@ pub trait ElicitPeer: Sync {
     /// [`ElicitError::Timeout`]. Failures of the connection are
     /// [`ElicitError::Transport`], a JSON-RPC error from the client
     /// [`ElicitError::Client`].
-    fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Value, ElicitError>> + Send;
+    fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Answer, ElicitError>> + Send;
 
     /// URL mode, 2025-11-25: tells the client that the URL-mode interaction with this
     /// `elicitationId` completed (`notifications/elicitation/complete`). The default
@@ -171,110 +313,21 @@ pub trait ElicitPeer: Sync {
         None
     }
 
-    #[doc(hidden)]
-    fn hooks(&self) -> &dyn Hooks {
-        &NoHooks
-    }
-}
-
-/// Work to do once a replayed operation has completed ([`Hooks::after_completion`]).
-pub type AfterCompletion = std::pin::Pin<Box<dyn Future<Output = ()> + Send + 'static>>;
-
-/// What a transport that replays the operation (the rounds of 2026-07-28, the model's
-/// call-backs) or speaks a draft dialect adds to [`ElicitPeer`]. Every method has the
-/// default of a plain transport. The trait is not exported: only the crate's own
-/// transports implement it, so these hooks can change without breaking anyone's
-/// transport.
-pub trait Hooks: Sync {
-    /// Numbers a new question of the current operation (called once per
-    /// [`Elicit::elicit`](crate::Elicit::elicit), before its first send). A transport
-    /// that answers from earlier rounds uses the number to find the answer again when the
-    /// operation is replayed.
-    fn next_question(&self) -> u32 {
-        0
-    }
-
-    /// Rounds: plays the form `form`, asked for the first time as question `question`
-    /// (or under the author's `key`) with `message`, in the round of a replayed operation
-    /// without building its `elicitation/create` params: `Some(Ok(result))` when the
-    /// round holds its answer, `Some(Err(ElicitError::Continues(Continuation::InputRequired)))` when the round took
-    /// it as one of its questions. `None` builds the request and sends it, which must come
-    /// to the same. A transport that changes the questions it forwards answers `None`.
-    fn play_form(&self, key: Option<&str>, question: u32, form: &'static RequestedSchema, message: &str) -> Option<Result<Value, ElicitError>> {
-        let _ = (key, question, form, message);
+    /// The operation (a tool call, a prompt) this transport asks for, when it knows one:
+    /// its name and user, and, for a transport that answers it by replaying it (the
+    /// rounds of 2026-07-28, the relay through the model), what its replays keep
+    /// ([`Operation`]). `None` (the default): a plain request to the client.
+    fn operation(&self) -> Option<&Operation> {
         None
     }
 
-    /// Rounds: ends the current round without a new question, so the client retries with
-    /// the state later (an `InputRequiredResult` with `requestState` only). Used while a
-    /// URL-mode interaction is not complete.
-    fn retry_later(&self) {}
-
-    /// Rounds: the note kept under `key` by an earlier round of this operation.
-    fn note(&self, key: &str) -> Option<String> {
-        let _ = key;
-        None
-    }
-
-    /// Rounds: runs `done` once the operation has completed (its last replay returned a
-    /// result, not another round): a page form's value, read again on every replay, is
-    /// deleted then. Without rounds nothing is replayed, and `done` is dropped unrun.
-    fn after_completion(&self, done: AfterCompletion) {
-        drop(done);
-    }
-
-    /// Rounds: keeps a short note for the replays of this operation, sealed in the
-    /// `requestState` with the answers (URL mode notes which interaction the operation
-    /// started, and that it completed).
-    fn set_note(&self, key: &str, value: String) {
-        let _ = (key, value);
-    }
-
-    /// The dialect this transport speaks whatever the server's default
+    /// The draft dialect this transport speaks whatever the server's default
     /// ([`UserInteraction`](crate::dialect::UserInteraction) for a client that selected
-    /// it); `None`: the server's choice.
+    /// it); `None` (the default): the server's choice.
     fn dialect(&self) -> Option<Dialect> {
         None
     }
-
-    /// Whether this operation is answered by replaying it: then nothing waits inside it,
-    /// and a URL-mode interaction's completion is looked up on the next replay.
-    fn replays(&self) -> bool {
-        false
-    }
-
-    /// The name of the tool (or prompt) whose call asks, for the spans of its
-    /// elicitations; `None` where it is not known.
-    fn operation(&self) -> Option<&str> {
-        None
-    }
-
-    /// The authenticated user the operation was started for (`ToolCall::principal`),
-    /// whom a page form's page answers; `None` where the transport knows of none.
-    fn principal(&self) -> Option<&str> {
-        None
-    }
-
-    /// Rounds: whether the answer to this question (`key` or numbered `question`, and
-    /// its `attempt`) was given in an earlier round and is only read again on this
-    /// replay: it was counted when it was given.
-    fn answered_before(&self, key: Option<&str>, question: u32, attempt: u32) -> bool {
-        let _ = (key, question, attempt);
-        false
-    }
-
-    /// Whether questions the client cannot show may go to the client's model instead
-    /// (the caller opted in): then URL mode is offered even where the client or the
-    /// revision has none.
-    fn relays_to_model(&self) -> bool {
-        false
-    }
 }
-
-/// The hooks of a plain transport: every default.
-struct NoHooks;
-
-impl Hooks for NoHooks {}
 
 impl<P: ElicitPeer + ?Sized> ElicitPeer for &P {
     fn protocol_version(&self) -> Option<String> {
@@ -283,7 +336,7 @@ impl<P: ElicitPeer + ?Sized> ElicitPeer for &P {
     fn elicitation_support(&self) -> ElicitationSupport {
         (**self).elicitation_support()
     }
-    fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Value, ElicitError>> + Send {
+    fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Answer, ElicitError>> + Send {
         (**self).send_elicitation(outgoing)
     }
     fn notify_elicitation_complete(&self, elicitation_id: &str) -> impl Future<Output = Result<(), ElicitError>> + Send {
@@ -298,7 +351,53 @@ impl<P: ElicitPeer + ?Sized> ElicitPeer for &P {
     fn client_info(&self) -> Option<ClientInfo> {
         (**self).client_info()
     }
-    fn hooks(&self) -> &dyn Hooks {
-        (**self).hooks()
+    fn operation(&self) -> Option<&Operation> {
+        (**self).operation()
     }
+    fn dialect(&self) -> Option<Dialect> {
+        (**self).dialect()
+    }
+}
+
+/// Who gave an answer: the user in the client's form, or the client's model relaying
+/// what the user said in the conversation (the fallback of
+/// [`ToolCall::relay_through_model`](crate::rmcp::ToolCall), for clients that cannot ask).
+/// Read it with [`ElicitRequest::with_provenance`](crate::exchange::ElicitRequest::with_provenance).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Provenance {
+    /// The user, in the client's own form (or page).
+    User,
+    /// The client's model, relaying the user's words: as trustworthy as the model.
+    Model,
+}
+
+/// The `_meta` key the runtime puts on a result it built from the model's relayed
+/// answer. A client that sends it itself only lowers its answer's standing.
+pub(crate) const RELAYED_META: &str = "elicit/relayedByModel";
+
+impl Provenance {
+    /// Its name in spans (`user`, `model`).
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            Provenance::User => "user",
+            Provenance::Model => "model",
+        }
+    }
+
+    /// Who gave this result.
+    pub(crate) fn of(result: &Value) -> Self {
+        if result.get("_meta").and_then(|m| m.get(RELAYED_META)) == Some(&Value::Bool(true)) { Provenance::Model } else { Provenance::User }
+    }
+}
+
+/// The `elicitation/create` params around a rendered schema.
+pub(crate) fn params_of(schema: &RequestedSchema, message: &str, revision: ProtocolRevision) -> Map<String, Value> {
+    let mut params = Map::with_capacity(3);
+    if revision.has_modes() {
+        params.insert("mode".into(), "form".into());
+    }
+    params.insert("message".into(), message.into());
+    params.insert("requestedSchema".into(), schema.as_json().clone());
+    params
 }

@@ -441,7 +441,7 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
     /// The user the interaction is bound to: given here, else the call's.
     fn user(&self) -> &'a str {
         let peer: &'a P = self.peer;
-        self.principal.or_else(|| peer.hooks().principal()).unwrap_or_default()
+        self.principal.or_else(|| peer.operation().and_then(|operation| operation.principal())).unwrap_or_default()
     }
 
     /// Tells apart two questions with the same form for the same user (one interaction
@@ -539,12 +539,13 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
     async fn take(&self, id: &InteractionId) -> Result<T, ElicitError> {
         // A replayed body (2026-07-28) may run again after this round: it reads the value
         // again there, so only a call that does not replay takes it.
-        let take = !self.peer.hooks().replays();
+        let operation = self.peer.operation();
+        let take = !operation.is_some_and(|operation| operation.replays());
         let sealed = self.pages.interactions().store().value(id, take).await.map_err(UrlModeError::Store)?.ok_or(UrlModeError::PageValue(NO_VALUE))?;
-        if !take {
+        if let Some(operation) = operation.filter(|_| !take) {
             // Deleted once the call has completed (its last replay).
             let (interactions, id) = (self.pages.interactions().clone(), id.clone());
-            self.peer.hooks().after_completion(Box::pin(async move {
+            operation.after_completion(Box::pin(async move {
                 if let Err(err) = interactions.store().value(&id, true).await {
                     tracing::warn!(target: "elicit_runtime::page", %err, "a page's value could not be deleted; it expires with its interaction");
                 }

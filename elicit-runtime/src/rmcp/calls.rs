@@ -93,14 +93,14 @@ use super::reach::Reach;
 use super::support_of;
 use tracing::Instrument as _;
 
-use crate::exchange::{AfterCompletion, ClientInfo, ElicitError, ElicitPeer, ElicitationSupport, Hooks, MalformedResult, Outgoing};
+use crate::exchange::{Answer, ClientInfo, ElicitError, ElicitPeer, ElicitationSupport, MalformedResult, Operation, Outgoing, Question};
 use crate::locale::{Locale, of_meta};
 use crate::observe;
 use crate::revision::ProtocolRevision;
 use crate::url::UrlModeError;
 use crate::form::{RequestedSchema, echo_up_to};
 use super::relay::{Relay, model_result, take_relay};
-use crate::rounds::{Asked, Binding, EffectError, Kept, Question, Round, StateSealer};
+use crate::rounds::{Asked, Binding, EffectError, Kept, Retry, Round, StateSealer};
 
 /// How much of why an answer is not its request's result is kept: serde's reason quotes
 /// the value it could not read (`unknown variant `…``), which the client chose.
@@ -163,8 +163,21 @@ impl Replayable {
 
     /// The name of the tool or prompt, for spans: not a resource's URI, which may name
     /// what the user reads.
-    fn operation(&self) -> Option<Arc<str>> {
-        (self.method != "resources/read").then(|| Arc::from(self.name.as_str()))
+    fn name_for_spans(&self) -> Option<&str> {
+        (self.method != "resources/read").then_some(self.name.as_str())
+    }
+
+    /// The operation the body asks for: its name (for spans) and its user.
+    fn operation(&self) -> Operation {
+        let operation = Operation::new();
+        let operation = match self.name_for_spans() {
+            Some(name) => operation.called(name),
+            None => operation,
+        };
+        match &self.principal {
+            Some(principal) => operation.for_user(principal.as_str()),
+            None => operation,
+        }
     }
 
     /// Runs the body and gives its outcome to `finish`. The future is held for as long as
@@ -181,14 +194,15 @@ impl Replayable {
         Fut: Future<Output = Result<R, ErrorData>>,
     {
         let rounds = self.revision().is_some_and(ProtocolRevision::has_input_rounds);
-        let operation = self.operation();
         let locale = self.language();
-        let principal = self.principal.as_deref().map(Arc::from);
-        let client = self.context.client_info().map(|info| ClientInfo::new(info.name, info.version));
-        let start = if !rounds && !self.relay { Ok(self.context) } else { Err(Box::new(self)) };
+        let start = if !rounds && !self.relay { Ok((self.operation(), self.context)) } else { Err(Box::new(self)) };
         async move {
             let outcome = match start {
-                Ok(context) => body(Ask { inner: AskInner::Direct { context, relay: None }, operation, locale, client, principal }).await.map(Outcome::Complete),
+                Ok((operation, context)) => {
+                    let client = context.client_info().map(|info| ClientInfo::new(info.name, info.version));
+                    let inner = AskInner::Direct { context, relay: None, operation: Arc::new(operation) };
+                    body(Ask { inner, locale, client }).await.map(Outcome::Complete)
+                }
                 Err(replayable) => Box::pin(replayable.run_replayed(sealer, body, rounds)).await,
             };
             // The one error a person may read (a client shows it while the page is open).
@@ -205,7 +219,7 @@ impl Replayable {
         let span = tracing::info_span!(
             target: "elicit_runtime::rounds",
             "elicit_round",
-            tool = self.operation().as_deref(),
+            tool = self.name_for_spans(),
             method = self.method,
             revision = self.revision().map(ProtocolRevision::as_str),
             via = if rounds { "rounds" } else { "relay" },
@@ -245,7 +259,6 @@ impl Replayable {
         Fut: Future<Output = Result<R, ErrorData>>,
     {
         let binding = self.binding();
-        let operation = self.operation();
         let responses = if rounds { self.input_responses.take().unwrap_or_default() } else { InputResponses::new() };
         let relayed = self.relayed.as_ref().map(Relay::results).unwrap_or_default();
         // On older revisions the state is the model's continuation; on 2026-07-28 the
@@ -255,19 +268,20 @@ impl Replayable {
             (None, true) => self.request_state.as_deref(),
             (None, false) => None,
         };
-        let round = Arc::new(Round::resume(sealer, &binding, state, responses, relayed).inspect_err(|_| *refused = true)?);
+        let retry = Retry { request_state: state, responses, relayed };
+        let round = Round::resume(sealer, &binding, retry, self.operation(), rounds, self.relay).inspect_err(|_| *refused = true)?;
+        let round = Arc::new(round);
         let capabilities = Capabilities::shown(&self.context);
         let inner = if rounds {
             AskInner::Round { round: round.clone(), capabilities, relay: self.relay }
         } else {
-            AskInner::Direct { context: self.context.clone(), relay: Some(round.clone()) }
+            AskInner::Direct { context: self.context.clone(), relay: Some(round.clone()), operation: Arc::default() }
         };
         let (held, fresh) = round.answer_counts();
         span.record("answers", held).record("answered_now", fresh);
         let locale = self.language();
-        let principal = self.principal.as_deref().map(Arc::from);
         let client = self.context.client_info().map(|info| ClientInfo::new(info.name, info.version));
-        let outcome = body(Ask { inner, operation, locale, client, principal }).await;
+        let outcome = body(Ask { inner, locale, client }).await;
         if let Some(key) = round.duplicate_key() {
             return Err(ElicitError::DuplicateKey(key).into());
         }
@@ -275,7 +289,7 @@ impl Replayable {
         let (asked, retry) = round.finish();
         span.record("asked", asked.len());
         if asked.is_empty() && !retry {
-            for done in round.completed() {
+            for done in round.operation().completed() {
                 done.await;
             }
             return outcome.map(Outcome::Complete);
@@ -303,7 +317,7 @@ impl Replayable {
 fn input_request(key: &str, method: &str, question: Question) -> Result<InputRequest, ErrorData> {
     let cannot = |e: serde_json::Error| internal(&format!("the input request `{key}` cannot be carried: {e}"));
     let params = match question {
-        Question::Form { form, message } if method == ELICITATION => {
+        Question::Form { schema: form, message } if method == ELICITATION => {
             // rmcp's typed schema, parsed once per form: reading the params back through
             // serde costs more than the rest of the round (rmcp's schema types are untagged
             // enums, which serde buffers and tries one by one).
@@ -311,9 +325,9 @@ fn input_request(key: &str, method: &str, question: Question) -> Result<InputReq
                 let params = ElicitRequestParams::FormElicitationParams { meta: None, message, requested_schema: (*schema).clone() };
                 return Ok(InputRequest::Elicitation(ElicitRequest::new(params)));
             }
-            Question::Form { form, message }.params().into_owned()
+            Question::Form { schema: form, message }.into_params()
         }
-        question => question.params().into_owned(),
+        question => question.into_params(),
     };
     Ok(match method {
         SAMPLING => InputRequest::CreateMessage(CreateMessageRequest::new(serde_json::from_value(Value::Object(params)).map_err(cannot)?)),
@@ -641,14 +655,10 @@ impl Capabilities {
 #[derive(Clone)]
 pub struct Ask {
     inner: AskInner,
-    /// The tool or prompt that asks, for the spans of its elicitations.
-    operation: Option<Arc<str>>,
     /// The language of the call: the client's preference, else the server's default.
     locale: Option<Locale>,
     /// Who the client of the call says it is.
     client: Option<ClientInfo>,
-    /// The authenticated user the call is bound to ([`ToolCall::principal`]).
-    principal: Option<Arc<str>>,
 }
 
 #[derive(Clone)]
@@ -656,7 +666,7 @@ enum AskInner {
     /// Up to 2025-11-25: requests go to the client. With `relay`, questions the client
     /// cannot show go to its model, and the call is replayed on its call-back (the
     /// client's own answers kept in the round).
-    Direct { context: RequestContext<RoleServer>, relay: Option<Arc<Round>> },
+    Direct { context: RequestContext<RoleServer>, relay: Option<Arc<Round>>, operation: Arc<Operation> },
     /// 2026-07-28: the body is replayed over rounds; with `relay`, questions the request's
     /// capabilities cannot carry go to the model.
     Round { round: Arc<Round>, capabilities: Capabilities, relay: bool },
@@ -706,7 +716,7 @@ impl Ask {
     /// ```
     pub fn reach(&self) -> Reach {
         let revision = ElicitPeer::protocol_version(self).and_then(|v| v.parse().ok());
-        Reach::of(revision, self.capabilities().elicitation, Hooks::relays_to_model(self))
+        Reach::of(revision, self.capabilities().elicitation, self.round().is_some_and(|round| round.operation().relays_to_model()))
     }
 
     /// Asks the client's model (`sampling/createMessage`). The client must have declared
@@ -731,11 +741,11 @@ impl Ask {
         let Some(Value::Object(params)) = params else {
             return Err(ElicitError::transport(std::io::Error::other("the request's params are not a JSON object")));
         };
-        let question = self.next_question();
-        let outgoing = Outgoing::new(method, params, question).with_key(key);
+        let number = self.round().map_or(0, |round| round.operation().next_question());
+        let outgoing = Outgoing::new(method, Question::Params(params), number).with_key(key);
         // Kept to pin the answer as read, when a round holds it.
         let asked = self.round().map(|_| outgoing.clone());
-        let result = self.send_elicitation(outgoing).await?;
+        let result = self.send_elicitation(outgoing).await?.result;
         if method == ROOTS {
             check_roots(&result).map_err(|why| ElicitError::Malformed(MalformedResult::NotTheResult(why)))?;
         }
@@ -899,50 +909,49 @@ impl Ask {
         Fut: Future<Output = Result<T, E>>,
     {
         let note = format!("once:{key}");
-        if let Some(kept) = Hooks::note(self, &note) {
+        let operation = self.round().map(|round| round.operation());
+        if let Some(kept) = operation.and_then(|operation| operation.note(&note)) {
             return serde_json::from_str(&kept).map_err(|_| E::from(ElicitError::Once(key.to_owned())));
         }
         let value = effect().await?;
         // Only a replayed call keeps notes; a direct one runs its body once.
-        if self.round().is_some() {
+        if let Some(operation) = operation {
             let kept = serde_json::to_string(&value).map_err(|_| E::from(ElicitError::Once(key.to_owned())))?;
-            Hooks::set_note(self, &note, kept);
+            operation.set_note(&note, kept);
         }
         Ok(value)
     }
 
     /// A request of a call that may be replayed: answered from the round, sent to the
     /// client and kept, or handed to the model.
-    async fn send_replayed(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {
+    async fn send_replayed(&self, outgoing: Outgoing) -> Result<Answer, ElicitError> {
         let capabilities = self.capabilities();
-        match &self.inner {
-            AskInner::Direct { context, relay: None } => context.send_elicitation(outgoing).await,
-            AskInner::Direct { context, relay: Some(round) } => {
-                if let Some(answer) = round.answered(&outgoing) {
-                    Ok(answer)
-                } else if client_can_ask(capabilities, &outgoing) {
-                    // Kept, so that the model's call-back replays it instead of asking again.
-                    let answer = context.send_elicitation(outgoing.clone()).await?;
-                    round.record(&outgoing, answer.clone());
-                    Ok(answer)
-                } else if outgoing.relayable && outgoing.method == ELICITATION {
-                    round.answer_or_ask(outgoing, true)
-                } else {
-                    Err(cannot_ask(capabilities, &outgoing))
-                }
-            }
-            AskInner::Round { round, relay, .. } => {
-                if !*relay || client_can_ask(capabilities, &outgoing) {
-                    round.answer_or_ask(outgoing, false)
-                } else if let Some(answer) = round.answered(&outgoing) {
-                    Ok(answer)
-                } else if outgoing.relayable && outgoing.method == ELICITATION {
-                    round.answer_or_ask(outgoing, true)
-                } else {
-                    Err(cannot_ask(capabilities, &outgoing))
-                }
-            }
+        let (round, via_client) = match &self.inner {
+            AskInner::Direct { context, relay: None, .. } => return context.send_elicitation(outgoing).await,
+            AskInner::Direct { context, relay: Some(round), .. } => (round, Some(context)),
+            // Without the relay every question is the round's, for the client.
+            AskInner::Round { round, relay: false, .. } => return round.answer_or_ask(outgoing, false),
+            AskInner::Round { round, relay: true, .. } => (round, None),
+        };
+        let (key, digest, answer) = round.answered(&outgoing)?;
+        if let Some(answer) = answer {
+            return Ok(answer);
         }
+        if client_can_ask(capabilities, &outgoing) {
+            return match via_client {
+                // Kept, so that the model's call-back replays it instead of asking again.
+                Some(context) => {
+                    let answer = context.send_elicitation(outgoing.clone()).await?;
+                    round.record(&outgoing, answer.result.clone());
+                    Ok(answer)
+                }
+                None => Err(round.ask(key, digest, outgoing, false)),
+            };
+        }
+        if outgoing.relayable && outgoing.method == ELICITATION {
+            return Err(round.ask(key, digest, outgoing, true));
+        }
+        Err(cannot_ask(capabilities, &outgoing))
     }
 
     /// The round that keeps answers, if this call is replayed.
@@ -961,7 +970,7 @@ fn client_can_ask(capabilities: Capabilities, outgoing: &Outgoing) -> bool {
         ELICITATION if outgoing.not_shown => false,
         SAMPLING => capabilities.sampling,
         ROOTS => capabilities.roots,
-        _ if outgoing.params.get("mode").and_then(Value::as_str) == Some("url") => capabilities.elicitation.url,
+        _ if outgoing.question.is_url() => capabilities.elicitation.url,
         _ => capabilities.elicitation.form,
     }
 }
@@ -971,7 +980,7 @@ fn cannot_ask(capabilities: Capabilities, outgoing: &Outgoing) -> ElicitError {
     match outgoing.method {
         SAMPLING => ElicitError::ClientLacks("sampling"),
         ROOTS => ElicitError::ClientLacks("roots"),
-        _ if outgoing.params.get("mode").and_then(Value::as_str) == Some("url") => ElicitError::Url(UrlModeError::NotSupported(capabilities.elicitation)),
+        _ if outgoing.question.is_url() => ElicitError::Url(UrlModeError::NotSupported(capabilities.elicitation)),
         _ => ElicitError::NotSupported(capabilities.elicitation),
     }
 }
@@ -988,12 +997,12 @@ impl ElicitPeer for Ask {
         self.capabilities().elicitation
     }
 
-    fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Value, ElicitError>> + Send {
+    fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Answer, ElicitError>> + Send {
         // The common case, a direct request, awaits the transport's future in place; the
         // others (answers kept for a replay, rounds) are boxed, so that their copies of the
         // request do not widen the future every pending form holds.
         let direct = match &self.inner {
-            AskInner::Direct { context, relay: None } => Some(context),
+            AskInner::Direct { context, relay: None, .. } => Some(context),
             _ => None,
         };
         async move {
@@ -1028,72 +1037,12 @@ impl ElicitPeer for Ask {
         self.client.clone()
     }
 
-    fn hooks(&self) -> &dyn Hooks {
-        self
-    }
-}
-
-impl Hooks for Ask {
-    fn next_question(&self) -> u32 {
-        self.round().map_or(0, |round| round.next_question())
-    }
-
-    fn play_form(&self, key: Option<&str>, question: u32, form: &'static RequestedSchema, message: &str) -> Option<Result<Value, ElicitError>> {
+    /// The call's operation: its name and user, and for a call answered in rounds (or
+    /// relayed through the model), what its replays keep.
+    fn operation(&self) -> Option<&Operation> {
         match &self.inner {
-            // As `send_elicitation` does with a form the client can show.
-            AskInner::Round { round, capabilities, relay } if !*relay || capabilities.elicitation.form => {
-                Some(round.play_form(key, question, form, message))
-            }
-            // Every other path with a round returns the round's answer first.
-            _ => self.round().and_then(|round| round.replayed_form(key, question, form, message)).map(Ok),
-        }
-    }
-
-    fn retry_later(&self) {
-        if let Some(round) = self.round() {
-            round.retry_later();
-        }
-    }
-
-    fn note(&self, key: &str) -> Option<String> {
-        self.round().and_then(|round| round.note(key))
-    }
-
-    fn set_note(&self, key: &str, value: String) {
-        if let Some(round) = self.round() {
-            round.set_note(key, value);
-        }
-    }
-
-    fn after_completion(&self, done: AfterCompletion) {
-        if let Some(round) = self.round() {
-            round.after_completion(done);
-        }
-    }
-
-    fn operation(&self) -> Option<&str> {
-        self.operation.as_deref()
-    }
-
-    fn principal(&self) -> Option<&str> {
-        self.principal.as_deref()
-    }
-
-    fn answered_before(&self, key: Option<&str>, question: u32, attempt: u32) -> bool {
-        self.round().is_some_and(|round| round.answered_before(key, question, attempt))
-    }
-
-    fn replays(&self) -> bool {
-        match &self.inner {
-            AskInner::Direct { relay, .. } => relay.as_ref().is_some_and(|round| round.involves_model()),
-            AskInner::Round { .. } => true,
-        }
-    }
-
-    fn relays_to_model(&self) -> bool {
-        match &self.inner {
-            AskInner::Direct { relay, .. } => relay.is_some(),
-            AskInner::Round { relay, .. } => *relay,
+            AskInner::Direct { relay: None, operation, .. } => Some(operation),
+            AskInner::Direct { relay: Some(round), .. } | AskInner::Round { round, .. } => Some(round.operation()),
         }
     }
 }

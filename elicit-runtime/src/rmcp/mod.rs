@@ -80,7 +80,7 @@ pub use self::relay::{RELAY_ARGUMENT, Relay, RelayArg};
 #[cfg(feature = "dialects")]
 #[cfg_attr(docsrs, doc(cfg(feature = "dialects")))]
 pub use self::track::{TRACK_METHOD, Track};
-use crate::exchange::{ClientInfo, ElicitError, ElicitPeer, ElicitationSupport, Outgoing};
+use crate::exchange::{Answer, ClientInfo, ElicitError, ElicitPeer, ElicitationSupport, Outgoing};
 use crate::revision::ProtocolRevision;
 use crate::form::echo_up_to;
 use crate::locale::Locale;
@@ -106,8 +106,8 @@ fn peer_error(err: ServiceError, timeout: Option<Duration>) -> ElicitError {
 /// The client's result as JSON. rmcp parses it into its own union first: an
 /// `ElicitResult` keeps `content` verbatim, and anything it cannot read as a known result
 /// (an unknown action, say) arrives raw.
-fn result_json(result: ClientResult) -> Result<Value, ElicitError> {
-    serde_json::to_value(&result).map_err(ElicitError::transport)
+fn result_json(result: ClientResult) -> Result<Answer, ElicitError> {
+    serde_json::to_value(&result).map(Answer::new).map_err(ElicitError::transport)
 }
 
 /// The request that asked for the input, when the elicitation is sent from inside one:
@@ -131,11 +131,11 @@ fn send<'a>(
     version: Option<String>,
     outgoing: Outgoing,
     origin: Option<Origin<'a>>,
-) -> impl Future<Output = Result<Value, ElicitError>> + Send + 'a {
+) -> impl Future<Output = Result<Answer, ElicitError>> + Send + 'a {
     let revision = version.as_deref().and_then(|v| v.parse::<ProtocolRevision>().ok());
-    let Outgoing { method, params, timeout, progress_every, .. } = outgoing;
+    let Outgoing { method, question, timeout, progress_every, .. } = outgoing;
     let sending = (!revision.is_some_and(ProtocolRevision::has_input_rounds)).then(|| {
-        let request = ServerRequest::CustomRequest(CustomRequest::new(method, Some(Value::Object(params))));
+        let request = ServerRequest::CustomRequest(CustomRequest::new(method, Some(Value::Object(question.into_params()))));
         // The timeout is kept here, not by rmcp: on expiry the client is told with
         // `notifications/cancelled` in the question's language (rmcp's own says "request
         // timeout" in English).
@@ -279,7 +279,7 @@ impl ElicitPeer for Peer<RoleServer> {
         self.peer_info().map(|info| ClientInfo::new(info.client_info.name.clone(), info.client_info.version.clone()))
     }
 
-    fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Value, ElicitError>> + Send {
+    fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Answer, ElicitError>> + Send {
         send(self, ElicitPeer::protocol_version(self), outgoing, None)
     }
 
@@ -302,7 +302,7 @@ impl ElicitPeer for RequestContext<RoleServer> {
         RequestContext::client_info(self).map(|info| ClientInfo::new(info.name, info.version))
     }
 
-    fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Value, ElicitError>> + Send {
+    fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Answer, ElicitError>> + Send {
         let origin = Origin { cancelled: &self.ct, progress_token: self.meta.get_progress_token(), locale: ElicitPeer::locale(self) };
         send(&self.peer, ElicitPeer::protocol_version(self), outgoing, Some(origin))
     }

@@ -12,9 +12,8 @@ use std::task::{Context, Poll, Waker};
 
 use serde_json::{Map, Value};
 
-use super::{Binding, Pending, Pinned, Round, RoundState, StateError, StateSealer, question_digest};
-use crate::exchange::{Elicit, ElicitError, ElicitPeer, Elicitation, ElicitationSupport, Hooks, Outgoing};
-use crate::form::RequestedSchema;
+use super::{Binding, Pending, Pinned, Retry, Round, RoundState, StateError, StateSealer, question_digest};
+use crate::exchange::{Answer, Elicit, ElicitError, ElicitPeer, Elicitation, ElicitationSupport, Operation, Outgoing};
 use crate::revision::ProtocolRevision;
 
 /// A sealer and what its states are bound to (a principal, `tools/call`, a tool name and
@@ -77,7 +76,8 @@ impl Harness {
         request_state: Option<&str>,
         responses: BTreeMap<String, Value>,
     ) -> Result<Played<T>, StateError> {
-        let round = Round::resume(&self.sealer, &self.binding, request_state, responses, BTreeMap::new())?;
+        let retry = Retry { request_state, responses, relayed: BTreeMap::new() };
+        let round = Round::resume(&self.sealer, &self.binding, retry, Operation::new(), true, false)?;
         let peer = RoundPeer(&round);
         let body = async {
             let mut answers = Vec::new();
@@ -116,29 +116,11 @@ impl ElicitPeer for RoundPeer<'_> {
         ElicitationSupport::FORM
     }
 
-    async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Value, ElicitError> {
+    async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Answer, ElicitError> {
         self.0.answer_or_ask(outgoing, false)
     }
 
-    fn hooks(&self) -> &dyn Hooks {
-        self
-    }
-}
-
-impl Hooks for RoundPeer<'_> {
-    fn next_question(&self) -> u32 {
-        self.0.next_question()
-    }
-
-    fn play_form(&self, key: Option<&str>, question: u32, form: &'static RequestedSchema, message: &str) -> Option<Result<Value, ElicitError>> {
-        Some(self.0.play_form(key, question, form, message))
-    }
-
-    fn answered_before(&self, key: Option<&str>, question: u32, attempt: u32) -> bool {
-        self.0.answered_before(key, question, attempt)
-    }
-
-    fn replays(&self) -> bool {
-        true
+    fn operation(&self) -> Option<&Operation> {
+        Some(self.0.operation())
     }
 }

@@ -28,6 +28,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 
+use crate::exchange::Question;
 use crate::form::RequestedSchema;
 
 /// The method of an elicitation.
@@ -638,12 +639,21 @@ pub(crate) fn question_digest(method: &str, params: &Map<String, Value>) -> Stri
     URL_SAFE_NO_PAD.encode(&digest[..16])
 }
 
+/// The digest of a question as asked ([`question_digest`] of its method and params),
+/// however it travels: a form as rendered is digested without building its params.
+pub(crate) fn digest(method: &str, question: &Question) -> String {
+    match question {
+        Question::Form { schema, message } if method == ELICITATION => form_digest(schema, message),
+        question => question_digest(method, &question.params()),
+    }
+}
+
 /// [`question_digest`] of the `elicitation/create` params of `form` asked as rendered
 /// under `message` (`mode`, when the form's revision has modes, `message`,
 /// `requestedSchema`), without building the params: the canonical JSON of the rendered
 /// schema is written once per form and kept (one entry per type, revision and options,
 /// each a `&'static` of the schema cache: a bounded set).
-pub(crate) fn form_digest(form: &'static RequestedSchema, message: &str) -> String {
+fn form_digest(form: &'static RequestedSchema, message: &str) -> String {
     static FORMS: OnceLock<Mutex<HashMap<usize, FormDigests>>> = OnceLock::new();
     let forms = FORMS.get_or_init(Default::default);
     let id = std::ptr::from_ref(form) as usize;
@@ -691,19 +701,6 @@ const MESSAGES_KEPT: usize = 64;
 struct FormDigests {
     canonical: Arc<[u8]>,
     by_message: HashMap<String, String>,
-}
-
-/// Whether `params` are exactly those of `form` asked as rendered under their message
-/// (what [`form_digest`] digests); their message when they are.
-pub(crate) fn as_rendered<'a>(form: &RequestedSchema, params: &'a Map<String, Value>) -> Option<&'a str> {
-    let modes = form.revision().has_modes();
-    let mode_ok = match params.get("mode") {
-        Some(mode) => modes && mode == "form",
-        None => !modes,
-    };
-    let len = if modes { 3 } else { 2 };
-    let message = params.get("message")?.as_str()?;
-    (mode_ok && params.len() == len && params.get("requestedSchema") == Some(form.as_json())).then_some(message)
 }
 
 /// What a sealed state is bound to: the principal, the method, the name of the tool or
@@ -1021,24 +1018,23 @@ mod tests {
                 }
                 params.insert("message".into(), message.into());
                 params.insert("requestedSchema".into(), form.as_json().clone());
-                assert_eq!(as_rendered(form, &params), Some(message));
+                let as_form = Question::Form { schema: form, message: message.to_owned() };
+                assert_eq!(as_form.params().into_owned(), params);
                 // Twice: the second digest is the one kept (the first message of each
                 // revision writes the canonical schema; the others read it).
                 for _ in 0..2 {
-                    assert_eq!(form_digest(form, message), question_digest(ELICITATION, &params), "{revision} {message:?}");
+                    assert_eq!(digest(ELICITATION, &as_form), question_digest(ELICITATION, &params), "{revision} {message:?}");
+                    assert_eq!(digest(ELICITATION, &as_form), digest(ELICITATION, &Question::Params(params.clone())), "{revision} {message:?}");
                 }
-                // Params that are not the form as rendered are not taken for it.
+                // Another method's params are digested as params.
+                assert_eq!(digest("sampling/createMessage", &as_form), question_digest("sampling/createMessage", &params));
+                // Params that are not the form as rendered are another question.
                 let mut changed = params.clone();
                 changed["requestedSchema"]["properties"]["alpha"].as_object_mut().unwrap().insert("default".into(), true.into());
-                assert_eq!(as_rendered(form, &changed), None);
+                assert_ne!(digest(ELICITATION, &Question::Params(changed)), digest(ELICITATION, &as_form));
                 let mut extra = params.clone();
                 extra.insert("_meta".into(), json!({}));
-                assert_eq!(as_rendered(form, &extra), None);
-                let mut no_mode = params.clone();
-                if no_mode.remove("mode").is_none() {
-                    no_mode.insert("mode".into(), "form".into());
-                }
-                assert_eq!(as_rendered(form, &no_mode), None);
+                assert_ne!(digest(ELICITATION, &Question::Params(extra)), digest(ELICITATION, &as_form));
             }
         }
     }

@@ -28,7 +28,7 @@ pub use crate::exchange::error::{StoreError, UrlError, UrlModeError};
 use tracing::Instrument as _;
 
 use crate::locale::Words;
-use crate::exchange::{Continuation, ElicitError, Elicitation, ElicitPeer, Outgoing, Watch, send_watched};
+use crate::exchange::{Continuation, ElicitError, Elicitation, ElicitPeer, Outgoing, Question, Watch, send_watched};
 use crate::observe::{self, Mode};
 use crate::revision::{Dialect, ProtocolRevision};
 
@@ -139,7 +139,7 @@ impl Interactions {
         }
         checked_message(message)?;
         let note = note_key(principal, purpose);
-        let (interaction, started) = match peer.hooks().note(&note) {
+        let (interaction, started) = match peer.operation().and_then(|operation| operation.note(&note)) {
             Some(noted) => (self.resumed(&noted, principal, purpose).await?, false),
             None => (self.store.start(principal, purpose, self.ttl).await?, true),
         };
@@ -161,7 +161,9 @@ impl Interactions {
             }
         };
         if started {
-            peer.hooks().set_note(&note, interaction.id.as_str().to_owned());
+            if let Some(operation) = peer.operation() {
+                operation.set_note(&note, interaction.id.as_str().to_owned());
+            }
             observe::url_page("started");
             tracing::debug!(target: "elicit_runtime::url", "URL-mode interaction started");
         }
@@ -269,7 +271,7 @@ fn usable<P: ElicitPeer + ?Sized>(peer: &P) -> Result<ProtocolRevision, ElicitEr
         .and_then(|v| v.parse::<ProtocolRevision>().ok())
         .ok_or_else(|| ElicitError::UnsupportedRevision(version.clone()))?;
     // The model can show a link on any revision, to any client.
-    if peer.hooks().relays_to_model() {
+    if relays_to_model(peer) {
         return Ok(revision);
     }
     if !revision.has_url_mode() {
@@ -279,6 +281,12 @@ fn usable<P: ElicitPeer + ?Sized>(peer: &P) -> Result<ProtocolRevision, ElicitEr
         return Err(UrlModeError::NotSupported(peer.elicitation_support()).into());
     }
     Ok(revision)
+}
+
+/// Whether the operation `peer` asks for lets the client's model show what the client
+/// cannot.
+fn relays_to_model<P: ElicitPeer + ?Sized>(peer: &P) -> bool {
+    peer.operation().is_some_and(|operation| operation.relays_to_model())
 }
 
 /// Whether the client behind `peer` shows a URL request's link to the user: it declared
@@ -335,14 +343,16 @@ impl UrlRequest<'_> {
     /// The `elicitation/create` params of a revision: `mode`, `message`, `url`, and on
     /// 2025-11-25 `elicitationId`.
     pub fn params(&self, revision: ProtocolRevision) -> Map<String, Value> {
-        let mut params = Map::with_capacity(4);
-        params.insert("mode".into(), "url".into());
-        params.insert("message".into(), self.message.as_str().into());
-        params.insert("url".into(), self.url.as_str().into());
-        if revision.has_elicitation_ids() {
-            params.insert("elicitationId".into(), self.interaction.id.as_str().into());
+        self.question(revision).into_params()
+    }
+
+    /// The request as it goes to the transport.
+    fn question(&self, revision: ProtocolRevision) -> Question {
+        Question::Url {
+            message: self.message.clone(),
+            url: self.url.clone(),
+            elicitation_id: revision.has_elicitation_ids().then(|| self.interaction.id.as_str().to_owned()),
         }
-        params
     }
 
     /// Asks the user to open the page. `Accept` is consent to open it, not completion:
@@ -358,7 +368,7 @@ impl UrlRequest<'_> {
         let span = tracing::info_span!(
             target: "elicit_runtime::url",
             "elicit",
-            tool = peer.hooks().operation(),
+            tool = peer.operation().and_then(|operation| operation.name()),
             form = type_name::<()>(),
             revision = self.revision.as_str(),
             mode = Mode::Url.as_str(),
@@ -369,9 +379,10 @@ impl UrlRequest<'_> {
         );
         let mut watch = Watch::default();
         let answer = async {
-            let outgoing = Outgoing::new("elicitation/create", self.params(self.revision), peer.hooks().next_question());
-            let result = send_watched(peer, outgoing, Mode::Url, &mut watch).await?;
-            let answer = Elicitation::<()>::from_url_result(&result)?;
+            let number = peer.operation().map_or(0, |operation| operation.next_question());
+            let outgoing = Outgoing::new("elicitation/create", self.question(self.revision), number);
+            let answer = send_watched(peer, outgoing, Mode::Url, &mut watch).await?;
+            let answer = Elicitation::<()>::from_url_result(&answer.result)?;
             if !matches!(answer, Elicitation::Accept(())) {
                 self.forget().await?;
             }
@@ -411,7 +422,7 @@ impl UrlRequest<'_> {
     /// ends and the client's retry looks again (propagate the error with `?`).
     pub async fn completion<P: ElicitPeer + ?Sized>(&self, peer: &P, timeout: Duration) -> Result<(), ElicitError> {
         let store = self.interactions.store();
-        if peer.hooks().replays() {
+        if let Some(operation) = peer.operation().filter(|operation| operation.replays()) {
             // Completed (perhaps consumed already by a concurrent call of the same user)?
             let completed = self.interaction.completed
                 || match store.check(&self.interaction.id, &self.interaction.principal).await {
@@ -421,18 +432,18 @@ impl UrlRequest<'_> {
                     Err(_) => return Err(UrlModeError::Expired.into()),
                 };
             if !completed {
-                peer.hooks().retry_later();
+                operation.retry_later();
                 return Err(ElicitError::INPUT_REQUIRED);
             }
             // Later rounds of this call know it completed; later calls start anew.
-            peer.hooks().set_note(&self.note, format!("{}{DONE}", self.interaction.id));
+            operation.set_note(&self.note, format!("{}{DONE}", self.interaction.id));
             self.forget().await?;
             return Ok(());
         }
         match tokio::time::timeout(timeout, self.wait_reporting(peer)).await {
             Ok(Ok(true)) => {
                 self.forget().await?;
-                match peer.hooks().dialect().unwrap_or(self.interactions.dialect) {
+                match peer.dialect().unwrap_or(self.interactions.dialect) {
                     Dialect::Released => peer.notify_elicitation_complete(self.interaction.id.as_str()).await,
                     // The drafts tell the client through its `elicitation/track` or
                     // `interaction/notify` request.
@@ -447,7 +458,7 @@ impl UrlRequest<'_> {
             Ok(Err(err)) => Err(err.into()),
             Err(_) => {
                 observe::url_page("still_pending");
-                Err(match peer.hooks().dialect().unwrap_or(self.interactions.dialect) {
+                Err(match peer.dialect().unwrap_or(self.interactions.dialect) {
                     Dialect::Released => Continuation::StillPending { waited: timeout, elicitation: self.params(self.revision) }.into(),
                     // The drafts' way to say "retry when the page is done".
                     #[cfg(feature = "dialects")]
@@ -464,7 +475,7 @@ impl UrlRequest<'_> {
     /// and the client's retry finds the interaction complete or gets another round.
     /// `Decline` and `Cancel` (2026-07-28) are the user's answers to that question.
     pub async fn require<P: ElicitPeer + ?Sized>(&self, peer: &P) -> Result<Elicitation<()>, ElicitError> {
-        if peer.hooks().replays() || (peer.hooks().relays_to_model() && !shows_link(peer)) {
+        if peer.operation().is_some_and(|operation| operation.replays()) || (relays_to_model(peer) && !shows_link(peer)) {
             return match self.ask(peer).await? {
                 Elicitation::Accept(()) => self.completion(peer, Duration::ZERO).await.map(Elicitation::Accept),
                 other => Ok(other),
@@ -476,7 +487,7 @@ impl UrlRequest<'_> {
             self.forget().await?;
             return Ok(Elicitation::Accept(()));
         }
-        Err(self.required(peer.hooks().dialect().unwrap_or(self.interactions.dialect))?)
+        Err(self.required(peer.dialect().unwrap_or(self.interactions.dialect))?)
     }
 
     /// Waits for the page, reporting progress to the client meanwhile.
