@@ -2,12 +2,15 @@
 //! newline-delimited messages over a pair of byte streams (MCP's stdio framing), in
 //! under 80 lines (the last test counts them). Everything else (the checks before
 //! sending, the schema of each revision, validation, decoding, re-asking) comes from
-//! `Elicit::elicit`, as it does over rmcp.
+//! `Elicit::elicit`, as it does over rmcp; the rounds of 2026-07-28 and the relay through
+//! the model come from wrapping it (`Replay::rounds`, `Replay::relay`), with nothing
+//! added to the transport.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use elicit_runtime::exchange::{Answer, ElicitationSupport, Outgoing};
+use elicit_runtime::exchange::{Answer, ElicitationSupport, Operation, Outgoing, Provenance};
+use elicit_runtime::rounds::{Binding, Played, Replay, StateSealer};
 use elicit_runtime::{Elicit, ElicitError, ElicitPeer, Elicitation, ProtocolRevision};
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader, Lines};
@@ -219,4 +222,71 @@ fn the_transport_is_under_80_lines() {
     let end = file.find("// ---- end of the transport").expect("the transport's end marker");
     let lines = file[start..end].lines().count();
     assert!(lines < 80, "the transport takes {lines} lines");
+}
+
+/// The body of a tool that asks for the invoice, over whatever transport it is given.
+async fn invoice_body<P: ElicitPeer>(peer: P) -> Result<(Elicitation<Invoice>, Provenance), ElicitError> {
+    Invoice::elicit(&peer, "Where should the invoice go?").with_provenance().await
+}
+
+#[tokio::test]
+async fn wrapped_in_rounds_the_same_transport_asks_on_2026_07_28() {
+    let sealer = StateSealer::new(vec![7u8; 32]).unwrap();
+    let binding = Binding::new(Some("ada"), "tools/call", "invoice", None);
+    // A client that is never sent a request: on 2026-07-28 the questions travel in the result.
+    let (peer, client) = connect(ProtocolRevision::V2026_07_28, |request| panic!("nothing is sent on 2026-07-28: {request}"));
+    let operation = || Operation::new().called("invoice").for_user("ada");
+
+    let replay = Replay::resume(&sealer, binding.clone(), None, Default::default(), operation(), false).unwrap();
+    let outcome = invoice_body(replay.rounds(&peer)).await;
+    assert!(outcome.as_ref().is_err_and(ElicitError::is_input_required), "{outcome:?}");
+    let Ok(Played::InputRequired { questions, state }) = replay.finish(outcome).await else { panic!("the round ends on the question") };
+    assert_eq!((questions[0].key.as_str(), questions[0].method), ("elicit-1", "elicitation/create"));
+    let params = elicit_runtime::exchange::form_params::<Invoice>("Where should the invoice go?", ProtocolRevision::V2026_07_28, &Default::default()).unwrap();
+    assert_eq!(questions[0].question.params().into_owned(), params);
+
+    // The client's retry: the state and its answer.
+    let answer = json!({"action": "accept", "content": {"email": "ada@example.com", "copies": 2}});
+    let replay = Replay::resume(&sealer, binding.clone(), Some(&state), [("elicit-1".to_owned(), answer)].into(), operation(), false).unwrap();
+    let outcome = invoice_body(replay.rounds(&peer)).await;
+    let Ok(Played::Complete(Ok((invoice, provenance)))) = replay.finish(outcome).await else { panic!("answered") };
+    assert_eq!(invoice, Elicitation::Accept(Invoice { email: "ada@example.com".into(), copies: 2 }));
+    assert_eq!(provenance, Provenance::User);
+
+    // The state is bound to the call: another user's retry is refused before the body runs.
+    let other = Binding::new(Some("bob"), "tools/call", "invoice", None);
+    assert!(Replay::resume(&sealer, other, Some(&state), Default::default(), operation(), false).is_err());
+    drop(peer);
+    assert_eq!(client.await.unwrap(), Vec::<Value>::new());
+}
+
+#[tokio::test]
+async fn wrapped_in_the_relay_a_client_without_forms_is_answered_through_its_model() {
+    let sealer = StateSealer::new(vec![7u8; 32]).unwrap();
+    let binding = Binding::new(None, "tools/call", "invoice", None);
+    // The client declared no elicitation: the transport is never asked to send.
+    let (requests, _client_end) = tokio::io::duplex(1 << 16);
+    let (answers, _replies) = tokio::io::duplex(1 << 16);
+    let peer = LineTransport::new(ProtocolRevision::V2025_11_25, ElicitationSupport::NONE, answers, requests);
+
+    let replay = Replay::relayed(&sealer, binding.clone(), None, Default::default(), Operation::new()).unwrap();
+    let outcome = invoice_body(replay.relay(&peer)).await;
+    let Ok(Played::ForModel { questions, state }) = replay.finish(outcome).await else { panic!("the question goes to the model") };
+    assert!(questions[0].via_model && questions[0].key == "elicit-1", "{questions:?}");
+
+    // The model calls back with the user's words: the body completes, and knows who answered.
+    let relayed = json!({"action": "accept", "content": {"email": "ada@example.com", "copies": 1}});
+    let replay = Replay::relayed(&sealer, binding, Some(&state), [("elicit-1".to_owned(), relayed)].into(), Operation::new()).unwrap();
+    let outcome = invoice_body(replay.relay(&peer)).await;
+    let Ok(Played::Complete(Ok((invoice, provenance)))) = replay.finish(outcome).await else { panic!("answered") };
+    assert_eq!(invoice, Elicitation::Accept(Invoice { email: "ada@example.com".into(), copies: 1 }));
+    assert_eq!(provenance, Provenance::Model);
+
+    // A client that shows forms gets them through the wrapped transport, as without the relay.
+    let (peer, client) = connect(ProtocolRevision::V2025_11_25, |_| Some(json!({"action": "decline"})));
+    let replay = Replay::relayed(&sealer, Binding::new(None, "tools/call", "invoice", None), None, Default::default(), Operation::new()).unwrap();
+    let outcome = invoice_body(replay.relay(&peer)).await;
+    assert!(matches!(replay.finish(outcome).await, Ok(Played::Complete(Ok((Elicitation::Decline, Provenance::User))))));
+    drop(peer);
+    assert_eq!(client.await.unwrap().len(), 1);
 }

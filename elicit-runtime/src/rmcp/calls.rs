@@ -97,10 +97,9 @@ use crate::exchange::{Answer, ClientInfo, ElicitError, ElicitPeer, ElicitationSu
 use crate::locale::{Locale, of_meta};
 use crate::observe;
 use crate::revision::ProtocolRevision;
-use crate::url::UrlModeError;
 use crate::form::{RequestedSchema, echo_up_to};
 use super::relay::{Relay, model_result, take_relay};
-use crate::rounds::{Asked, Binding, EffectError, Kept, Retry, Round, StateSealer};
+use crate::rounds::{Asked, Binding, EffectError, Kept, Played, Replay, Retry, Rounds, StateSealer};
 
 /// How much of why an answer is not its request's result is kept: serde's reason quotes
 /// the value it could not read (`unknown variant `…``), which the client chose.
@@ -200,7 +199,7 @@ impl Replayable {
             let outcome = match start {
                 Ok((operation, context)) => {
                     let client = context.client_info().map(|info| ClientInfo::new(info.name, info.version));
-                    let inner = AskInner::Direct { context, relay: None, operation: Arc::new(operation) };
+                    let inner = AskInner::Direct { context, operation: Arc::new(operation) };
                     body(Ask { inner, locale, client }).await.map(Outcome::Complete)
                 }
                 Err(replayable) => Box::pin(replayable.run_replayed(sealer, body, rounds)).await,
@@ -269,47 +268,42 @@ impl Replayable {
             (None, false) => None,
         };
         let retry = Retry { request_state: state, responses, relayed };
-        let round = Round::resume(sealer, &binding, retry, self.operation(), rounds, self.relay).inspect_err(|_| *refused = true)?;
-        let round = Arc::new(round);
+        let replay = Replay::resume_retry(sealer, binding, retry, self.operation(), rounds, self.relay).inspect_err(|_| *refused = true)?;
         let capabilities = Capabilities::shown(&self.context);
-        let inner = if rounds {
-            AskInner::Round { round: round.clone(), capabilities, relay: self.relay }
-        } else {
-            AskInner::Direct { context: self.context.clone(), relay: Some(round.clone()), operation: Arc::default() }
+        let context = self.context.clone();
+        let inner = match rounds {
+            true => AskInner::Round { rounds: replay.rounds(context).showing(capabilities.elicitation), capabilities },
+            false => AskInner::Relay { relay: replay.relay(context).showing(capabilities.elicitation) },
         };
-        let (held, fresh) = round.answer_counts();
+        let (held, fresh) = replay.answer_counts();
         span.record("answers", held).record("answered_now", fresh);
         let locale = self.language();
         let client = self.context.client_info().map(|info| ClientInfo::new(info.name, info.version));
         let outcome = body(Ask { inner, locale, client }).await;
-        if let Some(key) = round.duplicate_key() {
-            return Err(ElicitError::DuplicateKey(key).into());
-        }
-
-        let (asked, retry) = round.finish();
-        span.record("asked", asked.len());
-        if asked.is_empty() && !retry {
-            for done in round.operation().completed() {
-                done.await;
+        match replay.finish(outcome).await? {
+            Played::Failed(err) => Err(err.into()),
+            Played::Complete(outcome) => {
+                span.record("asked", 0);
+                outcome.map(Outcome::Complete)
             }
-            return outcome.map(Outcome::Complete);
+            Played::ForModel { questions, state } => {
+                span.record("asked", questions.len());
+                observe::relay("asked", questions.iter().filter(|a| a.via_model).count() as u64);
+                let locale = locale.unwrap_or_default();
+                Ok(Outcome::ForModel(model_result(&self.name, self.arguments.as_ref(), &questions, &state, locale)))
+            }
+            Played::InputRequired { questions, state } => {
+                span.record("asked", questions.len());
+                let mut requests = InputRequests::new();
+                for Asked { key, method, question, .. } in questions {
+                    requests.insert(key.clone(), input_request(&key, method, question)?);
+                }
+                // Waiting for something out of band (a URL-mode interaction): the state
+                // alone, and the client retries with it.
+                let requests = (!requests.is_empty()).then_some(requests);
+                Ok(Outcome::InputRequired(InputRequiredResult::new(requests, Some(state))))
+            }
         }
-        let sealed = sealer.seal(&round.state(&asked), &binding)?;
-        // Questions for the client's model (it cannot ask them), or a page it linked to
-        // that is not done yet: a result for the model, with the continuation.
-        if asked.iter().any(|a| a.via_model) || (!rounds || round.involves_model()) && asked.is_empty() {
-            observe::relay("asked", asked.iter().filter(|a| a.via_model).count() as u64);
-            let locale = locale.unwrap_or_default();
-            return Ok(Outcome::ForModel(model_result(&self.name, self.arguments.as_ref(), &asked, &sealed, locale)));
-        }
-        let mut requests = InputRequests::new();
-        for Asked { key, method, question, .. } in asked {
-            requests.insert(key.clone(), input_request(&key, method, question)?);
-        }
-        // Waiting for something out of band (a URL-mode interaction): the state alone,
-        // and the client retries with it.
-        let requests = (!requests.is_empty()).then_some(requests);
-        Ok(Outcome::InputRequired(InputRequiredResult::new(requests, Some(sealed))))
     }
 }
 
@@ -663,19 +657,22 @@ pub struct Ask {
 
 #[derive(Clone)]
 enum AskInner {
-    /// Up to 2025-11-25: requests go to the client. With `relay`, questions the client
-    /// cannot show go to its model, and the call is replayed on its call-back (the
-    /// client's own answers kept in the round).
-    Direct { context: RequestContext<RoleServer>, relay: Option<Arc<Round>>, operation: Arc<Operation> },
-    /// 2026-07-28: the body is replayed over rounds; with `relay`, questions the request's
-    /// capabilities cannot carry go to the model.
-    Round { round: Arc<Round>, capabilities: Capabilities, relay: bool },
+    /// Up to 2025-11-25: requests go to the client.
+    Direct { context: RequestContext<RoleServer>, operation: Arc<Operation> },
+    /// Up to 2025-11-25 with the relay: questions the client cannot show go to its model,
+    /// and the call is replayed on its call-back (the client's own answers kept in the
+    /// round).
+    Relay { relay: crate::rounds::Relay<RequestContext<RoleServer>> },
+    /// 2026-07-28: the body is replayed over rounds; with the relay, questions the
+    /// request's capabilities cannot carry go to the model.
+    Round { rounds: Rounds<RequestContext<RoleServer>>, capabilities: Capabilities },
 }
 
 impl fmt::Debug for Ask {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.inner {
-            AskInner::Direct { relay, .. } => f.debug_struct("Ask::Direct").field("relay", &relay.is_some()).finish_non_exhaustive(),
+            AskInner::Direct { .. } => f.debug_struct("Ask::Direct").finish_non_exhaustive(),
+            AskInner::Relay { .. } => f.debug_struct("Ask::Relay").finish_non_exhaustive(),
             AskInner::Round { capabilities, .. } => f.debug_struct("Ask::Round").field("capabilities", capabilities).finish_non_exhaustive(),
         }
     }
@@ -685,6 +682,7 @@ impl Ask {
     fn capabilities(&self) -> Capabilities {
         match &self.inner {
             AskInner::Direct { context, .. } => Capabilities::shown(context),
+            AskInner::Relay { relay } => Capabilities::shown(relay.inner()),
             AskInner::Round { capabilities, .. } => *capabilities,
         }
     }
@@ -716,7 +714,8 @@ impl Ask {
     /// ```
     pub fn reach(&self) -> Reach {
         let revision = ElicitPeer::protocol_version(self).and_then(|v| v.parse().ok());
-        Reach::of(revision, self.capabilities().elicitation, self.round().is_some_and(|round| round.operation().relays_to_model()))
+        let relays = ElicitPeer::operation(self).is_some_and(Operation::relays_to_model);
+        Reach::of(revision, self.capabilities().elicitation, relays)
     }
 
     /// Asks the client's model (`sampling/createMessage`). The client must have declared
@@ -741,7 +740,7 @@ impl Ask {
         let Some(Value::Object(params)) = params else {
             return Err(ElicitError::transport(std::io::Error::other("the request's params are not a JSON object")));
         };
-        let number = self.round().map_or(0, |round| round.operation().next_question());
+        let number = ElicitPeer::operation(self).map_or(0, Operation::next_question);
         let outgoing = Outgoing::new(method, Question::Params(params), number).with_key(key);
         // Kept to pin the answer as read, when a round holds it.
         let asked = self.round().map(|_| outgoing.clone());
@@ -909,12 +908,12 @@ impl Ask {
         Fut: Future<Output = Result<T, E>>,
     {
         let note = format!("once:{key}");
+        // Only a replayed call keeps notes; a direct one runs its body once.
         let operation = self.round().map(|round| round.operation());
         if let Some(kept) = operation.and_then(|operation| operation.note(&note)) {
             return serde_json::from_str(&kept).map_err(|_| E::from(ElicitError::Once(key.to_owned())));
         }
         let value = effect().await?;
-        // Only a replayed call keeps notes; a direct one runs its body once.
         if let Some(operation) = operation {
             let kept = serde_json::to_string(&value).map_err(|_| E::from(ElicitError::Once(key.to_owned())))?;
             operation.set_note(&note, kept);
@@ -922,66 +921,13 @@ impl Ask {
         Ok(value)
     }
 
-    /// A request of a call that may be replayed: answered from the round, sent to the
-    /// client and kept, or handed to the model.
-    async fn send_replayed(&self, outgoing: Outgoing) -> Result<Answer, ElicitError> {
-        let capabilities = self.capabilities();
-        let (round, via_client) = match &self.inner {
-            AskInner::Direct { context, relay: None, .. } => return context.send_elicitation(outgoing).await,
-            AskInner::Direct { context, relay: Some(round), .. } => (round, Some(context)),
-            // Without the relay every question is the round's, for the client.
-            AskInner::Round { round, relay: false, .. } => return round.answer_or_ask(outgoing, false),
-            AskInner::Round { round, relay: true, .. } => (round, None),
-        };
-        let (key, digest, answer) = round.answered(&outgoing)?;
-        if let Some(answer) = answer {
-            return Ok(answer);
-        }
-        if client_can_ask(capabilities, &outgoing) {
-            return match via_client {
-                // Kept, so that the model's call-back replays it instead of asking again.
-                Some(context) => {
-                    let answer = context.send_elicitation(outgoing.clone()).await?;
-                    round.record(&outgoing, answer.result.clone());
-                    Ok(answer)
-                }
-                None => Err(round.ask(key, digest, outgoing, false)),
-            };
-        }
-        if outgoing.relayable && outgoing.method == ELICITATION {
-            return Err(round.ask(key, digest, outgoing, true));
-        }
-        Err(cannot_ask(capabilities, &outgoing))
-    }
-
     /// The round that keeps answers, if this call is replayed.
-    fn round(&self) -> Option<&Arc<Round>> {
+    fn round(&self) -> Option<&Arc<crate::rounds::Round>> {
         match &self.inner {
-            AskInner::Direct { relay, .. } => relay.as_ref(),
-            AskInner::Round { round, .. } => Some(round),
+            AskInner::Direct { .. } => None,
+            AskInner::Relay { relay } => Some(relay.round()),
+            AskInner::Round { rounds, .. } => Some(rounds.round()),
         }
-    }
-}
-
-/// Whether the client can show this request itself.
-fn client_can_ask(capabilities: Capabilities, outgoing: &Outgoing) -> bool {
-    match outgoing.method {
-        // It declared forms, and could not show this one (`ElicitError::FormNotShown`).
-        ELICITATION if outgoing.not_shown => false,
-        SAMPLING => capabilities.sampling,
-        ROOTS => capabilities.roots,
-        _ if outgoing.question.is_url() => capabilities.elicitation.url,
-        _ => capabilities.elicitation.form,
-    }
-}
-
-/// The error of a request the client cannot show, when the model may not answer it.
-fn cannot_ask(capabilities: Capabilities, outgoing: &Outgoing) -> ElicitError {
-    match outgoing.method {
-        SAMPLING => ElicitError::ClientLacks("sampling"),
-        ROOTS => ElicitError::ClientLacks("roots"),
-        _ if outgoing.question.is_url() => ElicitError::Url(UrlModeError::NotSupported(capabilities.elicitation)),
-        _ => ElicitError::NotSupported(capabilities.elicitation),
     }
 }
 
@@ -989,7 +935,8 @@ impl ElicitPeer for Ask {
     fn protocol_version(&self) -> Option<String> {
         match &self.inner {
             AskInner::Direct { context, .. } => ElicitPeer::protocol_version(context),
-            AskInner::Round { .. } => Some(ProtocolRevision::V2026_07_28.as_str().to_owned()),
+            AskInner::Relay { relay } => relay.protocol_version(),
+            AskInner::Round { rounds, .. } => rounds.protocol_version(),
         }
     }
 
@@ -997,35 +944,30 @@ impl ElicitPeer for Ask {
         self.capabilities().elicitation
     }
 
-    fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Answer, ElicitError>> + Send {
+    async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Answer, ElicitError> {
         // The common case, a direct request, awaits the transport's future in place; the
-        // others (answers kept for a replay, rounds) are boxed, so that their copies of the
+        // layers (answers kept for a replay, rounds) are boxed, so that their copies of the
         // request do not widen the future every pending form holds.
-        let direct = match &self.inner {
-            AskInner::Direct { context, relay: None, .. } => Some(context),
-            _ => None,
-        };
-        async move {
-            match direct {
-                Some(context) => context.send_elicitation(outgoing).await,
-                None => Box::pin(self.send_replayed(outgoing)).await,
-            }
+        match &self.inner {
+            AskInner::Direct { context, .. } => context.send_elicitation(outgoing).await,
+            AskInner::Relay { relay } => Box::pin(relay.send_elicitation(outgoing)).await,
+            AskInner::Round { rounds, .. } => Box::pin(rounds.send_elicitation(outgoing)).await,
         }
     }
 
     async fn notify_elicitation_complete(&self, elicitation_id: &str) -> Result<(), ElicitError> {
         match &self.inner {
-            // The model showed the link: the client knows of no elicitation to complete.
-            AskInner::Direct { relay: Some(round), .. } if round.involves_model() => Ok(()),
             AskInner::Direct { context, .. } => context.notify_elicitation_complete(elicitation_id).await,
-            // 2026-07-28 has no completion notification: the retry learns of it.
-            AskInner::Round { .. } => Ok(()),
+            AskInner::Relay { relay } => relay.notify_elicitation_complete(elicitation_id).await,
+            AskInner::Round { rounds, .. } => rounds.notify_elicitation_complete(elicitation_id).await,
         }
     }
 
     async fn report_waiting(&self, progress: u32, message: &str) {
-        if let AskInner::Direct { context, .. } = &self.inner {
-            context.report_waiting(progress, message).await;
+        match &self.inner {
+            AskInner::Direct { context, .. } => context.report_waiting(progress, message).await,
+            AskInner::Relay { relay } => relay.report_waiting(progress, message).await,
+            AskInner::Round { .. } => {}
         }
     }
 
@@ -1041,8 +983,9 @@ impl ElicitPeer for Ask {
     /// relayed through the model), what its replays keep.
     fn operation(&self) -> Option<&Operation> {
         match &self.inner {
-            AskInner::Direct { relay: None, operation, .. } => Some(operation),
-            AskInner::Direct { relay: Some(round), .. } | AskInner::Round { round, .. } => Some(round.operation()),
+            AskInner::Direct { operation, .. } => Some(operation),
+            AskInner::Relay { relay } => relay.operation(),
+            AskInner::Round { rounds, .. } => rounds.operation(),
         }
     }
 }

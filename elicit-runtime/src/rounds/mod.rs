@@ -14,6 +14,8 @@
 #![doc = include_str!("../../docs/rounds.md")]
 
 mod kept;
+mod layers;
+mod replay;
 mod state;
 
 pub(crate) mod harness;
@@ -25,20 +27,30 @@ use serde_json::{Map, Value};
 
 pub use self::kept::{EffectError, Kept};
 pub use self::state::{MAX_STATE_LEN, MIN_KEY_LEN, PRODUCTION_VAR, StateError, StateSealer};
-pub(crate) use self::state::{Binding, Pending, Pinned, RoundState, question_digest};
+pub use self::layers::{Relay, Rounds};
+pub use self::replay::{Played, Replay};
+pub use self::state::Binding;
+pub(crate) use self::state::{Pending, Pinned, RoundState, question_digest};
 use self::state::digest;
 use crate::exchange::{Answer, ElicitError, Operation, Outgoing, Question};
 use crate::observe;
 
-/// A question asked without an answer: its input key, method and question, and whether
-/// it goes to the client's model (the client cannot ask it) rather than to the client.
+/// A question a round asked without an answer ([`Played`]): its input key, method and
+/// question, and whether it goes to the client's model (the client cannot show it)
+/// rather than to the client.
 #[derive(Debug)]
-pub(crate) struct Asked {
-    pub(crate) key: String,
-    pub(crate) method: &'static str,
-    pub(crate) question: Question,
+#[non_exhaustive]
+pub struct Asked {
+    /// The input key its answer comes back under (`inputResponses`).
+    pub key: String,
+    /// The request's method (`elicitation/create`, `sampling/createMessage`...).
+    pub method: &'static str,
+    /// What it asks; its params are [`Question::params`].
+    pub question: Question,
+    /// It goes to the client's model.
+    pub via_model: bool,
+    /// The digest its answer is pinned to.
     pub(crate) digest: String,
-    pub(crate) via_model: bool,
 }
 
 /// What a retry carries: the sealed state, the client's `inputResponses` and the model's

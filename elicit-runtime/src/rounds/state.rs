@@ -707,11 +707,22 @@ struct FormDigests {
 /// prompt (or the resource's URI) and the exact arguments (canonical JSON, keys sorted).
 /// Not stored in the state, only authenticated with it: a state presented with any other
 /// binding does not open.
+///
+/// ```
+/// use elicit_runtime::rounds::Binding;
+/// use serde_json::json;
+///
+/// let arguments = json!({"date": "2026-07-28"});
+/// let call = Binding::new(Some("ada"), "tools/call", "book", arguments.as_object());
+/// assert_ne!(call, Binding::new(Some("bob"), "tools/call", "book", arguments.as_object()));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Binding(Vec<u8>);
+pub struct Binding(Vec<u8>);
 
 impl Binding {
-    pub(crate) fn new(principal: Option<&str>, method: &str, name: &str, arguments: Option<&Map<String, Value>>) -> Self {
+    /// The call of `method` (`tools/call`, `prompts/get`, `resources/read`) on `name`
+    /// (the tool, the prompt, the resource's URI) with `arguments`, by `principal`.
+    pub fn new(principal: Option<&str>, method: &str, name: &str, arguments: Option<&Map<String, Value>>) -> Self {
         let mut binding = b"elicit/round/v1\0".to_vec();
         for part in [principal.unwrap_or(""), method, name] {
             // Lengths first, so that no two different bindings write the same bytes.

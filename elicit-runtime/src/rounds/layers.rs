@@ -1,0 +1,218 @@
+//! The layers a replayed operation wraps around any transport: [`Rounds`] (2026-07-28,
+//! every question travels in the operation's result) and [`Relay`] (older revisions, the
+//! questions the client cannot show go to its model). Each is an [`ElicitPeer`] around
+//! another, as tower's layers wrap a `Service`; [`Replay`](super::Replay) builds them.
+
+use std::sync::Arc;
+
+use crate::exchange::{Answer, ClientInfo, ElicitError, ElicitPeer, ElicitationSupport, Operation, Outgoing};
+use crate::locale::Locale;
+use crate::revision::{Dialect, ProtocolRevision};
+use crate::url::UrlModeError;
+
+use super::Round;
+
+/// The method of an elicitation.
+const ELICITATION: &str = "elicitation/create";
+
+/// 2026-07-28 over any transport: no request goes to the client. Each question is
+/// answered from the round (given with this retry, or in an earlier round and carried in
+/// the sealed state) or recorded, and the round ends on it
+/// (an [`ElicitError::is_input_required`] error); [`Replay::finish`](super::Replay::finish) turns
+/// the recorded questions into the next round's requests. With the relay on, a question
+/// the client cannot show goes to its model instead.
+///
+/// The wrapped transport says what the client can show, its language and who it is.
+#[derive(Debug, Clone)]
+pub struct Rounds<P> {
+    inner: P,
+    round: Arc<Round>,
+    support: ElicitationSupport,
+}
+
+impl<P: ElicitPeer> Rounds<P> {
+    pub(crate) fn new(inner: P, round: Arc<Round>) -> Self {
+        let support = inner.elicitation_support();
+        Rounds { inner, round, support }
+    }
+
+    /// What the client can be shown in this request, when it is not all it declared (a
+    /// client profile that does not show the URL of URL mode).
+    pub(crate) fn showing(mut self, support: ElicitationSupport) -> Self {
+        self.support = support;
+        self
+    }
+
+    /// The wrapped transport.
+    pub fn inner(&self) -> &P {
+        &self.inner
+    }
+
+    /// The round it plays.
+    pub(crate) fn round(&self) -> &Arc<Round> {
+        &self.round
+    }
+}
+
+impl<P: ElicitPeer> ElicitPeer for Rounds<P> {
+    fn protocol_version(&self) -> Option<String> {
+        Some(ProtocolRevision::V2026_07_28.as_str().to_owned())
+    }
+
+    fn elicitation_support(&self) -> ElicitationSupport {
+        self.support
+    }
+
+    async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Answer, ElicitError> {
+        let round = &self.round;
+        // Without the relay every question is the round's, for the client.
+        if !round.operation().relays_to_model() {
+            return round.answer_or_ask(outgoing, false);
+        }
+        let (key, digest, answer) = round.answered(&outgoing)?;
+        if let Some(answer) = answer {
+            return Ok(answer);
+        }
+        if client_can_ask(self.support, &outgoing) {
+            return Err(round.ask(key, digest, outgoing, false));
+        }
+        if outgoing.relayable && outgoing.method == ELICITATION {
+            return Err(round.ask(key, digest, outgoing, true));
+        }
+        Err(cannot_ask(self.support, &outgoing))
+    }
+
+    /// 2026-07-28 has no completion notification: the retry learns of it.
+    async fn notify_elicitation_complete(&self, _elicitation_id: &str) -> Result<(), ElicitError> {
+        Ok(())
+    }
+
+    fn locale(&self) -> Option<Locale> {
+        self.inner.locale()
+    }
+
+    fn client_info(&self) -> Option<ClientInfo> {
+        self.inner.client_info()
+    }
+
+    fn operation(&self) -> Option<&Operation> {
+        Some(self.round.operation())
+    }
+
+    fn dialect(&self) -> Option<Dialect> {
+        self.inner.dialect()
+    }
+}
+
+/// The relay through the model over any transport, on a revision that sends requests to
+/// the client: a question answered earlier in the call (before the model was asked) is
+/// answered from the round; one the client can show goes through the wrapped transport,
+/// and its answer is kept for the replay that follows the model's call-back; one it
+/// cannot show (and that is not the user's alone) is recorded for the client's model, and
+/// the call ends with the questions for the model
+/// ([`Played::ForModel`](super::Played::ForModel)).
+#[derive(Debug, Clone)]
+pub struct Relay<P> {
+    inner: P,
+    round: Arc<Round>,
+    support: ElicitationSupport,
+}
+
+impl<P: ElicitPeer> Relay<P> {
+    pub(crate) fn new(inner: P, round: Arc<Round>) -> Self {
+        let support = inner.elicitation_support();
+        Relay { inner, round, support }
+    }
+
+    /// What the client can be shown, when it is not all it declared.
+    pub(crate) fn showing(mut self, support: ElicitationSupport) -> Self {
+        self.support = support;
+        self
+    }
+
+    /// The wrapped transport.
+    pub fn inner(&self) -> &P {
+        &self.inner
+    }
+
+    /// The round it plays.
+    pub(crate) fn round(&self) -> &Arc<Round> {
+        &self.round
+    }
+}
+
+impl<P: ElicitPeer> ElicitPeer for Relay<P> {
+    fn protocol_version(&self) -> Option<String> {
+        self.inner.protocol_version()
+    }
+
+    fn elicitation_support(&self) -> ElicitationSupport {
+        self.support
+    }
+
+    async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Answer, ElicitError> {
+        let round = &self.round;
+        let (key, digest, answer) = round.answered(&outgoing)?;
+        if let Some(answer) = answer {
+            return Ok(answer);
+        }
+        if client_can_ask(self.support, &outgoing) {
+            // Kept, so that the model's call-back replays it instead of asking again.
+            let answer = self.inner.send_elicitation(outgoing.clone()).await?;
+            round.record(&outgoing, answer.result.clone());
+            return Ok(answer);
+        }
+        if outgoing.relayable && outgoing.method == ELICITATION {
+            return Err(round.ask(key, digest, outgoing, true));
+        }
+        Err(cannot_ask(self.support, &outgoing))
+    }
+
+    async fn notify_elicitation_complete(&self, elicitation_id: &str) -> Result<(), ElicitError> {
+        // The model showed the link: the client knows of no elicitation to complete.
+        if self.round.involves_model() {
+            return Ok(());
+        }
+        self.inner.notify_elicitation_complete(elicitation_id).await
+    }
+
+    async fn report_waiting(&self, progress: u32, message: &str) {
+        self.inner.report_waiting(progress, message).await;
+    }
+
+    fn locale(&self) -> Option<Locale> {
+        self.inner.locale()
+    }
+
+    fn client_info(&self) -> Option<ClientInfo> {
+        self.inner.client_info()
+    }
+
+    fn operation(&self) -> Option<&Operation> {
+        Some(self.round.operation())
+    }
+
+    fn dialect(&self) -> Option<Dialect> {
+        self.inner.dialect()
+    }
+}
+
+/// Whether the client can show this request itself. Other requests than elicitations
+/// (sampling, roots) are the caller's to check against what the client declared.
+fn client_can_ask(support: ElicitationSupport, outgoing: &Outgoing) -> bool {
+    match outgoing.method {
+        // It declared forms, and could not show this one (`ElicitError::FormNotShown`).
+        ELICITATION if outgoing.not_shown => false,
+        ELICITATION if outgoing.question.is_url() => support.url,
+        ELICITATION => support.form,
+        _ => true,
+    }
+}
+
+/// The error of a request the client cannot show, when the model may not answer it.
+fn cannot_ask(support: ElicitationSupport, outgoing: &Outgoing) -> ElicitError {
+    match outgoing.question.is_url() {
+        true => ElicitError::Url(UrlModeError::NotSupported(support)),
+        false => ElicitError::NotSupported(support),
+    }
+}
