@@ -13,20 +13,27 @@ pub(crate) mod choice;
 mod confirm;
 mod elicitation;
 mod elicit;
+mod params;
+mod read;
+mod reask;
 pub(crate) mod error;
 mod operation;
 mod support;
 mod transport;
+#[cfg(feature = "validator")]
+mod validator;
 
 pub use self::elicitation::{Action, Elicitation};
 pub use self::error::{Continuation, ElicitError, MalformedResult};
-pub(crate) use self::elicit::contains_url;
+pub(crate) use self::reask::contains_url;
 pub(crate) use self::elicit::{Watch, send_watched};
 #[cfg(feature = "rmcp")]
 pub(crate) use self::transport::RELAYED_META;
 #[cfg(feature = "validator")]
-pub use self::elicit::validator_rules;
-pub use self::elicit::{DEFAULT_PROGRESS_EVERY, Elicit, ElicitRequest, form_params, form_params_json, reask_message, reask_message_in};
+pub use self::validator::validator_rules;
+pub use self::elicit::{DEFAULT_PROGRESS_EVERY, Elicit, ElicitRequest};
+pub use self::params::{form_params, form_params_json};
+pub use self::reask::{reask_message, reask_message_in};
 pub use self::choice::{ChoiceRequest, ElicitChoice};
 pub use self::confirm::Confirm;
 pub use self::support::{ClientInfo, ElicitationSupport};
