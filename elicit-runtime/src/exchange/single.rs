@@ -321,6 +321,20 @@ fn bad(rule: &'static str, why: String) -> ElicitError {
 
 /// A text in one line: a form of one string field, `value`, with its rules.
 ///
+/// Every single value ([`ask_text`], [`ask_number`], [`ask_select`]) is a form of one
+/// required field named `value` ([`VALUE_FIELD`]), titled in the user's language from
+/// the catalogs' `value-title` ("Answer", "回答"...): on 2025-11-25,
+/// `ask_text(peer, "Your name?").min_length(2)` sends
+/// `{"type": "object", "properties": {"value": {"type": "string", "title": "Answer", "minLength": 2}}, "required": ["value"]}`.
+/// Its answer is read like any form's: a wrong one is asked again with `.reask(n)`,
+/// the problem named on the field ("Answer: must be at least 2 characters long, got 1"),
+/// a key beside `value` is a problem of its own, decline and cancel are answers. It is
+/// asked on every revision, in the rounds of 2026-07-28 (inside `ToolCall::run`), through
+/// the model where the author allows it (`.user_only()` forbids it), and written for the
+/// client's profile (a number as text for a client that shows none). A rule no answer
+/// could keep (`min_length` above `max_length`, a pattern that does not compile) is
+/// [`ElicitError::Schema`] with [`SchemaError::BadRule`], before anything is sent.
+///
 /// ```
 /// use elicit_runtime::exchange::ask_text;
 /// use elicit_runtime::form::Format;
@@ -417,6 +431,11 @@ impl<'a, P: ElicitPeer + ?Sized + 'a> IntoFuture for TextRequest<'a, P> {
 ///
 /// async fn guests(peer: &impl ElicitPeer) -> Result<Option<u8>, ElicitError> {
 ///     Ok(ask_number::<u8, _>(peer, "How many guests?").range(1..=12).reask(1).await?.accepted())
+/// }
+///
+/// // The type can also come from where the value goes.
+/// async fn price(peer: &impl ElicitPeer) -> Result<Option<f64>, ElicitError> {
+///     Ok(ask_number(peer, "Your price?").minimum(0.5).await?.accepted())
 /// }
 /// ```
 pub fn ask_number<N: Number, P: ElicitPeer + ?Sized>(peer: &P, message: impl Into<Words>) -> NumberRequest<'_, N, P> {
