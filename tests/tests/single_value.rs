@@ -12,7 +12,7 @@ use elicit_runtime::rmcp::ToolCall;
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::spec::{Strictness, check_request};
 use elicit_runtime::testing::{RealClient, Reply, ScriptedClient, ScriptedSession};
-use elicit_runtime::{Elicitation, ProtocolRevision, ask_number, ask_select, ask_text};
+use elicit_runtime::{Elicit, Elicitation, ProtocolRevision, ask_enum, ask_number, ask_select, ask_text};
 use elicit_tests::spec::elicit_request;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
@@ -24,6 +24,15 @@ enum Region {
     Us,
 }
 impl SelectItem for Region {}
+
+#[derive(Elicit, Clone, Copy, Debug, PartialEq)]
+#[elicit(rename_all = "lowercase")]
+enum Plan {
+    #[elicit(title = "Free", title(ja = "無料"))]
+    Free,
+    #[elicit(title = "Team", title(ja = "チーム"))]
+    Team,
+}
 
 #[derive(Clone)]
 struct Asks {
@@ -91,6 +100,11 @@ impl Asks {
         .await
     }
 
+    #[tool(description = "a plan, from an enum")]
+    async fn plan(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.relay_through_model(true).run(&self.sealer, |ask| async move { Ok(said(ask_enum::<Plan, _>(&ask, "Which plan?").reask(1).await?)) }).await
+    }
+
     #[tool(description = "bounds that no answer keeps")]
     async fn bad_bounds(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
         call.run(&self.sealer, |ask| async move { Ok(said(ask_number::<i32, _>(&ask, "A number?").minimum(5).maximum(1).await?)) }).await
@@ -148,7 +162,8 @@ async fn call_with(client: ScriptedClient, revision: ProtocolRevision, tool: &st
 
 #[tokio::test]
 async fn each_kind_is_decoded_to_its_typed_value_on_every_revision() {
-    let cases: [(&str, Value, &str); 7] = [
+    let cases: [(&str, Value, &str); 8] = [
+        ("plan", json!("team"), "Accept(Team)"),
         ("name", json!("Ada"), r#"Accept("Ada")"#),
         ("email", json!("ada@example.com"), r#"Accept("ada@example.com")"#),
         ("code", json!("09/27"), r#"Accept("09/27")"#),
@@ -187,6 +202,11 @@ async fn the_schema_is_one_required_field_named_value_with_the_rules_of_the_requ
         schema(&requests),
         field(json!({"type": "string", "title": "Answer", "oneOf": [{"const": "eu", "title": "Europe"}, {"const": "us", "title": "Americas"}]}))
     );
+    let (_, requests) = call(revision, "plan", vec![Reply::accept(json!({"value": "free"}))]).await;
+    assert_eq!(
+        schema(&requests),
+        field(json!({"type": "string", "title": "Answer", "oneOf": [{"const": "free", "title": "Free"}, {"const": "team", "title": "Team"}]}))
+    );
     let (_, requests) = call(revision, "size", vec![Reply::accept(json!({"value": "S"}))]).await;
     assert_eq!(schema(&requests), field(json!({"type": "string", "title": "Answer", "enum": ["S", "M", "L"]})));
     // 2025-06-18 writes a titled select with `enumNames`.
@@ -196,7 +216,8 @@ async fn the_schema_is_one_required_field_named_value_with_the_rules_of_the_requ
 
 #[tokio::test]
 async fn a_wrong_answer_is_asked_again_with_the_problem_named_on_the_field() {
-    let cases: [(&str, Value, Value, &str, &str); 6] = [
+    let cases: [(&str, Value, Value, &str, &str); 7] = [
+        ("plan", json!("gold"), json!("free"), "Accept(Free)", "- Answer: `gold` is not one of the options"),
         ("name", json!("A"), json!("Ada"), r#"Accept("Ada")"#, "- Answer: must be at least 2 characters long, got 1"),
         ("email", json!("not an address"), json!("a@example.com"), r#"Accept("a@example.com")"#, "- Answer: must be a valid email address"),
         ("code", json!("9/2027"), json!("09/27"), r#"Accept("09/27")"#, "- Answer: must be written as MM/YY"),
@@ -230,6 +251,16 @@ async fn the_reask_is_in_the_users_language() {
 }
 
 #[tokio::test]
+async fn an_enums_options_are_picked_by_their_titles_in_the_users_language() {
+    for revision in REVISIONS {
+        let client = ScriptedClient::new(revision).accept_language("ja");
+        let (text, requests) = call_with(client, revision, "plan", vec![Reply::pick(json!({"value": "チーム"}))]).await;
+        assert_eq!(text.as_deref(), Ok("Accept(Team)"), "{revision}");
+        assert!(requests[0]["requestedSchema"].to_string().contains("無料"), "{revision}: {}", requests[0]["requestedSchema"]);
+    }
+}
+
+#[tokio::test]
 async fn a_key_beside_the_value_is_asked_again_and_never_read() {
     for revision in REVISIONS {
         let replies = vec![Reply::accept(json!({"value": "Ada", "admin": true})), Reply::accept(json!({"value": "Ada"}))];
@@ -242,7 +273,7 @@ async fn a_key_beside_the_value_is_asked_again_and_never_read() {
 #[tokio::test]
 async fn decline_and_cancel_are_answers_on_every_revision() {
     for revision in REVISIONS {
-        for tool in ["name", "guests", "region"] {
+        for tool in ["name", "guests", "region", "plan"] {
             for (reply, expected) in [(Reply::Decline, "Decline"), (Reply::Cancel, "Cancel")] {
                 let (text, _) = call(revision, tool, vec![reply]).await;
                 assert_eq!(text.as_deref(), Ok(expected), "{tool} on {revision}");
@@ -253,7 +284,13 @@ async fn decline_and_cancel_are_answers_on_every_revision() {
 
 #[tokio::test]
 async fn a_client_without_elicitation_has_the_model_ask() {
-    for (tool, value, expected) in [("name", json!("Ada"), r#"Accept("Ada")"#), ("guests", json!(3), "Accept(3)"), ("region", json!("eu"), "Accept(Eu)")] {
+    let relayed = [
+        ("name", json!("Ada"), r#"Accept("Ada")"#),
+        ("guests", json!(3), "Accept(3)"),
+        ("region", json!("eu"), "Accept(Eu)"),
+        ("plan", json!("team"), "Accept(Team)"),
+    ];
+    for (tool, value, expected) in relayed {
         let session = ScriptedClient::new(ProtocolRevision::V2025_11_25).support(ElicitationSupport::NONE).connect(asks()).await.expect("connect");
         let result = session.call_tool(tool, json!({})).await.expect("the call");
         let relay = result.structured_content.as_ref().and_then(|s| s.get("elicitRelay")).expect("a question for the model").clone();

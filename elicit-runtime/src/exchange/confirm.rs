@@ -32,8 +32,9 @@ use crate::form::{FormSchema, InvalidContent};
 /// `.reask(1)`.
 ///
 /// For a single value (a text with its rules, a number with bounds, a choice), the one
-/// line is [`ask_text`](super::ask_text), [`ask_number`](super::ask_number) or
-/// [`ask_select`](super::ask_select): a form of one field, `value`, with no struct to write.
+/// line is [`ask_text`](super::ask_text), [`ask_number`](super::ask_number),
+/// [`ask_enum`](super::ask_enum) or [`ask_select`](super::ask_select): a form of one
+/// field, `value`, with no struct to write.
 ///
 /// ```
 /// use elicit_runtime::{ElicitError, ElicitPeer, ask_number};

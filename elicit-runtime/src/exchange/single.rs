@@ -1,5 +1,6 @@
-//! A single value in one line: [`ask_text`], [`ask_number`] and [`ask_select`], each a
-//! form of one field, `value`, whose rules are given when it is asked.
+//! A single value in one line: [`ask_text`], [`ask_number`], [`ask_enum`] and
+//! [`ask_select`], each a form of one field, `value`, whose rules are given when it is
+//! asked (an enum's are its own).
 //!
 //! The form is a hidden type that implements [`Elicit`] like any derived form; its rules
 //! travel with the request the way a run-time select's options do (written into the
@@ -19,8 +20,8 @@ use super::elicitation::Elicitation;
 use super::error::ElicitError;
 use super::transport::ElicitPeer;
 use crate::form::{
-    ElicitField, FieldSchema, FormOptions, FormSchema, Format, IntegerRules, InvalidContent, Kind, Literal, NumberRules, NumericField, OptionList, Options,
-    Problem, Report, RuntimeSelect, SchemaError, SchemaOptions, SelectItem, StringRules, Violation, check_value,
+    ElicitEnum, ElicitField, FieldSchema, FormOptions, FormSchema, Format, IntegerRules, InvalidContent, Kind, Literal, NumberRules, NumericField, OptionList,
+    Options, Problem, Report, RuntimeSelect, SchemaError, SchemaOptions, SelectItem, StringRules, Violation, check_value,
 };
 use crate::locale::{Locale, Words};
 
@@ -32,8 +33,14 @@ pub const VALUE_FIELD: &str = "value";
 const TITLE: &str = "Answer";
 const TITLES: &[(&str, &str)] = &[("de", "Antwort"), ("es", "Respuesta"), ("fr", "Réponse"), ("ja", "回答"), ("ko", "답변"), ("zh-Hans", "回答")];
 
-/// The field `value` of the kind `kind`, required, titled from the catalogs.
+/// The field `value` of the kind `kind`, required, titled from the catalogs, written for
+/// each request from the rules given with it.
 const fn field(kind: Kind) -> FieldSchema {
+    FieldSchema { runtime: true, ..fixed(kind) }
+}
+
+/// The field `value` of the kind `kind`, as the derive would write it.
+const fn fixed(kind: Kind) -> FieldSchema {
     FieldSchema {
         name: VALUE_FIELD,
         title: Some(TITLE),
@@ -45,8 +52,7 @@ const fn field(kind: Kind) -> FieldSchema {
         default: None,
         legacy_enum_names: false,
         sensitive: false,
-        // Written for each request from the rules given with it.
-        runtime: true,
+        runtime: false,
         list: None,
     }
 }
@@ -186,6 +192,35 @@ impl<T: SelectItem> Elicit for SelectForm<T> {
     }
 }
 
+/// The form of [`ask_enum`].
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct EnumForm<E>(E);
+
+#[diagnostic::do_not_recommend]
+impl<E: ElicitEnum + ElicitField> Elicit for EnumForm<E> {
+    const SCHEMA: &'static FormSchema = &FormSchema {
+        fields: &[FieldSchema {
+            description: <E as ElicitField>::DESCRIPTION,
+            descriptions: <E as ElicitField>::DESCRIPTIONS,
+            legacy_enum_names: E::LEGACY_ENUM_NAMES,
+            ..fixed(E::KIND)
+        }],
+    };
+
+    fn from_content(content: &Map<String, Value>) -> Result<Self, InvalidContent> {
+        Self::SCHEMA.validate(content)?;
+        match content.get(VALUE_FIELD).map(E::from_json) {
+            Some(Ok(value)) => Ok(EnumForm(value)),
+            Some(Err(problem)) => Err(InvalidContent::of_rules(vec![Violation::new(VALUE_FIELD, problem)])),
+            None => Err(InvalidContent::of_rules(vec![Violation::new(VALUE_FIELD, Problem::Missing)])),
+        }
+    }
+    fn to_content(&self) -> Map<String, Value> {
+        self.0.to_json().map(|v| Map::from_iter([(VALUE_FIELD.to_owned(), v)])).unwrap_or_default()
+    }
+}
+
 // ---- numbers -------------------------------------------------------------------------------
 
 /// A number type [`ask_number`] asks for: the integer types (`u8` … `u64`, `i8` …
@@ -321,7 +356,7 @@ fn bad(rule: &'static str, why: String) -> ElicitError {
 
 /// A text in one line: a form of one string field, `value`, with its rules.
 ///
-/// Every single value ([`ask_text`], [`ask_number`], [`ask_select`]) is a form of one
+/// Every single value ([`ask_text`], [`ask_number`], [`ask_enum`], [`ask_select`]) is a form of one
 /// required field named `value` ([`VALUE_FIELD`]), titled in the user's language from
 /// the catalogs' `value-title` ("Answer", "回答"...): on 2025-11-25,
 /// `ask_text(peer, "Your name?").min_length(2)` sends
@@ -559,6 +594,59 @@ impl<'a, T: SelectItem, P: ElicitPeer + ?Sized> SelectRequest<'a, T, P> {
 
 impl<'a, T: SelectItem, P: ElicitPeer + ?Sized + 'a> IntoFuture for SelectRequest<'a, T, P> {
     type Output = Result<Elicitation<T>, ElicitError>;
+    type IntoFuture = Pin<Box<dyn Future<Output = Self::Output> + Send + 'a>>;
+
+    fn into_future(self) -> Self::IntoFuture {
+        Box::pin(self.send())
+    }
+}
+
+/// A choice among the variants of a unit-only enum that derives [`Elicit`] in one line: a
+/// single-select of one field, `value`, whose options are the enum's (titled or not, in
+/// the user's language as the derive writes them); the answer is the variant picked.
+///
+/// ```
+/// use elicit_runtime::{Elicit, ElicitError, ElicitPeer, ask_enum};
+///
+/// #[derive(Elicit, Debug, Clone, Copy, PartialEq)]
+/// enum Plan {
+///     #[elicit(title = "Free", title(ja = "無料"))]
+///     Free,
+///     #[elicit(title = "Team")]
+///     Team,
+/// }
+///
+/// async fn plan(peer: &impl ElicitPeer) -> Result<Option<Plan>, ElicitError> {
+///     Ok(ask_enum::<Plan, _>(peer, "Which plan?").reask(1).await?.accepted())
+/// }
+/// ```
+pub fn ask_enum<E: ElicitEnum + ElicitField + Send, P: ElicitPeer + ?Sized>(peer: &P, message: impl Into<Words>) -> EnumRequest<'_, E, P> {
+    EnumRequest { request: ElicitRequest::new(peer, message.into()) }
+}
+
+/// A choice about to be asked ([`ask_enum`]): await it for an [`Elicitation<E>`].
+#[must_use = "the question is sent when it is awaited"]
+pub struct EnumRequest<'a, E, P: ?Sized> {
+    request: ElicitRequest<'a, EnumForm<E>, P>,
+}
+
+impl<'a, E: ElicitEnum + ElicitField + Send, P: ElicitPeer + ?Sized> EnumRequest<'a, E, P> {
+    forward!('a, E);
+
+    /// Sends the question; awaiting the request does the same.
+    pub async fn send(self) -> Result<Elicitation<E>, ElicitError> {
+        self.with_provenance().await.map(|(answer, _)| answer)
+    }
+
+    /// Awaits the answer together with who gave it ([`Provenance`]).
+    pub async fn with_provenance(self) -> Result<(Elicitation<E>, Provenance), ElicitError> {
+        let (answer, by) = self.request.with_provenance().await?;
+        Ok((answer.map(|form| form.0), by))
+    }
+}
+
+impl<'a, E: ElicitEnum + ElicitField + Send, P: ElicitPeer + ?Sized + 'a> IntoFuture for EnumRequest<'a, E, P> {
+    type Output = Result<Elicitation<E>, ElicitError>;
     type IntoFuture = Pin<Box<dyn Future<Output = Self::Output> + Send + 'a>>;
 
     fn into_future(self) -> Self::IntoFuture {
