@@ -13,6 +13,8 @@
 //!
 #![doc = include_str!("../../docs/rounds.md")]
 
+mod digest;
+mod format;
 mod kept;
 mod layers;
 mod replay;
@@ -29,9 +31,10 @@ pub use self::kept::{EffectError, Kept};
 pub use self::state::{MAX_STATE_LEN, MIN_KEY_LEN, PRODUCTION_VAR, StateError, StateSealer};
 pub use self::layers::{Relay, Rounds};
 pub use self::replay::{Played, Replay};
-pub use self::state::Binding;
-pub(crate) use self::state::{Pending, Pinned, RoundState, question_digest};
-use self::state::digest;
+pub use self::digest::Binding;
+pub(crate) use self::digest::question_digest;
+use self::digest::digest;
+pub(crate) use self::format::{Pending, Pinned, RoundState};
 use crate::exchange::{Answer, ElicitError, Operation, Outgoing, Question};
 use crate::observe;
 
