@@ -7,7 +7,7 @@ use crate::locale::Words;
 /// The rules of the [`validator`](https://docs.rs/validator) crate as the author's rules
 /// of a form (feature `validator`): for a form that also derives `validator::Validate`,
 /// `#[elicit(validate = elicit_runtime::exchange::validator_rules)]`. Each failed rule is
-/// a [`Problem::Rule`] under the field's wire name (the Rust name matched across the
+/// a [`Problem::Rule`](crate::form::Problem::Rule) under the field's wire name (the Rust name matched across the
 /// `rename_all` casings; a field renamed to another word keeps its Rust name), in the
 /// rule's own `message` when it has one, or in words for validator's built-in rules
 /// ("must be at least 3 characters long", in the user's language: the catalog's

@@ -42,6 +42,7 @@
 //! `GetPromptResponse` and `ReadResourceResponse` hold only the typed one), so the
 //! empty member stays; clients ignore it, and the official schema allows it.
 
+mod ask;
 mod calls;
 mod reach;
 mod error;
@@ -74,7 +75,8 @@ use rmcp::service::{PeerRequestOptions, RequestContext, ServiceError};
 use rmcp::{Peer, RoleServer};
 use serde_json::Value;
 
-pub use self::calls::{Ask, InputAsk, PromptCall, ResourceCall, ToolCall};
+pub use self::ask::{Ask, InputAsk};
+pub use self::calls::{PromptCall, ResourceCall, ToolCall};
 pub use self::reach::{Reach, Route};
 pub use self::relay::{RELAY_ARGUMENT, Relay, RelayArg};
 #[cfg(feature = "dialects")]
