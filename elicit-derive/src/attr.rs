@@ -147,6 +147,9 @@ pub struct Container {
     /// `#[serde(default)]` or `#[serde(default = "path")]` on the struct: a missing field
     /// takes its value from the struct's default, as serde does.
     pub serde_default: Option<SerdeDefault>,
+    /// `#[doc(hidden)]` on the type (the steps of a choice the derive writes): its impls
+    /// are `#[diagnostic::do_not_recommend]`, so no error lists a type the user never wrote.
+    pub hidden: bool,
 }
 
 impl Container {
@@ -268,6 +271,7 @@ impl Container {
             doc: doc_comment(&input.attrs),
             doc_lines: doc_lines(&input.attrs),
             serde_default,
+            hidden: input.attrs.iter().any(doc_hidden),
         }
     }
 }
@@ -1043,6 +1047,11 @@ fn serde_string(meta: &ParseNestedMeta, side: &str) -> syn::Result<Option<String
 
 /// The lines of the doc comment a person reads (its first paragraph), with their tokens:
 /// the rule is in `doc.rs`.
+/// Whether `attr` is `#[doc(hidden)]`.
+fn doc_hidden(attr: &syn::Attribute) -> bool {
+    attr.path().is_ident("doc") && matches!(&attr.meta, syn::Meta::List(list) if list.tokens.to_string() == "hidden")
+}
+
 fn doc_lines(attrs: &[syn::Attribute]) -> Vec<Spanned<String>> {
     crate::doc::first_paragraph_lines(attrs).into_iter().map(|(value, tokens)| Spanned { value, tokens }).collect()
 }

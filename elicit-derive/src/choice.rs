@@ -4,7 +4,7 @@
 //! errors on the user's own tokens.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote, quote_spanned};
+use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::spanned::Spanned as _;
 use syn::{Attribute, DeriveInput, Fields};
 
@@ -53,7 +53,7 @@ fn elicit_string(attrs: &[Attribute], name: &str) -> Option<syn::LitStr> {
 }
 
 /// The path of a flag `name` among the `#[elicit(...)]` of `attrs`, if it is there.
-fn elicit_flag(attrs: &[Attribute], name: &str) -> Option<syn::Path> {
+pub(crate) fn elicit_flag(attrs: &[Attribute], name: &str) -> Option<syn::Path> {
     let mut found = None;
     for attr in attrs.iter().filter(|a| a.path().is_ident("elicit")) {
         let _ = attr.parse_nested_meta(|meta| {
@@ -135,6 +135,7 @@ pub fn expand(input: &DeriveInput) -> TokenStream {
     let mut options = Vec::new();
     let mut forms = Vec::new();
     let mut arms = Vec::new();
+    let mut checks = Vec::new();
     for (index, variant) in data.variants.iter().enumerate() {
         let name = &variant.ident;
         let attrs = kept(&variant.attrs);
@@ -168,6 +169,7 @@ pub fn expand(input: &DeriveInput) -> TokenStream {
                 forms.push(quote! {
                     #[derive(#krate::Elicit)]
                     #crate_attr
+                    #[doc(hidden)]
                     #[allow(non_camel_case_types, dead_code)]
                     struct #form { #(#fields,)* }
                 });
@@ -181,6 +183,23 @@ pub fn expand(input: &DeriveInput) -> TokenStream {
             }
             Fields::Unnamed(unnamed) if unnamed.unnamed.len() == 1 => {
                 let ty = &unnamed.unnamed[0].ty;
+                // The form it holds is asked as the second step, without options: a form
+                // with run-time selects is refused, once, on the type (a type that is no
+                // form reads as one without, and is refused by the bound below alone).
+                let message = format!(
+                    "variant `{name}` holds `{}`, a form with run-time selects (`#[elicit(options)]`): a choice's second step is asked without options; hold a form without them in the variant, and ask the run-time selects after the choice with `elicit_with`",
+                    ty.to_token_stream()
+                );
+                let panic = crate::tokens::const_panic(&ty.to_token_stream(), &message);
+                checks.push(quote! {
+                    const _: () = {
+                        #[allow(unused_imports)]
+                        use #p::NotAVariantForm as _;
+                        if #p::VariantProbe::<#ty>::RUNTIME_SELECTS {
+                            #panic
+                        }
+                    };
+                });
                 let ask = quote_spanned!(ty.span()=> <#ty as #p::VariantForm>::ask_variant::<__P>(steps, peer, steps.second_message_in::<#choice, __P>(peer, &message, #index, #chosen)));
                 quote!(#choice::#name => #p::Ok(#ask.await?.map(#ident::#name)))
             }
@@ -210,15 +229,18 @@ pub fn expand(input: &DeriveInput) -> TokenStream {
             // The first step: which variant (its doc comment, the enum's, describes the select).
             #[derive(#krate::Elicit)]
             #(#container_attrs)*
-            #[allow(non_camel_case_types, dead_code)]
+            #[doc(hidden)]
+                    #[allow(non_camel_case_types, dead_code)]
             enum #choice { #(#options,)* }
 
             #[derive(#krate::Elicit)]
             #crate_attr
-            #[allow(non_camel_case_types, dead_code)]
+            #[doc(hidden)]
+                    #[allow(non_camel_case_types, dead_code)]
             struct #step { choice: #choice }
 
             #(#forms)*
+            #(#checks)*
 
             #[automatically_derived]
             impl #p::ElicitChoice for #ident {

@@ -263,15 +263,17 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
             #[doc(hidden)]
             impl #impl_generics #ident #ty_generics #where_clause {
                 /// Refused: a page form is asked with `elicit_on_page`, never in form mode.
+                /// It returns a request configured as any is, so that configuring and
+                /// awaiting it adds no error to the refusal.
                 #[doc(hidden)]
-                pub fn elicit<__ElicitPeer: ?::core::marker::Sized>(
+                pub fn elicit<__ElicitPeer: ?::core::marker::Sized, __ElicitMessage>(
                     _: &__ElicitPeer,
-                    _: &::core::primitive::str,
-                ) -> ::core::future::Pending<#p::Result<#p::Elicitation<Self>, #p::ElicitError>>
+                    _: __ElicitMessage,
+                ) -> #p::RefusedRequest<Self>
                 where
                     __ElicitPeer: #p::SentInFormMode<Self>,
                 {
-                    ::core::future::pending()
+                    #p::RefusedRequest::refused()
                 }
             }
         };
@@ -319,7 +321,9 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
         )
     };
 
+    let not_recommended = not_recommended(cont);
     quote! {
+        #not_recommended
         #[automatically_derived]
         impl #impl_generics #p::Elicit for #ident #ty_generics #where_clause {
             const SCHEMA: &'static #p::FormSchema = &#p::FormSchema {
@@ -343,6 +347,12 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
         #path_calls
         #with_options
     }
+}
+
+/// `#[diagnostic::do_not_recommend]` for the impls of a type the user never wrote (a
+/// choice's steps, `#[doc(hidden)]`): no error lists it among the forms.
+pub(crate) fn not_recommended(cont: &Container) -> Option<TokenStream> {
+    cont.attrs.hidden.then(|| quote!(#[diagnostic::do_not_recommend]))
 }
 
 /// For a generic form whose fields use its type parameters, the methods of `Elicit`

@@ -44,6 +44,16 @@ pub fn dummy(input: &syn::DeriveInput, crate_path: Option<&syn::Path>, cont: Opt
             #[automatically_derived]
             impl #impl_generics #p::NotOption for #ident #ty_generics #where_clause {}
         },
+        // A page form's uses ask for `PageForm`, never `Elicit`.
+        _ if is_page(input, cont) => quote! {
+            #[automatically_derived]
+            impl #impl_generics #p::PageForm for #ident #ty_generics #where_clause {
+                const SCHEMA: &'static #p::FormSchema = &#p::FormSchema { fields: &[] };
+                fn from_content(_: &#p::Map<#p::String, #p::Value>) -> #p::Result<Self, #p::InvalidContent> {
+                    ::core::unimplemented!()
+                }
+            }
+        },
         _ => quote! {
             #[automatically_derived]
             impl #impl_generics #p::Elicit for #ident #ty_generics #where_clause {
@@ -70,6 +80,15 @@ pub fn dummy(input: &syn::DeriveInput, crate_path: Option<&syn::Path>, cont: Opt
             #body
             #checks
         };
+    }
+}
+
+/// Whether the input is a page form (`#[elicit(page)]`): from the model when it could be
+/// built, else from the attribute as written.
+fn is_page(input: &syn::DeriveInput, cont: Option<&Container>) -> bool {
+    match cont {
+        Some(cont) => cont.attrs.page.is_some(),
+        None => crate::choice::elicit_flag(&input.attrs, "page").is_some(),
     }
 }
 

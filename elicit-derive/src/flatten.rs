@@ -102,6 +102,7 @@ fn expand_flattening(cont: &Container, fields: &[Field], paths: &Paths) -> Token
         quote!(.and_then(|__elicit_value| { #rules #p::checked(__elicit_value, __elicit_rules) }))
     });
     let schemars = json_schema_impl(cont, p, quote!(form_json_schema));
+    let not_recommended = crate::expand::not_recommended(cont);
 
     quote! {
         const __ELICIT_PARTS: &[#p::Part] = &[#(#parts),*];
@@ -114,6 +115,7 @@ fn expand_flattening(cont: &Container, fields: &[Field], paths: &Paths) -> Token
         const __ELICIT_TITLES: [(&'static ::core::primitive::str, &'static ::core::primitive::str); __ELICIT_TITLES_LEN] = #p::parts_titles(__ELICIT_PARTS, &__ELICIT_TITLES_TEXT);
         const __ELICIT_FIELDS: [#p::FieldSchema; __ELICIT_COUNT] = #p::parts_fields(__ELICIT_PARTS, &__ELICIT_TEXT, &__ELICIT_TITLES);
 
+        #not_recommended
         #[automatically_derived]
         impl #p::Elicit for #ident {
             const SCHEMA: &'static #p::FormSchema = &#p::FormSchema { fields: &__ELICIT_FIELDS };

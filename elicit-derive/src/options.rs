@@ -288,17 +288,20 @@ pub fn page_impls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenS
 
         #[automatically_derived]
         impl #ident {
-            /// Refused: a page form with run-time selects is asked with their options.
+            /// Refused: a page form with run-time selects is asked with their options. It
+            /// returns the request `elicit_on_page_with` returns, so that configuring and
+            /// awaiting it as any page request adds no error to the refusal.
             #[doc(hidden)]
-            pub fn elicit_on_page<__ElicitPeer: ?::core::marker::Sized, __ElicitPages: ?::core::marker::Sized, __ElicitMessage>(
-                _: &__ElicitPeer,
-                _: &__ElicitPages,
+            pub fn elicit_on_page<'__elicit, __ElicitPeer: ?::core::marker::Sized, __ElicitPages: ?::core::marker::Sized, __ElicitMessage>(
+                _: &'__elicit __ElicitPeer,
+                _: &'__elicit __ElicitPages,
                 _: __ElicitMessage,
-            ) -> ::core::future::Pending<#p::Result<#p::Elicitation<Self>, #p::ElicitError>>
+            ) -> <__ElicitPages as #p::AsksOnPage<'__elicit, Self, __ElicitPeer>>::Request
             where
                 __ElicitPeer: #p::AskedOnPageWithOptions<Self>,
+                __ElicitPages: #p::AsksOnPage<'__elicit, Self, __ElicitPeer>,
             {
-                ::core::future::pending()
+                ::core::unreachable!("the bound `AskedOnPageWithOptions` is never met")
             }
         }
     }

@@ -2,13 +2,14 @@
 //! each a small compile case, and for each the derive either honours the attribute (the
 //! case compiles) or gives exactly **one** error, on the attribute or on the field's type
 //! (the field's own lines), that names none of the toolkit's internals in its message or
-//! its label. No second error about the same field, none on `#[derive(Elicit)]` or on the
+//! its label or its notes. No second error about the same field, none on `#[derive(Elicit)]` or on the
 //! type's name, none where the type is used. An error the compiler repeats word for word
 //! is counted once, as the terminal shows it once (JSON gives each copy).
 //!
 //! The dimensions are the tables below: [`KINDS`] (what the field is: typed fields of
 //! each JSON kind, optionals, selects and multi-selects, run-time selects, separated
-//! lists, flattened sub-forms, skipped fields, the fields of a two-step choice's variant)
+//! lists, flattened sub-forms, skipped fields, the fields of a two-step choice's variant,
+//! the fields of a page form)
 //! and [`ATTRIBUTES`] (each attribute of `elicit-derive/src/attr.rs` with the values that
 //! mean different things: a `default` of each literal kind, `max_items = 0`...), plus
 //! each kind alone, which must compile. `elicit-runtime/docs/testing.md` gives the count.
@@ -38,6 +39,8 @@ enum Shape {
     Form,
     /// A named field of a variant of an enum whose variants carry data (`ElicitChoice`).
     Choice,
+    /// A field of a page form (`#[elicit(page)]`: asked on the server's own page).
+    Page,
 }
 
 /// A field kind: its own attribute (if any), its type, and where it sits.
@@ -63,6 +66,15 @@ const fn choice(name: &'static str, base: &'static str, ty: &'static str) -> Kin
         base,
         ty,
         shape: Shape::Choice,
+    }
+}
+
+const fn page(name: &'static str, base: &'static str, ty: &'static str) -> Kind {
+    Kind {
+        name,
+        base,
+        ty,
+        shape: Shape::Page,
     }
 }
 
@@ -112,15 +124,24 @@ const KINDS: &[Kind] = &[
         "separated = \",\"",
         "Vec<String>",
     ),
+    page("page form text", "", "String"),
+    page("page form secret", "", "elicit_runtime::page::Secret"),
+    page("page form select", "", "Color"),
+    page("page form run-time select", "options", "String"),
+    page("page form run-time multi-select", "options", "Vec<RepoId>"),
+    page("page form separated list", "separated = \",\"", "Vec<String>"),
+    page("page form flattened sub-form", "flatten", "Address"),
 ];
 
 /// The kinds that are refused alone (with their one error): a type that is no field, an
-/// item type not marked, and a run-time select in a choice's variant (asked without
-/// options).
+/// item type not marked, a run-time select in a choice's variant (asked without
+/// options), and what a page form cannot hold yet (a separated list, a flattened form).
 const REFUSED_ALONE: &[&str] = &[
     "not a field (nested struct)",
     "run-time select of an unmarked item",
     "choice variant run-time select",
+    "page form separated list",
+    "page form flattened sub-form",
 ];
 
 /// Every field attribute, with each value that means something different.
@@ -184,6 +205,7 @@ pub struct Unmarked(pub u64);
 
 pub fn a_form<T: elicit_runtime::Elicit>() {}
 pub fn a_choice<T: elicit_runtime::ElicitChoice>() {}
+pub fn a_page_form<T: elicit_runtime::page::PageForm>() {}
 "#;
 
 /// Names of the toolkit's internals, which no message the user reads may hold.
@@ -192,6 +214,12 @@ const INTERNALS: &[&str] = &[
     "FormOptions",
     "RuntimeSelect",
     "Holds",
+    "VariantForm",
+    "SentInFormMode",
+    "AskedOnPageWithOptions",
+    "AskedWithOptions",
+    "PageFeature",
+    "FlatForm",
     "__private",
     "__Elicit",
     "__elicit",
@@ -235,6 +263,11 @@ fn source(cases: &[Case]) -> (String, Vec<Placed>) {
                 let _ = writeln!(out, "    struct Form {{");
                 "        "
             }
+            Shape::Page => {
+                let _ = writeln!(out, "    #[elicit(page)]");
+                let _ = writeln!(out, "    struct Form {{");
+                "        "
+            }
             Shape::Choice => {
                 let _ = writeln!(out, "    enum Form {{");
                 let _ = writeln!(out, "        Chosen {{");
@@ -255,6 +288,11 @@ fn source(cases: &[Case]) -> (String, Vec<Placed>) {
                 let _ = writeln!(out, "        other: String,");
                 let _ = writeln!(out, "    }}");
                 "a_form"
+            }
+            Shape::Page => {
+                let _ = writeln!(out, "        other: String,");
+                let _ = writeln!(out, "    }}");
+                "a_page_form"
             }
             Shape::Choice => {
                 let _ = writeln!(out, "        }},");
@@ -279,6 +317,9 @@ fn source(cases: &[Case]) -> (String, Vec<Placed>) {
 struct Reported {
     message: String,
     label: String,
+    /// The notes and helps the toolkit writes (its `on_unimplemented` notes, a derive's
+    /// message), without the lines rustc writes itself ([`rustc_line`]).
+    notes: Vec<String>,
     line: usize,
     rendered: String,
 }
@@ -367,7 +408,11 @@ fn judge(case: &Case, reported: &[Reported]) -> Option<String> {
     }
     INTERNALS
         .iter()
-        .find(|name| error.message.contains(**name) || error.label.contains(**name))
+        .find(|name| {
+            error.message.contains(**name)
+                || error.label.contains(**name)
+                || error.notes.iter().any(|note| note.contains(**name))
+        })
         .map(|name| format!("the error names the internal `{name}`"))
 }
 
@@ -478,9 +523,18 @@ fn check(krate: &Path, placed: &[Placed]) -> (Vec<Vec<Reported>>, Vec<String>) {
         if per_case[case].iter().any(|r| r.rendered == rendered) {
             continue;
         }
+        let notes = message["children"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|child| child["message"].as_str())
+            .filter(|note| !rustc_line(note))
+            .map(str::to_owned)
+            .collect();
         per_case[case].push(Reported {
             message: message["message"].as_str().unwrap_or_default().to_owned(),
             label: span["label"].as_str().unwrap_or_default().to_owned(),
+            notes,
             line: if on_field { at } else { 0 },
             rendered,
         });
@@ -492,6 +546,21 @@ fn check(krate: &Path, placed: &[Placed]) -> (Vec<Vec<Reported>>, Vec<String>) {
         ));
     }
     (per_case, stray)
+}
+
+/// Whether a note or help is one rustc writes under every unmet bound, in words of its own:
+/// "the trait `Holds<Plain>` is not implemented for `FlatForm`" (added beside a custom
+/// label whenever the trait's self type is not a type parameter; no attribute turns it
+/// off), the chain of impls that led to the bound ("required for `Plain` to implement
+/// `ElicitField`", "required by a bound in ..."), and where a macro's error came from.
+/// They name the traits the toolkit's checks are written with, which is why those traits
+/// are named to say what a form holds; everything else the user reads is checked.
+fn rustc_line(note: &str) -> bool {
+    (note.starts_with("the trait `") && note.contains("` is not implemented for `"))
+        || note.starts_with("required for `")
+        || note.starts_with("required by a bound in `")
+        || note.starts_with("required by this bound in `")
+        || note.starts_with("this error originates in ")
 }
 
 /// The line of the crate's source a span shows, following it out of the macros it is in
