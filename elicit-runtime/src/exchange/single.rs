@@ -358,7 +358,9 @@ fn bad(rule: &'static str, why: String) -> ElicitError {
 ///
 /// Every single value ([`ask_text`], [`ask_number`], [`ask_enum`], [`ask_select`]) is a form of one
 /// required field named `value` ([`VALUE_FIELD`]), titled in the user's language from
-/// the catalogs' `value-title` ("Answer", "回答"...): on 2025-11-25,
+/// the catalogs' `value-title` ("Answer", "回答"...; the shipped texts, fixed when the
+/// program is built like a derived form's titles: an override of the message added at
+/// run time is not read, and a language the toolkit does not ship gets "Answer"): on 2025-11-25,
 /// `ask_text(peer, "Your name?").min_length(2)` sends
 /// `{"type": "object", "properties": {"value": {"type": "string", "title": "Answer", "minLength": 2}}, "required": ["value"]}`.
 /// Its answer is read like any form's: a wrong one is asked again with `.reask(n)`,
