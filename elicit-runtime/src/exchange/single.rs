@@ -460,7 +460,10 @@ impl<'a, P: ElicitPeer + ?Sized + 'a> IntoFuture for TextRequest<'a, P> {
 }
 
 /// A number in one line: a form of one field, `value`, of the author's number type `N`
-/// (an integer type, `f32` or `f64`), with its bounds.
+/// (an integer type, `f32` or `f64`), with its bounds. `N` is named
+/// (`ask_number::<u8, _>`), or inferred from the bounds (`.range(1u8..=12)`) or from where
+/// the value goes. The answer is a value of `N`: an integer bound the author does not give
+/// is the type's own, as a derived field of that type sends it.
 ///
 /// ```
 /// use elicit_runtime::exchange::ask_number;
