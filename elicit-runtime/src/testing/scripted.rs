@@ -15,13 +15,13 @@ use serde_json::Value;
 use tokio::io::DuplexStream;
 use tokio_util::sync::CancellationToken;
 
-use super::transcript::{Responder, Shared, Transcript};
 use super::tap::tap;
+use super::transcript::{Responder, Shared, Transcript};
 use super::{PageFillError, RealClient, Reply, ServerPages, over, page};
 use crate::exchange::ElicitationSupport;
 use crate::revision::ProtocolRevision;
 
-/// A client that answers elicitations from a script. See the [module docs](super).
+/// A client that answers elicitations from a script. See the [module docs](crate::testing).
 #[derive(Clone)]
 pub struct ScriptedClient {
     revision: ProtocolRevision,

@@ -1,6 +1,5 @@
-//! What the scripted client saw ([`Transcript`]), and the state its rmcp handler and its
-//! wire tap share: the script still to play, how each reply is played (a pick, a fill, a
-//! page opened), and the record of every request with what the official schema says of it.
+//! What the scripted client saw ([`Transcript`]) and the state it shares with its wire
+//! tap ([`super::tap`]): the script's replies still to give, and what the tap recorded.
 
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -105,4 +104,3 @@ impl Shared {
         self.transcript.requests.push(params);
     }
 }
-
