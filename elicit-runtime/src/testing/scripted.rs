@@ -21,7 +21,7 @@ use super::{PageFillError, RealClient, Reply, ServerPages, over, page};
 use crate::exchange::ElicitationSupport;
 use crate::revision::ProtocolRevision;
 
-/// A client that answers elicitations from a script. See the [module docs](self).
+/// A client that answers elicitations from a script. See the [module docs](crate::testing).
 #[derive(Clone)]
 pub struct ScriptedClient {
     revision: ProtocolRevision,
