@@ -228,6 +228,7 @@ pub trait PageForm: Sized + 'static {
 }
 
 /// Never implemented: what a page form's `elicit_on_page` asks without the `page` feature.
+#[doc(hidden)]
 #[diagnostic::on_unimplemented(
     message = "`{Self}::elicit_on_page` needs the `page` feature of elicit-runtime",
     label = "needs the `page` feature",
@@ -239,6 +240,7 @@ pub trait PageFeature: sealed::Never {
 }
 
 /// Never implemented: the bound of the `elicit` a page form has only to be refused.
+#[doc(hidden)]
 #[diagnostic::on_unimplemented(
     message = "`{F}` is a `#[elicit(page)]` form: it is never sent in form mode",
     label = "a page form is asked on the server's own page",
