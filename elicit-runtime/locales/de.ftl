@@ -114,6 +114,7 @@ validator-not-valid = ist ungültig
 ## Die Nachricht eines erneut gestellten Formulars: die Frage, dann was zu korrigieren ist.
 
 reask-heading = Bitte korrigieren Sie Ihre { -answer }:
+value-title = { -answer }
 reask-not-valid = { $field }: ist keine gültige { -answer }
 reask-an-answer-not-valid = eine { -answer } ist ungültig
 reask-too-few-ticked = wählen Sie mindestens { $min_items } der { -option(number: "other") } von „{ $label }“ ({ $count } angekreuzt)

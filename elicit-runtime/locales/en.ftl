@@ -145,6 +145,7 @@ validator-not-valid = is not valid
 ## The message of a re-asked form: the question, then what to correct.
 
 reask-heading = Please correct your { -answer }:
+value-title = Answer
 # $field: the field as the user was shown it (see violation).
 reask-not-valid = { $field }: is not a valid { -answer }
 reask-an-answer-not-valid = an { -answer } is not valid

@@ -132,6 +132,7 @@ validator-not-valid = no es válido
 ## El mensaje de un formulario que se vuelve a preguntar: la pregunta y luego lo que hay que corregir.
 
 reask-heading = Por favor, corrija su { -answer }:
+value-title = Respuesta
 reask-not-valid = { $field }: no es una { -answer } válida
 reask-an-answer-not-valid = una { -answer } no es válida
 reask-too-few-ticked = elija al menos { $min_items } de las { -option(number: "other") } de «{ $label }» ({ $count ->

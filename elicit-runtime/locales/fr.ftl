@@ -123,6 +123,7 @@ validator-not-valid = n’est pas valide
 ## Le message d’un formulaire reposé : la question, puis ce qu’il faut corriger.
 
 reask-heading = Veuillez corriger votre { -answer } :
+value-title = Réponse
 reask-not-valid = { $field } : n’est pas une { -answer } valide
 reask-an-answer-not-valid = une { -answer } n’est pas valide
 reask-too-few-ticked = choisissez au moins { $min_items } des { -option(number: "other") } de « { $label } » ({ $count ->

@@ -93,6 +93,7 @@ validator-not-valid = 有効ではありません
 ## 再質問するフォームのメッセージ：元の質問と、直すべき点。
 
 reask-heading = { -answer }を修正してください：
+value-title = { -answer }
 reask-not-valid = { $field }：有効な{ -answer }ではありません
 reask-an-answer-not-valid = 無効な{ -answer }があります
 reask-too-few-ticked = 「{ $label }」の{ -option }から{ $min_items }個以上選んでください（{ $count }個{ -choice }中）

@@ -112,6 +112,7 @@ validator-not-valid = 올바르지 않습니다
 ## 다시 묻는 양식의 메시지: 원래 질문, 그리고 고칠 점.
 
 reask-heading = { -answer(case: "object") } 고쳐 주세요:
+value-title = { -answer }
 reask-not-valid = { $field }: 올바른 { -answer(case: "subject") } 아닙니다
 reask-an-answer-not-valid = 올바르지 않은 { -answer(case: "subject") } 있습니다
 reask-too-few-ticked = ‘{ $label }’ { -option } 중 { $min_items }개 이상 선택하세요({ $count }개 선택됨)

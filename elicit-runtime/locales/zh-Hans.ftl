@@ -92,6 +92,7 @@ validator-not-valid = 无效
 ## 重新询问的表单消息：原问题，然后是需要更正的内容。
 
 reask-heading = 请更正您的{ -answer }：
+value-title = { -answer }
 reask-not-valid = { $field }：不是有效的{ -answer }
 reask-an-answer-not-valid = 有一个{ -answer }无效
 reask-too-few-ticked = 请在“{ $label }”的{ -option }中至少{ -choice } { $min_items } 项（已勾选 { $count } 项）

@@ -446,8 +446,10 @@ if ! command -v redis-server >/dev/null; then
 fi
 log "judge 8: the interaction store on $(redis-server --version | cut -d' ' -f1-3): one contract for both stores, two instances, Redis stopped mid-flow"
 # The test binary's "test NAME ... ok|FAILED" lines, as the judges' PASS/FAIL and RESULT lines.
+# Built as CI's test stage builds them (`--workspace --all-features`: the same features,
+# so the same binaries, not a rebuild of the runtime and the tests for `-p elicit-tests`).
 STORES_JUDGE='set -o pipefail
-ELICIT_REQUIRE_REDIS=1 cargo test -p elicit-tests --test stores --test deployment 2>&1 |
+ELICIT_REQUIRE_REDIS=1 cargo test --workspace --all-features --test stores --test deployment 2>&1 |
     awk '"'"'/^test .* \.\.\. ok$/ { print "PASS " $2; p++ } /^test .* \.\.\. FAILED$/ { print "FAIL " $2; f++ } { print > "/dev/stderr" }
          END { if (p + f > 0) printf "RESULT passed=%d failed=%d\n", p, f }'"'"
 run_client "the interaction store on a real Redis (tests/tests/stores.rs, two instances, restarts; tests/tests/deployment.rs, two instances behind one address on every revision)" "$LOGS/stores.log" bash -c "$STORES_JUDGE"

@@ -87,16 +87,16 @@ pub mod spec {
     pub use elicit_runtime::testing::spec::{Strictness, check_request, definition, definitions_key, document, strict_document};
 
     /// A validator of `elicitation/create` requests against `ElicitRequest`.
-    pub fn request_validator(revision: ProtocolRevision, strictness: Strictness) -> &'static jsonschema::Validator {
+    pub fn request_validator(revision: ProtocolRevision, strictness: Strictness) -> &'static elicit_runtime::testing::spec::Validator {
         validator(revision, strictness, "ElicitRequest")
     }
 
     /// A validator of a bare property schema against `PrimitiveSchemaDefinition`.
-    pub fn property_validator(revision: ProtocolRevision, strictness: Strictness) -> &'static jsonschema::Validator {
+    pub fn property_validator(revision: ProtocolRevision, strictness: Strictness) -> &'static elicit_runtime::testing::spec::Validator {
         validator(revision, strictness, "PrimitiveSchemaDefinition")
     }
 
-    fn validator(revision: ProtocolRevision, strictness: Strictness, target: &'static str) -> &'static jsonschema::Validator {
+    fn validator(revision: ProtocolRevision, strictness: Strictness, target: &'static str) -> &'static elicit_runtime::testing::spec::Validator {
         elicit_runtime::testing::spec::cached_validator(revision, strictness, target)
             .unwrap_or_else(|e| panic!("{revision} schema.json does not compile: {e}"))
     }

@@ -2,13 +2,14 @@
 //! and two languages, holds. A fixed catalogue of derived forms (`matrix/forms.rs`), each
 //! combining several kinds, and a seeded generator that picks, for each cell (form ×
 //! revision × client × path × language), the typed value the user means, how they fill
-//! the form in as that client shows it, and a wrong answer first one time in three.
+//! the form in as that client shows it, and a wrong answer first two times in three.
 //!
 //! In every cell: the tool gets exactly the intended typed value; every request shows
 //! every field of the form (itself or its checkboxes); the scripted client finds every
 //! option it is told to pick (or says so in the transcript); a wrong answer is asked again
 //! with the problem named on the field, in the words the specification's client gets on
-//! 2025-11-25 in that language.
+//! 2025-11-25 in that language; on the server's page (a page form), the page itself shows
+//! the wrong answer again, the problem under its field in the same words.
 //!
 //! `ELICIT_MATRIX_SEED=<u64>` changes the seed; `ELICIT_MATRIX_CELLS=<n>` runs `n` cells
 //! drawn at random (with their own values) instead of each cell once. The testing guide
@@ -25,17 +26,20 @@ mod server;
 
 use std::collections::HashMap;
 use std::fmt;
+use std::sync::{Arc, Mutex};
 
 use elicit_runtime::exchange::ElicitationSupport;
 use elicit_runtime::rmcp::RELAY_ARGUMENT;
-use elicit_runtime::testing::{RealClient, Reply, ScriptedClient, ScriptedSession};
+use elicit_runtime::testing::{
+    PageAnswer, PageBrowser, RealClient, Reply, ScriptedClient, ScriptedSession,
+};
 use elicit_runtime::{Elicit, ProtocolRevision};
 use serde_json::{Map, Value, json};
 
 use cases::{Case, FORMS};
 use forms::Numbers;
 use rng::Rng;
-use server::{server, text_of};
+use server::{served, server, text_of};
 
 /// The seed CI runs with.
 const SEED: u64 = 0x0043_e1c1_7000_0001;
@@ -120,6 +124,8 @@ struct Run {
     text: String,
     questions: Vec<Value>,
     violations: Vec<String>,
+    /// The page path: every page the browser got back, in order.
+    pages: Vec<PageAnswer>,
 }
 
 /// What the user (or the model) answers, in order: a step's wrong answer before it.
@@ -167,14 +173,48 @@ async fn run(cell: Cell, case: &Case) -> Result<Run, String> {
                 text,
                 questions: transcript.requests,
                 violations: transcript.violations,
+                pages: Vec::new(),
             })
         }
         Path::Page => {
-            let server = server();
-            let client = client.pages(&server.pages).reply(Reply::fill_page(
-                "ada",
-                Value::Object(case.steps[0].content.clone()),
-            ));
+            let server = served().await;
+            // The user opens the link in a browser signed in as `ada`, in the cell's
+            // language, and fills the page form in: a wrong answer first where the case
+            // has one (the page shows the form again, the problem under its field), then
+            // the right one. Every page the browser got is kept.
+            let pages: Arc<Mutex<Vec<PageAnswer>>> = Arc::default();
+            let opened: Arc<Mutex<Vec<String>>> = Arc::default();
+            let browsing: Arc<Mutex<Vec<tokio::task::JoinHandle<()>>>> = Arc::default();
+            let fills: Vec<Map<String, Value>> = answers(case, false)
+                .into_iter()
+                .map(|(_, content)| as_browser_sends(content))
+                .collect();
+            let browser = PageBrowser::new()
+                .header("cookie", "user=ada")
+                .header("accept-language", cell.locale);
+            let (kept, seen, tasks) = (pages.clone(), opened.clone(), browsing.clone());
+            let client = client.pages(&server.pages).respond_with(move |params| {
+                let Some(url) = params["url"].as_str().map(str::to_owned) else {
+                    return Reply::Decline;
+                };
+                // One browser per link, however often the link is sent.
+                let mut seen = seen.lock().expect("the links");
+                if !seen.contains(&url) {
+                    seen.push(url.clone());
+                    let (browser, fills, kept) = (browser.clone(), fills.clone(), kept.clone());
+                    let task = tokio::spawn(async move {
+                        for content in fills {
+                            let Ok(answer) = browser.fill(&url, Value::Object(content)).await
+                            else {
+                                break;
+                            };
+                            kept.lock().expect("the pages").push(answer);
+                        }
+                    });
+                    tasks.lock().expect("the browsers").push(task);
+                }
+                Reply::consent()
+            });
             let session = client
                 .connect(server)
                 .await
@@ -194,6 +234,7 @@ async fn run(cell: Cell, case: &Case) -> Result<Run, String> {
                             text: case.expected.clone(),
                             questions: Vec::new(),
                             violations: transcript.violations,
+                            pages: Vec::new(),
                         })
                     }
                     other => Err(format!(
@@ -203,10 +244,17 @@ async fn run(cell: Cell, case: &Case) -> Result<Run, String> {
                 };
             }
             let text = said.map_err(|e| format!("the call failed: {e}"))?;
+            // The tool may end before the browser has read the page's last answer.
+            let tasks: Vec<_> = browsing.lock().expect("the browsers").drain(..).collect();
+            for task in tasks {
+                task.await.map_err(|e| format!("the browser failed: {e}"))?;
+            }
+            let pages = pages.lock().expect("the pages").clone();
             Ok(Run {
                 text,
                 questions: transcript.requests,
                 violations: transcript.violations,
+                pages,
             })
         }
         Path::Relay => {
@@ -262,6 +310,7 @@ async fn run(cell: Cell, case: &Case) -> Result<Run, String> {
                 text: text_of(&result),
                 questions,
                 violations: transcript.violations,
+                pages: Vec::new(),
             })
         }
     }
@@ -330,12 +379,25 @@ async fn check(
     } else {
         answers(case, cell.path == Path::Relay)
     };
-    if run.questions.len() != planned.len() {
+    // On the page, the link is sent once: the page itself shows a wrong answer again.
+    let on_page = cell.path == Path::Page && !cannot(cell);
+    let asked = if on_page { 1 } else { planned.len() };
+    if run.questions.len() != asked {
         failures.push(format!(
-            "asked {} times, answered {} times (never asked once more than the user needed)",
+            "asked {} times, the user needed {asked} (never asked once more than the user needed)",
             run.questions.len(),
-            planned.len()
         ));
+    }
+    if on_page {
+        let outcomes: Vec<&str> = run.pages.iter().map(PageAnswer::outcome).collect();
+        let mut expected = vec!["invalid"; planned.len().saturating_sub(1)];
+        expected.push("done");
+        if outcomes != expected {
+            failures.push(format!(
+                "the page answered {outcomes:?} to the user's {} submissions, not {expected:?}",
+                planned.len()
+            ));
+        }
     }
     // Never a field dropped: every question shows every field of its step.
     for (question, (step, _)) in run.questions.iter().zip(&planned) {
@@ -349,7 +411,15 @@ async fn check(
     }
     // A wrong answer is asked again with the problem named on the field, in the same words.
     let mut told = Vec::new();
-    if let Some(wrong) = &case.wrong {
+    if cell.path == Path::Page {
+        // Nothing asked where the page cannot be (`cannot`): nothing to show again.
+        if let (Some(wrong), true) = (&case.wrong, on_page) {
+            match run.pages.first() {
+                Some(page) => failures.extend(page_shows_problem(cell, case, wrong, &page.body)),
+                None => failures.push("the browser got no page".to_owned()),
+            }
+        }
+    } else if let Some(wrong) = &case.wrong {
         let at = planned
             .iter()
             .position(|(step, _)| *step == wrong.step)
@@ -400,6 +470,71 @@ async fn check(
     }
 }
 
+/// What a browser posts for the user's content: nothing for an unticked box or a field
+/// left empty, every item of a list.
+fn as_browser_sends(content: Map<String, Value>) -> Map<String, Value> {
+    content
+        .into_iter()
+        .filter(|(_, value)| !matches!(value, Value::Bool(false) | Value::Null))
+        .collect()
+}
+
+/// The problems the page shows under `field` (`<p class="problem" id="e-field">`, then
+/// the others of the same field), as the user reads them.
+fn page_problems(body: &str) -> Vec<(String, String)> {
+    let mut shown = Vec::new();
+    for piece in body.split("<p class=\"problem\" id=\"e-").skip(1) {
+        let Some((field, rest)) = piece.split_once("\">") else {
+            continue;
+        };
+        let text = rest.split("</p>").next().unwrap_or_default();
+        let text = text
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&quot;", "\"")
+            .replace("&#39;", "'")
+            .replace("&amp;", "&");
+        shown.push((field.to_owned(), text));
+    }
+    shown
+}
+
+/// The page a wrong answer got: the form again, the problem under the field alone, in
+/// the words the re-ask of every other path writes for it (`Violation::text_in`: the
+/// field's name or title, then these words).
+fn page_shows_problem(cell: Cell, case: &Case, wrong: &cases::Wrong, body: &str) -> Vec<String> {
+    let mut failures = Vec::new();
+    let shown = page_problems(body);
+    if shown.is_empty() || shown.iter().any(|(field, _)| field != wrong.field) {
+        failures.push(format!(
+            "the page does not show the problem under `{}` alone: {shown:?}",
+            wrong.field
+        ));
+    }
+    let Some(schema) = FORMS[cell.form].schema else {
+        return failures;
+    };
+    let mut bad = case.steps[wrong.step].content.clone();
+    bad.insert(wrong.field.to_owned(), wrong.bad.clone());
+    let locale = elicit_runtime::locale::Locale::for_tag(cell.locale);
+    let reask: Vec<String> = match schema.validate(&bad) {
+        Ok(()) => Vec::new(),
+        Err(invalid) => invalid
+            .violations()
+            .iter()
+            .map(|v| v.text_in(schema, locale))
+            .collect(),
+    };
+    for (_, text) in &shown {
+        if text.is_empty() || !reask.iter().any(|line| line.ends_with(text.as_str())) {
+            failures.push(format!(
+                "the page says {text:?}, which is not how the re-ask says it: {reask:?}"
+            ));
+        }
+    }
+    failures
+}
+
 // ---- the matrix --------------------------------------------------------------------------
 
 /// The generator of one cell: the seed and the cell's place, so a cell is the same
@@ -441,7 +576,9 @@ async fn every_field_kind_holds_through_every_revision_client_path_and_language(
         let case = case_of(seed, *index, *cell);
         // The words the specification's client is told for the same wrong answer.
         let reference = match &case.wrong {
-            Some(wrong) => {
+            // A page form has no other path: its words are checked against the re-ask's
+            // own writing of the same problems (`page_shows_problem`).
+            Some(wrong) if cell.path != Path::Page => {
                 let key = format!(
                     "{} {} {} {} {} {}",
                     cell.form,
@@ -474,7 +611,7 @@ async fn every_field_kind_holds_through_every_revision_client_path_and_language(
                 }
                 references.get(&key).cloned()
             }
-            None => None,
+            _ => None,
         };
         if let Err(failure) = check(*cell, &case, reference.as_deref()).await {
             let smaller = reduce(*cell, &case).await;

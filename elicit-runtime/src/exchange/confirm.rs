@@ -31,20 +31,16 @@ use crate::form::{FormSchema, InvalidContent};
 /// which a tool body passes on with `?` as an error of the call. Ask a confirmation with
 /// `.reask(1)`.
 ///
-/// For a single value (a text with its rules, a number with bounds, a choice), a form
-/// of one field is the one line: its attributes carry the rules.
+/// For a single value (a text with its rules, a number with bounds, a choice), the one
+/// line is [`ask_text`](super::ask_text), [`ask_number`](super::ask_number),
+/// [`ask_enum`](super::ask_enum) or [`ask_select`](super::ask_select): a form of one
+/// field, `value`, with no struct to write.
 ///
 /// ```
-/// use elicit_runtime::{Elicit, ElicitError, ElicitPeer};
-///
-/// #[derive(Elicit)]
-/// struct Guests {
-///     #[elicit(minimum = 1, maximum = 12)]
-///     guests: u8,
-/// }
+/// use elicit_runtime::{ElicitError, ElicitPeer, ask_number};
 ///
 /// async fn guests(peer: &impl ElicitPeer) -> Result<Option<u8>, ElicitError> {
-///     Ok(Guests::elicit(peer, "How many guests?").reask(1).await?.accepted().map(|g| g.guests))
+///     Ok(ask_number(peer, "How many guests?").range(1..=12).reask(1).await?.accepted())
 /// }
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

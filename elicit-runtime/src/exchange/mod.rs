@@ -12,6 +12,7 @@ pub(crate) mod choice;
 mod confirm;
 mod elicitation;
 mod elicit;
+mod single;
 pub(crate) mod error;
 mod support;
 mod transport;
@@ -29,6 +30,7 @@ pub use self::elicit::validator_rules;
 pub use self::elicit::{DEFAULT_PROGRESS_EVERY, Elicit, ElicitRequest, Provenance, form_params, form_params_json, reask_message, reask_message_in};
 pub use self::choice::{ChoiceRequest, ElicitChoice};
 pub use self::confirm::Confirm;
+pub use self::single::{EnumRequest, Number, NumberRequest, SelectRequest, TextRequest, VALUE_FIELD, ask_enum, ask_number, ask_select, ask_text};
 pub use self::support::{ClientInfo, ElicitationSupport};
 #[cfg(any(feature = "rmcp", feature = "dialects"))]
 pub(crate) use self::transport::Hooks;

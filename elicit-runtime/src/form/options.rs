@@ -14,7 +14,8 @@ use serde_json::{Map, Value, json};
 
 use super::multi_select::{checkbox_names, runtime_checkboxes};
 use super::problem::{Problem, Report, echo};
-use super::profile::{ClientProfile, carry_titles};
+use super::profile::{ClientProfile, adapt_property, carry_titles};
+use super::render::render_field;
 use super::render::{RequestedSchema, SchemaOptions};
 use super::schema::{FieldSchema, FormSchema, Kind, same_name};
 use crate::revision::ProtocolRevision;
@@ -339,6 +340,13 @@ impl std::error::Error for OptionsError {}
 pub trait FormOptions: Any + Send + Sync {
     /// The list of the run-time select `field` (its wire name).
     fn list(&self, field: &str) -> Option<&OptionList>;
+    /// The field `field` (its wire name) as this request asks it, where its rules are
+    /// given with the request rather than known at compile time (a single value's bounds,
+    /// [`ask_text`](crate::exchange::ask_text)): its property is written from it.
+    fn field(&self, field: &str) -> Option<&FieldSchema> {
+        let _ = field;
+        None
+    }
     /// Itself, for the form's decoding to read its items.
     fn as_any(&self) -> &dyn Any;
 }
@@ -571,6 +579,17 @@ pub(crate) fn with_options(
     let profile = schema_options.profile();
     let mut runtime: Vec<(&'static FieldSchema, Vec<(String, Value)>)> = Vec::new();
     for field in form.fields().iter().filter(|f| f.is_runtime_select()) {
+        // A field whose rules come with the request: written as `render` writes any field.
+        if let Some(asked) = given.and_then(|g| g.field(field.name())) {
+            let mut written = Map::new();
+            if let Ok(Value::Object(mut property)) = render_field(asked, revision, schema_options) {
+                adapt_property(asked, &mut property, profile, locale);
+                written.insert(field.name().to_owned(), Value::Object(property));
+            }
+            carry_titles(&mut written, profile, locale);
+            runtime.push((field, written.into_iter().collect()));
+            continue;
+        }
         let list = given.and_then(|g| g.list(field.name())).ok_or_else(|| on(field, OptionsError::NotGiven))?;
         let mut properties = match field.kind() {
             Kind::MultiSelect(rules) => {

@@ -179,6 +179,18 @@ pub enum SchemaError {
         /// The wire name of the field.
         field: &'static str,
     },
+    /// A rule given when the question is asked (a single value's bounds or pattern,
+    /// [`ask_text`](crate::exchange::ask_text)) that no answer could keep or that is not
+    /// a rule: `min_length` above `max_length`, `minimum` above `maximum`, a bound that
+    /// is not a finite number, a pattern that is not a regular expression.
+    BadRule {
+        /// The wire name of the field.
+        field: &'static str,
+        /// The rule at fault (`min_length`, `minimum`, `pattern`...).
+        rule: &'static str,
+        /// What is wrong with it.
+        why: String,
+    },
 }
 
 impl fmt::Display for SchemaError {
@@ -188,6 +200,7 @@ impl fmt::Display for SchemaError {
                 f,
                 "on protocol revision {revision} the multi-select `{field}` is written as one checkbox per option, and the checkbox `{property}` has the name of another property; rename one of them"
             ),
+            SchemaError::BadRule { field, why, .. } => write!(f, "the rules of the field `{field}` cannot be asked: {why}"),
             SchemaError::Sensitive { field } => write!(
                 f,
                 "the field `{field}` holds a secret, which the MCP specification forbids requesting in form mode: ask for it on the server's page (`#[elicit(page)]`)"

@@ -116,19 +116,56 @@ fn close(schema: &mut Value) {
     }
 }
 
+/// A compiled check of one definition of a revision's official schema, from
+/// [`validator`] or [`cached_validator`]. Which JSON Schema crate compiles it is not part
+/// of this API: upgrading it is not a breaking change here.
+///
+/// ```
+/// use elicit_runtime::ProtocolRevision;
+/// use elicit_runtime::testing::spec::{Strictness, validator};
+/// use serde_json::json;
+///
+/// let property = validator(ProtocolRevision::V2025_11_25, Strictness::Strict, "PrimitiveSchemaDefinition").unwrap();
+/// assert!(property.is_valid(&json!({"type": "string", "title": "Name", "maxLength": 50})));
+/// // A keyword the official schema does not declare: a strict client drops it.
+/// assert!(!property.is_valid(&json!({"type": "string", "pattern": "^a$"})));
+/// let errors = property.errors(&json!({"type": "string", "pattern": "^a$"}));
+/// assert!(errors.iter().any(|e| e.contains("'pattern' was unexpected")), "{errors:?}");
+/// ```
+pub struct Validator(jsonschema::Validator);
+
+impl Validator {
+    /// Whether `instance` validates.
+    pub fn is_valid(&self, instance: &Value) -> bool {
+        self.0.is_valid(instance)
+    }
+
+    /// Every error of `instance`, each as `at <JSON pointer>: <what is wrong>` (empty when
+    /// it validates).
+    pub fn errors(&self, instance: &Value) -> Vec<String> {
+        self.0.iter_errors(instance).map(|e| format!("at {}: {e}", e.instance_path())).collect()
+    }
+}
+
+impl std::fmt::Debug for Validator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Validator").finish_non_exhaustive()
+    }
+}
+
 /// A validator of `target` (a definition name such as `ElicitRequest`) in the official
-/// schema of `revision`.
-pub fn validator(revision: ProtocolRevision, strictness: Strictness, target: &str) -> Result<jsonschema::Validator, String> {
+/// schema of `revision`; the error says why the schema did not compile.
+pub fn validator(revision: ProtocolRevision, strictness: Strictness, target: &str) -> Result<Validator, String> {
     let mut doc = match strictness {
         Strictness::Official => document(revision).clone(),
         Strictness::Strict => strict_document(revision),
     };
     let pointer = format!("#/{}/{target}", definitions_key(revision));
     doc.as_object_mut().ok_or("the schema document is not an object")?.insert("$ref".into(), Value::String(pointer));
-    jsonschema::validator_for(&doc).map_err(|e| format!("{revision} schema.json does not compile: {e}"))
+    jsonschema::validator_for(&doc).map(Validator).map_err(|e| format!("{revision} schema.json does not compile: {e}"))
 }
 
-type Cached = Result<&'static jsonschema::Validator, String>;
+type Cached = Result<&'static Validator, String>;
 type ValidatorKey = (ProtocolRevision, Strictness, &'static str);
 
 /// A validator of the definition `target` of a revision, built once and kept.
@@ -145,7 +182,7 @@ pub fn cached_validator(revision: ProtocolRevision, strictness: Strictness, targ
 /// the errors, with where they are, when it does not validate.
 pub fn check(revision: ProtocolRevision, strictness: Strictness, target: &'static str, instance: &Value) -> Result<(), Vec<String>> {
     let validator = cached_validator(revision, strictness, target).map_err(|e| vec![e])?;
-    let errors: Vec<String> = validator.iter_errors(instance).map(|e| format!("at {}: {e}", e.instance_path())).collect();
+    let errors = validator.errors(instance);
     if errors.is_empty() { Ok(()) } else { Err(errors) }
 }
 

@@ -3,6 +3,7 @@
 
 use elicit_runtime::Elicit;
 use elicit_runtime::form::{ElicitEnum, FormSchema};
+use elicit_runtime::page::PageForm;
 use elicit_runtime::testing::RealClient;
 use serde_json::{Map, Value, json};
 
@@ -120,7 +121,7 @@ pub const FORMS: [Entry; 7] = [
     Entry {
         tool: "card",
         fields: |_| Vec::new(),
-        schema: None,
+        schema: Some(<Card as PageForm>::SCHEMA),
         page: true,
         generate: card,
     },
@@ -541,9 +542,19 @@ fn card(rng: &mut Rng, _: RealClient, _: &str) -> Case {
     if let Some(note) = &value.note {
         content.insert("note".into(), note.clone().into());
     }
-    Case {
-        expected: format!("Accept({value:?}) key={key}"),
-        steps: vec![Step::of(content, None)],
-        wrong: None,
-    }
+    // What the page refuses and shows again, the problem under its field: a month out of
+    // range, a holder too short or too long (titled in Japanese).
+    let wrongs = vec![
+        ("month", json!(13)),
+        ("month", json!(0)),
+        ("holder", json!("A")),
+        ("holder", json!("Ada Lovelace King")),
+    ];
+    single(
+        format!("Accept({value:?}) key={key}"),
+        content,
+        Some(<Card as PageForm>::SCHEMA),
+        wrongs,
+        rng,
+    )
 }

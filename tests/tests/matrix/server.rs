@@ -135,6 +135,34 @@ pub fn server() -> Server {
     }
 }
 
+/// The server, its pages served on a loopback port (`http://127.0.0.1:PORT/elicit`),
+/// where a test browser fills the page form in as the user `ada` (cookie `user=ada`).
+pub async fn served() -> Server {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a loopback port");
+    let port = listener.local_addr().expect("an address").port();
+    let sealer = StateSealer::new(*b"the matrix test key of 32 bytes.").expect("a key");
+    let pages = Pages::new(
+        Interactions::default().allow_loopback_http(true),
+        sealer.clone(),
+        &format!("http://127.0.0.1:{port}/elicit"),
+    )
+    .expect("pages");
+    let app = axum::Router::new().nest("/elicit", pages.router(login));
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    Server { pages, sealer }
+}
+
+/// Who the page's request is signed in as: its `user=` cookie.
+fn login(request: &axum::http::request::Parts) -> Option<String> {
+    let cookies = request.headers.get("cookie")?.to_str().ok()?;
+    cookies
+        .split(';')
+        .find_map(|c| c.trim().strip_prefix("user="))
+        .map(str::to_owned)
+}
+
 pub fn text_of(result: &CallToolResult) -> String {
     result
         .content
