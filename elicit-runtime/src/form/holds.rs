@@ -13,9 +13,7 @@
 //! in the [crate documentation](crate) and at [`ElicitField`].
 //!
 //! You never name or implement these traits: the derive asks for them, and they may
-//! change in any release. The module is public for the derive's code, and hidden: the
-//! compiler's `help` line under an unmet bound names these traits, and the error's message
-//! and notes above it say what to write instead.
+//! change in any release. They are public so that the names in an error lead here.
 //!
 //! ## How it is built
 //!
@@ -40,8 +38,6 @@
 //!   in `field.rs` is `do_not_recommend`. A type that cannot be a field for a reason
 //!   of its own "is" one here, under a where-clause that never holds and whose trait
 //!   carries the reason.
-
-#![doc(hidden)]
 
 use serde_json::Value;
 
