@@ -37,6 +37,15 @@ const ALLOWED: &[&str] = &[
 pub fn check(cx: &Ctxt, cont: &Container, field: &Field) {
     // Beside `options` too (the field is then a run-time select): that is refused here.
     let Some(separated) = field.attrs.separated.as_ref().filter(|_| field.is_form_field()) else { return };
+    // A page form cannot hold the list at all: that is its one error, whatever else is
+    // written on it.
+    if cont.attrs.page.is_some() {
+        // Unless an error of its own (`separated` written twice) says it already.
+        if !field.is_refused(&cx.refused()) {
+            cx.error_spanned_by(separated, "a `#[elicit(page)]` form cannot have a separated list yet: ask the list in a form of its own");
+        }
+        return;
+    }
     let member = field.member;
     let separator = separated.value.as_str();
     if separator.is_empty() {
@@ -63,9 +72,6 @@ pub fn check(cx: &Ctxt, cont: &Container, field: &Field) {
             _ => format!("`{name}` and `separated` cannot be on one field"),
         };
         cx.error_spanned_by(tokens, format!("`{name}` does not apply to separated list `{member}`: {why}"));
-    }
-    if cont.attrs.page.is_some() {
-        cx.error_spanned_by(separated, "a `#[elicit(page)]` form cannot have a separated list yet: ask the list in a form of its own");
     }
     if cont.generics.type_params().next().is_some() {
         cx.error_spanned_by(separated, format!("separated lists are not available in a generic form yet: `{}` has type parameters", cont.ident));

@@ -228,7 +228,6 @@ pub trait PageForm: Sized + 'static {
 }
 
 /// Never implemented: what a page form's `elicit_on_page` asks without the `page` feature.
-#[doc(hidden)]
 #[diagnostic::on_unimplemented(
     message = "`{Self}::elicit_on_page` needs the `page` feature of elicit-runtime",
     label = "needs the `page` feature",
