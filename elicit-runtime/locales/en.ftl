@@ -145,6 +145,9 @@ validator-not-valid = is not valid
 ## The message of a re-asked form: the question, then what to correct.
 
 reask-heading = Please correct your { -answer }:
+# The title of the one field of a single value (ask_text, ask_number...), and its name in a
+# re-ask. Fixed when the program is built, like a derived form's titles: the shipped text
+# of each language is used, an override added at run time is not.
 value-title = Answer
 # $field: the field as the user was shown it (see violation).
 reask-not-valid = { $field }: is not a valid { -answer }

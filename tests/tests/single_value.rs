@@ -1,9 +1,12 @@
-//! A single value in one line (`ask_text`, `ask_number`, `ask_select`: issue 44, "the
+//! A single value in one line (`ask_text`, `ask_number`, `ask_enum`, `ask_select`: issue 44, "the
 //! small asks in one line"): each kind decoded to its typed value on every revision
 //! (2026-07-28 in rounds), a wrong answer asked again with the problem named on the
 //! field (in English and Japanese), decline and cancel, the relay through the model, a
-//! client that shows numbers as text, every request valid against its revision's
-//! official schema, and an author's bad rule refused before anything is sent.
+//! client that shows numbers as text, `user_only` never relayed, a timeout, every request
+//! valid against its revision's official schema, and an author's bad rule refused before
+//! anything is sent.
+
+use std::time::Duration;
 
 use elicit_runtime::exchange::{ElicitationSupport, VALUE_FIELD};
 use elicit_runtime::form::{Format, Options, SelectItem};
@@ -103,6 +106,16 @@ impl Asks {
     #[tool(description = "a plan, from an enum")]
     async fn plan(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
         call.relay_through_model(true).run(&self.sealer, |ask| async move { Ok(said(ask_enum::<Plan, _>(&ask, "Which plan?").reask(1).await?)) }).await
+    }
+
+    #[tool(description = "the user's alone, with a timeout")]
+    async fn pin(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.relay_through_model(true)
+            .run(&self.sealer, |ask| async move {
+                let pin = ask_number::<u16, _>(&ask, "Your branch number?").range(1..=9999).user_only().timeout(Duration::from_millis(300)).await?;
+                Ok(said(pin))
+            })
+            .await
     }
 
     #[tool(description = "bounds that no answer keeps")]
@@ -325,5 +338,20 @@ async fn an_authors_bad_rule_is_a_typed_error_before_anything_is_sent() {
             assert!(error.contains(words), "{tool} on {revision}: {error}");
             assert!(requests.is_empty(), "{tool} on {revision}: nothing is sent");
         }
+    }
+}
+
+#[tokio::test]
+async fn user_only_is_never_relayed_and_a_timeout_ends_the_question() {
+    // A client without elicitation: the question is the user's alone, so the model is not asked.
+    let session = ScriptedClient::new(ProtocolRevision::V2025_11_25).support(ElicitationSupport::NONE).connect(asks()).await.expect("connect");
+    let error = session.call_tool_text("pin", json!({})).await.expect_err("refused").to_string();
+    assert!(error.contains("did not declare the elicitation capability"), "{error}");
+    // A user who does not answer: the request is cancelled after the timeout.
+    for revision in [ProtocolRevision::V2025_06_18, ProtocolRevision::V2025_11_25] {
+        let session = ScriptedClient::new(revision).reply(Reply::Silence).connect(asks()).await.expect("connect");
+        let error = session.call_tool_text("pin", json!({})).await.expect_err("timed out").to_string();
+        assert!(error.contains("did not answer within 300ms"), "{revision}: {error}");
+        assert_eq!(session.transcript().cancellations.len(), 1, "{revision}: the client is told");
     }
 }

@@ -358,7 +358,9 @@ fn bad(rule: &'static str, why: String) -> ElicitError {
 ///
 /// Every single value ([`ask_text`], [`ask_number`], [`ask_enum`], [`ask_select`]) is a form of one
 /// required field named `value` ([`VALUE_FIELD`]), titled in the user's language from
-/// the catalogs' `value-title` ("Answer", "回答"...): on 2025-11-25,
+/// the catalogs' `value-title` ("Answer", "回答"...; the shipped texts, fixed when the
+/// program is built like a derived form's titles: an override of the message added at
+/// run time is not read, and a language the toolkit does not ship gets "Answer"): on 2025-11-25,
 /// `ask_text(peer, "Your name?").min_length(2)` sends
 /// `{"type": "object", "properties": {"value": {"type": "string", "title": "Answer", "minLength": 2}}, "required": ["value"]}`.
 /// Its answer is read like any form's: a wrong one is asked again with `.reask(n)`,
@@ -458,7 +460,10 @@ impl<'a, P: ElicitPeer + ?Sized + 'a> IntoFuture for TextRequest<'a, P> {
 }
 
 /// A number in one line: a form of one field, `value`, of the author's number type `N`
-/// (an integer type, `f32` or `f64`), with its bounds.
+/// (an integer type, `f32` or `f64`), with its bounds. `N` is named
+/// (`ask_number::<u8, _>`), or inferred from the bounds (`.range(1u8..=12)`) or from where
+/// the value goes. The answer is a value of `N`: an integer bound the author does not give
+/// is the type's own, as a derived field of that type sends it.
 ///
 /// ```
 /// use elicit_runtime::exchange::ask_number;

@@ -8,11 +8,13 @@ mod reply;
 mod scripted;
 pub mod spec;
 mod tap;
+mod transcript;
 
 pub use self::clients::RealClient;
 pub use self::deployment::{Deployment, Spread};
 pub use self::reply::Reply;
-pub use self::scripted::{ScriptError, ScriptedClient, ScriptedSession, Transcript};
+pub use self::scripted::{ScriptError, ScriptedClient, ScriptedSession};
+pub use self::transcript::Transcript;
 
 #[cfg(feature = "page")]
 #[cfg_attr(docsrs, doc(cfg(feature = "page")))]

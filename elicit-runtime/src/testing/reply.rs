@@ -40,7 +40,7 @@ pub enum Reply {
     Silence,
     /// URL mode: the user consents, opens the page and completes it there as `user`, who
     /// is logged in on the page. The client answers `accept` (consent) and completes the
-    /// interaction in the [`Interactions`](crate::url::Interactions) given to [`ScriptedClient::pages`], as the
+    /// interaction in the [`Interactions`](crate::url::Interactions) given to [`ScriptedClient::pages`](super::ScriptedClient::pages), as the
     /// server's page would once its login identified `user`: pass the principal that
     /// started the interaction to see the tool go on, another one to play the
     /// specification's phishing case (the completion is refused, nothing is stored). The
@@ -53,8 +53,8 @@ pub enum Reply {
     },
     /// The user fills in the form meaning to answer `content` (a value's
     /// [`to_content`](crate::Elicit::to_content); an option may be written as its title
-    /// in any language, as the user reads it), in the client the [`ScriptedClient`] plays
-    /// ([`plays`](ScriptedClient::plays)): what that client then sends. Options and
+    /// in any language, as the user reads it), in the client the [`ScriptedClient`](super::ScriptedClient) plays
+    /// ([`plays`](super::ScriptedClient::plays)): what that client then sends. Options and
     /// checkboxes are found as for [`Reply::Pick`]; what the user means and the form does
     /// not show (a field, an option) is a line in the transcript's `violations`, never
     /// dropped silently. Build it with [`Reply::fill`].
@@ -68,7 +68,7 @@ pub enum Reply {
     /// in the form on the page as `user` with `content` (the form's content JSON, secrets
     /// included), which the page checks, seals and keeps as it completes the interaction,
     /// as it does for a browser. Give the client the server's
-    /// [`Pages`](crate::page::Pages) with [`ScriptedClient::pages`]. Content the form
+    /// [`Pages`](crate::page::Pages) with [`ScriptedClient::pages`](super::ScriptedClient::pages). Content the form
     /// refuses, or a page that refuses `user` (another user: the phishing case), completes
     /// nothing, and is said in the transcript's `violations`.
     FillPage {

@@ -117,7 +117,7 @@ fn close(schema: &mut Value) {
 }
 
 /// A compiled check of one definition of a revision's official schema, from
-/// [`validator`] or [`cached_validator`]. Which JSON Schema crate compiles it is not part
+/// [`validator()`] or [`cached_validator`]. Which JSON Schema crate compiles it is not part
 /// of this API: upgrading it is not a breaking change here.
 ///
 /// ```

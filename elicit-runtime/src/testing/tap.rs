@@ -9,7 +9,7 @@ use serde_json::{Map, Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader, DuplexStream};
 use tokio_util::sync::CancellationToken;
 
-use super::scripted::Shared;
+use super::transcript::Shared;
 use super::{Reply, spec};
 use crate::revision::ProtocolRevision;
 

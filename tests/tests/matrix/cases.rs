@@ -8,8 +8,8 @@ use elicit_runtime::testing::RealClient;
 use serde_json::{Map, Value, json};
 
 use super::forms::{
-    Address, Card, Data, LABELS, Numbers, Payment, Picks, Plan, REPOS, Repo, Size, TAGS, Texts,
-    Ticket, Topping,
+    Address, Card, Data, LABELS, Numbers, Payment, Picks, Plan, REPOS, Repo, SingleValue, Size,
+    TAGS, Texts, Ticket, Topping,
 };
 use super::rng::Rng;
 
@@ -68,7 +68,7 @@ pub struct Entry {
     pub generate: fn(&mut Rng, RealClient, &str) -> Case,
 }
 
-pub const FORMS: [Entry; 7] = [
+pub const FORMS: [Entry; 8] = [
     Entry {
         tool: "texts",
         fields: |_| wire(Texts::SCHEMA),
@@ -116,6 +116,15 @@ pub const FORMS: [Entry; 7] = [
         schema: None,
         page: false,
         generate: payment,
+    },
+    // Single values in turn (`ask_number`, `ask_text`, `ask_enum`, `ask_select`), each a
+    // form of one field.
+    Entry {
+        tool: "values",
+        fields: |_| vec!["value"],
+        schema: Some(SingleValue::SCHEMA),
+        page: false,
+        generate: values,
     },
     // A URL-mode request shows no fields: the page does.
     Entry {
@@ -509,6 +518,49 @@ fn choice(value: &str, title: &str) -> Step {
         content: object(json!({ "choice": title })),
         values: object(json!({ "choice": value })),
         schema: None,
+    }
+}
+
+fn values(rng: &mut Rng, _: RealClient, locale: &str) -> Case {
+    let number = rng.int(-5, 300) as i16;
+    let name = name(rng, 2, 12);
+    let plan = *rng.pick(&[Plan::Free, Plan::Team, Plan::EnterpriseGold]);
+    let repo = *rng.pick(&REPOS);
+    let option = &Plan::OPTIONS[plan as usize];
+    let title = option
+        .title_in(elicit_runtime::locale::Locale::for_tag(locale))
+        .unwrap_or(option.value());
+    // The user picks by what the form shows (the titles); the model relays the values.
+    let pick = |shown: &str, value: Value| Step {
+        content: object(json!({ "value": shown })),
+        values: object(json!({ "value": value })),
+        schema: None,
+    };
+    let steps = vec![
+        Step::of(object(json!({ "value": number })), None),
+        Step::of(object(json!({ "value": name })), None),
+        pick(title, json!(option.value())),
+        pick(repo.1, json!(repo.0)),
+    ];
+    // A client's form offers no option that is not one: the wrong answers are typed.
+    let wrongs = [
+        (0, json!(301)),
+        (0, json!(-6)),
+        (1, json!("A")),
+        (1, json!("Ada Lovelace!")),
+    ];
+    let wrong = (rng.below(3) > 0).then(|| {
+        let (step, bad) = rng.pick(&wrongs).clone();
+        Wrong {
+            step,
+            field: "value",
+            bad,
+        }
+    });
+    Case {
+        expected: format!("Accept({:?})", (number, name, plan, Repo(repo.2))),
+        steps,
+        wrong,
     }
 }
 

@@ -219,3 +219,12 @@ pub fn data_options() -> DataOptions {
         tags: Options::untitled(TAGS.map(|v| (v, v.to_owned()))).expect("options"),
     }
 }
+
+/// The one field of a single value (`ask_number`, `ask_text`, `ask_enum`, `ask_select`,
+/// which the tool `values` asks in turn): named `value`, titled from the catalogs'
+/// `value-title`. Stands for it where the matrix names a field by its title.
+#[derive(Elicit, Debug)]
+pub struct SingleValue {
+    #[elicit(title = "Answer", title(ja = "回答"))]
+    pub value: String,
+}

@@ -5,15 +5,20 @@
 use std::fmt;
 use std::time::Duration;
 
+use elicit_runtime::form::Options;
 use elicit_runtime::page::{PageForm, Pages};
 use elicit_runtime::rmcp::ToolCall;
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::url::Interactions;
-use elicit_runtime::{Elicit, ElicitError, Elicitation};
+use elicit_runtime::{
+    Elicit, ElicitError, Elicitation, ask_enum, ask_number, ask_select, ask_text,
+};
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
 
-use super::forms::{Card, Data, Numbers, Payment, Picks, Texts, Ticket, data_options};
+use super::forms::{
+    Card, Data, Numbers, Payment, Picks, Plan, REPOS, Repo, Texts, Ticket, data_options,
+};
 
 // ---- the server ----------------------------------------------------------------------------
 
@@ -99,6 +104,40 @@ impl Server {
                         other => format!("{other:?}"),
                     },
                 ))
+            })
+            .await
+    }
+
+    #[tool(description = "values")]
+    async fn values(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
+        call.relay_through_model(true)
+            .run(&self.sealer, |ask| async move {
+                // Four single values in turn, each a form of one field (`value`).
+                macro_rules! accepted {
+                    ($answer:expr) => {
+                        match $answer {
+                            Ok(Elicitation::Accept(value)) => value,
+                            other => return Ok(said(other)?),
+                        }
+                    };
+                }
+                let number = accepted!(
+                    ask_number::<i16, _>(&ask, "A number?")
+                        .range(-5..=300)
+                        .reask(2)
+                        .await
+                );
+                let name = accepted!(
+                    ask_text(&ask, "A name?")
+                        .min_length(2)
+                        .max_length(12)
+                        .reask(2)
+                        .await
+                );
+                let plan = accepted!(ask_enum::<Plan, _>(&ask, "A plan?").reask(2).await);
+                let repos = Options::new(REPOS.map(|(v, t, i)| (v, t, Repo(i)))).expect("options");
+                let repo = accepted!(ask_select(&ask, "A repository?", repos).reask(2).await);
+                Ok(text(format!("Accept({:?})", (number, name, plan, repo))))
             })
             .await
     }
