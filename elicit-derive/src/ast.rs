@@ -29,25 +29,63 @@ pub struct Field<'a> {
     pub attrs: attr::Field,
     /// The property name on the wire.
     pub wire_name: String,
+    /// What the field is in the form, decided once from its attributes.
+    pub style: Style,
+}
+
+/// What a field is in the form, and so which of the runtime's traits its type answers
+/// to: every part of the expansion (schema entry, checks, decoding, content) matches on
+/// it. Decided from the attributes in this order: `skip` and `flatten` say what the field
+/// is first (`options` or `separated` beside them is refused by their checks), then
+/// `options` (`separated` beside it is refused by `separated`'s check).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Style {
+    /// `#[elicit(skip)]` (or serde's): not in the form; its value is its `Default`.
+    Skipped,
+    /// `#[elicit(flatten)]` (or serde's): the fields of its form join this one's.
+    Flattened,
+    /// `#[elicit(options)]`: a run-time select, the runtime's `RuntimeSelect`.
+    RuntimeSelect,
+    /// `#[elicit(separated = ",")]`: a free-form list asked as one string, the
+    /// runtime's `SeparatedList`.
+    Separated,
+    /// Any other field: its type is an `ElicitField`.
+    Typed,
+}
+
+impl Style {
+    /// The style the attributes give.
+    fn of(attrs: &attr::Field) -> Style {
+        if attrs.skip.is_some() {
+            Style::Skipped
+        } else if attrs.flatten.is_some() {
+            Style::Flattened
+        } else if attrs.options.is_some() {
+            Style::RuntimeSelect
+        } else if attrs.separated.is_some() {
+            Style::Separated
+        } else {
+            Style::Typed
+        }
+    }
 }
 
 impl Field<'_> {
     /// In the form as one field of its own: neither skipped nor flattened.
     pub fn is_form_field(&self) -> bool {
-        self.attrs.skip.is_none() && self.attrs.flatten.is_none()
+        matches!(self.style, Style::Typed | Style::RuntimeSelect | Style::Separated)
     }
 
-    /// A run-time select (`#[elicit(options)]`, neither skipped nor flattened): its type
-    /// is the runtime's `RuntimeSelect`, not a field type. (`skip` and `flatten` say
-    /// what the field is first; `options` beside them is refused by their checks alone.)
+    /// A run-time select (`#[elicit(options)]`): its type is the runtime's
+    /// `RuntimeSelect`, not a field type.
     pub fn is_runtime_select(&self) -> bool {
-        self.attrs.options.is_some() && self.attrs.skip.is_none() && self.attrs.flatten.is_none()
+        self.style == Style::RuntimeSelect
     }
 
-    /// A free-form list asked as one string (`#[elicit(separated = ",")]`, neither
-    /// skipped nor flattened): its type is the runtime's `SeparatedList`, not a field type.
+    /// A free-form list asked as one string (`#[elicit(separated = ",")]`): its type is
+    /// the runtime's `SeparatedList`, not a field type.
     pub fn is_separated(&self) -> bool {
-        self.attrs.separated.is_some() && self.attrs.skip.is_none() && self.attrs.flatten.is_none()
+        self.style == Style::Separated
     }
 
     /// Whether an error in `refused` ([`crate::ctxt::span_key`]s) starts on one of the
@@ -66,7 +104,7 @@ impl Field<'_> {
     /// messages name it (the `T` of an `Option<T>`; what the field means is the
     /// runtime's `Flatten` trait's to say, never the spelling's).
     pub fn flattened(&self) -> Option<(&attr::Flatten, &syn::Type)> {
-        let flatten = self.attrs.flatten.as_ref().filter(|_| self.attrs.skip.is_none())?;
+        let flatten = self.attrs.flatten.as_ref().filter(|_| self.style == Style::Flattened)?;
         Some((&flatten.value, option_inner(self.ty).unwrap_or(self.ty)))
     }
 }
@@ -121,7 +159,8 @@ impl<'a> Container<'a> {
                                 (None, Some(rule)) => rule.apply_to_field(&member.unraw().to_string()),
                                 (None, None) => member.unraw().to_string(),
                             };
-                            Some(Field { syn: field, member, ty: &field.ty, attrs: field_attrs, wire_name })
+                            let style = Style::of(&field_attrs);
+                            Some(Field { syn: field, member, ty: &field.ty, attrs: field_attrs, wire_name, style })
                         })
                         .collect(),
                 ),

@@ -40,15 +40,24 @@ pub fn check(cx: &Ctxt, cont: &Container) {
             for field in fields {
                 crate::options::check(cx, cont, field);
                 crate::separated::check(cx, cont, field);
+                // A separated list in a page form is refused as a whole (by `separated`):
+                // its other attributes add no error.
+                if cont.attrs.page.is_some() && field.attrs.separated.is_some() && field.is_form_field() {
+                    continue;
+                }
                 if field.attrs.skip.is_some() {
                     check_skipped(cx, field);
                     continue;
                 }
                 if let (Some(flatten), Some(_)) = (&field.attrs.flatten, &cont.attrs.page) {
-                    cx.error_spanned_by(
-                        flatten,
-                        "a `#[elicit(page)]` form cannot flatten another form: write the fields of the flattened form in this struct",
-                    );
+                    // One error for the field: one of its own already (a `flatten` written
+                    // twice) says what is wrong with it.
+                    if !field.is_refused(&cx.refused()) {
+                        cx.error_spanned_by(
+                            flatten,
+                            "a `#[elicit(page)]` form cannot flatten another form: write the fields of the flattened form in this struct",
+                        );
+                    }
                     continue;
                 }
                 if field.attrs.flatten.is_some() {

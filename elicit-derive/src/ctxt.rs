@@ -44,6 +44,12 @@ impl Ctxt {
         self.syn_error(syn::Error::new_spanned(obj.into_token_stream(), msg));
     }
 
+    /// Where the errors reported so far start ([`span_key`]s), to tell whether a part of
+    /// the input has one already (`ast::Field::is_refused`).
+    pub fn refused(&self) -> HashSet<String> {
+        self.refused.borrow().clone()
+    }
+
     /// An error already built by syn (a parse error of an attribute), unless an error was
     /// reported on the same token already.
     pub fn syn_error(&self, err: syn::Error) {

@@ -8,14 +8,11 @@
 //! field it is about.
 
 use proc_macro2::{Literal as Lit, TokenStream};
-use quote::{ToTokens, format_ident, quote, quote_spanned};
+use quote::{ToTokens, quote, quote_spanned};
 use syn::spanned::Spanned as _;
 
-use crate::ast::{Container, Field};
-use crate::expand::{
-    Paths, absent, checkbox_checks, const_checks, container_default, field_schema, json_schema_impl, not_secret_checks, type_checks,
-    type_name, wrap,
-};
+use crate::ast::{Container, Field, Style};
+use crate::expand::{Paths, checkbox_checks, const_check, entry, json_schema_impl, not_secret_checks, type_check, type_name, wrap};
 use crate::tokens::const_panic;
 
 /// The `Elicit` impl of a form with at least one flattened field (`fields`, all of the
@@ -29,16 +26,16 @@ pub(crate) fn expand(cont: &Container, fields: &[Field]) -> TokenStream {
 fn expand_flattening(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStream {
     let p = &paths.private;
     let ident = cont.ident;
-    let active: Vec<&Field> = fields.iter().filter(|f| f.attrs.skip.is_none()).collect();
+    let active: Vec<&Field> = fields.iter().filter(|f| f.style != Style::Skipped).collect();
     let plain: Vec<&Field> = active.iter().copied().filter(|f| f.is_form_field()).collect();
-    let skipped = fields.iter().filter(|f| f.attrs.skip.is_some()).map(|f| {
+    let skipped = fields.iter().filter(|f| f.style == Style::Skipped).map(|f| {
         let member = f.member;
         quote_spanned!(f.ty.span()=> #member: ::core::default::Default::default())
     });
 
     let parts = active.iter().map(|f| match f.flattened() {
         None => {
-            let schema = field_schema(f, container_default(cont, f).is_some(), p);
+            let schema = entry(cont, f, p);
             quote!(#p::Part::Field(#schema))
         }
         Some((flatten, _)) => {
@@ -56,51 +53,59 @@ fn expand_flattening(cont: &Container, fields: &[Field], paths: &Paths) -> Token
             }
         }
     });
-    let checks = plain.iter().map(|f| type_checks(f, false, p));
-    let mut consts: Vec<TokenStream> = plain.iter().map(|f| const_checks(f, p)).collect();
+    let checks = plain.iter().map(|f| type_check(cont, f, p));
+    let mut consts: Vec<TokenStream> = plain.iter().map(|f| const_check(cont, f, p)).collect();
     consts.push(checkbox_checks(cont, &plain, p));
     consts.push(not_secret_checks(cont, &plain, p));
     consts.push(collision_checks(&active, p));
     consts.extend(active.iter().map(|f| secret_checks(f, p)));
 
-    let locals: Vec<_> = (0..active.len()).map(|i| format_ident!("__elicit_{}", i)).collect();
-    let members: Vec<_> = active.iter().map(|f| f.member).collect();
-    let decodes = active.iter().enumerate().map(|(i, f)| {
-        let local = &locals[i];
-        let i = Lit::usize_unsuffixed(i);
-        let at = quote!(const { #p::part_start(__ELICIT_PARTS, #i) });
-        match f.flattened() {
-            None => {
-                let ty = f.ty;
-                let absent = absent(cont, f, p);
-                quote!(let #local = <#ty as #p::ElicitField>::__decode(__elicit_found[#at], &__elicit_fields[#at], &mut __elicit_report, #absent);)
+    let locals = crate::expand::decode::locals(active.len());
+    let decodes = active
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let local = &locals[i];
+            let i = Lit::usize_unsuffixed(i);
+            let at = quote!(const { #p::part_start(__ELICIT_PARTS, #i) });
+            match f.flattened() {
+                None => crate::expand::decode(cont, f, local, &at, p),
+                Some((flatten, _)) => {
+                    let prefix = flatten.prefix();
+                    let len = quote!(const { #p::part_len(&__ELICIT_PARTS[#i]) });
+                    let ty = flattened_type(f, p);
+                    quote!(let #local = #ty::decode(&__elicit_found[#at..#at + #len], #prefix, &mut __elicit_report);)
+                }
             }
-            Some((flatten, _)) => {
-                let prefix = flatten.prefix();
-                let len = quote!(const { #p::part_len(&__ELICIT_PARTS[#i]) });
-                let ty = flattened_type(f, p);
-                quote!(let #local = #ty::decode(&__elicit_found[#at..#at + #len], #prefix, &mut __elicit_report);)
-            }
+        })
+        .collect();
+    let encodes = active.iter().map(|f| match f.flattened() {
+        None => crate::expand::content(f, p),
+        Some((flatten, _)) => {
+            let (member, prefix) = (f.member, flatten.prefix());
+            let ty = flattened_type(f, p);
+            quote!(#ty::encode(&self.#member, #prefix, &mut __elicit_map);)
         }
     });
-    let encodes = active.iter().map(|f| {
-        let member = f.member;
-        match f.flattened() {
-            None => {
-                let (ty, name) = (f.ty, f.wire_name.as_str());
-                quote!(#p::put_json(&mut __elicit_map, #name, <#ty as #p::ElicitField>::to_json(&self.#member));)
-            }
-            Some((flatten, _)) => {
-                let prefix = flatten.prefix();
-                let ty = flattened_type(f, p);
-                quote!(#ty::encode(&self.#member, #prefix, &mut __elicit_map);)
-            }
-        }
-    });
-    let rules = cont.attrs.validate.as_ref().map(|path| {
-        let rules = quote_spanned!(path.span()=> let __elicit_rules: fn(&Self) -> #p::Result<(), #p::Vec<#p::Violation>> = #path;);
-        quote!(.and_then(|__elicit_value| { #rules #p::checked(__elicit_value, __elicit_rules) }))
-    });
+    let form_trait = quote!(#p::Elicit);
+    let body = crate::expand::decode::body(
+        crate::expand::decode::Body {
+            form_trait: &form_trait,
+            count: quote!(__ELICIT_COUNT),
+            decodes,
+            members: active.iter().map(|f| f.member).collect(),
+            locals,
+            skipped: skipped.collect(),
+            rules: crate::expand::decode::rules(cont, p),
+            first: quote! {
+                match __elicit_fields.first() {
+                    #p::Some(__elicit_field) => __elicit_field.name(),
+                    #p::None => "",
+                }
+            },
+        },
+        p,
+    );
     let schemars = json_schema_impl(cont, p, quote!(form_json_schema));
     let not_recommended = crate::expand::not_recommended(cont);
 
@@ -122,19 +127,7 @@ fn expand_flattening(cont: &Container, fields: &[Field], paths: &Paths) -> Token
 
             fn from_content(__elicit_content: &#p::Map<#p::String, #p::Value>) -> #p::Result<Self, #p::InvalidContent> {
                 #(#checks)*
-                let __elicit_fields = <Self as #p::Elicit>::SCHEMA.fields();
-                let __elicit_found: [#p::Option<&#p::Value>; __ELICIT_COUNT] = #p::find_fields(__elicit_content, __elicit_fields);
-                let mut __elicit_report = <#p::Report as ::core::default::Default>::default();
-                #(#decodes)*
-                // A key the form did not ask for is a violation too: never read past.
-                let __elicit_not_asked = __elicit_report.not_asked_beside(__elicit_content, __elicit_fields, &__elicit_found);
-                match (#(#locals,)*) {
-                    (#(#p::Some(#locals),)*) if !__elicit_not_asked => #p::Ok(Self { #(#members: #locals,)* #(#skipped,)* })#rules,
-                    _ => #p::Err(__elicit_report.into_error(match __elicit_fields.first() {
-                        #p::Some(__elicit_field) => __elicit_field.name(),
-                        #p::None => "",
-                    })),
-                }
+                #body
             }
 
             fn to_content(&self) -> #p::Map<#p::String, #p::Value> {

@@ -151,23 +151,8 @@ pub fn field_schema(f: &Field, p: &TokenStream) -> TokenStream {
     }
     let name = &f.wire_name;
     let optional = at_type(quote!(<#ty as #p::RuntimeSelect>::OPTIONAL), ty);
-    let mut schema = quote!(#p::FieldSchema::new(#name, #kind).optional_if(#optional).runtime_select());
-    if let Some(title) = &a.title {
-        let title = &title.value;
-        schema = quote!(#schema.with_title(#title));
-    }
-    if !a.titles.is_empty() {
-        let titles = crate::tokens::translations(&a.titles);
-        schema = quote!(#schema.with_titles(#titles));
-    }
-    if !a.descriptions.is_empty() {
-        let descriptions = crate::tokens::translations(&a.descriptions);
-        schema = quote!(#schema.with_descriptions(#descriptions));
-    }
-    if let Some(description) = a.description.as_ref().map(|d| &d.value).or(a.doc.as_ref()) {
-        schema = quote!(#schema.with_description(#description));
-    }
-    schema
+    let schema = quote!(#p::FieldSchema::new(#name, #kind).optional_if(#optional).runtime_select());
+    crate::expand::labels(schema, a, None)
 }
 
 /// The check of a run-time select's type, a statement: one error on the type when it is
@@ -198,7 +183,7 @@ pub fn const_checks(f: &Field, p: &TokenStream) -> TokenStream {
 }
 
 /// The decoding of a run-time select, against the options offered (`__elicit_options`).
-pub fn decode(f: &Field, local: &syn::Ident, index: &proc_macro2::Literal, p: &TokenStream) -> TokenStream {
+pub fn decode(f: &Field, local: &syn::Ident, index: &TokenStream, p: &TokenStream) -> TokenStream {
     let (ty, member) = (f.ty, f.member);
     at_type(
         quote! {

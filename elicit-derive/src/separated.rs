@@ -35,7 +35,17 @@ const ALLOWED: &[&str] = &[
 /// The checks of `#[elicit(separated = "...")]` on one field: the separator itself, the
 /// attributes beside it, and the forms it cannot be in.
 pub fn check(cx: &Ctxt, cont: &Container, field: &Field) {
-    let Some(separated) = field.attrs.separated.as_ref().filter(|_| field.is_separated()) else { return };
+    // Beside `options` too (the field is then a run-time select): that is refused here.
+    let Some(separated) = field.attrs.separated.as_ref().filter(|_| field.is_form_field()) else { return };
+    // A page form cannot hold the list at all: that is its one error, whatever else is
+    // written on it.
+    if cont.attrs.page.is_some() {
+        // Unless an error of its own (`separated` written twice) says it already.
+        if !field.is_refused(&cx.refused()) {
+            cx.error_spanned_by(separated, "a `#[elicit(page)]` form cannot have a separated list yet: ask the list in a form of its own");
+        }
+        return;
+    }
     let member = field.member;
     let separator = separated.value.as_str();
     if separator.is_empty() {
@@ -63,9 +73,6 @@ pub fn check(cx: &Ctxt, cont: &Container, field: &Field) {
         };
         cx.error_spanned_by(tokens, format!("`{name}` does not apply to separated list `{member}`: {why}"));
     }
-    if cont.attrs.page.is_some() {
-        cx.error_spanned_by(separated, "a `#[elicit(page)]` form cannot have a separated list yet: ask the list in a form of its own");
-    }
     if cont.generics.type_params().next().is_some() {
         cx.error_spanned_by(separated, format!("separated lists are not available in a generic form yet: `{}` has type parameters", cont.ident));
     }
@@ -75,7 +82,7 @@ pub fn check(cx: &Ctxt, cont: &Container, field: &Field) {
 pub fn check_form(cx: &Ctxt, fields: &[Field]) {
     if fields.iter().any(|f| f.flattened().is_some())
         // A field that is a run-time select too is refused once, by `options`.
-        && let Some(field) = fields.iter().find(|f| f.is_separated() && !f.is_runtime_select())
+        && let Some(field) = fields.iter().find(|f| f.is_separated())
         && let Some(separated) = &field.attrs.separated
     {
         cx.error_spanned_by(separated, "a form that flattens another cannot have a separated list yet: move the list into the flattened form, or ask it in a form of its own");
@@ -87,31 +94,8 @@ pub fn check_form(cx: &Ctxt, fields: &[Field]) {
 pub fn field_schema(f: &Field, defaulted: bool, p: &TokenStream) -> TokenStream {
     let ty = f.ty;
     let a = &f.attrs;
-    let mut item = quote_spanned!(ty.span()=> <#ty as #p::SeparatedList>::ITEM_KIND);
-    if let Some(n) = &a.min_length {
-        let n = n.value;
-        item = quote!(#item.min_length(#n));
-    }
-    if let Some(n) = &a.max_length {
-        let n = n.value;
-        item = quote!(#item.max_length(#n));
-    }
-    if let Some(pattern) = &a.pattern {
-        let pattern = &pattern.value;
-        item = quote!(#item.pattern(#pattern));
-    }
-    if let Some(hint) = &a.pattern_hint {
-        let hint = &hint.value;
-        item = quote!(#item.pattern_hint(#hint));
-    }
-    if !a.pattern_hints.is_empty() {
-        let hints = crate::tokens::translations(&a.pattern_hints);
-        item = quote!(#item.pattern_hints(#hints));
-    }
-    if let Some(format) = &a.format {
-        let variant = crate::tokens::format_variant(format.value);
-        item = quote!(#item.format(#p::Format::#variant));
-    }
+    let item = quote_spanned!(ty.span()=> <#ty as #p::SeparatedList>::ITEM_KIND);
+    let item = crate::expand::text_rules(item, a, p);
     let separator = a.separated.as_ref().map(|s| s.value.as_str()).unwrap_or(",");
     let mut list = quote!(#p::ListRules::new(#separator, #item));
     if let Some(n) = &a.min_items {
@@ -124,21 +108,7 @@ pub fn field_schema(f: &Field, defaulted: bool, p: &TokenStream) -> TokenStream 
     }
     let name = &f.wire_name;
     let mut schema = quote!(#p::FieldSchema::new(#name, #p::PLAIN_STRING).optional_if(<#ty as #p::SeparatedList>::OPTIONAL).separated(&#list));
-    if let Some(title) = &a.title {
-        let title = &title.value;
-        schema = quote!(#schema.with_title(#title));
-    }
-    if !a.titles.is_empty() {
-        let titles = crate::tokens::translations(&a.titles);
-        schema = quote!(#schema.with_titles(#titles));
-    }
-    if !a.descriptions.is_empty() {
-        let descriptions = crate::tokens::translations(&a.descriptions);
-        schema = quote!(#schema.with_descriptions(#descriptions));
-    }
-    if let Some(description) = a.description.as_ref().map(|d| &d.value).or(a.doc.as_ref()) {
-        schema = quote!(#schema.with_description(#description));
-    }
+    schema = crate::expand::labels(schema, a, None);
     if a.serde_default.is_some() || defaulted {
         schema = quote!(#schema.optional_if(true));
     }
@@ -170,7 +140,7 @@ pub fn const_checks(f: &Field, p: &TokenStream) -> TokenStream {
 }
 
 /// The decoding of a separated list: split, trimmed, each item checked.
-pub fn decode(f: &Field, local: &syn::Ident, index: &proc_macro2::Literal, absent: &TokenStream, p: &TokenStream) -> TokenStream {
+pub fn decode(f: &Field, local: &syn::Ident, index: &TokenStream, absent: &TokenStream, p: &TokenStream) -> TokenStream {
     let ty = f.ty;
     quote! {
         let #local = <#ty as #p::SeparatedList>::__decode(__elicit_found[#index], &__elicit_fields[#index], &mut __elicit_report, #absent);

@@ -9,7 +9,7 @@
 //!   `foreign-*`: the serde, schemars and validator attributes a form refuses (the
 //!   table of `elicit-runtime/docs/attributes.md`, walked by `foreign_attributes.rs`);
 //! - `ui/shapes`: structs and enums that cannot be a form or a select, and a choice
-//!   whose variant holds a run-time select;
+//!   whose variant holds a run-time select, or a form that has one;
 //! - `ui/sensitive`: field names, titles and descriptions that ask for a secret in form
 //!   mode (the vocabulary is in `elicit-runtime/src/rules/secret.rs`);
 //! - `ui/flatten`: flattened sub-forms (`#[elicit(flatten)]`) that cannot be: names
@@ -19,10 +19,11 @@
 //!   to a field that is not one, the form asked without them (and configured as any
 //!   request), an item type not marked or a type that is no run-time select (one error
 //!   on the type), attributes that do not apply, `max_items = 0`, `options` beside
-//!   `flatten` or `separated`, a page form;
+//!   `flatten` or `separated`, a page form asked without them (and configured);
 //! - `ui/page`: `#[elicit(page)]` forms misused: a `Secret` in a form sent in form mode,
-//!   a page form sent in form mode, `page` where it has no meaning, a `title` (the page's
-//!   heading) on a form that has no page;
+//!   a page form sent in form mode (and configured as any request), `page` where it has
+//!   no meaning, a `title` (the page's heading) on a form that has no page, a list or a
+//!   sub-form it cannot hold (one error each, whatever else is written on them);
 //! - `ui/separated`: free-form lists asked as one string (`#[elicit(separated = ",")]`):
 //!   a separator that is empty, blank or padded, attributes that do not apply, items
 //!   that are not text, a field that is no list, the forms that cannot have one yet,

@@ -149,7 +149,8 @@ pub const NOT_ASKED_NAMED: usize = 32;
 
 /// The content keys a protocol revision allows beside the form's fields, which are then
 /// not reported as [`Problem::NotAsked`]. No revision defines any today: `content` is a
-/// map of the schema's properties and nothing else.
+/// map of the schema's properties and nothing else (hidden while it is empty).
+#[doc(hidden)]
 pub const KEYS_BESIDE_FIELDS: &[&str] = &[];
 
 /// How much of a value the user sent a violation repeats: enough to recognise it, not a

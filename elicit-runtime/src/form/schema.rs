@@ -468,7 +468,9 @@ pub(crate) fn has_titles(options: &[EnumOption]) -> bool {
 /// ```
 pub use crate::rules::format::Format;
 
-/// A literal written in an `#[elicit(...)]` attribute: a default or a numeric bound.
+/// A literal written in an `#[elicit(...)]` attribute: a default or a numeric bound. The
+/// derive's plumbing (it builds them), hidden.
+#[doc(hidden)]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Literal {
     /// A string.

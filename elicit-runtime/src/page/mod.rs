@@ -239,6 +239,7 @@ pub trait PageFeature: sealed::Never {
 }
 
 /// Never implemented: the bound of the `elicit` a page form has only to be refused.
+#[doc(hidden)]
 #[diagnostic::on_unimplemented(
     message = "`{F}` is a `#[elicit(page)]` form: it is never sent in form mode",
     label = "a page form is asked on the server's own page",
