@@ -8,6 +8,8 @@ use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::spanned::Spanned as _;
 use syn::{Attribute, DeriveInput, Fields};
 
+use crate::attr::search::{elicit_flag, elicit_string};
+
 /// Whether `input` is an enum with a variant that carries data.
 pub fn is_choice(input: &DeriveInput) -> bool {
     matches!(&input.data, syn::Data::Enum(data) if data.variants.iter().any(|v| !matches!(v.fields, Fields::Unit)))
@@ -17,53 +19,6 @@ pub fn is_choice(input: &DeriveInput) -> bool {
 /// attribute would need serde's derive on the hidden type).
 fn kept(attrs: &[Attribute]) -> impl Iterator<Item = &Attribute> {
     attrs.iter().filter(|a| a.path().is_ident("elicit") || a.path().is_ident("doc"))
-}
-
-/// Steps over another attribute's value, `= value` or `(...)`, so that the search goes on
-/// after it; the hidden types' own derives report whatever is wrong with it.
-fn skip(meta: &syn::meta::ParseNestedMeta) -> syn::Result<()> {
-    if meta.input.peek(syn::Token![=]) {
-        meta.value()?.parse::<syn::Expr>()?;
-    } else if meta.input.peek(syn::token::Paren) {
-        let _ = meta.parse_nested_meta(|inner| {
-            if inner.input.peek(syn::Token![=]) {
-                inner.value()?.parse::<syn::Expr>()?;
-            }
-            Ok(())
-        });
-    }
-    Ok(())
-}
-
-/// A string attribute `name = "..."` among the `#[elicit(...)]` of `attrs`, if any; the
-/// hidden types' own derives report whatever else is wrong with them.
-fn elicit_string(attrs: &[Attribute], name: &str) -> Option<syn::LitStr> {
-    let mut found = None;
-    for attr in attrs.iter().filter(|a| a.path().is_ident("elicit")) {
-        let _ = attr.parse_nested_meta(|meta| {
-            if meta.path.is_ident(name) && meta.input.peek(syn::Token![=]) {
-                found = Some(meta.value()?.parse::<syn::LitStr>()?);
-                Ok(())
-            } else {
-                skip(&meta)
-            }
-        });
-    }
-    found
-}
-
-/// The path of a flag `name` among the `#[elicit(...)]` of `attrs`, if it is there.
-pub(crate) fn elicit_flag(attrs: &[Attribute], name: &str) -> Option<syn::Path> {
-    let mut found = None;
-    for attr in attrs.iter().filter(|a| a.path().is_ident("elicit")) {
-        let _ = attr.parse_nested_meta(|meta| {
-            if meta.path.is_ident(name) && !meta.input.peek(syn::Token![=]) && !meta.input.peek(syn::token::Paren) {
-                found = Some(meta.path.clone());
-            }
-            skip(&meta)
-        });
-    }
-    found
 }
 
 pub fn expand(input: &DeriveInput) -> TokenStream {

@@ -88,7 +88,7 @@ pub fn dummy(input: &syn::DeriveInput, crate_path: Option<&syn::Path>, cont: Opt
 fn is_page(input: &syn::DeriveInput, cont: Option<&Container>) -> bool {
     match cont {
         Some(cont) => cont.attrs.page.is_some(),
-        None => crate::choice::elicit_flag(&input.attrs, "page").is_some(),
+        None => crate::attr::search::elicit_flag(&input.attrs, "page").is_some(),
     }
 }
 

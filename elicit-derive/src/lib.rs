@@ -22,6 +22,7 @@ mod fallback;
 mod flatten;
 mod foreign;
 mod known;
+mod labels;
 mod options;
 mod pattern;
 mod rules;

@@ -58,7 +58,7 @@ pub fn check_form(cx: &Ctxt, fields: &[Field]) {
 /// The tokens shown at the field's type: the place of every token is the type's, its
 /// meaning the macro's own (names resolve as the derive wrote them).
 fn at_type(tokens: TokenStream, ty: &syn::Type) -> TokenStream {
-    crate::expand::respan(tokens, proc_macro2::Span::call_site().located_at(ty.span()))
+    crate::tokens::respan(tokens, proc_macro2::Span::call_site().located_at(ty.span()))
 }
 
 /// The tokens shown at the type of the form's first run-time select (code that looks at
@@ -152,7 +152,7 @@ pub fn field_schema(f: &Field, p: &TokenStream) -> TokenStream {
     let name = &f.wire_name;
     let optional = at_type(quote!(<#ty as #p::RuntimeSelect>::OPTIONAL), ty);
     let schema = quote!(#p::FieldSchema::new(#name, #kind).optional_if(#optional).runtime_select());
-    crate::expand::labels(schema, a, None)
+    crate::labels::labels(schema, a, None)
 }
 
 /// The check of a run-time select's type, a statement: one error on the type when it is

@@ -95,7 +95,7 @@ pub fn field_schema(f: &Field, defaulted: bool, p: &TokenStream) -> TokenStream 
     let ty = f.ty;
     let a = &f.attrs;
     let item = quote_spanned!(ty.span()=> <#ty as #p::SeparatedList>::ITEM_KIND);
-    let item = crate::expand::text_rules(item, a, p);
+    let item = crate::labels::text_rules(item, a, p);
     let separator = a.separated.as_ref().map(|s| s.value.as_str()).unwrap_or(",");
     let mut list = quote!(#p::ListRules::new(#separator, #item));
     if let Some(n) = &a.min_items {
@@ -108,7 +108,7 @@ pub fn field_schema(f: &Field, defaulted: bool, p: &TokenStream) -> TokenStream 
     }
     let name = &f.wire_name;
     let mut schema = quote!(#p::FieldSchema::new(#name, #p::PLAIN_STRING).optional_if(<#ty as #p::SeparatedList>::OPTIONAL).separated(&#list));
-    schema = crate::expand::labels(schema, a, None);
+    schema = crate::labels::labels(schema, a, None);
     if a.serde_default.is_some() || defaulted {
         schema = quote!(#schema.optional_if(true));
     }

@@ -34,3 +34,20 @@ pub(crate) fn format_variant(format: crate::attr::Format) -> TokenStream {
         crate::attr::Format::DateTime => quote!(DateTime),
     }
 }
+
+/// The tokens re-spanned onto an attribute, so that a trait error about the attribute
+/// points at the attribute rather than at the field's type.
+pub(crate) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut tt| {
+            if let proc_macro2::TokenTree::Group(g) = &tt {
+                let mut group = proc_macro2::Group::new(g.delimiter(), respan(g.stream(), span));
+                group.set_span(span);
+                return proc_macro2::TokenTree::Group(group);
+            }
+            tt.set_span(span);
+            tt
+        })
+        .collect()
+}

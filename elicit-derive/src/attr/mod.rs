@@ -12,6 +12,7 @@ use crate::case::RenameRule;
 use crate::ctxt::Ctxt;
 
 mod field;
+pub(crate) mod search;
 mod values;
 
 pub use self::field::*;

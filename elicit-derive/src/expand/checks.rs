@@ -9,7 +9,7 @@ use syn::spanned::Spanned as _;
 use crate::ast::{Container, Field};
 use crate::attr::{DefaultLit, Format, Needs, Number};
 use crate::bound::uses_type_params;
-use crate::tokens::{const_panic, format_variant};
+use crate::tokens::{const_panic, format_variant, respan};
 
 /// Checks that depend on the field's type, answered by the runtime's traits: the
 /// attribute fits the kind of field, and literals have the field's type. Each is spanned
@@ -77,23 +77,6 @@ pub(crate) fn type_checks(f: &Field, generic: bool, p: &TokenStream) -> TokenStr
             #out
         }
     }
-}
-
-/// The tokens re-spanned onto an attribute, so that a trait error about the attribute
-/// points at the attribute rather than at the field's type.
-pub(crate) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
-    tokens
-        .into_iter()
-        .map(|mut tt| {
-            if let proc_macro2::TokenTree::Group(g) = &tt {
-                let mut group = proc_macro2::Group::new(g.delimiter(), respan(g.stream(), span));
-                group.set_span(span);
-                return proc_macro2::TokenTree::Group(group);
-            }
-            tt.set_span(span);
-            tt
-        })
-        .collect()
 }
 
 /// `literal` must have the type of the slot `slot` returns: the mismatch, if any, is

@@ -1,66 +1,13 @@
 //! A typed field's schema entry: its kind with the attribute's rules, its labels, default
-//! and required-ness, as a constant expression; and the labels every kind of entry shares.
+//! and required-ness, as a constant expression.
 
 use proc_macro2::{Literal as Lit, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned as _;
 
 use crate::ast::Field;
-use crate::attr::{self, DefaultLit, Number};
-use crate::tokens::{format_variant, translations};
-
-/// The rules of a text written in the attributes (`min_length`, `max_length`, `pattern`
-/// and its words, `format`), added to `kind`: a typed field's own, a separated list's
-/// items'.
-pub(crate) fn text_rules(mut kind: TokenStream, a: &attr::Field, p: &TokenStream) -> TokenStream {
-    if let Some(n) = &a.min_length {
-        let n = n.value;
-        kind = quote!(#kind.min_length(#n));
-    }
-    if let Some(n) = &a.max_length {
-        let n = n.value;
-        kind = quote!(#kind.max_length(#n));
-    }
-    if let Some(pattern) = &a.pattern {
-        let pattern = &pattern.value;
-        kind = quote!(#kind.pattern(#pattern));
-    }
-    if let Some(hint) = &a.pattern_hint {
-        let hint = &hint.value;
-        kind = quote!(#kind.pattern_hint(#hint));
-    }
-    if !a.pattern_hints.is_empty() {
-        let hints = translations(&a.pattern_hints);
-        kind = quote!(#kind.pattern_hints(#hints));
-    }
-    if let Some(format) = &a.format {
-        let variant = format_variant(format.value);
-        kind = quote!(#kind.format(#p::Format::#variant));
-    }
-    kind
-}
-
-/// The labels every kind of entry has, added to `schema`: the title and its translations,
-/// the description's translations, and the description (the attribute's, else the doc
-/// comment's, else `otherwise`'s call: a typed field's type may have its own).
-pub(crate) fn labels(mut schema: TokenStream, a: &attr::Field, otherwise: Option<TokenStream>) -> TokenStream {
-    if let Some(title) = &a.title {
-        let title = &title.value;
-        schema = quote!(#schema.with_title(#title));
-    }
-    if !a.titles.is_empty() {
-        let titles = translations(&a.titles);
-        schema = quote!(#schema.with_titles(#titles));
-    }
-    if !a.descriptions.is_empty() {
-        let descriptions = translations(&a.descriptions);
-        schema = quote!(#schema.with_descriptions(#descriptions));
-    }
-    match a.description.as_ref().map(|d| &d.value).or(a.doc.as_ref()) {
-        Some(description) => quote!(#schema.with_description(#description)),
-        None => quote!(#schema #otherwise),
-    }
-}
+use crate::attr::{DefaultLit, Number};
+use crate::labels::{labels, text_rules};
 
 /// `FieldSchema::new(name, kind-with-constraints)` and its labels, default and
 /// required-ness, as a constant expression. `defaulted`: the struct's `#[serde(default)]`
