@@ -17,6 +17,7 @@ pub(crate) mod field;
 pub(crate) mod multi_select;
 mod number;
 pub(crate) mod options;
+mod with_options;
 mod pattern;
 pub(crate) mod problem;
 mod profile;
@@ -37,8 +38,8 @@ pub use self::options::{MAX_OPTIONS, MAX_VALUE_LEN, Options, OptionsError, Selec
 #[doc(hidden)]
 pub use self::options::{AskedWithOptions, CompanionOptions, FormOptions, OptionList, RuntimeSelect, is_multi_select};
 #[cfg(feature = "page")]
-pub(crate) use self::options::check_given;
-pub(crate) use self::options::{collect_runtime_checkboxes, read_back_runtime, with_options};
+pub(crate) use self::with_options::check_given;
+pub(crate) use self::with_options::{collect_runtime_checkboxes, read_back_runtime, with_options};
 #[cfg(feature = "testing")]
 pub(crate) use self::multi_select::checkbox_in;
 pub(crate) use self::multi_select::{checkbox_name, checkboxes_of, collect_checkboxes, find_checkbox};
