@@ -272,17 +272,14 @@ impl Pages {
     /// Seals validated content for the store.
     pub(crate) fn seal(&self, id: &InteractionId, principal: &str, content: &Map<String, Value>) -> Result<Vec<u8>, String> {
         let mut plain = serde_json::to_vec(content).map_err(|e| e.to_string())?;
-        let sealed = self.inner.sealer.seal_value(&Self::binding(id, principal), &plain).map_err(|e| e.to_string());
+        let sealed = crate::rounds::keys::seal(self.inner.sealer.ring(), crate::rounds::keys::Purpose::PageValues, &Self::binding(id, principal), &plain).map_err(|e| e.to_string());
         plain.zeroize();
         sealed
     }
 
     /// Opens what [`seal`](Self::seal) sealed for this interaction and principal.
     fn open(&self, id: &InteractionId, principal: &str, sealed: &[u8]) -> Result<Map<String, Value>, UrlModeError> {
-        let mut plain = self
-            .inner
-            .sealer
-            .open_value(&Self::binding(id, principal), sealed)
+        let mut plain = crate::rounds::keys::open(self.inner.sealer.ring(), crate::rounds::keys::Purpose::PageValues, &Self::binding(id, principal), sealed)
             .map_err(|_| UrlModeError::PageValue("it does not open with this server's key ring for this user"))?;
         let content = serde_json::from_slice(&plain).map_err(|_| UrlModeError::PageValue("it is not the content of a form"));
         plain.zeroize();
@@ -291,12 +288,12 @@ impl Pages {
 
     /// The CSRF token of an interaction for a principal.
     pub(crate) fn csrf_token(&self, id: &InteractionId, principal: &str) -> String {
-        self.inner.sealer.csrf_token(&Self::binding(id, principal))
+        crate::rounds::keys::csrf_token(self.inner.sealer.ring(), &Self::binding(id, principal))
     }
 
     /// Whether `token` is the CSRF token of this interaction and principal.
     pub(crate) fn csrf_valid(&self, id: &InteractionId, principal: &str, token: &str) -> bool {
-        self.inner.sealer.csrf_valid(&Self::binding(id, principal), token)
+        crate::rounds::keys::csrf_valid(self.inner.sealer.ring(), &Self::binding(id, principal), token)
     }
 }
 

@@ -15,6 +15,8 @@
 
 mod digest;
 mod format;
+mod error;
+pub(crate) mod keys;
 mod kept;
 mod layers;
 mod replay;
@@ -28,7 +30,8 @@ use std::sync::Mutex;
 use serde_json::{Map, Value};
 
 pub use self::kept::{EffectError, Kept};
-pub use self::state::{MAX_STATE_LEN, MIN_KEY_LEN, PRODUCTION_VAR, StateError, StateSealer};
+pub use self::error::{MAX_STATE_LEN, MIN_KEY_LEN, StateError};
+pub use self::state::{PRODUCTION_VAR, StateSealer};
 pub use self::layers::{Relay, Rounds};
 pub use self::replay::{Played, Replay};
 pub use self::digest::Binding;

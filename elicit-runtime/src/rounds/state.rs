@@ -20,21 +20,11 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use chacha20poly1305::aead::{Aead, KeyInit, Payload};
-use chacha20poly1305::{XChaCha20Poly1305, XNonce};
-use hkdf::Hkdf;
-use sha2::Sha256;
 
 use super::digest::Binding;
+use super::error::{MAX_STATE_LEN, MIN_KEY_LEN, StateError};
+use super::keys::{self, KEY_ID_LEN, NONCE_LEN, Purpose, RingKey, TAG_LEN};
 use super::format::{Plain, RoundState};
-
-/// The smallest key [`StateSealer`] accepts, in bytes.
-pub const MIN_KEY_LEN: usize = 32;
-
-/// The longest `requestState` sealed or opened. A round whose state would be longer ends
-/// with [`StateError::TooLarge`] instead of a state the server would then refuse;
-/// anything longer that comes back is refused unread.
-pub const MAX_STATE_LEN: usize = 256 * 1024;
 
 /// The environment variable that marks a deployment as production: while it is set to
 /// anything but empty, `0` or `false`, [`StateSealer::ephemeral`] refuses to make a key
@@ -43,54 +33,6 @@ pub const PRODUCTION_VAR: &str = "ELICIT_PRODUCTION";
 
 /// The prefix of this format's states.
 const PREFIX: &str = "es1.";
-const KEY_ID_LEN: usize = 4;
-const NONCE_LEN: usize = 24;
-
-/// One key of the ring: its id, and the cipher keyed with what HKDF derived from it.
-#[derive(Clone)]
-struct RingKey {
-    id: [u8; KEY_ID_LEN],
-    cipher: XChaCha20Poly1305,
-    /// The cipher of the values a page form's page keeps in the interaction store
-    /// (`page`), under a key of its own.
-    #[cfg(feature = "page")]
-    values: XChaCha20Poly1305,
-    /// The key of the pages' CSRF tokens (HMAC-SHA-256).
-    #[cfg(feature = "page")]
-    csrf: [u8; 32],
-}
-
-impl RingKey {
-    fn derive(secret: &[u8]) -> Result<Self, StateError> {
-        if secret.len() < MIN_KEY_LEN {
-            return Err(StateError::KeyTooShort { len: secret.len() });
-        }
-        let hkdf = Hkdf::<Sha256>::new(Some(b"elicit/requestState"), secret);
-        let mut key = [0u8; 32];
-        let mut id = [0u8; KEY_ID_LEN];
-        hkdf.expand(b"elicit/requestState/v1 key", &mut key).map_err(|_| StateError::KeyTooShort { len: secret.len() })?;
-        hkdf.expand(b"elicit/requestState/v1 key id", &mut id).map_err(|_| StateError::KeyTooShort { len: secret.len() })?;
-        let cipher = XChaCha20Poly1305::new(&key.into());
-        #[cfg(feature = "page")]
-        {
-            let mut values = [0u8; 32];
-            let mut csrf = [0u8; 32];
-            hkdf.expand(b"elicit/page/v1 value key", &mut values).map_err(|_| StateError::KeyTooShort { len: secret.len() })?;
-            hkdf.expand(b"elicit/page/v1 csrf key", &mut csrf).map_err(|_| StateError::KeyTooShort { len: secret.len() })?;
-            Ok(RingKey { id, cipher, values: XChaCha20Poly1305::new(&values.into()), csrf })
-        }
-        #[cfg(not(feature = "page"))]
-        Ok(RingKey { id, cipher })
-    }
-}
-
-/// HMAC-SHA-256 of `data` under `key`, ready to finalize or verify.
-#[cfg(feature = "page")]
-fn csrf_hmac(key: &[u8; 32], data: &[u8]) -> Option<hmac::Hmac<Sha256>> {
-    let mut mac = <hmac::Hmac<Sha256> as hmac::KeyInit>::new_from_slice(key).ok()?;
-    hmac::Mac::update(&mut mac, data);
-    Some(mac)
-}
 
 /// Seals and opens the `requestState` of 2026-07-28 rounds. Built from a secret in the
 /// server's configuration; there is no default key.
@@ -202,48 +144,11 @@ impl StateSealer {
         self
     }
 
-    /// Seals a value a page received, bound to `aad` (the interaction and its
-    /// principal): key id, nonce, ciphertext.
+    /// The key ring, newest first: what the page's values and CSRF tokens are sealed
+    /// and signed with ([`keys`](super::keys), each under a sub-key of its own purpose).
     #[cfg(feature = "page")]
-    pub(crate) fn seal_value(&self, aad: &[u8], plaintext: &[u8]) -> Result<Vec<u8>, StateError> {
-        let Some(key) = self.ring.first() else { return Err(StateError::MissingKey { var: String::new() }) };
-        let mut nonce = [0u8; NONCE_LEN];
-        getrandom::fill(&mut nonce).map_err(|e| StateError::Unavailable(e.to_string()))?;
-        let ciphertext = key
-            .values
-            .encrypt(&XNonce::from(nonce), Payload { msg: plaintext, aad })
-            .map_err(|_| StateError::Unavailable("the cipher refused the value".to_owned()))?;
-        let mut blob = Vec::with_capacity(KEY_ID_LEN + NONCE_LEN + ciphertext.len());
-        blob.extend_from_slice(&key.id);
-        blob.extend_from_slice(&nonce);
-        blob.extend_from_slice(&ciphertext);
-        Ok(blob)
-    }
-
-    /// Opens what [`seal_value`](Self::seal_value) sealed with any key of the ring.
-    #[cfg(feature = "page")]
-    pub(crate) fn open_value(&self, aad: &[u8], blob: &[u8]) -> Result<Vec<u8>, StateError> {
-        let (key, nonce, ciphertext) = self.unpack(blob)?;
-        key.values.decrypt(&nonce, Payload { msg: ciphertext, aad }).map_err(|_| StateError::Forged)
-    }
-
-    /// The CSRF token of `data` (an interaction and its principal), with the newest key:
-    /// base64url of HMAC-SHA-256.
-    #[cfg(feature = "page")]
-    pub(crate) fn csrf_token(&self, data: &[u8]) -> String {
-        self.ring
-            .first()
-            .and_then(|key| csrf_hmac(&key.csrf, data))
-            .map(|mac| URL_SAFE_NO_PAD.encode(hmac::Mac::finalize(mac).into_bytes()))
-            .unwrap_or_default()
-    }
-
-    /// Whether `token` is the CSRF token of `data` under any key of the ring (compared in
-    /// constant time).
-    #[cfg(feature = "page")]
-    pub(crate) fn csrf_valid(&self, data: &[u8], token: &str) -> bool {
-        let Ok(sent) = URL_SAFE_NO_PAD.decode(token) else { return false };
-        self.ring.iter().any(|key| csrf_hmac(&key.csrf, data).is_some_and(|mac| hmac::Mac::verify_slice(mac, &sent).is_ok()))
+    pub(crate) fn ring(&self) -> &[RingKey] {
+        &self.ring
     }
 
     pub(crate) fn seal(&self, state: &RoundState, binding: &Binding) -> Result<String, StateError> {
@@ -257,21 +162,11 @@ impl StateSealer {
         let expires = now.checked_add(self.ttl).map_or(u64::MAX, ceil_millis);
         let plaintext = state.to_json_bytes(expires).map_err(|e| StateError::Unavailable(e.to_string()))?;
         // base64 grows by 4/3: refuse before the work when the result cannot fit.
-        let sealed_len = PREFIX.len() + (KEY_ID_LEN + NONCE_LEN + plaintext.len() + 16).div_ceil(3) * 4;
+        let sealed_len = PREFIX.len() + (KEY_ID_LEN + NONCE_LEN + plaintext.len() + TAG_LEN).div_ceil(3) * 4;
         if sealed_len > MAX_STATE_LEN {
             return Err(StateError::TooLarge { len: sealed_len });
         }
-        let Some(key) = self.ring.first() else { return Err(StateError::MissingKey { var: String::new() }) };
-        let mut nonce = [0u8; NONCE_LEN];
-        getrandom::fill(&mut nonce).map_err(|e| StateError::Unavailable(e.to_string()))?;
-        let ciphertext = key
-            .cipher
-            .encrypt(&XNonce::from(nonce), Payload { msg: &plaintext, aad: &binding.0 })
-            .map_err(|_| StateError::Unavailable("the cipher refused the state".to_owned()))?;
-        let mut blob = Vec::with_capacity(KEY_ID_LEN + NONCE_LEN + ciphertext.len());
-        blob.extend_from_slice(&key.id);
-        blob.extend_from_slice(&nonce);
-        blob.extend_from_slice(&ciphertext);
+        let blob = keys::seal(&self.ring, Purpose::RequestState, &binding.0, &plaintext)?;
         let mut sealed = String::with_capacity(sealed_len);
         sealed.push_str(PREFIX);
         URL_SAFE_NO_PAD.encode_string(&blob, &mut sealed);
@@ -282,27 +177,13 @@ impl StateSealer {
         self.open_at(sealed, binding, SystemTime::now())
     }
 
-    /// A sealed blob's parts: the key of the ring that sealed it, its nonce, and the
-    /// ciphertext.
-    fn unpack<'b>(&self, blob: &'b [u8]) -> Result<(&RingKey, XNonce, &'b [u8]), StateError> {
-        if blob.len() < KEY_ID_LEN + NONCE_LEN + 16 {
-            return Err(StateError::Malformed);
-        }
-        let (id, rest) = blob.split_at(KEY_ID_LEN);
-        let (nonce, ciphertext) = rest.split_at(NONCE_LEN);
-        let key = self.ring.iter().find(|k| k.id == id).ok_or(StateError::UnknownKey)?;
-        let nonce: [u8; NONCE_LEN] = nonce.try_into().map_err(|_| StateError::Malformed)?;
-        Ok((key, XNonce::from(nonce), ciphertext))
-    }
-
     /// [`open`](Self::open) as if the clock read `now`.
     pub(crate) fn open_at(&self, sealed: &str, binding: &Binding, now: SystemTime) -> Result<RoundState, StateError> {
         if sealed.len() > MAX_STATE_LEN {
             return Err(StateError::TooLong { len: sealed.len() });
         }
         let blob = sealed.strip_prefix(PREFIX).and_then(|b64| URL_SAFE_NO_PAD.decode(b64).ok()).ok_or(StateError::Malformed)?;
-        let (key, nonce, ciphertext) = self.unpack(&blob)?;
-        let plaintext = key.cipher.decrypt(&nonce, Payload { msg: ciphertext, aad: &binding.0 }).map_err(|_| StateError::Forged)?;
+        let plaintext = keys::open(&self.ring, Purpose::RequestState, &binding.0, &blob)?;
         let plain: Plain = serde_json::from_slice(&plaintext).map_err(|e| StateError::Unreadable(e.to_string()))?;
         let (state, expires) = plain.into_state().ok_or_else(|| StateError::Unreadable("not a round state".to_owned()))?;
         // Whole milliseconds, rounded down: `now < expires` exactly when the clock is
@@ -323,128 +204,13 @@ fn ceil_millis(at: SystemTime) -> u64 {
     u64::try_from(millis).unwrap_or(u64::MAX)
 }
 
-/// A configuration or `requestState` problem of a 2026-07-28 flow.
-///
-/// Every way a state from a client can fail reaches the client as one frozen JSON-RPC
-/// error (`-32602`, "invalid requestState"), so that nobody learns from the answer which
-/// check failed; the variant is for the server's logs (the `reason` of the `tracing` event "requestState
-/// refused", target `elicit_runtime::rounds`, and of the metric
-/// [`STATE_REFUSED`](crate::observe::STATE_REFUSED)).
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum StateError {
-    /// The configured key is shorter than [`MIN_KEY_LEN`] bytes.
-    KeyTooShort {
-        /// Its length.
-        len: usize,
-    },
-    /// No key is configured (the environment variable is unset or empty): the server
-    /// refuses to run input-required rounds rather than use a default key.
-    MissingKey {
-        /// The variable that was read.
-        var: String,
-    },
-    /// The state this round would seal is longer than [`MAX_STATE_LEN`]: its answers
-    /// are too large to carry (ask for less in one flow, or keep large data on the
-    /// server).
-    TooLarge {
-        /// Its length, sealed.
-        len: usize,
-    },
-    /// The random source failed while sealing.
-    Unavailable(String),
-    /// The `requestState` is not in the sealed format (empty, truncated, re-encoded).
-    Malformed,
-    /// The `requestState` is longer than [`MAX_STATE_LEN`].
-    TooLong {
-        /// Its length.
-        len: usize,
-    },
-    /// The state was sealed with a key that is not (or no longer) in the ring.
-    UnknownKey,
-    /// The seal does not verify: the state was altered, forged, or is presented by
-    /// another principal, for another tool, or with other arguments.
-    Forged,
-    /// The state's time to live has passed.
-    Expired,
-    /// The state verified but its content cannot be read (a state of another version).
-    Unreadable(String),
-    /// [`StateSealer::ephemeral`] was called where the environment marks the deployment
-    /// as production ([`PRODUCTION_VAR`]): configure a key ([`StateSealer::from_env`]).
-    EphemeralInProduction {
-        /// The variable that marks production.
-        var: &'static str,
-    },
-}
-
-impl StateError {
-    /// The stable name of the variant, in snake case: the `reason` of a refused state in
-    /// logs and metrics ([`observe`](crate::observe)), without the detail `Display` gives.
-    pub(crate) fn reason(&self) -> &'static str {
-        match self {
-            StateError::KeyTooShort { .. } => "key_too_short",
-            StateError::MissingKey { .. } => "missing_key",
-            StateError::TooLarge { .. } => "too_large",
-            StateError::Unavailable(_) => "unavailable",
-            StateError::Malformed => "malformed",
-            StateError::TooLong { .. } => "too_long",
-            StateError::UnknownKey => "unknown_key",
-            StateError::Forged => "forged",
-            StateError::Expired => "expired",
-            StateError::Unreadable(_) => "unreadable",
-            StateError::EphemeralInProduction { .. } => "ephemeral_in_production",
-        }
-    }
-
-    /// Whether the error is about a state that came from a client (as opposed to the
-    /// server's configuration or its own sealing).
-    pub fn is_from_client(&self) -> bool {
-        matches!(
-            self,
-            StateError::Malformed | StateError::TooLong { .. } | StateError::UnknownKey | StateError::Forged | StateError::Expired | StateError::Unreadable(_)
-        )
-    }
-}
-
-impl fmt::Display for StateError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            StateError::KeyTooShort { len } => {
-                write!(f, "the requestState key has {len} bytes; use a random secret of at least {MIN_KEY_LEN} bytes")
-            }
-            StateError::MissingKey { var } => write!(
-                f,
-                "no requestState key is configured (set `{var}` to a random secret of at least {MIN_KEY_LEN} bytes); refusing to run input-required rounds with a default key"
-            ),
-            StateError::TooLarge { len } => write!(
-                f,
-                "this round's requestState would be {len} bytes, more than the {MAX_STATE_LEN} accepted: the answers held between rounds are too large (ask for less in one flow, or keep large data on the server)"
-            ),
-            StateError::Unavailable(why) => write!(f, "the requestState could not be sealed: {why}"),
-            StateError::Malformed => f.write_str("the requestState is not a sealed state of this server"),
-            StateError::TooLong { len } => write!(f, "the requestState is {len} bytes long, more than the {MAX_STATE_LEN} accepted"),
-            StateError::UnknownKey => f.write_str("the requestState was sealed with a key that is not in the ring"),
-            StateError::Forged => f.write_str(
-                "the requestState does not verify: it was altered, or it belongs to another user, request or set of arguments",
-            ),
-            StateError::Expired => f.write_str("the requestState has expired"),
-            StateError::Unreadable(e) => write!(f, "the requestState cannot be read: {e}"),
-            StateError::EphemeralInProduction { var } => write!(
-                f,
-                "an ephemeral requestState key was asked for, but `{var}` marks this deployment as production: configure a random secret of at least {MIN_KEY_LEN} bytes (`StateSealer::from_env`) instead"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for StateError {}
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::collections::BTreeMap;
     use serde_json::Value;
-    use sha2::Digest;
+    use sha2::{Digest, Sha256};
     use crate::rounds::digest::*;
     use crate::rounds::format::*;
     use serde_json::json;
@@ -627,10 +393,7 @@ mod tests {
         let sealed_at = UNIX_EPOCH + Duration::from_millis(1_800_000_000_123) + Duration::from_micros(1);
         let sealed = sealer.seal_at(&state(1), &binding(), sealed_at).unwrap();
         let blob = URL_SAFE_NO_PAD.decode(&sealed[PREFIX.len()..]).unwrap();
-        let key = &sealer.ring[0];
-        let (nonce, ciphertext) = blob[KEY_ID_LEN..].split_at(NONCE_LEN);
-        let nonce: [u8; NONCE_LEN] = nonce.try_into().unwrap();
-        let plain = key.cipher.decrypt(&XNonce::from(nonce), Payload { msg: ciphertext, aad: &binding().0 }).unwrap();
+        let plain = keys::open(&sealer.ring, Purpose::RequestState, &binding().0, &blob).unwrap();
         let plain: Value = serde_json::from_slice(&plain).unwrap();
         assert_eq!((&plain["v"], &plain["exp"]), (&json!(3), &json!(1_800_000_001_624u64)));
     }
