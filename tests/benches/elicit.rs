@@ -16,9 +16,7 @@
 //! - `request`: what a server does per request before the bytes go out. elicit:
 //!   `form_params` (cached schema) + `serde_json::to_vec`. rmcp, as `Peer::elicit` does it:
 //!   `ElicitationSchema::from_type::<T>()` (schemars at run time), `FormElicitationParams`,
-//!   then `serde_json::to_vec`. `elicit_bytes`: [`form_params_json`], the same bytes written around the cached,
-//!   pre-serialized schema, for a transport that takes raw params (rmcp's requests carry a
-//!   `serde_json::Value`, so its adapter cannot). `elicit_send`: the whole
+//!   then `serde_json::to_vec`. `elicit_send`: the whole
 //!   `Booking::elicit(&peer, ..)` up to the wire and back, with a peer that serializes the
 //!   params it is given and answers `decline` (checks, params, one send, reading the
 //!   result).
@@ -49,7 +47,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use criterion::{BatchSize, Criterion};
-use elicit_runtime::exchange::{Answer, ElicitationSupport, Outgoing, form_params, form_params_json};
+use elicit_runtime::exchange::{Answer, ElicitationSupport, Outgoing, form_params};
 use elicit_runtime::{ElicitError, ElicitPeer, Elicit, Elicitation, SchemaOptions};
 use rmcp::model::{ElicitRequestParams, ElicitationSchema};
 use serde_json::{Map, Value, json};
@@ -65,10 +63,6 @@ use booking::*;
 fn elicit_request() -> Vec<u8> {
     let params = form_params::<Booking>(black_box(MESSAGE), black_box(REVISION), &SchemaOptions::new()).expect("the form renders");
     serde_json::to_vec(&params).expect("params serialize")
-}
-
-fn elicit_bytes() -> Vec<u8> {
-    form_params_json::<Booking>(black_box(MESSAGE), black_box(REVISION), &SchemaOptions::new()).expect("the form renders")
 }
 
 /// A transport that serializes the params it is handed, as rmcp does, and answers
@@ -198,7 +192,6 @@ fn check_and_count() {
         required
     };
     assert_eq!(required(&ours), required(&theirs), "both sides require the same fields");
-    assert_eq!(elicit_bytes(), elicit_request(), "the pre-serialized params are the same bytes");
     assert!(elicit_send(), "the whole path reads the decline");
 
     let content = valid_content();
@@ -226,7 +219,6 @@ fn check_and_count() {
     println!("heap allocations per call (count, bytes):");
     let report = |name: &str, (calls, bytes): (f64, f64)| println!("  {name:<20} {calls:>6.1} allocations {bytes:>8.0} bytes");
     report("request/elicit", allocations(|| (), |()| elicit_request()));
-    report("request/elicit_bytes", allocations(|| (), |()| elicit_bytes()));
     report("request/elicit_send", allocations(|| (), |()| elicit_send()));
     report("request/rmcp", allocations(|| (), |()| rmcp_request()));
     report("schema_only/elicit", allocations(|| (), |()| Booking::requested_schema(REVISION)));
@@ -242,7 +234,6 @@ fn check_and_count() {
 fn request(c: &mut Criterion) {
     let mut group = c.benchmark_group("request");
     group.bench_function("elicit", |b| b.iter(elicit_request));
-    group.bench_function("elicit_bytes", |b| b.iter(elicit_bytes));
     group.bench_function("elicit_send", |b| b.iter(elicit_send));
     group.bench_function("rmcp", |b| b.iter(rmcp_request));
     group.finish();

@@ -33,7 +33,7 @@ pub(crate) use self::transport::RELAYED_META;
 #[cfg(feature = "validator")]
 pub use self::validator::validator_rules;
 pub use self::elicit::{DEFAULT_PROGRESS_EVERY, Elicit, ElicitRequest};
-pub use self::params::{form_params, form_params_json};
+pub use self::params::form_params;
 pub use self::reask::{reask_message, reask_message_in};
 pub use self::choice::{ChoiceRequest, ElicitChoice};
 pub use self::confirm::Confirm;
