@@ -1,6 +1,7 @@
 //! What every kind of schema entry shares, written once for typed fields, run-time
 //! selects and separated lists: the labels (title, description, their translations) and
-//! the rules of a text (a typed field's own, a separated list's items').
+//! the rules of a text (a typed field's own, a separated list's items') and of a list's
+//! length (a typed multi-select's, a run-time one's).
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -59,4 +60,18 @@ pub(crate) fn labels(mut schema: TokenStream, a: &attr::Field, otherwise: Option
         Some(description) => quote!(#schema.with_description(#description)),
         None => quote!(#schema #otherwise),
     }
+}
+
+/// The bounds of a multi-select's length written in the attributes (`min_items`,
+/// `max_items`), added to `kind`: a typed multi-select's, a run-time one's.
+pub(crate) fn item_rules(mut kind: TokenStream, a: &attr::Field) -> TokenStream {
+    if let Some(n) = &a.min_items {
+        let n = n.value;
+        kind = quote!(#kind.min_items(#n));
+    }
+    if let Some(n) = &a.max_items {
+        let n = n.value;
+        kind = quote!(#kind.max_items(#n));
+    }
+    kind
 }

@@ -141,14 +141,7 @@ pub fn field_schema(f: &Field, p: &TokenStream) -> TokenStream {
     let ty = f.ty;
     let a = &f.attrs;
     let mut kind = at_type(quote!(<#ty as #p::RuntimeSelect>::KIND), ty);
-    if let Some(n) = &a.min_items {
-        let n = n.value;
-        kind = quote!(#kind.min_items(#n));
-    }
-    if let Some(n) = &a.max_items {
-        let n = n.value;
-        kind = quote!(#kind.max_items(#n));
-    }
+    kind = crate::labels::item_rules(kind, a);
     let name = &f.wire_name;
     let optional = at_type(quote!(<#ty as #p::RuntimeSelect>::OPTIONAL), ty);
     let schema = quote!(#p::FieldSchema::new(#name, #kind).optional_if(#optional).runtime_select());

@@ -7,7 +7,7 @@ use syn::spanned::Spanned as _;
 
 use crate::ast::Field;
 use crate::attr::{DefaultLit, Number};
-use crate::labels::{labels, text_rules};
+use crate::labels::{item_rules, labels, text_rules};
 
 /// `FieldSchema::new(name, kind-with-constraints)` and its labels, default and
 /// required-ness, as a constant expression. `defaulted`: the struct's `#[serde(default)]`
@@ -25,14 +25,7 @@ pub(crate) fn field_schema(f: &Field, defaulted: bool, p: &TokenStream) -> Token
         let lit = number(&max.value, p);
         kind = quote!(#kind.maximum(#lit));
     }
-    if let Some(n) = &a.min_items {
-        let n = n.value;
-        kind = quote!(#kind.min_items(#n));
-    }
-    if let Some(n) = &a.max_items {
-        let n = n.value;
-        kind = quote!(#kind.max_items(#n));
-    }
+    kind = item_rules(kind, a);
 
     let name = &f.wire_name;
     // The type's answers as projections, like the kind's: for a type that is no field
