@@ -420,9 +420,12 @@ macro_rules! integer_field {
             }
             fn __read(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<Self> {
                 match field.kind() {
-                    Kind::Integer(rules) => read_integer(field.name(), rules, value, report).and_then(|n| {
-                        let out_of_range = Problem::IntegerOutOfRange { min: <$ty>::MIN as i128, max: <$ty>::MAX as i128 };
-                        <$ty>::try_from(n).map_err(|_| report.push(field.name(), out_of_range)).ok()
+                    Kind::Integer(rules) => read_integer(field.name(), rules, value, report).and_then(|n| match <$ty>::try_from(n) {
+                        Ok(n) => Some(n),
+                        Err(_) => {
+                            report.push(field.name(), Problem::IntegerOutOfRange { min: <$ty>::MIN as i128, max: <$ty>::MAX as i128 });
+                            None
+                        }
                     }),
                     _ => read_checked(value, field, report, Self::from_json),
                 }
@@ -580,7 +583,7 @@ pub fn find_fields<'c, const N: usize>(content: &'c Map<String, Value>, fields: 
         for (key, value) in content {
             let i = match fields.get(next) {
                 Some(field) if same_name(field.name(), key) => Some(next),
-                _ => fields.iter().position(|field| same_name(field.name(), key)),
+                _ => field_position(fields, key),
             };
             if let Some(i) = i
                 && let Some(slot) = found.get_mut(i)
@@ -591,6 +594,13 @@ pub fn find_fields<'c, const N: usize>(content: &'c Map<String, Value>, fields: 
         }
     }
     found
+}
+
+/// The position of the field named `key`: out of line, so that the loop of
+/// [`find_fields`] over content in the schema's order holds in registers.
+#[inline(never)]
+fn field_position(fields: &[FieldSchema], key: &str) -> Option<usize> {
+    fields.iter().position(|field| same_name(field.name(), key))
 }
 
 #[cfg(feature = "chrono")]

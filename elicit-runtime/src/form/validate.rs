@@ -164,31 +164,44 @@ pub(crate) fn read_select(name: &'static str, options: &[EnumOption], value: &Va
 /// looked at, so that a hostile payload costs no more than counting it.
 const FAR_PAST: u64 = 2;
 
+/// Checks a string against `rules`, pushing every problem. Inlined where a string field
+/// is read: what a valid string of most forms needs (lengths settled by its byte length,
+/// no pattern, no format) costs a few comparisons; counting characters, a pattern and a
+/// format are out of line.
+#[inline]
 pub(crate) fn check_string(name: &'static str, rules: &StringRules, s: &str, report: &mut Report) {
-    if rules.min_length.is_some() || rules.max_length.is_some() {
-        // A string of n bytes has n/4 to n characters (UTF-8 takes 1 to 4 bytes per
-        // character): when both bounds hold for that whole range, nothing is counted.
-        let (bytes, fewest) = (s.len() as u64, (s.len() as u64).div_ceil(4));
-        let length = match (rules.min_length, rules.max_length) {
-            (min, max) if min.is_none_or(|m| fewest >= m) && max.is_none_or(|m| bytes <= m) => None,
-            _ => {
-                report.add_work(s.len());
-                Some(s.chars().count() as u64)
-            }
-        };
-        if let Some(length) = length {
-            if let Some(min_length) = rules.min_length.filter(|&m| length < m) {
-                report.push(name, Problem::TooShort { min_length, length });
-            }
-            if let Some(max_length) = rules.max_length.filter(|&m| length > m) {
-                report.push(name, Problem::TooLong { max_length, length });
-                if length > max_length.saturating_mul(FAR_PAST) {
-                    // Far too long: no pattern or format is run over it.
-                    return;
-                }
-            }
-        }
+    // A string of n bytes has n/4 to n characters (UTF-8 takes 1 to 4 bytes per
+    // character): when both bounds hold for that whole range, nothing is counted.
+    let (bytes, fewest) = (s.len() as u64, (s.len() as u64).div_ceil(4));
+    let settled = rules.min_length.is_none_or(|m| fewest >= m) && rules.max_length.is_none_or(|m| bytes <= m);
+    if !settled && check_length(name, rules, s, report) {
+        // Far too long: no pattern or format is run over it.
+        return;
     }
+    if rules.pattern.is_some() || rules.format.is_some() {
+        check_text(name, rules, s, report);
+    }
+}
+
+/// The length of `s` in characters against `rules`' bounds; whether it is far too long
+/// to be read further.
+#[inline(never)]
+fn check_length(name: &'static str, rules: &StringRules, s: &str, report: &mut Report) -> bool {
+    report.add_work(s.len());
+    let length = s.chars().count() as u64;
+    if let Some(min_length) = rules.min_length.filter(|&m| length < m) {
+        report.push(name, Problem::TooShort { min_length, length });
+    }
+    if let Some(max_length) = rules.max_length.filter(|&m| length > m) {
+        report.push(name, Problem::TooLong { max_length, length });
+        return length > max_length.saturating_mul(FAR_PAST);
+    }
+    false
+}
+
+/// `s` against `rules`' pattern and format.
+#[inline(never)]
+fn check_text(name: &'static str, rules: &StringRules, s: &str, report: &mut Report) {
     if let Some(pattern) = rules.pattern {
         report.add_work(s.len());
         if !pattern_matches(pattern, s) {
