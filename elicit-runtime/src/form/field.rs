@@ -570,6 +570,7 @@ fn decode_absent<T: ElicitField>(field: &'static FieldSchema, report: &mut Repor
 /// properties than the form has fields is looked up field by field instead, so that
 /// properties nobody asked for cost nothing.
 #[doc(hidden)]
+#[inline]
 pub fn find_fields<'c, const N: usize>(content: &'c Map<String, Value>, fields: &'static [FieldSchema]) -> [Option<&'c Value>; N] {
     let mut found = [None; N];
     if content.len() > 2 * N {

@@ -102,47 +102,41 @@ fn mailbox_domain(domain: &str) -> bool {
             None => literal.parse::<std::net::Ipv4Addr>().is_ok(),
         };
     }
-    // Labels of 1 to 63 letters, digits and hyphens, not starting or ending with one:
-    // `start` is where the current label starts, its length counted at its end.
-    let (mut start, mut last) = (0usize, NOT_HOST);
-    for (i, &b) in domain.as_bytes().iter().enumerate() {
-        let class = HOST[usize::from(b)];
-        match class {
-            LETTER_OR_DIGIT => {}
-            HYPHEN if i > start => {}
-            DOT if last == LETTER_OR_DIGIT && i - start <= 63 => start = i + 1,
-            _ => return false,
+    // Labels of 1 to 63 letters, digits and hyphens, not starting or ending with a
+    // hyphen, between dots.
+    let bytes = domain.as_bytes();
+    let mut start = 0;
+    loop {
+        let mut end = start;
+        while let Some(&b) = bytes.get(end)
+            && LABEL[usize::from(b)]
+        {
+            end += 1;
         }
-        last = class;
+        let label = &bytes[start..end];
+        let (Some(&first), Some(&last)) = (label.first(), label.last()) else { return false };
+        if first == b'-' || last == b'-' || label.len() > 63 {
+            return false;
+        }
+        match bytes.get(end) {
+            None => return true,
+            Some(b'.') => start = end + 1,
+            Some(_) => return false,
+        }
     }
-    last == LETTER_OR_DIGIT && domain.len() - start <= 63
 }
 
-const NOT_HOST: u8 = 0;
-const LETTER_OR_DIGIT: u8 = 1;
-const HYPHEN: u8 = 2;
-const DOT: u8 = 3;
-
-/// The bytes of a host name's labels, by class.
-static HOST: [u8; 256] = {
-    let mut table = [NOT_HOST; 256];
+/// The bytes a host name's label may hold: letters, digits and hyphens.
+static LABEL: [bool; 256] = {
+    let mut table = [false; 256];
     let mut b = 0;
     while b < 256 {
         let c = b as u8;
-        table[b] = if c.is_ascii_alphanumeric() {
-            LETTER_OR_DIGIT
-        } else if c == b'-' {
-            HYPHEN
-        } else if c == b'.' {
-            DOT
-        } else {
-            NOT_HOST
-        };
+        table[b] = c.is_ascii_alphanumeric() || c == b'-';
         b += 1;
     }
     table
 };
-
 
 #[cfg(test)]
 mod tests {
@@ -160,9 +154,16 @@ mod tests {
         if domain.starts_with('[') {
             return mailbox_domain(domain);
         }
+        const NOT_HOST: u8 = 0;
+        const LETTER_OR_DIGIT: u8 = 1;
+        const HYPHEN: u8 = 2;
         let (mut label, mut last) = (0usize, NOT_HOST);
         for &b in domain.as_bytes() {
-            let class = HOST[usize::from(b)];
+            let class = match b {
+                b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' => LETTER_OR_DIGIT,
+                b'-' => HYPHEN,
+                _ => NOT_HOST,
+            };
             if class == LETTER_OR_DIGIT || (class == HYPHEN && label > 0) {
                 label += 1;
                 if label > 63 {
