@@ -87,9 +87,7 @@ pub(crate) fn read_string<'v>(name: &'static str, rules: &StringRules, value: &'
         report.push(name, Problem::wrong_type("string", value));
         return None;
     };
-    let before = report.violations.len();
-    check_string(name, rules, s, report);
-    (report.violations.len() == before).then_some(s)
+    check_string(name, rules, s, report).then_some(s)
 }
 
 /// An integer keeping `rules` (within its type's range).
@@ -166,56 +164,65 @@ pub(crate) fn read_select(name: &'static str, options: &[EnumOption], value: &Va
 /// looked at, so that a hostile payload costs no more than counting it.
 const FAR_PAST: u64 = 2;
 
-/// Checks a string against `rules`, pushing every problem. Inlined where a string field
-/// is read: what a valid string of most forms needs (lengths settled by its byte length,
-/// no pattern, no format) costs a few comparisons; counting characters, a pattern and a
-/// format are out of line.
+/// Checks a string against `rules`, pushing every problem; whether it keeps them all.
+/// Inlined where a string field is read: what a valid string of most forms needs
+/// (lengths settled by its byte length, no pattern, no format) costs a few comparisons;
+/// counting characters, a pattern and a format are out of line.
 #[inline]
-pub(crate) fn check_string(name: &'static str, rules: &StringRules, s: &str, report: &mut Report) {
+pub(crate) fn check_string(name: &'static str, rules: &StringRules, s: &str, report: &mut Report) -> bool {
     // A string of n bytes has n/4 to n characters (UTF-8 takes 1 to 4 bytes per
     // character): when both bounds hold for that whole range, nothing is counted.
     let (bytes, fewest) = (s.len() as u64, (s.len() as u64).div_ceil(4));
     let settled = rules.min_length.is_none_or(|m| fewest >= m) && rules.max_length.is_none_or(|m| bytes <= m);
-    if !settled && check_length(name, rules, s, report) {
-        // Far too long: no pattern or format is run over it.
-        return;
+    if !settled {
+        return check_counted(name, rules, s, report);
     }
     if rules.pattern.is_some() || rules.format.is_some() {
-        check_text(name, rules, s, report);
+        return check_text(name, rules, s, report);
     }
+    true
 }
 
-/// The length of `s` in characters against `rules`' bounds; whether it is far too long
-/// to be read further.
+/// [`check_string`] of a string whose length in characters must be counted.
 #[inline(never)]
-fn check_length(name: &'static str, rules: &StringRules, s: &str, report: &mut Report) -> bool {
+fn check_counted(name: &'static str, rules: &StringRules, s: &str, report: &mut Report) -> bool {
     report.add_work(s.len());
     let length = s.chars().count() as u64;
+    let mut valid = true;
     if let Some(min_length) = rules.min_length.filter(|&m| length < m) {
         report.push(name, Problem::TooShort { min_length, length });
+        valid = false;
     }
     if let Some(max_length) = rules.max_length.filter(|&m| length > m) {
         report.push(name, Problem::TooLong { max_length, length });
-        return length > max_length.saturating_mul(FAR_PAST);
+        if length > max_length.saturating_mul(FAR_PAST) {
+            // Far too long: no pattern or format is run over it.
+            return false;
+        }
+        valid = false;
     }
-    false
+    check_text(name, rules, s, report) && valid
 }
 
-/// `s` against `rules`' pattern and format.
+/// `s` against `rules`' pattern and format; whether it keeps them.
 #[inline(never)]
-fn check_text(name: &'static str, rules: &StringRules, s: &str, report: &mut Report) {
+fn check_text(name: &'static str, rules: &StringRules, s: &str, report: &mut Report) -> bool {
+    let mut valid = true;
     if let Some(pattern) = rules.pattern {
         report.add_work(s.len());
         if !pattern_matches(pattern, s) {
             report.push(name, Problem::PatternMismatch { pattern, hint: rules.pattern_hint, hints: rules.pattern_hints });
+            valid = false;
         }
     }
     if let Some(format) = rules.format {
         report.add_work(s.len());
         if !format_is_valid(format, s) {
             report.push(name, Problem::InvalidFormat(format));
+            valid = false;
         }
     }
+    valid
 }
 
 fn check_multi(name: &'static str, rules: &MultiSelectRules, value: &Value, report: &mut Report) {

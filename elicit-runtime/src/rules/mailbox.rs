@@ -104,24 +104,18 @@ fn mailbox_domain(domain: &str) -> bool {
     }
     // Labels of 1 to 63 letters, digits and hyphens, not starting or ending with a
     // hyphen, between dots.
-    let bytes = domain.as_bytes();
-    let mut start = 0;
+    let mut rest = domain.as_bytes();
     loop {
-        let mut end = start;
-        while let Some(&b) = bytes.get(end)
-            && LABEL[usize::from(b)]
-        {
-            end += 1;
-        }
-        let label = &bytes[start..end];
+        let end = rest.iter().position(|&b| !LABEL[usize::from(b)]).unwrap_or(rest.len());
+        let (label, after) = rest.split_at(end);
         let (Some(&first), Some(&last)) = (label.first(), label.last()) else { return false };
         if first == b'-' || last == b'-' || label.len() > 63 {
             return false;
         }
-        match bytes.get(end) {
-            None => return true,
-            Some(b'.') => start = end + 1,
-            Some(_) => return false,
+        match after {
+            [] => return true,
+            [b'.', tail @ ..] => rest = tail,
+            _ => return false,
         }
     }
 }
