@@ -56,10 +56,10 @@ use crate::revision::ProtocolRevision;
 /// | a form | [`Form::elicit(&peer, message)`](Self::elicit) |
 /// | a form with run-time selects (`#[elicit(options)]`) | `Form::elicit_with(&peer, message, FormOptions { .. })`, written by the derive beside `FormOptions`; `Form::from_content_with(&content, &options)` decodes against them |
 /// | a choice (an enum with data) | [`Choice::elicit(&peer, message)`](crate::ElicitChoice::elicit) |
-/// | a page form (`#[elicit(page)]`) | `Form::elicit_on_page(&ask, &pages, message)` ([`PageForm`](crate::page::PageForm), feature `page`), or `Form::elicit_on_page_with(&ask, &pages, message, FormOptions { .. })` with run-time selects |
+/// | a page form (`#[elicit(page)]`) | `Form::elicit_via_page(&ask, &pages, message)` ([`PageForm`](crate::page::PageForm), feature `page`), or `Form::elicit_via_page_with(&ask, &pages, message, FormOptions { .. })` with run-time selects |
 /// | a URL-mode page of your own | [`Interactions::url_request(&ask, principal, purpose, message, url)`](crate::url::Interactions::url_request) |
 ///
-/// `elicit_with` and `elicit_on_page_with` are inherent methods of the form (the
+/// `elicit_with` and `elicit_via_page_with` are inherent methods of the form (the
 /// derive writes them only where there are run-time selects, so rustdoc shows them on
 /// your type, not here); on such a form `elicit` does not compile, with a message that
 /// names `elicit_with`. "Choices that come from data" in the documentation of
@@ -311,7 +311,7 @@ impl<'a, T: Elicit, P: ElicitPeer + ?Sized> ElicitRequest<'a, T, P> {
     /// waiting (`notifications/progress`, for requests that carried a `progressToken`):
     /// clients give up on a request after a timeout of their own (60 s by default in the
     /// TypeScript SDK and the Inspector) unless progress arrives for it. `None` sends
-    /// none. The default is [`DEFAULT_PROGRESS_EVERY`].
+    /// none. The default is every 15 seconds.
     pub fn progress_every(mut self, every: Option<Duration>) -> Self {
         self.progress_every = every;
         self

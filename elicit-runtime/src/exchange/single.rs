@@ -320,7 +320,7 @@ macro_rules! forward {
 
         /// The author's rules that need to wait, on the decoded value
         /// ([`ElicitRequest::check`]): problems are reported on the field `value`
-        /// ([`Violation::rule`]`(`[`VALUE_FIELD`]`, ..)`).
+        /// ([`Violation::rule`]`("value", ..)`).
         pub fn check<F, Fut>(mut self, check: F) -> Self
         where
             F: Fn(&$value) -> Fut + Send + Sync + $a,
@@ -357,7 +357,7 @@ fn bad(rule: &'static str, why: String) -> ElicitError {
 /// A text in one line: a form of one string field, `value`, with its rules.
 ///
 /// Every single value ([`ask_text`], [`ask_number`], [`ask_enum`], [`ask_select`]) is a form of one
-/// required field named `value` ([`VALUE_FIELD`]), titled in the user's language from
+/// required field named `value`, titled in the user's language from
 /// the catalogs' `value-title` ("Answer", "回答"...; the shipped texts, fixed when the
 /// program is built like a derived form's titles: an override of the message added at
 /// run time is not read, and a language the toolkit does not ship gets "Answer"): on 2025-11-25,

@@ -297,7 +297,7 @@ pub trait ElicitPeer: Sync {
 
     /// The language of the user of the current request, when the transport knows it:
     /// what the client said it prefers (SEP-2792's `_meta`
-    /// [`acceptLanguage`](crate::locale::ACCEPT_LANGUAGE_META), read with
+    /// `io.modelcontextprotocol/acceptLanguage`, read with
     /// [`Locale::from_accept_language`]), else the server's default for the request.
     /// `None` (the default) leaves the choice to the call and the catalog's default
     /// language ([`locale`](crate::locale)).

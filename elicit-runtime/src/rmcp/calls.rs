@@ -352,7 +352,7 @@ macro_rules! replayable_accessors {
         /// Binds the call to this authenticated principal (a user id, a token subject),
         /// the one place it is given: a round state sealed for one principal is refused
         /// for any other, and a page form asked in the body
-        /// (`PageForm::elicit_on_page`, feature `page`) is
+        /// (`PageForm::elicit_via_page`, feature `page`) is
         /// answered on the page by this user alone. Without it, states are bound to the
         /// request's method, name and arguments only.
         pub fn principal(mut self, principal: impl Into<String>) -> Self {
@@ -431,7 +431,7 @@ impl ToolCall {
     /// question to a form-only client; on 2026-07-28, a request whose capabilities lack
     /// the mode), hand it to the client's model instead of failing: the call ends with a
     /// result that tells the model what to ask the user and how to call the tool back
-    /// with the answers (the argument [`RELAY_ARGUMENT`](super::RELAY_ARGUMENT), sealed
+    /// with the answers (the argument [`RelayArg::NAME`](super::RelayArg::NAME), sealed
     /// like a 2026-07-28 state). Off by default: without it, such a question is the
     /// typed error it always was.
     ///

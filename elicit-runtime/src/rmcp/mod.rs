@@ -41,6 +41,20 @@
 //! no way for a tool to return a raw `InputRequiredResult` (`CallToolResponse`,
 //! `GetPromptResponse` and `ReadResourceResponse` hold only the typed one), so the
 //! empty member stays; clients ignore it, and the official schema allows it.
+//!
+//! # What goes on the wire
+//!
+//! The JSON-RPC errors and methods this adapter writes, as the specification (or the
+//! draft dialect) names them:
+//!
+//! | what | code or name |
+//! |---|---|
+//! | URL mode required (2025-11-25) | error `-32042` |
+//! | a refused `requestState` (any reason) | error `-32602`, message `invalid requestState` |
+//! | interaction required (dialect `UserInteraction`, feature `dialects`) | error `-32003` |
+//! | elicitation required (dialect `ElicitationTrack`, feature `dialects`) | error `-32604` |
+//! | a URL-mode interaction completed | notification `notifications/elicitation/complete` |
+//! | the client's poll (dialect `ElicitationTrack`) | request `elicitation/track` (`Track::METHOD`) |
 
 mod ask;
 mod calls;
@@ -59,9 +73,10 @@ pub mod migrating_from_rmcp {
 #[cfg(feature = "dialects")]
 mod track;
 
+#[doc(hidden)]
 pub use self::error::{INVALID_STATE, URL_ELICITATION_REQUIRED};
 #[cfg(feature = "dialects")]
-#[cfg_attr(docsrs, doc(cfg(feature = "dialects")))]
+#[doc(hidden)]
 pub use self::error::{ELICITATION_REQUIRED, INTERACTION_REQUIRED};
 
 use std::future::Future;
@@ -78,10 +93,10 @@ use serde_json::Value;
 pub use self::ask::{Ask, InputAsk};
 pub use self::calls::{PromptCall, ResourceCall, ToolCall};
 pub use self::reach::{Reach, Route};
-pub use self::relay::{RELAY_ARGUMENT, Relay, RelayArg};
+pub use self::relay::{Relay, RelayArg};
 #[cfg(feature = "dialects")]
 #[cfg_attr(docsrs, doc(cfg(feature = "dialects")))]
-pub use self::track::{TRACK_METHOD, Track};
+pub use self::track::Track;
 use crate::exchange::{Answer, ClientInfo, ElicitError, ElicitPeer, ElicitationSupport, Outgoing};
 use crate::revision::ProtocolRevision;
 use crate::form::echo_up_to;
@@ -339,4 +354,4 @@ async fn notify_complete(peer: &Peer<RoleServer>, elicitation_id: &str) -> Resul
 }
 
 /// The method of the notification that a URL-mode interaction completed (2025-11-25).
-pub const ELICITATION_COMPLETE: &str = "notifications/elicitation/complete";
+const ELICITATION_COMPLETE: &str = "notifications/elicitation/complete";

@@ -72,7 +72,7 @@ impl Reach {
     }
 
     /// How a URL-mode request (a page: `Interactions::url_request`,
-    /// `PageForm::elicit_on_page`) reaches the user. On 2025-06-18, which has no URL mode,
+    /// `PageForm::elicit_via_page`) reaches the user. On 2025-06-18, which has no URL mode,
     /// it is [`Route::Model`] with the relay (the model gives the user the link) and
     /// [`Route::Unavailable`] without.
     pub fn url(&self) -> Route {

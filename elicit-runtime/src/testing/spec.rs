@@ -23,11 +23,13 @@ fn slot(revision: ProtocolRevision) -> usize {
 }
 
 /// The text of the official `schema.json` of a revision.
+#[doc(hidden)]
 pub fn document_text(revision: ProtocolRevision) -> &'static str {
     DOCUMENTS[slot(revision)]
 }
 
 /// The official `schema.json` of a revision, parsed once.
+#[doc(hidden)]
 pub fn document(revision: ProtocolRevision) -> &'static Value {
     static DOCS: [OnceLock<Value>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
     DOCS[slot(revision)].get_or_init(|| serde_json::from_str(document_text(revision)).unwrap_or(Value::Null))
@@ -35,6 +37,7 @@ pub fn document(revision: ProtocolRevision) -> &'static Value {
 
 /// The key under which the document keeps its definitions: draft-07 `definitions`
 /// (2025-06-18) or 2020-12 `$defs`.
+#[doc(hidden)]
 pub fn definitions_key(revision: ProtocolRevision) -> &'static str {
     match revision {
         ProtocolRevision::V2025_06_18 => "definitions",
@@ -43,6 +46,7 @@ pub fn definitions_key(revision: ProtocolRevision) -> &'static str {
 }
 
 /// One named definition of the official schema (`Null` if there is none).
+#[doc(hidden)]
 pub fn definition(revision: ProtocolRevision, name: &str) -> &'static Value {
     &document(revision)[definitions_key(revision)][name]
 }
@@ -62,6 +66,7 @@ pub enum Strictness {
 
 /// The document, with the `requestedSchema` object and every primitive property
 /// definition closed (see [`Strictness::Strict`]).
+#[doc(hidden)]
 pub fn strict_document(revision: ProtocolRevision) -> Value {
     let mut doc = document(revision).clone();
     let key = definitions_key(revision);
@@ -117,7 +122,7 @@ fn close(schema: &mut Value) {
 }
 
 /// A compiled check of one definition of a revision's official schema, from
-/// [`validator()`] or [`cached_validator`]. Which JSON Schema crate compiles it is not part
+/// [`validator()`]. Which JSON Schema crate compiles it is not part
 /// of this API: upgrading it is not a breaking change here.
 ///
 /// ```
@@ -170,6 +175,7 @@ type Cached = Result<&'static Validator, String>;
 type ValidatorKey = (ProtocolRevision, Strictness, &'static str);
 
 /// A validator of the definition `target` of a revision, built once and kept.
+#[doc(hidden)]
 pub fn cached_validator(revision: ProtocolRevision, strictness: Strictness, target: &'static str) -> Cached {
     static CACHE: OnceLock<Mutex<HashMap<ValidatorKey, Cached>>> = OnceLock::new();
     let mut cache = CACHE.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
