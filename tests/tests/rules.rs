@@ -1,6 +1,6 @@
 //! The author's own rules: `#[elicit(validate = path)]` on the form (run wherever an
 //! answer is decoded: direct requests, 2026-07-28 rounds, the relay, `from_result`) and
-//! `ElicitRequest::check` in the tool (async: a lookup). Their problems travel the path of
+//! `FormRequest::check` in the tool (async: a lookup). Their problems travel the path of
 //! the schema's own: named by field in the re-ask, the valid answers kept as defaults, and
 //! listed in the error when the re-asks run out.
 

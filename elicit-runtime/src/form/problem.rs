@@ -134,7 +134,7 @@ pub enum Problem {
         count: u64,
     },
     /// A rule of the form's author (`#[elicit(validate = path)]`, or
-    /// [`ElicitRequest::check`](crate::exchange::ElicitRequest::check)), in the author's
+    /// [`FormRequest::check`](crate::exchange::FormRequest::check)), in the author's
     /// words: what the schema cannot say ("must be after the start date", "is taken"),
     /// written in the user's language when they have a translation for it ([`Words`]).
     Rule(Words),

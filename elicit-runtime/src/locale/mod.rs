@@ -13,7 +13,7 @@
 //!
 //! A [`Locale`] is a language of the catalog. For each question, the first of:
 //!
-//! 1. the call's own: [`ElicitRequest::locale`](crate::exchange::ElicitRequest::locale),
+//! 1. the call's own: [`FormRequest::locale`](crate::exchange::FormRequest::locale),
 //!    [`ChoiceRequest::locale`](crate::exchange::ChoiceRequest::locale);
 //! 2. the client's, when it says: SEP-2792 (a draft) has the client send the user's
 //!    preferred languages on each request, as

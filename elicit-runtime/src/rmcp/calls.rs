@@ -365,7 +365,7 @@ macro_rules! replayable_accessors {
         /// model), used when the client's request names no language the catalog has
         /// (SEP-2792's `_meta["io.modelcontextprotocol/acceptLanguage"]`, see
         /// [`locale`](crate::locale)). A question's own
-        /// [`locale`](crate::exchange::ElicitRequest::locale) comes first.
+        /// [`locale`](crate::exchange::FormRequest::locale) comes first.
         pub fn locale(mut self, locale: Locale) -> Self {
             self.0.locale = Some(locale);
             self
@@ -436,7 +436,7 @@ impl ToolCall {
     /// typed error it always was.
     ///
     /// Answers relayed by the model are [`Provenance::Model`](crate::exchange::Provenance);
-    /// a question asked with [`user_only`](crate::exchange::ElicitRequest::user_only) is
+    /// a question asked with [`user_only`](crate::exchange::FormRequest::user_only) is
     /// never relayed, and fails closed. Add a [`RelayArg`](super::RelayArg) field to the tool's arguments
     /// so that `tools/list` shows the argument, and take `ToolCall` before `Parameters`
     /// (rmcp's `Parameters` takes the arguments away from the extractors after it). See

@@ -236,7 +236,7 @@ async fn timed_out(peer: &Peer<RoleServer>, waiting: &mut Waiting<'_>, timeout: 
 /// A request sent to the client and not answered yet. Dropped while it waits (the body
 /// stopped waiting: its own timeout, a `select!`, a `try_join!` that failed on another
 /// question, an aborted task), it tells the client with `notifications/cancelled`, as
-/// [`ElicitRequest::timeout`](crate::exchange::ElicitRequest::timeout) and a cancelled tool call do:
+/// [`FormRequest::timeout`](crate::exchange::FormRequest::timeout) and a cancelled tool call do:
 /// the form leaves the user's screen, and rmcp stops waiting for its response instead of
 /// keeping it pending until the client answers (or forever).
 struct Waiting<'a> {
@@ -280,7 +280,7 @@ const CANCELLED: &str = "cancelled-call";
 const ABANDONED: &str = "cancelled-abandoned";
 
 /// The catalog's reason of the `notifications/cancelled` sent when the question's time
-/// ran out ([`ElicitRequest::timeout`](crate::exchange::ElicitRequest::timeout)).
+/// ran out ([`FormRequest::timeout`](crate::exchange::FormRequest::timeout)).
 const TIMED_OUT: &str = "cancelled-timeout";
 
 impl ElicitPeer for Peer<RoleServer> {

@@ -13,7 +13,7 @@ pub enum Route {
     /// Only through the client's model ([`ToolCall::relay_through_model`](super::ToolCall::relay_through_model)):
     /// the model asks the user and calls the tool back with the answer, which is
     /// [`Provenance::Model`](crate::exchange::Provenance). A question asked
-    /// [`user_only`](crate::exchange::ElicitRequest::user_only) fails closed.
+    /// [`user_only`](crate::exchange::FormRequest::user_only) fails closed.
     Model,
     /// Not at all: asking fails with [`ElicitError::NotSupported`](crate::ElicitError::NotSupported)
     /// (a form), [`UrlModeError::NotSupported`](crate::url::UrlModeError::NotSupported) or
@@ -79,7 +79,7 @@ impl Reach {
         self.url
     }
 
-    /// Whether a form asked [`user_only`](crate::exchange::ElicitRequest::user_only) can
+    /// Whether a form asked [`user_only`](crate::exchange::FormRequest::user_only) can
     /// be answered: the client shows forms itself, so the answer is the user's and not
     /// the model's.
     pub fn user_only(&self) -> bool {

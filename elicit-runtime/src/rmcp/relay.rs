@@ -12,7 +12,7 @@
 //! by question key. The answers are validated like any content; invalid ones come back
 //! to the model with every violation named. An answer relayed by the model is marked
 //! [`Provenance::Model`](crate::exchange::Provenance), and a question asked with
-//! [`user_only`](crate::exchange::ElicitRequest::user_only) is never relayed.
+//! [`user_only`](crate::exchange::FormRequest::user_only) is never relayed.
 //!
 #![doc = include_str!("../../docs/relay.md")]
 
