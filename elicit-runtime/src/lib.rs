@@ -65,8 +65,8 @@
 //! | `_in` | a [`Locale`](locale::Locale) | [`Violation::text_in`], `exchange::reask_message_in` |
 //! | `_via_page` | the server's [`Pages`](page): the question is asked on its own page, not in the client | `Form::elicit_via_page(&ask, &pages, message)`, `Form::elicit_via_page_with(.., options)` |
 //!
-//! Suffixes combine in that order (`elicit_via_page_with`), and a `_with` also takes what
-//! comes before it (`from_result_with(result, revision, options)`).
+//! Where two apply, `_with` comes last (`elicit_via_page_with`), and it also takes what the
+//! call would otherwise assume (`from_result_with(result, revision, options)`).
 //!
 //! # Where things are
 //!
