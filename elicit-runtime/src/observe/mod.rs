@@ -238,3 +238,21 @@ impl Drop for Pending {
         metrics::gauge!(PENDING, "mode" => self.mode.as_str()).decrement(1.0);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Metric;
+
+    /// The table "Metrics" of the module docs names every metric once, by its name and
+    /// its variant, so the docs and the enum cannot drift apart.
+    #[test]
+    fn the_table_names_every_metric() {
+        let docs = include_str!("../../docs/observability.md");
+        let rows: Vec<&str> = docs.lines().filter(|line| line.starts_with("| `elicit_") && line.contains("([`Metric::")).collect();
+        assert_eq!(rows.len(), Metric::ALL.len(), "{rows:#?}");
+        for metric in Metric::ALL {
+            let row = format!("| `{}` ([`Metric::{metric:?}`])", metric.name());
+            assert_eq!(rows.iter().filter(|r| r.starts_with(&row)).count(), 1, "no row `{row}`");
+        }
+    }
+}
