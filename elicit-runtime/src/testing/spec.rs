@@ -138,6 +138,7 @@ fn close(schema: &mut Value) {
 /// // Each error says where it is (a JSON pointer, empty for the whole value) and what is wrong.
 /// assert!(!errors.is_empty() && errors.iter().all(|e| e.starts_with("at ")), "{errors:?}");
 /// ```
+#[doc(hidden)]
 pub struct Validator(jsonschema::Validator);
 
 impl Validator {
@@ -161,6 +162,7 @@ impl std::fmt::Debug for Validator {
 
 /// A validator of `target` (a definition name such as `ElicitRequest`) in the official
 /// schema of `revision`; the error says why the schema did not compile.
+#[doc(hidden)]
 pub fn validator(revision: ProtocolRevision, strictness: Strictness, target: &str) -> Result<Validator, String> {
     let mut doc = match strictness {
         Strictness::Official => document(revision).clone(),
@@ -195,6 +197,23 @@ pub fn check(revision: ProtocolRevision, strictness: Strictness, target: &'stati
 
 /// Checks a request (`{"jsonrpc", "id", "method", "params"}`, or the bare `{method,
 /// params}` of a 2026-07-28 input request) against the revision's `ElicitRequest`.
+///
+/// ```
+/// use elicit_runtime::ProtocolRevision;
+/// use elicit_runtime::testing::spec::{Strictness, check_request};
+/// use serde_json::json;
+///
+/// let request = |property| json!({"jsonrpc": "2.0", "id": 1, "method": "elicitation/create", "params": {
+///     "message": "Your name?",
+///     "requestedSchema": {"type": "object", "properties": {"name": property}, "required": ["name"]}
+/// }});
+/// let name = json!({"type": "string", "title": "Name", "maxLength": 50});
+/// assert_eq!(check_request(ProtocolRevision::V2025_11_25, Strictness::Strict, &request(name)), Ok(()));
+/// // A nested object is not a field the specification allows: every error says where it is.
+/// let nested = json!({"type": "object", "properties": {"first": {"type": "string"}}});
+/// let errors = check_request(ProtocolRevision::V2025_11_25, Strictness::Official, &request(nested)).unwrap_err();
+/// assert!(!errors.is_empty() && errors.iter().all(|e| e.starts_with("at ")), "{errors:?}");
+/// ```
 pub fn check_request(revision: ProtocolRevision, strictness: Strictness, request: &Value) -> Result<(), Vec<String>> {
     check(revision, strictness, "ElicitRequest", request)
 }
