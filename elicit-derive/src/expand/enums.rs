@@ -61,6 +61,7 @@ pub(crate) fn expand_enum(cont: &Container, variants: &[Variant], paths: &Paths)
     });
     let idents: Vec<_> = variants.iter().map(|v| v.ident).collect();
     let indices: Vec<_> = (0..variants.len()).map(Lit::usize_unsuffixed).collect();
+    let wires = variants.iter().map(|v| Lit::byte_string(v.wire_name.as_bytes()));
     let legacy = cont.attrs.legacy_enum_names.as_ref().map(|_| quote!(const LEGACY_ENUM_NAMES: ::core::primitive::bool = true;));
     let own = cont.attrs.description.as_ref().map(|d| &d.value).or(cont.attrs.doc.as_ref());
     let description = own.map(|doc| quote!(const DESCRIPTION: #p::Option<&'static ::core::primitive::str> = #p::Some(#doc);));
@@ -107,7 +108,19 @@ pub(crate) fn expand_enum(cont: &Container, variants: &[Variant], paths: &Paths)
                 #p::enum_from_json::<Self>(value)
             }
 
+            #[inline]
             fn __read(value: &#p::Value, field: &'static #p::FieldSchema, report: &mut #p::Report) -> #p::Option<Self> {
+                // A derived form's select offers this enum's own options (its `KIND`): the
+                // value is matched on its bytes. Any other field (options of its own, a value
+                // that is no option or no string) is read and reported as before.
+                if let (#p::Kind::Select(options), #p::Value::String(s)) = (field.kind(), value) {
+                    if ::core::ptr::eq(*options, <Self as #p::ElicitEnum>::OPTIONS) {
+                        match s.as_bytes() {
+                            #(#wires => return #p::Some(Self::#idents),)*
+                            _ => {}
+                        }
+                    }
+                }
                 #p::enum_read::<Self>(value, field, report)
             }
 

@@ -160,6 +160,7 @@ pub trait ElicitField: Sized {
     /// generated code: calling it through the trait keeps an unsupported type to a single
     /// compile error).
     #[doc(hidden)]
+    #[inline]
     fn __decode(found: Option<&Value>, field: &'static FieldSchema, report: &mut Report, absent: fn() -> Option<Self>) -> Option<Self> {
         decode_field(found, field, report, absent)
     }
@@ -331,6 +332,7 @@ impl ElicitField for String {
     fn from_json(value: &Value) -> Result<Self, Problem> {
         json_str(value).map(str::to_owned)
     }
+    #[inline]
     fn __read(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<Self> {
         match field.kind() {
             Kind::String(rules) => read_string(field.name(), rules, value, report).map(str::to_owned),
@@ -391,6 +393,7 @@ impl ElicitField for bool {
     fn from_json(value: &Value) -> Result<Self, Problem> {
         value.as_bool().ok_or_else(|| Problem::wrong_type("boolean", value))
     }
+    #[inline]
     fn __read(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<Self> {
         match field.kind() {
             Kind::Boolean => read_bool(field.name(), value, report),
@@ -418,6 +421,7 @@ macro_rules! integer_field {
                 let n = json_integer(value, min, max)?;
                 <$ty>::try_from(n).map_err(|_| Problem::IntegerOutOfRange { min, max })
             }
+            #[inline]
             fn __read(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<Self> {
                 match field.kind() {
                     Kind::Integer(rules) => read_integer(field.name(), rules, value, report).and_then(|n| match <$ty>::try_from(n) {
@@ -462,6 +466,7 @@ macro_rules! number_field {
                 }
                 Ok(x as $ty)
             }
+            #[inline]
             fn __read(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<Self> {
                 match field.kind() {
                     // The rules hold the type's largest magnitude: what they let through fits.
