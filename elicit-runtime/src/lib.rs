@@ -172,7 +172,7 @@ pub mod rmcp;
 pub mod testing;
 
 #[doc(no_inline)]
-pub use crate::exchange::{Elicit, ElicitChoice, ElicitError, ElicitPeer, Elicitation, ask_enum, ask_number, ask_select, ask_text};
+pub use crate::exchange::{Elicit, ElicitChoice, ElicitError, ElicitPeer, ErrorKind, Elicitation, ask_enum, ask_number, ask_select, ask_text};
 #[doc(no_inline)]
 pub use crate::form::{InvalidContent, RequestedSchema, SchemaError, SchemaOptions, Violation};
 pub use crate::revision::{ProtocolRevision, UnknownRevision};

@@ -112,7 +112,7 @@ impl Steps {
     /// sent, and its value is what an empty answer decodes to.
     pub async fn ask<F: Elicit, P: ElicitPeer + ?Sized>(self, peer: &P, message: impl Into<Words>) -> Result<Elicitation<F>, ElicitError> {
         if F::SCHEMA.fields().is_empty() {
-            return F::from_content(&serde_json::Map::new()).map(Elicitation::Accept).map_err(ElicitError::Invalid);
+            return F::from_content(&serde_json::Map::new()).map(Elicitation::Accept).map_err(ElicitError::from);
         }
         let mut request = F::elicit(peer, message).reask(self.reasks);
         if let Some(timeout) = self.timeout {

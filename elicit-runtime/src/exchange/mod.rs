@@ -25,7 +25,7 @@ mod transport;
 mod validator;
 
 pub use self::elicitation::{Action, Elicitation};
-pub use self::error::{Continuation, ElicitError, MalformedResult};
+pub use self::error::{Continuation, ElicitError, ErrorKind};
 pub(crate) use self::reask::contains_url;
 pub(crate) use self::elicit::{Watch, send_watched};
 #[cfg(feature = "rmcp")]

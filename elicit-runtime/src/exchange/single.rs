@@ -333,7 +333,7 @@ macro_rules! forward {
 }
 
 /// Sends the request and gives the value: the rules checked first (an author's mistake
-/// is [`ElicitError::Schema`] with [`SchemaError::BadRule`], nothing sent).
+/// is [`ErrorKind::Schema`](crate::exchange::ErrorKind::Schema) with [`SchemaError::BadRule`], nothing sent).
 macro_rules! send {
     ($value:ty) => {
         /// Sends the question; awaiting the request does the same.
@@ -351,7 +351,7 @@ macro_rules! send {
 }
 
 fn bad(rule: &'static str, why: String) -> ElicitError {
-    ElicitError::Schema(SchemaError::BadRule { field: VALUE_FIELD, rule, why })
+    ElicitError::from(SchemaError::BadRule { field: VALUE_FIELD, rule, why })
 }
 
 /// A text in one line: a form of one string field, `value`, with its rules.
@@ -370,7 +370,7 @@ fn bad(rule: &'static str, why: String) -> ElicitError {
 /// the model where the author allows it (`.user_only()` forbids it), and written for the
 /// client's profile (a number as text for a client that shows none). A rule no answer
 /// could keep (`min_length` above `max_length`, a pattern that does not compile) is
-/// [`ElicitError::Schema`] with [`SchemaError::BadRule`], before anything is sent.
+/// [`ErrorKind::Schema`](crate::exchange::ErrorKind::Schema) with [`SchemaError::BadRule`], before anything is sent.
 ///
 /// ```
 /// use elicit_runtime::exchange::ask_text;
@@ -566,7 +566,7 @@ impl<'a, N: Number, P: ElicitPeer + ?Sized + 'a> IntoFuture for NumberRequest<'a
 ///
 /// async fn region(peer: &impl ElicitPeer) -> Result<Option<Region>, ElicitError> {
 ///     let regions = Options::new([("eu", "Europe", Region::Eu), ("us", "Americas", Region::Us)])
-///         .map_err(|error| ElicitError::Options { field: "value", error })?;
+///         .map_err(|error| ElicitError::options("value", error))?;
 ///     Ok(ask_select(peer, "Where should we host it?", regions).reask(1).await?.accepted())
 /// }
 /// ```
