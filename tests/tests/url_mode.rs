@@ -324,7 +324,7 @@ async fn unknown_expired_malformed_and_replayed_ids_are_refused() {
 async fn an_interaction_that_expires_while_the_tool_waits_is_a_typed_error() {
     let interactions = Interactions::new(MemoryStore::new(100)).ttl(Duration::from_millis(150));
     let session = connect(url_client(V11).reply(accept()), &interactions).await;
-    assert_eq!(call(&session, "connect", json!({"user": "alice"})).await.unwrap(), "error Url(Expired)");
+    assert_eq!(call(&session, "connect", json!({"user": "alice"})).await.unwrap(), "error Expired");
 }
 
 #[tokio::test]
@@ -386,7 +386,7 @@ async fn every_url_check_refuses_before_sending() {
     ];
     for (url, message, expected) in cases {
         let got = call(&session, "custom", json!({"url": url, "message": message})).await.unwrap();
-        assert!(got.starts_with(&format!("error Url(Rule({expected}")), "{url:?} {message:?}: {got}");
+        assert!(got.starts_with(&format!("error UrlRule({expected}")), "{url:?} {message:?}: {got}");
     }
     assert!(session.transcript().requests.is_empty());
 

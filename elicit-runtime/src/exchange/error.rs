@@ -440,8 +440,8 @@ impl ElicitError {
     /// ```
     /// use elicit_runtime::{ElicitError, form::Options};
     ///
-    /// let empty: Vec<String> = Vec::new();
-    /// let err = Options::new(empty).map_err(|error| ElicitError::options("repo", error)).unwrap_err();
+    /// let none: Vec<(String, String, u32)> = Vec::new();
+    /// let err = Options::new(none).map_err(|error| ElicitError::options("repo", error)).unwrap_err();
     /// assert_eq!(err.to_string(), "the options of the run-time select `repo` cannot be offered; nothing was sent");
     /// ```
     pub fn options(field: &'static str, error: OptionsError) -> Self {
