@@ -670,3 +670,7 @@ impl fmt::Display for MalformedResult {
 }
 
 impl Error for MalformedResult {}
+
+#[cfg(test)]
+#[path = "error_tests.rs"]
+mod tests;

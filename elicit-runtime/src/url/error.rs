@@ -165,3 +165,31 @@ impl ElicitError {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::error::Error as _;
+
+    use super::{StoreError, UrlError};
+    use crate::exchange::{ElicitError, ErrorKind};
+
+    #[test]
+    fn a_rule_and_a_store_failure_reach_the_tool_as_kind_and_source() {
+        let rule = ElicitError::from(UrlError::NotHttps { scheme: "ftp".into() });
+        assert_eq!((rule.kind(), rule.nothing_sent()), (ErrorKind::Rule, true));
+        assert_eq!(rule.url_rule(), Some(&UrlError::NotHttps { scheme: "ftp".into() }));
+        assert_eq!(rule.source().map(ToString::to_string).as_deref(), Some("URL-mode elicitation needs an `https` URL, not `ftp`; nothing was sent"));
+        let full = ElicitError::from(StoreError::Full { capacity: 10 });
+        assert_eq!((full.kind(), full.nothing_sent(), full.url_rule()), (ErrorKind::Store, false, None));
+        let source = full.source().and_then(|source| source.downcast_ref::<StoreError>());
+        assert_eq!(source, Some(&StoreError::Full { capacity: 10 }));
+    }
+
+    #[test]
+    fn two_rules_are_equal_when_they_are_the_same_rule_with_the_same_data() {
+        let not_https = |scheme: &str| ElicitError::from(UrlError::NotHttps { scheme: scheme.into() });
+        assert_eq!(not_https("ftp"), not_https("ftp"));
+        assert_ne!(not_https("ftp"), not_https("ws"));
+        assert_ne!(ElicitError::from(UrlError::NoHost), ElicitError::from(StoreError::Unavailable("the URL has no host; nothing was sent".into())));
+    }
+}
