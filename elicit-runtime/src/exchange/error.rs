@@ -1,8 +1,8 @@
 //! Every way an exchange can end without an answer, spelled once: [`ElicitError`], one
 //! opaque type (as `std::io::Error` and `reqwest::Error` are) whose [`ErrorKind`] says what
 //! the caller does, with predicates for the common decisions and accessors for the
-//! details; and [`Continuation`], how a call that cannot answer yet goes on. URL mode's
-//! own errors live in [`url`](crate::url) and reach the caller as this error's
+//! details (a call that cannot answer yet carries its [`Continuation`]). URL mode's own
+//! errors live in [`url`](crate::url) and reach the caller as this error's
 //! [`source`](Error::source).
 
 use std::error::Error;
