@@ -12,7 +12,7 @@ use crate::exchange::error::Repr;
 use crate::url::interaction_params;
 
 /// The method of the proposal's request.
-pub const CREATE_METHOD: &str = "interaction/create";
+const CREATE_METHOD: &str = "interaction/create";
 
 /// The method of the proposal's progress tracking request.
 pub const NOTIFY_METHOD: &str = "interaction/notify";
