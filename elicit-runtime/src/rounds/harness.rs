@@ -1,9 +1,8 @@
 //! Not public API: the rounds of 2026-07-28 without rmcp's request context, for the
 //! benchmarks (`tests/benches`) and the fuzz targets (`fuzz/`). It changes without notice.
 //!
-//! It drives the same `Round`, `StateSealer` and `Binding` that
-//! [`ToolCall::run`](crate::rmcp::ToolCall::run) drives, with a body that asks one form
-//! after another.
+//! It drives [`Replay`], as [`ToolCall::run`](crate::rmcp::ToolCall::run) does, with a
+//! body that asks one form after another.
 
 use std::collections::BTreeMap;
 use std::future::Future;
@@ -12,7 +11,8 @@ use std::task::{Context, Poll, Waker};
 
 use serde_json::{Map, Value};
 
-use super::{Binding, Pending, Pinned, Retry, Round, RoundState, StateError, StateSealer, question_digest};
+use super::replay::{self, Replay};
+use super::{Binding, Pending, Pinned, RoundState, StateError, StateSealer, question_digest};
 use crate::exchange::{Answer, Elicit, ElicitError, ElicitPeer, Elicitation, ElicitationSupport, Operation, Outgoing};
 use crate::revision::ProtocolRevision;
 
@@ -76,9 +76,8 @@ impl Harness {
         request_state: Option<&str>,
         responses: BTreeMap<String, Value>,
     ) -> Result<Played<T>, StateError> {
-        let retry = Retry { request_state, responses, relayed: BTreeMap::new() };
-        let round = Round::resume(&self.sealer, &self.binding, retry, Operation::new(), true, false)?;
-        let peer = RoundPeer(&round);
+        let replay = Replay::resume(&self.sealer, self.binding.clone(), request_state, responses, Operation::new(), false)?;
+        let peer = replay.rounds(Client);
         let body = async {
             let mut answers = Vec::new();
             for _ in 0..forms {
@@ -91,23 +90,33 @@ impl Harness {
             }
             answers
         };
-        // Nothing in a round waits: the body completes on its first poll.
-        let Poll::Ready(answers) = pin!(body).poll(&mut Context::from_waker(Waker::noop())) else {
-            return Err(StateError::Unavailable("the body of the harness did not complete at once".to_owned()));
-        };
-        let (asked, retry) = round.finish();
-        if asked.is_empty() && !retry {
-            return Ok(Played::Complete(answers));
+        // Nothing in a round waits (and the harness defers no work): each completes on
+        // its first poll.
+        let answers = at_once(body)?;
+        match at_once(replay.finish(answers))?? {
+            replay::Played::Complete(answers) => Ok(Played::Complete(answers)),
+            replay::Played::InputRequired { questions, state } => {
+                Ok(Played::InputRequired { keys: questions.into_iter().map(|asked| asked.key).collect(), state })
+            }
+            replay::Played::Failed(error) => Err(StateError::Unavailable(format!("the harness's round failed: {error}"))),
+            _ => Err(StateError::Unavailable("the harness's body asks only the client, never its model".to_owned())),
         }
-        let state = self.sealer.seal(&round.state(&asked), &self.binding)?;
-        Ok(Played::InputRequired { keys: asked.into_iter().map(|asked| asked.key).collect(), state })
     }
 }
 
-/// A round as the peer a body asks with.
-struct RoundPeer<'a>(&'a Round);
+/// The output of a future that completes on its first poll.
+fn at_once<F: Future>(future: F) -> Result<F::Output, StateError> {
+    match pin!(future).poll(&mut Context::from_waker(Waker::noop())) {
+        Poll::Ready(output) => Ok(output),
+        Poll::Pending => Err(StateError::Unavailable("a round of the harness waited".to_owned())),
+    }
+}
 
-impl ElicitPeer for RoundPeer<'_> {
+/// The client under the rounds: it shows forms, and is sent nothing (the rounds answer
+/// each question from the retry or end the round on it).
+struct Client;
+
+impl ElicitPeer for Client {
     fn protocol_version(&self) -> Option<String> {
         Some(ProtocolRevision::V2026_07_28.as_str().to_owned())
     }
@@ -116,11 +125,7 @@ impl ElicitPeer for RoundPeer<'_> {
         ElicitationSupport::FORM
     }
 
-    async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Answer, ElicitError> {
-        self.0.answer_or_ask(outgoing, false)
-    }
-
-    fn operation(&self) -> Option<&Operation> {
-        Some(self.0.operation())
+    async fn send_elicitation(&self, _outgoing: Outgoing) -> Result<Answer, ElicitError> {
+        Err(ElicitError::NeedsInputRound)
     }
 }

@@ -15,6 +15,22 @@ use super::Round;
 /// The method of an elicitation.
 const ELICITATION: &str = "elicitation/create";
 
+/// What each layer holds: the wrapped transport, the round it plays, and what the client
+/// can be shown (what it declared, unless a client profile says it shows less).
+#[derive(Debug, Clone)]
+struct Layer<P> {
+    inner: P,
+    round: Arc<Round>,
+    support: ElicitationSupport,
+}
+
+impl<P: ElicitPeer> Layer<P> {
+    fn new(inner: P, round: Arc<Round>) -> Self {
+        let support = inner.elicitation_support();
+        Layer { inner, round, support }
+    }
+}
+
 /// 2026-07-28 over any transport: no request goes to the client. Each question is
 /// answered from the round (given with this retry, or in an earlier round and carried in
 /// the sealed state) or recorded, and the round ends on it
@@ -24,33 +40,27 @@ const ELICITATION: &str = "elicitation/create";
 ///
 /// The wrapped transport says what the client can show, its language and who it is.
 #[derive(Debug, Clone)]
-pub struct Rounds<P> {
-    inner: P,
-    round: Arc<Round>,
-    support: ElicitationSupport,
-}
+pub struct Rounds<P>(Layer<P>);
 
 impl<P: ElicitPeer> Rounds<P> {
     pub(crate) fn new(inner: P, round: Arc<Round>) -> Self {
-        let support = inner.elicitation_support();
-        Rounds { inner, round, support }
+        Rounds(Layer::new(inner, round))
     }
 
     /// What the client can be shown in this request, when it is not all it declared (a
     /// client profile that does not show the URL of URL mode).
-    pub(crate) fn showing(mut self, support: ElicitationSupport) -> Self {
-        self.support = support;
-        self
+    pub(crate) fn showing(self, support: ElicitationSupport) -> Self {
+        Rounds(Layer { support, ..self.0 })
     }
 
     /// The wrapped transport.
     pub fn inner(&self) -> &P {
-        &self.inner
+        &self.0.inner
     }
 
     /// The round it plays.
     pub(crate) fn round(&self) -> &Arc<Round> {
-        &self.round
+        &self.0.round
     }
 }
 
@@ -60,11 +70,11 @@ impl<P: ElicitPeer> ElicitPeer for Rounds<P> {
     }
 
     fn elicitation_support(&self) -> ElicitationSupport {
-        self.support
+        self.0.support
     }
 
     async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Answer, ElicitError> {
-        let round = &self.round;
+        let round = &self.0.round;
         // Without the relay every question is the round's, for the client.
         if !round.operation().relays_to_model() {
             return round.answer_or_ask(outgoing, false);
@@ -73,13 +83,13 @@ impl<P: ElicitPeer> ElicitPeer for Rounds<P> {
         if let Some(answer) = answer {
             return Ok(answer);
         }
-        if client_can_ask(self.support, &outgoing) {
+        if client_can_ask(self.0.support, &outgoing) {
             return Err(round.ask(key, digest, outgoing, false));
         }
         if outgoing.relayable && outgoing.method == ELICITATION {
             return Err(round.ask(key, digest, outgoing, true));
         }
-        Err(cannot_ask(self.support, &outgoing))
+        Err(cannot_ask(self.0.support, &outgoing))
     }
 
     /// 2026-07-28 has no completion notification: the retry learns of it.
@@ -88,19 +98,19 @@ impl<P: ElicitPeer> ElicitPeer for Rounds<P> {
     }
 
     fn locale(&self) -> Option<Locale> {
-        self.inner.locale()
+        self.0.inner.locale()
     }
 
     fn client_info(&self) -> Option<ClientInfo> {
-        self.inner.client_info()
+        self.0.inner.client_info()
     }
 
     fn operation(&self) -> Option<&Operation> {
-        Some(self.round.operation())
+        Some(self.0.round.operation())
     }
 
     fn dialect(&self) -> Option<Dialect> {
-        self.inner.dialect()
+        self.0.inner.dialect()
     }
 }
 
@@ -112,88 +122,82 @@ impl<P: ElicitPeer> ElicitPeer for Rounds<P> {
 /// the call ends with the questions for the model
 /// ([`Played::ForModel`](super::Played::ForModel)).
 #[derive(Debug, Clone)]
-pub struct Relay<P> {
-    inner: P,
-    round: Arc<Round>,
-    support: ElicitationSupport,
-}
+pub struct Relay<P>(Layer<P>);
 
 impl<P: ElicitPeer> Relay<P> {
     pub(crate) fn new(inner: P, round: Arc<Round>) -> Self {
-        let support = inner.elicitation_support();
-        Relay { inner, round, support }
+        Relay(Layer::new(inner, round))
     }
 
     /// What the client can be shown, when it is not all it declared.
-    pub(crate) fn showing(mut self, support: ElicitationSupport) -> Self {
-        self.support = support;
-        self
+    pub(crate) fn showing(self, support: ElicitationSupport) -> Self {
+        Relay(Layer { support, ..self.0 })
     }
 
     /// The wrapped transport.
     pub fn inner(&self) -> &P {
-        &self.inner
+        &self.0.inner
     }
 
     /// The round it plays.
     pub(crate) fn round(&self) -> &Arc<Round> {
-        &self.round
+        &self.0.round
     }
 }
 
 impl<P: ElicitPeer> ElicitPeer for Relay<P> {
     fn protocol_version(&self) -> Option<String> {
-        self.inner.protocol_version()
+        self.0.inner.protocol_version()
     }
 
     fn elicitation_support(&self) -> ElicitationSupport {
-        self.support
+        self.0.support
     }
 
     async fn send_elicitation(&self, outgoing: Outgoing) -> Result<Answer, ElicitError> {
-        let round = &self.round;
+        let round = &self.0.round;
         let (key, digest, answer) = round.answered(&outgoing)?;
         if let Some(answer) = answer {
             return Ok(answer);
         }
-        if client_can_ask(self.support, &outgoing) {
+        if client_can_ask(self.0.support, &outgoing) {
             // Kept, so that the model's call-back replays it instead of asking again.
-            let answer = self.inner.send_elicitation(outgoing.clone()).await?;
+            let answer = self.0.inner.send_elicitation(outgoing.clone()).await?;
             round.record(&outgoing, answer.result.clone());
             return Ok(answer);
         }
         if outgoing.relayable && outgoing.method == ELICITATION {
             return Err(round.ask(key, digest, outgoing, true));
         }
-        Err(cannot_ask(self.support, &outgoing))
+        Err(cannot_ask(self.0.support, &outgoing))
     }
 
     async fn notify_elicitation_complete(&self, elicitation_id: &str) -> Result<(), ElicitError> {
         // The model showed the link: the client knows of no elicitation to complete.
-        if self.round.involves_model() {
+        if self.0.round.involves_model() {
             return Ok(());
         }
-        self.inner.notify_elicitation_complete(elicitation_id).await
+        self.0.inner.notify_elicitation_complete(elicitation_id).await
     }
 
     async fn report_waiting(&self, progress: u32, message: &str) {
-        self.inner.report_waiting(progress, message).await;
+        self.0.inner.report_waiting(progress, message).await;
     }
 
     fn locale(&self) -> Option<Locale> {
-        self.inner.locale()
+        self.0.inner.locale()
     }
 
     fn client_info(&self) -> Option<ClientInfo> {
-        self.inner.client_info()
+        self.0.inner.client_info()
     }
 
     fn operation(&self) -> Option<&Operation> {
-        Some(self.round.operation())
+        Some(self.0.round.operation())
     }
 
     fn dialect(&self) -> Option<Dialect> {
-        self.inner.dialect()
+        self.0.inner.dialect()
     }
 }
 
