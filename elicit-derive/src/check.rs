@@ -592,3 +592,40 @@ fn check_no_urls<const N: usize>(cx: &Ctxt, texts: [(&str, &Option<Spanned<Strin
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ty(text: &str) -> syn::Type {
+        syn::parse_str(text).expect("a type")
+    }
+
+    #[test]
+    fn refused_types_are_seen_however_they_are_written() {
+        assert!(is_primitive(&syn::parse_str("std::primitive::char").unwrap(), &["char"]));
+        assert!(is_primitive(&syn::parse_str("core::primitive::i128").unwrap(), &["i128"]));
+        assert!(!is_primitive(&syn::parse_str("my::char").unwrap(), &["char"]));
+        assert!(option_inner(&ty("core::option::Option<u8>")).is_some());
+        assert!(option_inner(&ty("std::option::Option<u8>")).is_some());
+        assert!(option_inner(&ty("Option<u8>")).is_some());
+        assert!(option_inner(&ty("my::Option<u8>")).is_none());
+        assert!(is_string(&ty("str")) && is_string(&ty("String")) && !is_string(&ty("u8")));
+    }
+
+    #[test]
+    fn chrono_types_are_the_three_the_feature_adds() {
+        for yes in ["NaiveDate", "chrono::NaiveDate", "DateTime<Utc>", "chrono::DateTime<chrono::FixedOffset>"] {
+            assert!(is_chrono(&ty(yes)), "{yes}");
+        }
+        for no in ["DateTime<Local>", "time::NaiveDate", "NaiveTime", "chrono::DateTime<Utc, X>"] {
+            assert!(!is_chrono(&ty(no)), "{no}");
+        }
+    }
+
+    #[test]
+    fn a_type_is_written_as_the_user_wrote_it() {
+        assert_eq!(written(&ty("& 'static str")), "&'static str");
+        assert_eq!(written(&ty("chrono :: DateTime < chrono :: Utc >")), "chrono::DateTime<chrono::Utc>");
+    }
+}
