@@ -11,7 +11,7 @@
 //! are validated like any form; the tool learns they came from the model (`Provenance`).
 //! Never use it for what only the user may answer: ask that with `.user_only()`.
 
-use elicit_runtime::rmcp::{RELAY_ARGUMENT, RelayArg, ToolCall};
+use elicit_runtime::rmcp::{RelayArg, ToolCall};
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::ScriptedClient;
 use elicit_runtime::exchange::ElicitationSupport;
@@ -71,13 +71,13 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let first = session.call_tool("book", json!({})).await?;
     let text: String = first.content.iter().filter_map(|c| c.as_text().map(|t| t.text.clone())).collect();
     println!("for the model:\n{text}\n");
-    let relay = first.structured_content.as_ref().and_then(|s| s.get(RELAY_ARGUMENT)).ok_or("no relay in the result")?;
+    let relay = first.structured_content.as_ref().and_then(|s| s.get(RelayArg::NAME)).ok_or("no relay in the result")?;
     let continuation = relay["continuation"].clone();
     let key = relay["questions"].as_object().and_then(|q| q.keys().next().cloned()).ok_or("no question")?;
 
     // The model asked the user in the conversation, and calls back with the answers.
     let answers = json!({ key: {"name": "Ada", "guests": 3} });
-    let done = session.call_tool_text("book", json!({ RELAY_ARGUMENT: {"continuation": continuation, "answers": answers} })).await?;
+    let done = session.call_tool_text("book", json!({ RelayArg::NAME: {"continuation": continuation, "answers": answers} })).await?;
     println!("after the call-back: {done}");
     Ok(())
 }

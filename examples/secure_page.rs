@@ -5,7 +5,7 @@
 //! ```
 //!
 //! The MCP specification forbids asking for an API key in form mode. `ApiKey` is a page
-//! form: the tool asks for it with `elicit_on_page`, the client sees only a link (URL
+//! form: the tool asks for it with `elicit_via_page`, the client sees only a link (URL
 //! mode), and the page the toolkit serves (`Pages::serve`, beside the MCP server) shows
 //! the form to the signed-in user, checks it with the form's rules and hands the typed
 //! value to the tool. The same tool body serves 2025-11-25 (it waits for the page, then
@@ -56,7 +56,7 @@ impl Billing {
         // only ada may answer on the page.
         call.principal("ada")
             .run(&self.sealer, |ask| async move {
-                let text = match ApiKey::elicit_on_page(&ask, &pages, "Connect your billing account").wait(Duration::from_secs(30)).await? {
+                let text = match ApiKey::elicit_via_page(&ask, &pages, "Connect your billing account").wait(Duration::from_secs(30)).await? {
                     // Yours: store the key (encrypted, bound to the user); say what was done, never the key.
                     Elicitation::Accept(k) => format!("connected {:?}: a key of {} characters, {:?}", k.label, k.key.expose().len(), k.key),
                     Elicitation::Decline | Elicitation::Cancel => "not connected".to_owned(),

@@ -440,7 +440,7 @@ fn check_sensitive(cx: &Ctxt, cont: &Container, field: &Field) {
     } else {
         format!(
             "ask for it on the server's own page (URL mode), where it never passes through the MCP client: mark the form `#[elicit(page)]`, \
-             make the field an `elicit_runtime::page::Secret`, and ask with `{}::elicit_on_page`",
+             make the field an `elicit_runtime::page::Secret`, and ask with `{}::elicit_via_page`",
             cont.ident
         )
     };

@@ -218,8 +218,8 @@ fn form_options(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStr
 }
 
 /// What a page form (`#[elicit(page)]`) with run-time selects adds inside its `const _`
-/// block: `FormOptions` for the companion struct, and `elicit_on_page_with` (and the
-/// refused `elicit_on_page`) on the form.
+/// block: `FormOptions` for the companion struct, and `elicit_via_page_with` (and the
+/// refused `elicit_via_page`) on the form.
 pub fn page_impls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStream {
     let (ident, name) = (cont.ident, companion(cont));
     let form_options = form_options(cont, fields, p);
@@ -231,10 +231,10 @@ pub fn page_impls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenS
         impl #ident {
             /// Asks the user behind `peer` to fill in this form on the server's page, with
             /// the options of its run-time selects; configure and await it as
-            /// `elicit_runtime::page::PageForm::elicit_on_page` (feature `page`). The message
-            /// is a text or `elicit_runtime::locale::Words`, as `elicit_on_page`'s.
+            /// `elicit_runtime::page::PageForm::elicit_via_page` (feature `page`). The message
+            /// is a text or `elicit_runtime::locale::Words`, as `elicit_via_page`'s.
             #[inline]
-            pub fn elicit_on_page_with<'__elicit, __ElicitPeer: ?::core::marker::Sized, __ElicitPages: ?::core::marker::Sized>(
+            pub fn elicit_via_page_with<'__elicit, __ElicitPeer: ?::core::marker::Sized, __ElicitPages: ?::core::marker::Sized>(
                 peer: &'__elicit __ElicitPeer,
                 pages: &'__elicit __ElicitPages,
                 message: impl ::core::convert::Into<#p::Words>,
@@ -267,10 +267,10 @@ pub fn page_impls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenS
         #[automatically_derived]
         impl #ident {
             /// Refused: a page form with run-time selects is asked with their options. It
-            /// returns the request `elicit_on_page_with` returns, so that configuring and
+            /// returns the request `elicit_via_page_with` returns, so that configuring and
             /// awaiting it as any page request adds no error to the refusal.
             #[doc(hidden)]
-            pub fn elicit_on_page<'__elicit, __ElicitPeer: ?::core::marker::Sized, __ElicitPages: ?::core::marker::Sized, __ElicitMessage>(
+            pub fn elicit_via_page<'__elicit, __ElicitPeer: ?::core::marker::Sized, __ElicitPages: ?::core::marker::Sized, __ElicitMessage>(
                 _: &'__elicit __ElicitPeer,
                 _: &'__elicit __ElicitPages,
                 _: __ElicitMessage,

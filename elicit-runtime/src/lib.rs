@@ -51,6 +51,23 @@
 //! not compile: a nested struct, a list of strings, a map, a field whose name asks for a secret in form mode, a `min_length` on
 //! an integer... each with a message on the field that says what to do instead.
 //!
+//! # Naming: one rule for the ways to ask
+//!
+//! A way to ask (or to read an answer) without a suffix takes what the call already knows:
+//! the negotiated revision, the call's language, a form without run-time options. A
+//! suffix names the one thing the caller gives beyond that, always the same way:
+//!
+//! | suffix | the caller gives | for instance |
+//! |---|---|---|
+//! | none | nothing more | `Contact::elicit(&peer, message)`, [`Elicitation::from_result`], [`Elicit::requested_schema`] |
+//! | `_on` | a [`ProtocolRevision`] | [`Elicitation::from_result_on`] |
+//! | `_with` | options: [`SchemaOptions`], or the options of run-time selects (`#[elicit(options)]`) | [`Elicit::requested_schema_with`], [`Elicitation::from_result_with`], `Form::elicit_with`, `Form::from_content_with` |
+//! | `_in` | a [`Locale`](locale::Locale) | [`Violation::text_in`], `exchange::reask_message_in` |
+//! | `_via_page` | the server's [`Pages`](page): the question is asked on its own page, not in the client | `Form::elicit_via_page(&ask, &pages, message)`, `Form::elicit_via_page_with(.., options)` |
+//!
+//! Where two apply, `_with` comes last (`elicit_via_page_with`), and it also takes what the
+//! call would otherwise assume (`from_result_with(result, revision, options)`).
+//!
 //! # Where things are
 //!
 //! One module per concept, each depending only on those listed before it (a test reads
@@ -63,7 +80,7 @@
 //! - [`locale`]: every text the toolkit writes for a person, in their language: the
 //!   message [`Catalog`](locale::Catalog) (Project Fluent, seven languages shipped), the
 //!   [`Locale`](locale::Locale) of a question, the client's preferred languages (SEP-2792).
-//! - [`form`]: what a form is, whatever carries it: the static [`FormSchema`](form::FormSchema)
+//! - [`form`]: what a form is, whatever carries it: the static description
 //!   the derive builds, which Rust types are fields ([`ElicitField`](form::ElicitField),
 //!   [`ElicitEnum`](form::ElicitEnum)), the cached [`RequestedSchema`] of each revision,
 //!   checking received content ([`InvalidContent`] with every [`Violation`]), and the
@@ -97,13 +114,13 @@
 //! | `rmcp` | no | [`ElicitPeer`] for rmcp's `Peer<RoleServer>` and `RequestContext<RoleServer>`: `Contact::elicit(&context, "...")` inside a tool; works with rmcp 3.11.0 and every later 3.x (CI tests the oldest allowed and the newest) |
 //! | `metrics` | no | counters, a histogram and a gauge through the [`metrics`](https://docs.rs/metrics) facade: outcomes, validation problems, time to answer, pending elicitations, refused `requestState`s, relay and URL-mode page usage ([`observe`]) |
 //! | `validator` | no | `exchange::validator_rules`: the rules of a form that also derives `validator::Validate` as the author's rules (`#[elicit(validate = elicit_runtime::exchange::validator_rules)]`) |
-//! | `page` | no | `page::Pages`: the page of `#[elicit(page)]` forms (an axum router, or served in one call beside a stdio server: `Pages::serve`), the sealed value back in the tool (`PageForm::elicit_on_page`); `page::Parts`, what a login reads |
+//! | `page` | no | `page::Pages`: the page of `#[elicit(page)]` forms (an axum router, or served in one call beside a stdio server: `Pages::serve`), the sealed value back in the tool (`PageForm::elicit_via_page`); `page::Parts`, what a login reads |
 //! | `dialects` | no | the draft dialects no released revision carries and no client we know speaks: `Dialect::ElicitationTrack` (`elicitation/track`, with `rmcp::Track`) and `Dialect::UserInteraction` (`interaction/create`); without it [`dialect::Dialect`] has only `Released` |
 //!
 //! `url::Url` fields (`uri`) need no feature: the `url` crate is a dependency of URL mode.
 //! Items behind a feature carry its name on docs.rs, and using one without its feature is a
 //! compile error that names it: a `chrono` field says "enable the `chrono` feature of
-//! elicit-runtime", `PageForm::elicit_on_page` the `page` feature, and a configured-out
+//! elicit-runtime", `PageForm::elicit_via_page` the `page` feature, and a configured-out
 //! item (`testing::ScriptedClient`, `page::Pages`, `rmcp::ToolCall`...) is "gated behind"
 //! its feature in rustc's own note.
 //!

@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use elicit_fuzz::{Trip, trip_holds};
 use elicit_runtime::exchange::ElicitationSupport;
-use elicit_runtime::rmcp::{RELAY_ARGUMENT, ToolCall};
+use elicit_runtime::rmcp::{RelayArg, ToolCall};
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{ScriptedClient, ScriptedSession};
 use elicit_runtime::{Elicit, ElicitError, Elicitation, ProtocolRevision};
@@ -80,7 +80,7 @@ static SETUP: LazyLock<Setup> = LazyLock::new(|| {
             let server = Server { sealer: sealer.clone(), seen: seen.clone() };
             let session = ScriptedClient::new(revision).support(ElicitationSupport::NONE).connect(server).await.expect("connects");
             let first = session.call_tool("trip", json!({})).await.expect("the first call is answered");
-            let relay = first.structured_content.as_ref().and_then(|s| s.get(RELAY_ARGUMENT)).expect("a result for the model");
+            let relay = first.structured_content.as_ref().and_then(|s| s.get(RelayArg::NAME)).expect("a result for the model");
             let continuation = relay["continuation"].as_str().expect("a continuation").to_owned();
             sessions.push((session, continuation));
         }
@@ -111,7 +111,7 @@ fuzz_target!(|data: &[u8]| {
             answers => json!({ "continuation": continuation, "answers": answers }),
         };
         let before = setup.seen.lock().expect("not poisoned").len();
-        let answered = session.call_tool("trip", json!({ RELAY_ARGUMENT: argument })).await;
+        let answered = session.call_tool("trip", json!({ RelayArg::NAME: argument })).await;
         let after = setup.seen.lock().expect("not poisoned").len();
         match answered {
             Ok(result) => drop(result),

@@ -9,7 +9,7 @@ struct ApiKey {
 }
 
 fn ask(peer: &impl ElicitPeer) {
-    let _ = ApiKey::elicit_on_page(peer, &(), "Connect your API key");
+    let _ = ApiKey::elicit_via_page(peer, &(), "Connect your API key");
 }
 
 fn main() {}

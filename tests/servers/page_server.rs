@@ -203,7 +203,7 @@ impl App {
         let purpose = format!("call {}", self.calls.fetch_add(1, Ordering::Relaxed));
         let (id_sender, id) = oneshot::channel::<String>();
         tokio::spawn(async move {
-            let asked = Connect::elicit_on_page(&peer, &pages, "Connect your payment provider").principal(&user).purpose(purpose).wait(WAIT);
+            let asked = Connect::elicit_via_page(&peer, &pages, "Connect your payment provider").principal(&user).purpose(purpose).wait(WAIT);
             let ended = asked.await;
             let Ok(id) = id.await else { return };
             let outcome = match ended {

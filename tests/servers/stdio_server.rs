@@ -168,7 +168,7 @@ use elicit_runtime::exchange::{Continuation, DEFAULT_PROGRESS_EVERY};
 use elicit_runtime::form::{self, ElicitEnum};
 use elicit_runtime::page::{PageForm, Pages, Secret};
 use elicit_runtime::dialect::{Dialect, InteractionTypes, NOTIFY_METHOD, UserInteraction};
-use elicit_runtime::rmcp::{RelayArg, TRACK_METHOD, ToolCall, Track};
+use elicit_runtime::rmcp::{RelayArg, ToolCall, Track};
 use elicit_runtime::rounds::{StateError, StateSealer};
 use elicit_runtime::url::{Interactions, RedisStore, UrlModeError};
 use elicit_runtime::{Elicit, ElicitError, Elicitation};
@@ -697,7 +697,7 @@ impl Demo {
                 // A client that declared `userInteraction` is asked in that dialect.
                 let ask = UserInteraction::if_declared(&ask, declared);
                 // Completed, the interaction is consumed: the next call asks again.
-                match ApiKey::elicit_on_page(&ask, &pages, KEY_MESSAGE).wait(wait).progress_every(every).await {
+                match ApiKey::elicit_via_page(&ask, &pages, KEY_MESSAGE).wait(wait).progress_every(every).await {
                     Ok(Elicitation::Accept(received)) => Ok(stored_key(&keys, LOCAL_USER, received).await),
                     // The user said no: the link stops working, the next call starts anew.
                     Ok(Elicitation::Decline) => Ok(text("declined: the user chose not to open the page; no API key was stored")),
@@ -727,7 +727,7 @@ impl Demo {
                 }
                 // Completed, declined or cancelled, the interaction is consumed: the next
                 // call starts anew.
-                match ApiKey::elicit_on_page(&ask, &pages, KEY_MESSAGE).purpose(REQUIRED_PURPOSE).require().await {
+                match ApiKey::elicit_via_page(&ask, &pages, KEY_MESSAGE).purpose(REQUIRED_PURPOSE).require().await {
                     Ok(Elicitation::Accept(received)) => Ok(stored_key(&keys, LOCAL_USER, received).await),
                     Ok(Elicitation::Decline) => Ok(text("declined: the user chose not to open the page; no API key is stored")),
                     Ok(Elicitation::Cancel) => Ok(text("cancelled: the user dismissed the request; no API key is stored")),
@@ -748,7 +748,7 @@ impl ServerHandler for Demo {
             NOTIFY_METHOD if self.declared.get().is_some() => {
                 Track::new(interactions, LOCAL_USER).message("waiting for you to finish on the API-key page").answer_notify(request, context).await
             }
-            TRACK_METHOD if interactions.dialect_in_use() == Dialect::ElicitationTrack => {
+            Track::METHOD if interactions.dialect_in_use() == Dialect::ElicitationTrack => {
                 Track::new(interactions, LOCAL_USER).message("waiting for you to finish on the API-key page").answer(request, context).await
             }
             other => Err(ErrorData::new(rmcp::model::ErrorCode::METHOD_NOT_FOUND, format!("method not found: {other}"), None)),

@@ -204,16 +204,16 @@ fn a_choice_is_its_own_trait_not_a_form() {
 #[tokio::test]
 async fn through_the_model_the_two_steps_are_two_call_backs() {
     use elicit_runtime::exchange::ElicitationSupport;
-    use elicit_runtime::rmcp::RELAY_ARGUMENT;
+    use elicit_runtime::rmcp::RelayArg;
 
     for revision in [ProtocolRevision::V2025_11_25, ProtocolRevision::V2026_07_28] {
         let session = ScriptedClient::new(revision).support(ElicitationSupport::NONE).connect(shop()).await.expect("connect");
         let mut arguments = json!({});
         for answer in [json!({"choice": "invoice"}), json!({"email": "ada@example.com"})] {
             let result = session.call_tool("pay", arguments.clone()).await.expect("the call");
-            let relay = result.structured_content.as_ref().and_then(|s| s.get(RELAY_ARGUMENT)).unwrap_or_else(|| panic!("{revision}: not for the model: {result:?}")).clone();
+            let relay = result.structured_content.as_ref().and_then(|s| s.get(RelayArg::NAME)).unwrap_or_else(|| panic!("{revision}: not for the model: {result:?}")).clone();
             let key = relay["questions"].as_object().and_then(|q| q.keys().next().cloned()).expect("a question key");
-            arguments = json!({RELAY_ARGUMENT: {"continuation": relay["continuation"], "answers": {key: answer}}});
+            arguments = json!({RelayArg::NAME: {"continuation": relay["continuation"], "answers": {key: answer}}});
         }
         assert_eq!(
             session.call_tool_text("pay", arguments).await.expect("the call"),

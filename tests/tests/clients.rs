@@ -154,21 +154,21 @@ fn the_scripted_clients_are_the_profiles_the_toolkit_recognises() {
 
 #[tokio::test]
 async fn with_the_relay_the_model_asks_when_the_client_could_not_show_the_form() {
-    use elicit_runtime::rmcp::RELAY_ARGUMENT;
+    use elicit_runtime::rmcp::RelayArg;
     let revision = ProtocolRevision::V2025_11_25;
     let unknown = ScriptedClient::new(revision).plays(RealClient::Codex).client_info("codex-fork", "9.9.9");
     let client = stdio_server::answers("book_table").into_iter().fold(unknown, ScriptedClient::reply);
     let session = client.connect(stdio_server::test_server(true).expect("the server starts")).await.expect("the client connects");
     // The author chose the relay: Codex's `{}` hands the question to the model, once.
     let first = session.call_tool("book_table", json!({})).await.expect("the tool answers");
-    let relay = first.structured_content.as_ref().and_then(|s| s.get(RELAY_ARGUMENT)).unwrap_or_else(|| panic!("not for the model: {first:?}"));
+    let relay = first.structured_content.as_ref().and_then(|s| s.get(RelayArg::NAME)).unwrap_or_else(|| panic!("not for the model: {first:?}"));
     let continuation = relay["continuation"].as_str().expect("a continuation").to_owned();
     let keys: Vec<String> = relay["questions"].as_object().expect("questions").keys().cloned().collect();
     assert_eq!(keys, ["elicit-1-retry-1"]);
     assert_eq!(session.transcript().requests.len(), 1, "the client was asked once");
     // The model relays what the user said; the booking is the same.
     let said = json!({"name": "Ada Lovelace", "date": "2026-12-24", "time": "19:30", "guests": 4, "area": "terrace", "diets": ["vegan", "nut_allergy"]});
-    let back = json!({ RELAY_ARGUMENT: { "continuation": continuation, "answers": { keys[0].clone(): said } } });
+    let back = json!({ RelayArg::NAME: { "continuation": continuation, "answers": { keys[0].clone(): said } } });
     let done = session.call_tool_text("book_table", back).await.expect("the tool answers");
     let (spec, _) = call(ScriptedClient::new(revision), "book_table", json!({})).await;
     assert_eq!(done, spec);
@@ -247,7 +247,7 @@ fn the_profile_used_is_in_the_span_and_a_metric() {
         .snapshot()
         .into_vec()
         .into_iter()
-        .filter(|(key, ..)| key.key().name() == elicit_runtime::observe::CLIENTS)
+        .filter(|(key, ..)| key.key().name() == elicit_runtime::observe::Metric::ClientProfiles.name())
         .map(|(key, _, _, value)| {
             let labels: Vec<String> = key.key().labels().map(|l| format!("{}={}", l.key(), l.value())).collect();
             let DebugValue::Counter(n) = value else { panic!("a counter") };

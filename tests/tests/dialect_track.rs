@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use elicit_runtime::dialect::Dialect;
 use elicit_runtime::exchange::ElicitationSupport;
-use elicit_runtime::rmcp::{ELICITATION_REQUIRED, TRACK_METHOD, Track};
+use elicit_runtime::rmcp::{ELICITATION_REQUIRED, Track};
 use elicit_runtime::testing::{Reply, ScriptedClient, ScriptedSession};
 use elicit_runtime::url::{Interactions, MemoryStore};
 use elicit_runtime::{ElicitError, Elicitation, ProtocolRevision};
@@ -55,7 +55,7 @@ impl Server {
 impl ServerHandler for Server {
     async fn on_custom_request(&self, request: CustomRequest, context: RequestContext<RoleServer>) -> Result<CustomResult, ErrorData> {
         match request.method.as_str() {
-            TRACK_METHOD => Track::new(&self.interactions, USER).every(Duration::from_millis(40)).message("Consent pending...").answer(request, context).await,
+            Track::METHOD => Track::new(&self.interactions, USER).every(Duration::from_millis(40)).message("Consent pending...").answer(request, context).await,
             other => Err(ErrorData::new(rmcp::model::ErrorCode::METHOD_NOT_FOUND, format!("no method {other}"), None)),
         }
     }
@@ -80,8 +80,8 @@ async fn track(session: &ScriptedSession, id: &str, token: Option<&str>) -> Resu
     if let Some(token) = token {
         params["_meta"] = json!({ "progressToken": token });
     }
-    assert_valid("ElicitationTrackRequest", &json!({ "jsonrpc": "2.0", "id": 4, "method": TRACK_METHOD, "params": params }));
-    match session.peer().send_request(ClientRequest::CustomRequest(CustomRequest::new(TRACK_METHOD, Some(params)))).await? {
+    assert_valid("ElicitationTrackRequest", &json!({ "jsonrpc": "2.0", "id": 4, "method": Track::METHOD, "params": params }));
+    match session.peer().send_request(ClientRequest::CustomRequest(CustomRequest::new(Track::METHOD, Some(params)))).await? {
         ServerResult::CustomResult(CustomResult(result)) => Ok(result),
         other => panic!("not a custom result: {other:?}"),
     }
@@ -207,7 +207,7 @@ async fn unknown_foreign_expired_and_malformed_track_requests_are_errors() {
     tokio::time::sleep(Duration::from_millis(100)).await;
     assert_eq!(error(track(&brief_session, started.id.as_str(), None).await), (-32602, "the elicitation expired".to_owned()));
     // No id at all.
-    let missing = session.peer().send_request(ClientRequest::CustomRequest(CustomRequest::new(TRACK_METHOD, Some(json!({}))))).await;
+    let missing = session.peer().send_request(ClientRequest::CustomRequest(CustomRequest::new(Track::METHOD, Some(json!({}))))).await;
     let Err(ServiceError::McpError(missing)) = missing else { panic!("{missing:?}") };
     assert_eq!((missing.code.0, missing.message.as_ref()), (-32602, "`elicitationId` (a string) is required"));
 }

@@ -30,7 +30,7 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
         ],
         &["flatten", "cannot be a field of an elicitation form", "FlatForm", "Holds", "__private"],
     ),
-    ("page_form", &["`ApiKey::elicit_on_page` needs the `page` feature of elicit-runtime", "enable the `page` feature of elicit-runtime"], &["flatten"]),
+    ("page_form", &["`ApiKey::elicit_via_page` needs the `page` feature of elicit-runtime", "enable the `page` feature of elicit-runtime"], &["flatten"]),
     ("pages", &["the item is gated behind the `page` feature"], &[]),
     ("scripted_client", &["the item is gated behind the `testing` feature"], &[]),
     ("validator_rules", &["the item is gated behind the `validator` feature"], &[]),

@@ -11,7 +11,7 @@ use std::sync::Once;
 use elicit_runtime::exchange::{ElicitationSupport, reask_message_in};
 use elicit_runtime::form::{Problem, Violation};
 use elicit_runtime::locale::{self, Arg, Catalog, Locale};
-use elicit_runtime::rmcp::{PromptCall, RELAY_ARGUMENT, RelayArg, ToolCall};
+use elicit_runtime::rmcp::{PromptCall, RelayArg, ToolCall};
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{Reply, ScriptedClient};
 use elicit_runtime::{Elicit, ProtocolRevision, SchemaOptions};
@@ -409,7 +409,7 @@ async fn relayed(revision: ProtocolRevision, accept_language: &str) -> (String, 
     let client = ScriptedClient::new(revision).support(ElicitationSupport::NONE).accept_language(accept_language);
     let session = client.connect(server()).await.unwrap_or_else(|e| panic!("cannot connect: {e}"));
     let result = session.call_tool("order", json!({})).await.unwrap_or_else(|e| panic!("{revision}: {e}"));
-    let continuation = result.structured_content.as_ref().and_then(|s| s[RELAY_ARGUMENT]["continuation"].as_str()).unwrap_or_default().to_owned();
+    let continuation = result.structured_content.as_ref().and_then(|s| s[RelayArg::NAME]["continuation"].as_str()).unwrap_or_default().to_owned();
     let text: String = result.content.iter().filter_map(|c| c.as_text().map(|t| t.text.clone())).collect();
     let language = result.meta.as_ref().and_then(|m| m.get(locale::CONTENT_LANGUAGE_META).cloned()).unwrap_or(Value::Null);
     (text.replace(&continuation, "<continuation>"), language)
@@ -484,7 +484,7 @@ async fn a_call_back_written_wrong_is_explained_in_the_user_s_language() {
     ] {
         let client = ScriptedClient::new(ProtocolRevision::V2025_11_25).support(ElicitationSupport::NONE).accept_language(accept_language);
         let session = client.connect(server()).await.unwrap_or_else(|e| panic!("cannot connect: {e}"));
-        let Err(rmcp::service::ServiceError::McpError(error)) = session.call_tool("order", json!({ RELAY_ARGUMENT: 42 })).await else { panic!("not refused") };
+        let Err(rmcp::service::ServiceError::McpError(error)) = session.call_tool("order", json!({ RelayArg::NAME: 42 })).await else { panic!("not refused") };
         assert_eq!(error.code.0, -32602);
         assert!(error.message.starts_with(expected), "{accept_language}: {}", error.message);
     }

@@ -29,7 +29,7 @@ use std::fmt;
 use std::sync::{Arc, Mutex};
 
 use elicit_runtime::exchange::ElicitationSupport;
-use elicit_runtime::rmcp::RELAY_ARGUMENT;
+use elicit_runtime::rmcp::RelayArg;
 use elicit_runtime::testing::{
     PageAnswer, PageBrowser, RealClient, Reply, ScriptedClient, ScriptedSession,
 };
@@ -269,7 +269,7 @@ async fn run(cell: Cell, case: &Case) -> Result<Run, String> {
                 let Some(relay) = result
                     .structured_content
                     .as_ref()
-                    .and_then(|s| s.get(RELAY_ARGUMENT))
+                    .and_then(|s| s.get(RelayArg::NAME))
                     .cloned()
                 else {
                     break;
@@ -293,7 +293,7 @@ async fn run(cell: Cell, case: &Case) -> Result<Run, String> {
                     answers.insert(key.clone(), Value::Object(content));
                 }
                 let arguments =
-                    json!({ RELAY_ARGUMENT: { "continuation": continuation, "answers": answers } });
+                    json!({ RelayArg::NAME: { "continuation": continuation, "answers": answers } });
                 result = session
                     .call_tool(tool, arguments)
                     .await

@@ -1,6 +1,6 @@
 //! One message type for every way to ask: a form (`elicit`), a form with run-time selects
-//! (`elicit_with`, written by the derive), a choice, a page form (`elicit_on_page`, and
-//! `elicit_on_page_with` with run-time selects) and a URL-mode page of the author's own
+//! (`elicit_with`, written by the derive), a choice, a page form (`elicit_via_page`, and
+//! `elicit_via_page_with` with run-time selects) and a URL-mode page of the author's own
 //! (`Interactions::url_request`) each take a text (`&str`, `String`) or `Words`, and a
 //! `Words` message reaches the client in the user's language (SEP-2792), on 2025-11-25
 //! and 2026-07-28.
@@ -99,7 +99,7 @@ impl Hotel {
     #[tool(description = "a page form")]
     async fn page(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
         let pages = self.pages.clone();
-        call.principal("ada").run(&self.sealer, |ask| async move { said(Key::elicit_on_page(&ask, &pages, words()).wait(Duration::from_secs(2)).await) }).await
+        call.principal("ada").run(&self.sealer, |ask| async move { said(Key::elicit_via_page(&ask, &pages, words()).wait(Duration::from_secs(2)).await) }).await
     }
 
     #[tool(description = "a page form with run-time selects")]
@@ -107,7 +107,7 @@ impl Hotel {
         let pages = self.pages.clone();
         call.principal("ada")
             .run(&self.sealer, |ask| async move {
-                said(PageRoom::elicit_on_page_with(&ask, &pages, words(), PageRoomOptions { room: rooms() }).wait(Duration::from_secs(2)).await)
+                said(PageRoom::elicit_via_page_with(&ask, &pages, words(), PageRoomOptions { room: rooms() }).wait(Duration::from_secs(2)).await)
             })
             .await
     }

@@ -15,7 +15,7 @@ use elicit_runtime::exchange::ElicitationSupport;
 use elicit_runtime::form::{Format, Problem, Violation};
 use elicit_runtime::locale::{self, Arg, Locale, Words};
 use elicit_runtime::page::{PageForm, Pages, Parts};
-use elicit_runtime::rmcp::{RELAY_ARGUMENT, RelayArg, ToolCall};
+use elicit_runtime::rmcp::{RelayArg, ToolCall};
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{PageBrowser, Reply, ScriptedClient};
 use elicit_runtime::url::Interactions;
@@ -237,7 +237,7 @@ impl Server {
         let pages = self.pages.clone();
         call.principal("ada")
             .run(&self.sealer, |ask| async move {
-                let answer = Reference::elicit_on_page(&ask, &pages, "予約 / Buchung").require().await?;
+                let answer = Reference::elicit_via_page(&ask, &pages, "予約 / Buchung").require().await?;
                 Ok(CallToolResult::success(vec![ContentBlock::text(format!("{}", matches!(answer, Elicitation::Accept(_))))]))
             })
             .await
@@ -390,10 +390,10 @@ async fn the_relay_and_a_call_back_written_wrong_have_no_english() {
             let text: String = result.content.iter().filter_map(|c| c.as_text().map(|t| t.text.clone())).collect();
             refuse_english(&mut found, tag, &format!("{revision} relay"), &text);
             // The model answers wrong: the re-ask it is given.
-            let continuation = result.structured_content.as_ref().and_then(|s| s[RELAY_ARGUMENT]["continuation"].as_str()).unwrap_or_default().to_owned();
+            let continuation = result.structured_content.as_ref().and_then(|s| s[RelayArg::NAME]["continuation"].as_str()).unwrap_or_default().to_owned();
             let [wrong, ..] = bookings();
             let again = session
-                .call_tool("book", json!({ RELAY_ARGUMENT: {"continuation": continuation, "answers": {"elicit-1": wrong}} }))
+                .call_tool("book", json!({ RelayArg::NAME: {"continuation": continuation, "answers": {"elicit-1": wrong}} }))
                 .await
                 .expect("the relay's second result");
             let text: String = again.content.iter().filter_map(|c| c.as_text().map(|t| t.text.clone())).collect();
@@ -401,7 +401,7 @@ async fn the_relay_and_a_call_back_written_wrong_have_no_english() {
             refuse_english(&mut found, tag, &format!("{revision} relay re-ask"), &text);
             // A call-back the model wrote wrong.
             for argument in [json!(42), json!({"continuation": 1}), json!({"continuation": "x", "answers": 1}), json!({"continuation": "x", "answers": {"k": 1}})] {
-                let Err(rmcp::service::ServiceError::McpError(error)) = session.call_tool("book", json!({ RELAY_ARGUMENT: argument })).await else {
+                let Err(rmcp::service::ServiceError::McpError(error)) = session.call_tool("book", json!({ RelayArg::NAME: argument })).await else {
                     panic!("{tag}: not refused")
                 };
                 refuse_english(&mut found, tag, "a refused call-back", &error.message);

@@ -12,9 +12,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Once};
 use std::time::Duration;
 
-use elicit_runtime::observe;
+use elicit_runtime::observe::Metric;
 use elicit_runtime::exchange::ElicitationSupport;
-use elicit_runtime::rmcp::{RELAY_ARGUMENT, ToolCall};
+use elicit_runtime::rmcp::{RelayArg, ToolCall};
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{Reply, ScriptedClient, ScriptedSession};
 use elicit_runtime::url::Interactions;
@@ -172,11 +172,11 @@ fn direct_elicitations_count_outcomes_problems_time_and_pending() {
         assert_eq!(book(ProtocolRevision::V2025_11_25, [Reply::Decline]).await, "Decline");
     });
     assert_no_canary_in(&metrics);
-    assert_eq!(counter(&metrics, observe::OUTCOMES, &[("form", form), ("mode", "form"), ("outcome", "accept")]), 1, "{metrics:?}");
-    assert_eq!(counter(&metrics, observe::OUTCOMES, &[("form", form), ("mode", "form"), ("outcome", "decline")]), 1);
-    assert_eq!(counter(&metrics, observe::VALIDATION_PROBLEMS, &[("form", form), ("kind", "pattern_mismatch")]), 1);
-    assert_eq!(counter(&metrics, observe::VALIDATION_PROBLEMS, &[("form", form), ("kind", "not_asked")]), 1);
-    match find(&metrics, observe::TIME_TO_ANSWER, &[("form", form), ("mode", "form")]) {
+    assert_eq!(counter(&metrics, Metric::Outcomes.name(), &[("form", form), ("mode", "form"), ("outcome", "accept")]), 1, "{metrics:?}");
+    assert_eq!(counter(&metrics, Metric::Outcomes.name(), &[("form", form), ("mode", "form"), ("outcome", "decline")]), 1);
+    assert_eq!(counter(&metrics, Metric::ValidationProblems.name(), &[("form", form), ("kind", "pattern_mismatch")]), 1);
+    assert_eq!(counter(&metrics, Metric::ValidationProblems.name(), &[("form", form), ("kind", "not_asked")]), 1);
+    match find(&metrics, Metric::TimeToAnswer.name(), &[("form", form), ("mode", "form")]) {
         // One per elicitation (the accepted one summed over its re-ask), in seconds.
         Some(DebugValue::Histogram(times)) => {
             assert_eq!(times.len(), 2, "{times:?}");
@@ -185,8 +185,8 @@ fn direct_elicitations_count_outcomes_problems_time_and_pending() {
         other => panic!("no time to answer: {other:?}"),
     }
     // Two requests went out and came back: the gauge rose and fell to 0.
-    assert_eq!(find(&metrics, observe::PENDING, &[("mode", "form")]), Some(&DebugValue::Gauge(0.0.into())));
-    assert_eq!(counter(&metrics, observe::ROUNDS, &[("outcome", "complete")]), 0, "a direct call is not replayed");
+    assert_eq!(find(&metrics, Metric::Pending.name(), &[("mode", "form")]), Some(&DebugValue::Gauge(0.0.into())));
+    assert_eq!(counter(&metrics, Metric::Rounds.name(), &[("outcome", "complete")]), 0, "a direct call is not replayed");
 }
 
 #[test]
@@ -198,13 +198,13 @@ fn rounds_count_each_answer_once_and_each_replay() {
     assert_no_canary_in(&metrics);
     // Round 1 asks, round 2 reads the invalid answer and asks again, round 3 reads the
     // first answer again (not counted again) and accepts the second.
-    assert_eq!(counter(&metrics, observe::OUTCOMES, &[("form", form), ("mode", "form"), ("outcome", "input_required")]), 2, "{metrics:?}");
-    assert_eq!(counter(&metrics, observe::OUTCOMES, &[("form", form), ("mode", "form"), ("outcome", "accept")]), 1);
-    assert_eq!(counter(&metrics, observe::VALIDATION_PROBLEMS, &[("form", form), ("kind", "pattern_mismatch")]), 1);
-    assert_eq!(counter(&metrics, observe::ROUNDS, &[("outcome", "input_required")]), 2);
-    assert_eq!(counter(&metrics, observe::ROUNDS, &[("outcome", "complete")]), 1);
+    assert_eq!(counter(&metrics, Metric::Outcomes.name(), &[("form", form), ("mode", "form"), ("outcome", "input_required")]), 2, "{metrics:?}");
+    assert_eq!(counter(&metrics, Metric::Outcomes.name(), &[("form", form), ("mode", "form"), ("outcome", "accept")]), 1);
+    assert_eq!(counter(&metrics, Metric::ValidationProblems.name(), &[("form", form), ("kind", "pattern_mismatch")]), 1);
+    assert_eq!(counter(&metrics, Metric::Rounds.name(), &[("outcome", "input_required")]), 2);
+    assert_eq!(counter(&metrics, Metric::Rounds.name(), &[("outcome", "complete")]), 1);
     // Nothing in a round waits for the client.
-    assert!(find(&metrics, observe::TIME_TO_ANSWER, &[("form", form), ("mode", "form")]).is_none());
+    assert!(find(&metrics, Metric::TimeToAnswer.name(), &[("form", form), ("mode", "form")]).is_none());
 }
 
 async fn first_round(session: &ScriptedSession) -> String {
@@ -230,9 +230,9 @@ fn refused_states_are_counted_by_reason() {
         let elsewhere = ScriptedClient::new(ProtocolRevision::V2026_07_28).connect(other).await.expect("connect");
         assert!(retry(&elsewhere, &state, json!({})).await.is_err());
     });
-    assert_eq!(counter(&metrics, observe::STATE_REFUSED, &[("reason", "malformed")]), 1, "{metrics:?}");
-    assert_eq!(counter(&metrics, observe::STATE_REFUSED, &[("reason", "unknown_key")]), 1);
-    assert_eq!(counter(&metrics, observe::ROUNDS, &[("outcome", "refused")]), 2);
+    assert_eq!(counter(&metrics, Metric::StateRefused.name(), &[("reason", "malformed")]), 1, "{metrics:?}");
+    assert_eq!(counter(&metrics, Metric::StateRefused.name(), &[("reason", "unknown_key")]), 1);
+    assert_eq!(counter(&metrics, Metric::Rounds.name(), &[("outcome", "refused")]), 2);
 }
 
 #[test]
@@ -247,16 +247,16 @@ fn url_mode_counts_its_pages_and_outcomes() {
         assert!(server.interactions.complete(&id, "ada").await.is_err());
         assert!(server.interactions.complete("nobody", "ada").await.is_err());
     });
-    assert_eq!(counter(&metrics, observe::URL_PAGES, &[("event", "started")]), 1, "{metrics:?}");
-    assert_eq!(counter(&metrics, observe::URL_PAGES, &[("event", "completed")]), 1);
-    assert_eq!(counter(&metrics, observe::URL_PAGES, &[("event", "refused")]), 2);
-    assert_eq!(counter(&metrics, observe::OUTCOMES, &[("form", "()"), ("mode", "url"), ("outcome", "accept")]), 1);
-    assert_eq!(find(&metrics, observe::PENDING, &[("mode", "url")]), Some(&DebugValue::Gauge(0.0.into())));
+    assert_eq!(counter(&metrics, Metric::UrlPages.name(), &[("event", "started")]), 1, "{metrics:?}");
+    assert_eq!(counter(&metrics, Metric::UrlPages.name(), &[("event", "completed")]), 1);
+    assert_eq!(counter(&metrics, Metric::UrlPages.name(), &[("event", "refused")]), 2);
+    assert_eq!(counter(&metrics, Metric::Outcomes.name(), &[("form", "()"), ("mode", "url"), ("outcome", "accept")]), 1);
+    assert_eq!(find(&metrics, Metric::Pending.name(), &[("mode", "url")]), Some(&DebugValue::Gauge(0.0.into())));
 }
 
 /// The continuation the model is to call back with.
 fn continuation_of(result: &CallToolResult) -> String {
-    let relay = result.structured_content.as_ref().and_then(|s| s.get(RELAY_ARGUMENT)).unwrap_or_else(|| panic!("not for the model: {result:?}"));
+    let relay = result.structured_content.as_ref().and_then(|s| s.get(RelayArg::NAME)).unwrap_or_else(|| panic!("not for the model: {result:?}"));
     relay["continuation"].as_str().expect("a continuation").to_owned()
 }
 
@@ -267,15 +267,15 @@ fn the_relay_counts_questions_for_the_model_and_its_answers() {
         let session = ScriptedClient::new(ProtocolRevision::V2025_11_25).support(ElicitationSupport::NONE).connect(hotel()).await.expect("connect");
         let first = session.call_tool("book_relayed", json!({})).await.expect("the call");
         let answers = json!({"continuation": continuation_of(&first), "answers": {"elicit-1": {"name": CANARY, "room": "103"}}});
-        let done = session.call_tool("book_relayed", json!({ RELAY_ARGUMENT: answers })).await.expect("the call back");
+        let done = session.call_tool("book_relayed", json!({ RelayArg::NAME: answers })).await.expect("the call back");
         assert_eq!(done.content[0].as_text().map(|t| t.text.as_str()), Some("booked 103"));
     });
     assert_no_canary_in(&metrics);
-    assert_eq!(counter(&metrics, observe::RELAY, &[("event", "asked")]), 1, "{metrics:?}");
-    assert_eq!(counter(&metrics, observe::RELAY, &[("event", "answered")]), 1);
-    assert_eq!(counter(&metrics, observe::ROUNDS, &[("outcome", "for_model")]), 1);
-    assert_eq!(counter(&metrics, observe::ROUNDS, &[("outcome", "complete")]), 1);
-    assert_eq!(counter(&metrics, observe::OUTCOMES, &[("form", form), ("mode", "form"), ("outcome", "accept")]), 1);
+    assert_eq!(counter(&metrics, Metric::Relay.name(), &[("event", "asked")]), 1, "{metrics:?}");
+    assert_eq!(counter(&metrics, Metric::Relay.name(), &[("event", "answered")]), 1);
+    assert_eq!(counter(&metrics, Metric::Rounds.name(), &[("outcome", "for_model")]), 1);
+    assert_eq!(counter(&metrics, Metric::Rounds.name(), &[("outcome", "complete")]), 1);
+    assert_eq!(counter(&metrics, Metric::Outcomes.name(), &[("form", form), ("mode", "form"), ("outcome", "accept")]), 1);
 }
 
 // ---- tracing ---------------------------------------------------------------------------
@@ -398,7 +398,7 @@ fn no_span_or_event_carries_an_answer_a_state_or_an_interaction_id() {
             let first = session.call_tool("book_relayed", json!({})).await.expect("the call");
             let continuation = continuation_of(&first);
             let answers = json!({"continuation": continuation, "answers": {"elicit-1": {"name": CANARY, "room": "104"}}});
-            assert!(session.call_tool("book_relayed", json!({ RELAY_ARGUMENT: answers })).await.is_ok());
+            assert!(session.call_tool("book_relayed", json!({ RelayArg::NAME: answers })).await.is_ok());
             secrets.push(continuation);
             secrets
         })
@@ -418,5 +418,4 @@ fn no_span_or_event_carries_an_answer_a_state_or_an_interaction_id() {
             assert!(!line.contains(secret.as_str()), "`{secret}` is in: {line}");
         }
     }
-    assert!(observe::ELICIT_SPAN == "elicit" && observe::ROUND_SPAN == "elicit_round");
 }

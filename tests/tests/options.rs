@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use elicit_runtime::exchange::ElicitationSupport;
 use elicit_runtime::form::{MAX_OPTIONS, Options, OptionsError, SelectItem};
-use elicit_runtime::rmcp::{RELAY_ARGUMENT, ToolCall};
+use elicit_runtime::rmcp::{RelayArg, ToolCall};
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{RealClient, Reply, ScriptedClient};
 use elicit_runtime::{Elicit, ElicitError, ProtocolRevision};
@@ -322,14 +322,14 @@ async fn the_relay_lists_the_options_to_the_model_and_reads_the_answer_against_t
         let first = session.call_tool("deploy", json!({})).await.expect("the call");
         let said: String = first.content.iter().filter_map(|c| c.as_text().map(|t| t.text.clone())).collect();
         assert!(said.contains(r#"one of: "api" (API server), "web" (Web site), "docs" (Docs)"#), "{revision}: {said}");
-        let relay = &first.structured_content.as_ref().expect("for the model")[RELAY_ARGUMENT];
+        let relay = &first.structured_content.as_ref().expect("for the model")[RelayArg::NAME];
         let continuation = relay["continuation"].as_str().expect("a continuation");
         // The model answers the properties it was shown: on 2025-06-18, the checkboxes.
         let notify = if revision.has_multi_select() { json!({"notify": ["ops"]}) } else { json!({"notify_ops": true}) };
         let mut answer = json!({"repo": "docs", "env": "staging"});
         answer.as_object_mut().unwrap().extend(notify.as_object().unwrap().clone());
         let answers = json!({ "elicit-1": answer });
-        let done = session.call_tool("deploy", json!({ RELAY_ARGUMENT: {"continuation": continuation, "answers": answers} })).await.expect("the call back");
+        let done = session.call_tool("deploy", json!({ RelayArg::NAME: {"continuation": continuation, "answers": answers} })).await.expect("the call back");
         let said: String = done.content.iter().filter_map(|c| c.as_text().map(|t| t.text.clone())).collect();
         assert_eq!(said, r#"Accept(Deploy { repo: RepoId(3), env: Staging, notify: ["ops"], region: None })"#, "{revision}");
     }
@@ -510,12 +510,12 @@ async fn the_model_may_relay_a_multi_select_as_its_list_whatever_form_the_client
         for client in [RealClient::Spec, RealClient::Codex] {
             let session = ScriptedClient::new(revision).plays(client).support(ElicitationSupport::NONE).connect(server()).await.expect("connect");
             let first = session.call_tool("deploy", json!({})).await.expect("the call");
-            let relay = &first.structured_content.as_ref().expect("for the model")[RELAY_ARGUMENT];
+            let relay = &first.structured_content.as_ref().expect("for the model")[RelayArg::NAME];
             let continuation = relay["continuation"].as_str().expect("a continuation");
             // The model was shown checkboxes (2025-06-18, Codex) and relays the list: it is
             // read, not dropped as a property nobody asked for.
             let answers = json!({ "elicit-1": {"repo": "docs", "env": "staging", "notify": ["dev-team", "ops"]} });
-            let done = session.call_tool("deploy", json!({ RELAY_ARGUMENT: {"continuation": continuation, "answers": answers} })).await.expect("the call back");
+            let done = session.call_tool("deploy", json!({ RelayArg::NAME: {"continuation": continuation, "answers": answers} })).await.expect("the call back");
             let said: String = done.content.iter().filter_map(|c| c.as_text().map(|t| t.text.clone())).collect();
             assert_eq!(said, r#"Accept(Deploy { repo: RepoId(3), env: Staging, notify: ["ops", "dev-team"], region: None })"#, "{revision} {client:?}");
         }

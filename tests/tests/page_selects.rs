@@ -62,7 +62,7 @@ impl Deployer {
                     repo: Options::new(listed.into_iter().map(|(value, title, id)| (value, title, RepoId(id)))).expect("the repositories"),
                     notify: Options::untitled([("ops", "ops".to_owned()), ("dev & qa", "dev & qa".to_owned()), ("sre", "sre".to_owned())]).expect("the teams"),
                 };
-                let text = match Release::elicit_on_page_with(&ask, &pages, "Pick a repository", options).wait(Duration::from_secs(3)).await? {
+                let text = match Release::elicit_via_page_with(&ask, &pages, "Pick a repository", options).wait(Duration::from_secs(3)).await? {
                     Elicitation::Accept(r) => format!("deploying {:?} notifying {:?} note {:?}", r.repo, r.notify, r.note),
                     other => format!("{other:?}"),
                 };

@@ -19,7 +19,7 @@ use axum::http::request::Parts;
 use elicit_runtime::locale::Locale;
 use elicit_runtime::page::{PageForm, Pages, Secret};
 use elicit_runtime::exchange::ElicitationSupport;
-use elicit_runtime::rmcp::{RELAY_ARGUMENT, RelayArg, ToolCall};
+use elicit_runtime::rmcp::{RelayArg, ToolCall};
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{Reply, ScriptedClient};
 use elicit_runtime::url::{Interactions, RedisStore};
@@ -91,7 +91,7 @@ impl Billing {
         let (pages, received) = (self.pages.clone(), self.received.clone());
         call.principal("ada")
             .run(&self.sealer, |ask| async move {
-                let text = match ApiKey::elicit_on_page(&ask, &pages, "Connect your billing account").wait(Duration::from_secs(20)).await {
+                let text = match ApiKey::elicit_via_page(&ask, &pages, "Connect your billing account").wait(Duration::from_secs(20)).await {
                     Ok(Elicitation::Accept(key)) => {
                         let summary = format!("{}|{:?}|{:?}|{:?}|{}", key.key.expose(), key.label, key.rate, key.env, key.activate);
                         received.lock().unwrap().insert("ada".into(), summary);
@@ -112,7 +112,7 @@ impl Billing {
         call.principal("ada")
             .relay_through_model(true)
             .run(&self.sealer, |ask| async move {
-                let text = match ApiKey::elicit_on_page(&ask, &pages, "Connect your billing account").wait(Duration::from_millis(100)).await? {
+                let text = match ApiKey::elicit_via_page(&ask, &pages, "Connect your billing account").wait(Duration::from_millis(100)).await? {
                     Elicitation::Accept(key) => format!("connected {:?} ({} characters)", key.label, key.key.expose().chars().count()),
                     other => format!("{other:?}"),
                 };
@@ -126,7 +126,7 @@ impl Billing {
         let pages = self.pages.clone();
         call.principal("ada")
             .run(&self.sealer, |ask| async move {
-                let answer = ApiKey::elicit_on_page(&ask, &pages, "Connect your billing account").progress_every(Some(Duration::from_millis(50))).await;
+                let answer = ApiKey::elicit_via_page(&ask, &pages, "Connect your billing account").progress_every(Some(Duration::from_millis(50))).await;
                 Ok(CallToolResult::success(vec![ContentBlock::text(format!("{:?}", answer.map(|a| matches!(a, Elicitation::Accept(_)))))]))
             })
             .await
@@ -137,7 +137,7 @@ impl Billing {
         let (pages, received) = (self.pages.clone(), self.received.clone());
         call.principal("ada")
             .run(&self.sealer, |ask| async move {
-                let text = match ApiKey::elicit_on_page(&ask, &pages, "Connect your billing account").require().await {
+                let text = match ApiKey::elicit_via_page(&ask, &pages, "Connect your billing account").require().await {
                     Ok(Elicitation::Accept(key)) => {
                         received.lock().unwrap().insert("ada".into(), key.key.expose().to_owned());
                         format!("required {:?} ({} characters)", key.label, key.key.expose().chars().count())
@@ -388,16 +388,16 @@ async fn a_client_that_cannot_open_pages_gets_the_link_through_its_model() {
         let first = session.call_tool("connect_relayed", json!({})).await.expect("the call");
         let said = text_of(&first);
         let path = said.split(&format!("127.0.0.1:{}", addr.port())).nth(1).and_then(|rest| rest.split_whitespace().next()).expect("the page's link").to_owned();
-        let relay = first.structured_content.as_ref().and_then(|s| s.get(RELAY_ARGUMENT)).expect("for the model");
+        let relay = first.structured_content.as_ref().and_then(|s| s.get(RelayArg::NAME)).expect("for the model");
         let (continuation, key) = (relay["continuation"].clone(), relay["questions"].as_object().and_then(|q| q.keys().next().cloned()).expect("a question"));
         // The user agrees, and fills the page in.
-        let waiting = session.call_tool("connect_relayed", json!({ RELAY_ARGUMENT: { "continuation": continuation, "answers": { key: "accept" } } })).await.expect("the call back");
-        let continuation = waiting.structured_content.as_ref().and_then(|s| s.get(RELAY_ARGUMENT)).map(|r| r["continuation"].clone()).expect("still for the model");
+        let waiting = session.call_tool("connect_relayed", json!({ RelayArg::NAME: { "continuation": continuation, "answers": { key: "accept" } } })).await.expect("the call back");
+        let continuation = waiting.structured_content.as_ref().and_then(|s| s.get(RelayArg::NAME)).map(|r| r["continuation"].clone()).expect("still for the model");
         let token = http(addr, "GET", &path, &[("Cookie", &cookie("ada"))], b"").await.token();
         let body = format!("__elicit_csrf={}&key=sk_test5555relayedSECRETvalue&label=relayed&env=test", enc(&token));
         let done = http(addr, "POST", &path, &[("Cookie", &cookie("ada")), ("Content-Type", FORM)], body.as_bytes()).await;
         assert_eq!(done.outcome(), "done", "{revision}: {}", done.body);
-        let finished = session.call_tool("connect_relayed", json!({ RELAY_ARGUMENT: { "continuation": continuation, "answers": {} } })).await.expect("the last call back");
+        let finished = session.call_tool("connect_relayed", json!({ RelayArg::NAME: { "continuation": continuation, "answers": {} } })).await.expect("the last call back");
         assert_eq!(text_of(&finished), "connected Some(\"relayed\") (29 characters)", "{revision}: {finished:?}");
         let transcript = format!("{:?}", session.transcript());
         assert!(!transcript.contains("relayedSECRET"), "{revision}: the secret crossed the MCP client");

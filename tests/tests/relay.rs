@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use elicit_runtime::exchange::{ElicitationSupport, Provenance};
-use elicit_runtime::rmcp::{RELAY_ARGUMENT, RelayArg, ToolCall};
+use elicit_runtime::rmcp::{RelayArg, ToolCall};
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{ScriptedClient, ScriptedSession};
 use elicit_runtime::url::{Interactions, MemoryStore};
@@ -167,7 +167,7 @@ fn text_of(result: &CallToolResult) -> String {
 
 /// The continuation and the question keys of a result for the model.
 fn for_model(result: &CallToolResult) -> (String, Vec<String>) {
-    let relay = result.structured_content.as_ref().and_then(|s| s.get(RELAY_ARGUMENT)).unwrap_or_else(|| panic!("not for the model: {result:?}"));
+    let relay = result.structured_content.as_ref().and_then(|s| s.get(RelayArg::NAME)).unwrap_or_else(|| panic!("not for the model: {result:?}"));
     let continuation = relay["continuation"].as_str().unwrap().to_owned();
     let keys = relay["questions"].as_object().unwrap().keys().cloned().collect();
     (continuation, keys)
@@ -175,7 +175,7 @@ fn for_model(result: &CallToolResult) -> (String, Vec<String>) {
 
 fn with_relay(arguments: Value, continuation: &str, answers: Value) -> Value {
     let mut arguments: Map<String, Value> = arguments.as_object().cloned().unwrap_or_default();
-    arguments.insert(RELAY_ARGUMENT.into(), json!({ "continuation": continuation, "answers": answers }));
+    arguments.insert(RelayArg::NAME.into(), json!({ "continuation": continuation, "answers": answers }));
     Value::Object(arguments)
 }
 
@@ -267,7 +267,7 @@ async fn tampered_foreign_and_replayed_continuations_are_refused() {
             assert_eq!((error.code.0, error.message.as_ref()), (-32602, "invalid requestState"), "{revision}");
         }
         // A malformed argument names what is wrong.
-        let Err(ServiceError::McpError(error)) = session.call_tool("book", json!({ RELAY_ARGUMENT: "yes" })).await else { panic!() };
+        let Err(ServiceError::McpError(error)) = session.call_tool("book", json!({ RelayArg::NAME: "yes" })).await else { panic!() };
         assert_eq!(error.code.0, -32602);
         assert!(error.message.contains("`elicitRelay` is not an object"), "{}", error.message);
     }
@@ -327,7 +327,7 @@ async fn tools_list_shows_the_relay_argument() {
     let tools = session.peer().list_all_tools().await.unwrap();
     let book = tools.iter().find(|t| t.name == "book").unwrap();
     let schema = serde_json::to_value(&book.input_schema).unwrap();
-    let relay = &schema["properties"][RELAY_ARGUMENT];
+    let relay = &schema["properties"][RelayArg::NAME];
     // Inline, one type, optional without a `null` branch.
     assert_eq!(relay["type"], "object", "{schema}");
     assert_eq!(relay["required"], json!(["continuation"]), "{schema}");
@@ -337,7 +337,7 @@ async fn tools_list_shows_the_relay_argument() {
     assert_eq!(relay["properties"]["actions"]["additionalProperties"], json!({"type": "string", "enum": ["accept", "decline", "cancel"]}), "{schema}");
     let text = schema.to_string();
     assert!(!text.contains("$ref") && !text.contains("$defs") && !text.contains("null") && !text.contains("anyOf"), "{schema}");
-    assert!(!schema["required"].as_array().is_some_and(|r| r.contains(&json!(RELAY_ARGUMENT))), "{schema}");
+    assert!(!schema["required"].as_array().is_some_and(|r| r.contains(&json!(RelayArg::NAME))), "{schema}");
 }
 
 #[tokio::test]
@@ -371,13 +371,13 @@ async fn a_decline_in_actions_is_the_users_and_a_key_in_both_maps_is_refused() {
         let session = connect(ScriptedClient::new(revision).support(ElicitationSupport::NONE), server()).await;
         let (continuation, keys) = for_model(&session.call_tool("book", json!({})).await.unwrap());
         let mut arguments = Map::new();
-        arguments.insert(RELAY_ARGUMENT.into(), json!({"continuation": continuation, "actions": {keys[0].clone(): "decline"}}));
+        arguments.insert(RelayArg::NAME.into(), json!({"continuation": continuation, "actions": {keys[0].clone(): "decline"}}));
         let done = session.call_tool("book", Value::Object(arguments)).await.unwrap();
         assert_eq!(text_of(&done), "Decline by Model", "{revision}");
 
         let both = json!({"continuation": continuation, "answers": {keys[0].clone(): {"name": "Ada"}}, "actions": {keys[0].clone(): "cancel"}});
         let mut arguments = Map::new();
-        arguments.insert(RELAY_ARGUMENT.into(), both);
+        arguments.insert(RelayArg::NAME.into(), both);
         let error = session.call_tool("book", Value::Object(arguments)).await.unwrap_err();
         assert!(error.to_string().contains("in both `answers` and `actions`"), "{revision}: {error}");
     }

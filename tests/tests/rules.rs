@@ -1,6 +1,6 @@
 //! The author's own rules: `#[elicit(validate = path)]` on the form (run wherever an
 //! answer is decoded: direct requests, 2026-07-28 rounds, the relay, `from_result`) and
-//! `ElicitRequest::check` in the tool (async: a lookup). Their problems travel the path of
+//! `FormRequest::check` in the tool (async: a lookup). Their problems travel the path of
 //! the schema's own: named by field in the re-ask, the valid answers kept as defaults, and
 //! listed in the error when the re-asks run out.
 
@@ -215,7 +215,7 @@ async fn an_async_rule_never_runs_on_content_the_schema_refused() {
 #[tokio::test]
 async fn the_model_relaying_an_answer_is_told_which_rule_it_broke() {
     use elicit_runtime::exchange::ElicitationSupport;
-    use elicit_runtime::rmcp::RELAY_ARGUMENT;
+    use elicit_runtime::rmcp::RelayArg;
 
     for revision in [ProtocolRevision::V2025_11_25, ProtocolRevision::V2026_07_28] {
         let session = ScriptedClient::new(revision).support(ElicitationSupport::NONE).connect(desk()).await.expect("connect");
@@ -224,9 +224,9 @@ async fn the_model_relaying_an_answer_is_told_which_rule_it_broke() {
         for answer in [json!({"arrive": "2026-12-24", "leave": "2026-12-01", "phone": "+1 555 0100"}), json!({"arrive": "2026-12-24", "leave": "2026-12-26", "phone": "+1 555 0100"})] {
             let result = session.call_tool("stay", arguments.clone()).await.expect("the call");
             said.push(result.content.iter().filter_map(|c| c.as_text().map(|t| t.text.clone())).collect::<String>());
-            let relay = result.structured_content.as_ref().and_then(|s| s.get(RELAY_ARGUMENT)).unwrap_or_else(|| panic!("{revision}: not for the model: {result:?}")).clone();
+            let relay = result.structured_content.as_ref().and_then(|s| s.get(RelayArg::NAME)).unwrap_or_else(|| panic!("{revision}: not for the model: {result:?}")).clone();
             let key = relay["questions"].as_object().and_then(|q| q.keys().next().cloned()).expect("a question key");
-            arguments = json!({RELAY_ARGUMENT: {"continuation": relay["continuation"], "answers": {key: answer}}});
+            arguments = json!({RelayArg::NAME: {"continuation": relay["continuation"], "answers": {key: answer}}});
         }
         assert_eq!(session.call_tool_text("stay", arguments).await.expect("the call"), "booked 2026-12-24 to 2026-12-26", "{revision}");
         assert!(!said[0].contains("must be after the arrival date"), "{revision}: {}", said[0]);

@@ -11,7 +11,7 @@ use elicit_runtime::rmcp::ToolCall;
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::exchange::ElicitationSupport;
 use elicit_runtime::page::{PageForm, Pages, Parts, Secret};
-use elicit_runtime::rmcp::{RELAY_ARGUMENT, RelayArg};
+use elicit_runtime::rmcp::RelayArg;
 use elicit_runtime::testing::{PageBrowser, Reply, ScriptedClient};
 use elicit_runtime::url::Interactions;
 use elicit_runtime::{Elicit, Elicitation, ProtocolRevision};
@@ -122,7 +122,7 @@ impl Vault {
     async fn connect_key(&self, call: ToolCall) -> Result<CallToolResponse, ErrorData> {
         let pages = self.pages.clone();
         call.principal("ada").run(&self.sealer, |ask| async move {
-            let text = match ApiKey::elicit_on_page(&ask, &pages, "Connect your API key").wait(Duration::from_secs(2)).await? {
+            let text = match ApiKey::elicit_via_page(&ask, &pages, "Connect your API key").wait(Duration::from_secs(2)).await? {
                 Elicitation::Accept(k) => format!("a key of {} characters", k.key.expose().len()),
                 other => format!("{other:?}"),
             };
@@ -197,7 +197,7 @@ impl Relayed {
         call.principal("ada")
             .relay_through_model(true)
             .run(&self.vault.sealer, |ask| async move {
-                let text = match ApiKey::elicit_on_page(&ask, &pages, "Connect your API key").wait(Duration::from_millis(100)).await? {
+                let text = match ApiKey::elicit_via_page(&ask, &pages, "Connect your API key").wait(Duration::from_millis(100)).await? {
                     Elicitation::Accept(k) => format!("a key of {} characters", k.key.expose().len()),
                     other => format!("{other:?}"),
                 };
@@ -216,14 +216,14 @@ async fn through_the_relay_the_session_fills_in_the_link_the_model_was_given() {
         let server = Relayed { vault: vault("https://app.example/elicit") };
         let session = ScriptedClient::new(revision).support(ElicitationSupport::FORM).pages(&server.vault.pages).connect(server).await.expect("connect");
         let first = session.call_tool("connect_key", json!({})).await.expect("the call");
-        let relay = first.structured_content.as_ref().and_then(|s| s.get(RELAY_ARGUMENT)).cloned().expect("for the model");
+        let relay = first.structured_content.as_ref().and_then(|s| s.get(RelayArg::NAME)).cloned().expect("for the model");
         let text: String = first.content.iter().filter_map(|c| c.as_text().map(|t| t.text.clone())).collect();
         let link = text.split_whitespace().find(|w| w.starts_with("https://app.example/elicit/")).expect("the page's link").trim_end_matches(['.', ')', ',']);
         let key = relay["questions"].as_object().and_then(|q| q.keys().next().cloned()).expect("a question");
-        let call_back = |relay: &Value, answers: Value| json!({ RELAY_ARGUMENT: { "continuation": relay["continuation"].clone(), "answers": answers } });
+        let call_back = |relay: &Value, answers: Value| json!({ RelayArg::NAME: { "continuation": relay["continuation"].clone(), "answers": answers } });
         let waiting = session.call_tool("connect_key", call_back(&relay, json!({ key: "accept" }))).await.expect("the call back");
         session.fill_page(link, "ada", json!({"key": "sk_live_relayed_42"})).await.expect("the page keeps it");
-        let relay = waiting.structured_content.as_ref().and_then(|s| s.get(RELAY_ARGUMENT)).cloned().expect("still for the model");
+        let relay = waiting.structured_content.as_ref().and_then(|s| s.get(RelayArg::NAME)).cloned().expect("still for the model");
         let done = session.call_tool("connect_key", call_back(&relay, json!({}))).await.expect("the last call back");
         let said: String = done.content.iter().filter_map(|c| c.as_text().map(|t| t.text.clone())).collect();
         assert_eq!(said, "a key of 18 characters", "{revision}");

@@ -4,7 +4,7 @@
 
 use elicit_runtime::exchange::ElicitationSupport;
 use elicit_runtime::locale::Locale;
-use elicit_runtime::rmcp::{RELAY_ARGUMENT, RelayArg, ToolCall};
+use elicit_runtime::rmcp::{RelayArg, ToolCall};
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{RealClient, Reply, ScriptedClient};
 use elicit_runtime::{Elicit, Elicitation, ElicitError, ProtocolRevision, SchemaOptions};
@@ -232,10 +232,10 @@ async fn through_the_relay_the_model_is_told_the_separator_and_its_answer_is_spl
         let first = session.call_tool("file", json!({})).await.expect("the call");
         let said: String = first.content.iter().filter_map(|c| c.as_text().map(|t| t.text.clone())).collect();
         assert!(said.contains("Labels for the ticket (items separated by “,”)"), "{revision}: {said}");
-        let relay = &first.structured_content.as_ref().expect("for the model")[RELAY_ARGUMENT];
+        let relay = &first.structured_content.as_ref().expect("for the model")[RelayArg::NAME];
         let continuation = relay["continuation"].as_str().expect("a continuation");
         let answers = json!({"elicit-1": {"labels": "bug , ui", "cc": "a@example.com;b@example.com", "title": "Crash"}});
-        let done = session.call_tool_text("file", json!({RELAY_ARGUMENT: {"continuation": continuation, "answers": answers}})).await.expect("the call back");
+        let done = session.call_tool_text("file", json!({RelayArg::NAME: {"continuation": continuation, "answers": answers}})).await.expect("the call back");
         assert_eq!(done, "[\"bug\", \"ui\"] Some([\"a@example.com\", \"b@example.com\"]) Crash", "{revision}");
     }
 }

@@ -217,7 +217,7 @@ pub(crate) fn not_secret_checks(cont: &Container, fields: &[&Field], p: &TokenSt
         let ty = f.ty;
         let message = format!(
             "field `{}` of `{}` holds a secret (`{}`): the MCP specification forbids requesting sensitive information in form mode\n\n\
-             help: mark the form `#[elicit(page)]` to ask for it on the server's own page (URL mode), with `{}::elicit_on_page`",
+             help: mark the form `#[elicit(page)]` to ask for it on the server's own page (URL mode), with `{}::elicit_via_page`",
             f.member,
             cont.ident,
             type_name(ty),

@@ -179,7 +179,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
             #[automatically_derived]
             #[doc(hidden)]
             impl #impl_generics #ident #ty_generics #where_clause {
-                /// Refused: a page form is asked with `elicit_on_page`, never in form mode.
+                /// Refused: a page form is asked with `elicit_via_page`, never in form mode.
                 /// It returns a request configured as any is, so that configuring and
                 /// awaiting it adds no error to the refusal.
                 #[doc(hidden)]

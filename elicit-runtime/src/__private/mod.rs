@@ -11,7 +11,9 @@ pub use std::vec::Vec;
 pub use serde_json::{Map, Value};
 
 pub use crate::exchange::choice::{ChoiceFuture, Steps, VariantForm};
-pub use crate::exchange::{ChoiceRequest, Elicit, ElicitChoice, ElicitError, ElicitPeer, ElicitRequest, Elicitation};
+pub use crate::exchange::{ChoiceRequest, Elicit, ElicitChoice, ElicitError, ElicitPeer, Elicitation, FormRequest};
+// The name the derive writes (`#p::ElicitRequest`): the request is `FormRequest`.
+pub use crate::exchange::FormRequest as ElicitRequest;
 pub use crate::page::{AskedOnPageWithOptions, AsksOnPage, PageForm, SentInFormMode};
 pub use crate::form::{RequestedSchema, SchemaError, SchemaOptions};
 pub use crate::revision::ProtocolRevision;
@@ -76,7 +78,7 @@ pub trait GivenFor<'a> {
     /// The options, shared (a page form's request).
     fn shared(self) -> std::sync::Arc<dyn FormOptions>;
     /// The request, with the options.
-    fn give<F: crate::exchange::Elicit, P: crate::exchange::ElicitPeer + ?Sized>(self, request: crate::exchange::ElicitRequest<'a, F, P>) -> crate::exchange::ElicitRequest<'a, F, P>;
+    fn give<F: crate::exchange::Elicit, P: crate::exchange::ElicitPeer + ?Sized>(self, request: crate::exchange::FormRequest<'a, F, P>) -> crate::exchange::FormRequest<'a, F, P>;
 }
 
 impl<'a, C: FormOptions> GivenFor<'a> for C {
@@ -86,7 +88,7 @@ impl<'a, C: FormOptions> GivenFor<'a> for C {
     fn shared(self) -> std::sync::Arc<dyn FormOptions> {
         std::sync::Arc::new(self)
     }
-    fn give<F: crate::exchange::Elicit, P: crate::exchange::ElicitPeer + ?Sized>(self, request: crate::exchange::ElicitRequest<'a, F, P>) -> crate::exchange::ElicitRequest<'a, F, P> {
+    fn give<F: crate::exchange::Elicit, P: crate::exchange::ElicitPeer + ?Sized>(self, request: crate::exchange::FormRequest<'a, F, P>) -> crate::exchange::FormRequest<'a, F, P> {
         request.__with_options(self)
     }
 }

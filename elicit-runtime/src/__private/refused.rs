@@ -12,7 +12,7 @@ use crate::form::{SchemaOptions, Violation};
 use crate::locale::Locale;
 
 /// The request of a call refused at compile time (by a bound that never holds): never
-/// built, configured as `ElicitRequest` is.
+/// built, configured as `FormRequest` is.
 pub struct RefusedRequest<T>(PhantomData<fn() -> T>);
 
 impl<T> RefusedRequest<T> {
@@ -21,47 +21,47 @@ impl<T> RefusedRequest<T> {
         RefusedRequest(PhantomData)
     }
 
-    /// As `ElicitRequest::locale`.
+    /// As `FormRequest::locale`.
     pub fn locale(self, _: Locale) -> Self {
         self
     }
 
-    /// As `ElicitRequest::user_only`.
+    /// As `FormRequest::user_only`.
     pub fn user_only(self) -> Self {
         self
     }
 
-    /// As `ElicitRequest::with_provenance`.
+    /// As `FormRequest::with_provenance`.
     pub async fn with_provenance(self) -> Result<(Elicitation<T>, Provenance), ElicitError> {
         std::future::pending().await
     }
 
-    /// As `ElicitRequest::timeout`.
+    /// As `FormRequest::timeout`.
     pub fn timeout(self, _: Duration) -> Self {
         self
     }
 
-    /// As `ElicitRequest::progress_every`.
+    /// As `FormRequest::progress_every`.
     pub fn progress_every(self, _: Option<Duration>) -> Self {
         self
     }
 
-    /// As `ElicitRequest::reask`.
+    /// As `FormRequest::reask`.
     pub fn reask(self, _: u32) -> Self {
         self
     }
 
-    /// As `ElicitRequest::key`.
+    /// As `FormRequest::key`.
     pub fn key(self, _: impl Into<String>) -> Self {
         self
     }
 
-    /// As `ElicitRequest::schema_options`.
+    /// As `FormRequest::schema_options`.
     pub fn schema_options(self, _: SchemaOptions) -> Self {
         self
     }
 
-    /// As `ElicitRequest::check`.
+    /// As `FormRequest::check`.
     pub fn check<F, Fut>(self, _: F) -> Self
     where
         F: Fn(&T) -> Fut,
@@ -70,7 +70,7 @@ impl<T> RefusedRequest<T> {
         self
     }
 
-    /// As `ElicitRequest::send`.
+    /// As `FormRequest::send`.
     pub async fn send(self) -> Result<Elicitation<T>, ElicitError> {
         std::future::pending().await
     }

@@ -30,6 +30,6 @@ mod user_interaction;
 
 #[cfg(feature = "dialects")]
 #[cfg_attr(docsrs, doc(cfg(feature = "dialects")))]
-pub use self::user_interaction::{CREATE_METHOD, InteractionTypes, NOTIFY_METHOD, UserInteraction};
+pub use self::user_interaction::{InteractionTypes, NOTIFY_METHOD, UserInteraction};
 
 pub use crate::revision::Dialect;

@@ -11,7 +11,7 @@ use crate::revision::{Dialect, ProtocolRevision};
 use crate::url::{UrlModeError, interaction_params};
 
 /// The method of the proposal's request.
-pub const CREATE_METHOD: &str = "interaction/create";
+const CREATE_METHOD: &str = "interaction/create";
 
 /// The method of the proposal's progress tracking request.
 pub const NOTIFY_METHOD: &str = "interaction/notify";

@@ -182,20 +182,20 @@ impl<T, P: ?Sized> std::fmt::Debug for ChoiceRequest<'_, T, P> {
 
 impl<'a, T: ElicitChoice, P: ElicitPeer + ?Sized> ChoiceRequest<'a, T, P> {
     /// When a step's accepted content fails validation, ask that step again up to `times`
-    /// more times ([`ElicitRequest::reask`](super::ElicitRequest::reask)).
+    /// more times ([`FormRequest::reask`](super::FormRequest::reask)).
     pub fn reask(mut self, times: u32) -> Self {
         self.steps.reasks = times;
         self
     }
 
-    /// Give up on a step after `timeout` ([`ElicitRequest::timeout`](super::ElicitRequest::timeout)).
+    /// Give up on a step after `timeout` ([`FormRequest::timeout`](super::FormRequest::timeout)).
     pub fn timeout(mut self, timeout: Duration) -> Self {
         self.steps.timeout = Some(timeout);
         self
     }
 
     /// Write each step's texts in `locale`'s language
-    /// ([`ElicitRequest::locale`](super::ElicitRequest::locale)): the variants' and the
+    /// ([`FormRequest::locale`](super::FormRequest::locale)): the variants' and the
     /// fields' translated titles, the problems of a re-ask.
     pub fn locale(mut self, locale: Locale) -> Self {
         self.steps.locale = Some(locale);

@@ -1,4 +1,4 @@
-//! The [`Elicit`] trait, the request being configured ([`ElicitRequest`]), and one
+//! The [`Elicit`] trait, the request being configured ([`FormRequest`]), and one
 //! question and its answer from the tool to the wire and back: the checks before sending,
 //! the send, and the re-ask loop. Reading the result is `read.rs`, the re-ask's texts
 //! `reask.rs`, the params `params.rs`.
@@ -56,10 +56,10 @@ use crate::revision::ProtocolRevision;
 /// | a form | [`Form::elicit(&peer, message)`](Self::elicit) |
 /// | a form with run-time selects (`#[elicit(options)]`) | `Form::elicit_with(&peer, message, FormOptions { .. })`, written by the derive beside `FormOptions`; `Form::from_content_with(&content, &options)` decodes against them |
 /// | a choice (an enum with data) | [`Choice::elicit(&peer, message)`](crate::ElicitChoice::elicit) |
-/// | a page form (`#[elicit(page)]`) | `Form::elicit_on_page(&ask, &pages, message)` ([`PageForm`](crate::page::PageForm), feature `page`), or `Form::elicit_on_page_with(&ask, &pages, message, FormOptions { .. })` with run-time selects |
+/// | a page form (`#[elicit(page)]`) | `Form::elicit_via_page(&ask, &pages, message)` ([`PageForm`](crate::page::PageForm), feature `page`), or `Form::elicit_via_page_with(&ask, &pages, message, FormOptions { .. })` with run-time selects |
 /// | a URL-mode page of your own | [`Interactions::url_request(&ask, principal, purpose, message, url)`](crate::url::Interactions::url_request) |
 ///
-/// `elicit_with` and `elicit_on_page_with` are inherent methods of the form (the
+/// `elicit_with` and `elicit_via_page_with` are inherent methods of the form (the
 /// derive writes them only where there are run-time selects, so rustdoc shows them on
 /// your type, not here); on such a form `elicit` does not compile, with a message that
 /// names `elicit_with`. "Choices that come from data" in the documentation of
@@ -130,7 +130,7 @@ pub trait Elicit: Sized + 'static {
 
     /// Asks the client of the current request to fill in this form; awaiting it gives
     /// the validated, typed answer. Configure the request before awaiting it:
-    /// `.timeout(d)`, `.reask(n)`, `.schema_options(o)` ([`ElicitRequest`]).
+    /// `.timeout(d)`, `.reask(n)`, `.schema_options(o)` ([`FormRequest`]).
     ///
     /// Before anything is sent, the client's declared capability (form mode), the
     /// negotiated revision (it must be able to express the form) and the message (no
@@ -144,9 +144,9 @@ pub trait Elicit: Sized + 'static {
     ///
     /// The message is a text, or [`Words`] with its translations or from the author's
     /// catalog, written in the question's language when it is sent
-    /// ([`ElicitRequest::locale`] says which).
-    fn elicit<'a, P: ElicitPeer + ?Sized>(peer: &'a P, message: impl Into<Words>) -> ElicitRequest<'a, Self, P> {
-        ElicitRequest::new(peer, message.into())
+    /// ([`FormRequest::locale`] says which).
+    fn elicit<'a, P: ElicitPeer + ?Sized>(peer: &'a P, message: impl Into<Words>) -> FormRequest<'a, Self, P> {
+        FormRequest::new(peer, message.into())
     }
 }
 
@@ -170,7 +170,7 @@ pub trait Elicit: Sized + 'static {
 /// }
 /// ```
 #[must_use = "an elicitation is sent when it is awaited"]
-pub struct ElicitRequest<'a, T, P: ?Sized> {
+pub struct FormRequest<'a, T, P: ?Sized> {
     peer: &'a P,
     message: Words,
     timeout: Option<Duration>,
@@ -188,16 +188,16 @@ pub struct ElicitRequest<'a, T, P: ?Sized> {
 /// The answer of the author's async rules: `Err` with the problems by field.
 type CheckFuture<'a> = Pin<Box<dyn Future<Output = Result<(), Vec<Violation>>> + Send + 'a>>;
 
-/// The author's async rules ([`ElicitRequest::check`]) on a decoded answer.
+/// The author's async rules ([`FormRequest::check`]) on a decoded answer.
 type Check<'a, T> = Box<dyn Fn(&T) -> CheckFuture<'a> + Send + Sync + 'a>;
 
 /// How often progress is reported while a person answers, unless
-/// [`ElicitRequest::progress_every`] says otherwise.
+/// [`FormRequest::progress_every`] says otherwise.
 pub const DEFAULT_PROGRESS_EVERY: Duration = Duration::from_secs(15);
 
-impl<T, P: ?Sized> std::fmt::Debug for ElicitRequest<'_, T, P> {
+impl<T, P: ?Sized> std::fmt::Debug for FormRequest<'_, T, P> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ElicitRequest")
+        f.debug_struct("FormRequest")
             .field("form", &type_name::<T>())
             .field("message", &self.message)
             .field("timeout", &self.timeout)
@@ -208,7 +208,7 @@ impl<T, P: ?Sized> std::fmt::Debug for ElicitRequest<'_, T, P> {
     }
 }
 
-impl<'a, T: Elicit, P: ElicitPeer + ?Sized> ElicitRequest<'a, T, P> {
+impl<'a, T: Elicit, P: ElicitPeer + ?Sized> FormRequest<'a, T, P> {
     pub(crate) fn new(peer: &'a P, message: Words) -> Self {
         Self {
             peer,
@@ -311,7 +311,7 @@ impl<'a, T: Elicit, P: ElicitPeer + ?Sized> ElicitRequest<'a, T, P> {
     /// waiting (`notifications/progress`, for requests that carried a `progressToken`):
     /// clients give up on a request after a timeout of their own (60 s by default in the
     /// TypeScript SDK and the Inspector) unless progress arrives for it. `None` sends
-    /// none. The default is [`DEFAULT_PROGRESS_EVERY`].
+    /// none. The default is every 15 seconds.
     pub fn progress_every(mut self, every: Option<Duration>) -> Self {
         self.progress_every = every;
         self
@@ -397,7 +397,7 @@ impl<'a, T: Elicit, P: ElicitPeer + ?Sized> ElicitRequest<'a, T, P> {
     }
 }
 
-impl<'a, T: Elicit, P: ElicitPeer + ?Sized> IntoFuture for ElicitRequest<'a, T, P> {
+impl<'a, T: Elicit, P: ElicitPeer + ?Sized> IntoFuture for FormRequest<'a, T, P> {
     type Output = Result<Elicitation<T>, ElicitError>;
     type IntoFuture = Pin<Box<dyn Future<Output = Self::Output> + Send + 'a>>;
 
@@ -424,7 +424,7 @@ pub(crate) struct Watch {
     pub(crate) waited: Option<Duration>,
 }
 
-/// What an [`ElicitRequest`] asks, taken apart so that each part is borrowed.
+/// What an [`FormRequest`] asks, taken apart so that each part is borrowed.
 struct Parts<'q, 'c, T> {
     message: &'q Words,
     pace: Pace,
@@ -439,7 +439,7 @@ struct Parts<'q, 'c, T> {
     given: Option<&'q dyn FormOptions>,
 }
 
-/// The whole exchange behind [`ElicitRequest`], in its span: the elicitation's outcome,
+/// The whole exchange behind [`FormRequest`], in its span: the elicitation's outcome,
 /// counted once, with the time the client took.
 async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(peer: &P, question: Parts<'_, '_, T>) -> Result<(Elicitation<T>, Provenance), ElicitError> {
     let form = type_name::<T>();

@@ -1,6 +1,7 @@
 //! One question and its answer: the [`Elicit`] trait, [`Elicitation`] (`Accept`, `Decline`, `Cancel`), the
 //! transport trait a transport author implements ([`ElicitPeer`]), the request being
-//! configured before it is sent ([`ElicitRequest`]), and why it failed ([`ElicitError`]).
+//! configured before it is sent ([`FormRequest`]; a single value's, [`ValueRequest`]), and why it
+//! failed ([`ElicitError`]).
 //!
 //! Read bottom to top: `support` (what the client declared), `error`, `elicitation` (the
 //! answer), `operation` (what a transport says of the call that asks), `transport` (what a
@@ -32,12 +33,18 @@ pub(crate) use self::elicit::{Watch, send_watched};
 pub(crate) use self::transport::RELAYED_META;
 #[cfg(feature = "validator")]
 pub use self::validator::validator_rules;
-pub use self::elicit::{DEFAULT_PROGRESS_EVERY, Elicit, ElicitRequest};
+pub use self::elicit::{Elicit, FormRequest};
+#[doc(hidden)]
+pub use self::elicit::DEFAULT_PROGRESS_EVERY;
 pub use self::params::form_params;
 pub use self::reask::{reask_message, reask_message_in};
 pub use self::choice::{ChoiceRequest, ElicitChoice};
 pub use self::confirm::Confirm;
-pub use self::single::{EnumRequest, Number, NumberRequest, SelectRequest, TextRequest, VALUE_FIELD, ask_enum, ask_number, ask_select, ask_text};
+pub use self::single::{Number, ValueRequest, ask_enum, ask_number, ask_select, ask_text};
+#[doc(hidden)]
+pub use self::single::{Bounds, EnumForm, NumberForm, SelectForm, SingleForm, TextForm};
+#[doc(hidden)]
+pub use self::single::VALUE_FIELD;
 pub use self::support::{ClientInfo, ElicitationSupport};
-pub use self::operation::{AfterCompletion, Operation};
+pub use self::operation::Operation;
 pub use self::transport::{Answer, ElicitPeer, Outgoing, Provenance, Question};

@@ -9,7 +9,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 /// Work to do once a replayed operation has completed ([`Operation::after_completion`]).
-pub type AfterCompletion = Pin<Box<dyn Future<Output = ()> + Send + 'static>>;
+type AfterCompletion = Pin<Box<dyn Future<Output = ()> + Send + 'static>>;
 
 /// The operation (a tool call, a prompt, a resource read) a transport asks for, as
 /// [`ElicitPeer::operation`](crate::ElicitPeer::operation) hands it out.
@@ -160,9 +160,9 @@ impl Operation {
     /// Runs `done` once the operation has completed (its last replay returned a result,
     /// not another round): a page form's value, read again on every replay, is deleted
     /// then. An operation that is not replayed drops `done` unrun.
-    pub fn after_completion(&self, done: AfterCompletion) {
+    pub fn after_completion(&self, done: impl Future<Output = ()> + Send + 'static) {
         if self.keeps {
-            self.kept.lock().unwrap_or_else(|e| e.into_inner()).after.push(done);
+            self.kept.lock().unwrap_or_else(|e| e.into_inner()).after.push(Box::pin(done));
         }
     }
 

@@ -46,7 +46,7 @@ impl<T: Elicit> Elicitation<T> {
 
     /// [`from_result`](Self::from_result) for the revision the request was sent on. On
     /// 2025-06-18, which has no arrays, a multi-select travels as one checkbox per option
-    /// (`field_option`, see [`FieldSchema::checkbox_name`](crate::form::FieldSchema::checkbox_name));
+    /// (`field_option`: the field's name, `_`, and the option's value made a property name);
     /// the ticked options are read back into the field.
     pub fn from_result_on(result: &Value, revision: ProtocolRevision) -> Result<Self, ElicitError> {
         Self::read(result, revision, &SchemaOptions::new(), false, None)

@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use serde_json::{Map, Value};
 
-use super::elicit::{Elicit, ElicitRequest};
+use super::elicit::{Elicit, FormRequest};
 use super::elicitation::Elicitation;
 use super::error::ElicitError;
 use super::transport::{ElicitPeer, Provenance};
@@ -270,94 +270,232 @@ impl Number for isize {
 
 // ---- the requests --------------------------------------------------------------------------
 
-/// The settings every ask of a single value forwards to its [`ElicitRequest`].
-macro_rules! forward {
-    ($a:lifetime, $value:ty) => {
-        /// Ask again up to `times` more times when the answer breaks a rule, with the
-        /// problem named under the message ([`ElicitRequest::reask`]).
-        pub fn reask(mut self, times: u32) -> Self {
-            self.request = self.request.reask(times);
-            self
-        }
-
-        /// Give up after `timeout` ([`ElicitRequest::timeout`]).
-        pub fn timeout(mut self, timeout: Duration) -> Self {
-            self.request = self.request.timeout(timeout);
-            self
-        }
-
-        /// Only the user may answer, never the model relaying for them
-        /// ([`ElicitRequest::user_only`]).
-        pub fn user_only(mut self) -> Self {
-            self.request = self.request.user_only();
-            self
-        }
-
-        /// The language of the toolkit's words in this question ([`ElicitRequest::locale`]).
-        pub fn locale(mut self, locale: Locale) -> Self {
-            self.request = self.request.locale(locale);
-            self
-        }
-
-        /// The input key on 2026-07-28 ([`ElicitRequest::key`]).
-        pub fn key(mut self, key: impl Into<String>) -> Self {
-            self.request = self.request.key(key);
-            self
-        }
-
-        /// How the schema is written ([`ElicitRequest::schema_options`]).
-        pub fn schema_options(mut self, options: SchemaOptions) -> Self {
-            self.request = self.request.schema_options(options);
-            self
-        }
-
-        /// How often progress is reported while the person answers
-        /// ([`ElicitRequest::progress_every`]).
-        pub fn progress_every(mut self, every: Option<Duration>) -> Self {
-            self.request = self.request.progress_every(every);
-            self
-        }
-
-        /// The author's rules that need to wait, on the decoded value
-        /// ([`ElicitRequest::check`]): problems are reported on the field `value`
-        /// ([`Violation::rule`]`(`[`VALUE_FIELD`]`, ..)`).
-        pub fn check<F, Fut>(mut self, check: F) -> Self
-        where
-            F: Fn(&$value) -> Fut + Send + Sync + $a,
-            Fut: Future<Output = Result<(), Vec<Violation>>> + Send + $a,
-        {
-            self.request = self.request.check(move |form| check(&form.0));
-            self
-        }
-    };
+/// The hidden form of one kind of single value: what the author sets on its request before
+/// it is sent (the rules of a text, the bounds of a number, a select's options), and the
+/// value its answer is.
+#[doc(hidden)]
+pub trait SingleForm: Elicit + Send {
+    /// The value the answer is.
+    type Value;
+    /// What the author sets before the question is sent.
+    #[doc(hidden)]
+    type Rules: Send;
+    /// The answer's value.
+    #[doc(hidden)]
+    fn __value(&self) -> &Self::Value;
+    /// The answer's value, owned.
+    #[doc(hidden)]
+    fn __into_value(self) -> Self::Value;
+    /// The request as it is sent with `rules`: an author's mistake (a rule no answer could
+    /// keep) is [`ElicitError::Schema`], before anything is sent.
+    #[doc(hidden)]
+    fn __ready<'a, P: ElicitPeer + ?Sized>(request: FormRequest<'a, Self, P>, rules: Self::Rules) -> Result<FormRequest<'a, Self, P>, ElicitError>;
 }
 
-/// Sends the request and gives the value: the rules checked first (an author's mistake
-/// is [`ElicitError::Schema`] with [`SchemaError::BadRule`], nothing sent).
-macro_rules! send {
-    ($value:ty) => {
-        /// Sends the question; awaiting the request does the same.
-        pub async fn send(self) -> Result<Elicitation<$value>, ElicitError> {
-            self.with_provenance().await.map(|(answer, _)| answer)
-        }
-
-        /// Awaits the answer together with who gave it ([`Provenance`]).
-        pub async fn with_provenance(self) -> Result<(Elicitation<$value>, Provenance), ElicitError> {
-            let given = self.given()?;
-            let (answer, by) = self.request.__with_options(given).with_provenance().await?;
-            Ok((answer.map(|form| form.0), by))
-        }
-    };
+/// The bounds of a number, as the author set them.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy)]
+pub struct Bounds<N> {
+    minimum: Option<N>,
+    maximum: Option<N>,
 }
 
 fn bad(rule: &'static str, why: String) -> ElicitError {
     ElicitError::Schema(SchemaError::BadRule { field: VALUE_FIELD, rule, why })
 }
 
+impl SingleForm for TextForm {
+    type Value = String;
+    type Rules = StringRules;
+
+    fn __value(&self) -> &String {
+        &self.0
+    }
+    fn __into_value(self) -> String {
+        self.0
+    }
+    fn __ready<'a, P: ElicitPeer + ?Sized>(request: FormRequest<'a, Self, P>, rules: StringRules) -> Result<FormRequest<'a, Self, P>, ElicitError> {
+        if let (Some(min), Some(max)) = (rules.min_length, rules.max_length)
+            && min > max
+        {
+            return Err(bad("min_length", format!("`min_length` {min} is more than `max_length` {max}: no text has both")));
+        }
+        if let Some(pattern) = rules.pattern
+            && let Err(error) = crate::rules::ecma::for_regex_crate(pattern, regex::Regex::new)
+        {
+            return Err(bad("pattern", format!("the pattern `{pattern}` is not a regular expression: {error}")));
+        }
+        Ok(request.__with_options(Given::<()> { field: field(Kind::String(rules)), options: None }))
+    }
+}
+
+impl<N: Number> SingleForm for NumberForm<N> {
+    type Value = N;
+    type Rules = Bounds<N>;
+
+    fn __value(&self) -> &N {
+        &self.0
+    }
+    fn __into_value(self) -> N {
+        self.0
+    }
+    fn __ready<'a, P: ElicitPeer + ?Sized>(request: FormRequest<'a, Self, P>, bounds: Bounds<N>) -> Result<FormRequest<'a, Self, P>, ElicitError> {
+        for (rule, bound) in [("minimum", bounds.minimum), ("maximum", bounds.maximum)] {
+            if let Some(Bound::Float(x)) = bound.map(Number::__bound)
+                && !x.is_finite()
+            {
+                return Err(bad(rule, format!("`{rule}` is {x}, not a finite number")));
+            }
+        }
+        if let (Some(min), Some(max)) = (bounds.minimum, bounds.maximum)
+            && min > max
+        {
+            return Err(bad("minimum", format!("`minimum` {min} is more than `maximum` {max}: no number has both")));
+        }
+        let kind = match N::KIND {
+            Kind::Integer(rules) => {
+                let int = |b: Option<N>| b.map(Number::__bound).and_then(|b| if let Bound::Int(n) = b { Some(n) } else { None });
+                // The type's own range where the author gives no bound (as the derive writes it).
+                Kind::Integer(IntegerRules { minimum: int(bounds.minimum).or(rules.minimum), maximum: int(bounds.maximum).or(rules.maximum), ..rules })
+            }
+            Kind::Number(rules) => {
+                let float = |b: Option<N>| b.map(Number::__bound).and_then(|b| if let Bound::Float(x) = b { Some(Literal::Float(x)) } else { None });
+                Kind::Number(NumberRules { minimum: float(bounds.minimum), maximum: float(bounds.maximum), ..rules })
+            }
+            other => other,
+        };
+        Ok(request.__with_options(Given::<()> { field: field(kind), options: None }))
+    }
+}
+
+impl<T: SelectItem> SingleForm for SelectForm<T> {
+    type Value = T;
+    type Rules = Options<T>;
+
+    fn __value(&self) -> &T {
+        &self.0
+    }
+    fn __into_value(self) -> T {
+        self.0
+    }
+    fn __ready<'a, P: ElicitPeer + ?Sized>(request: FormRequest<'a, Self, P>, options: Options<T>) -> Result<FormRequest<'a, Self, P>, ElicitError> {
+        Ok(request.__with_options(Given { field: Self::SCHEMA.fields()[0], options: Some(options) }))
+    }
+}
+
+impl<E: ElicitEnum + ElicitField + Send> SingleForm for EnumForm<E> {
+    type Value = E;
+    type Rules = ();
+
+    fn __value(&self) -> &E {
+        &self.0
+    }
+    fn __into_value(self) -> E {
+        self.0
+    }
+    /// An enum's rules are its own: the request goes as it is.
+    fn __ready<'a, P: ElicitPeer + ?Sized>(request: FormRequest<'a, Self, P>, (): ()) -> Result<FormRequest<'a, Self, P>, ElicitError> {
+        Ok(request)
+    }
+}
+
+/// A single value about to be asked ([`ask_text`], [`ask_number`], [`ask_select`],
+/// [`ask_enum`]): set its rules (a text's length, pattern and format, a number's bounds),
+/// then await it for an [`Elicitation`] of the value. Its other settings are a form's
+/// ([`FormRequest`]).
+#[must_use = "the question is sent when it is awaited"]
+pub struct ValueRequest<'a, F: SingleForm, P: ?Sized> {
+    request: FormRequest<'a, F, P>,
+    rules: F::Rules,
+}
+
+impl<'a, F: SingleForm, P: ElicitPeer + ?Sized> ValueRequest<'a, F, P> {
+    fn new(peer: &'a P, message: Words, rules: F::Rules) -> Self {
+        ValueRequest { request: FormRequest::new(peer, message), rules }
+    }
+
+    /// Ask again up to `times` more times when the answer breaks a rule, with the
+    /// problem named under the message ([`FormRequest::reask`]).
+    pub fn reask(mut self, times: u32) -> Self {
+        self.request = self.request.reask(times);
+        self
+    }
+
+    /// Give up after `timeout` ([`FormRequest::timeout`]).
+    pub fn timeout(mut self, timeout: Duration) -> Self {
+        self.request = self.request.timeout(timeout);
+        self
+    }
+
+    /// Only the user may answer, never the model relaying for them
+    /// ([`FormRequest::user_only`]).
+    pub fn user_only(mut self) -> Self {
+        self.request = self.request.user_only();
+        self
+    }
+
+    /// The language of the toolkit's words in this question ([`FormRequest::locale`]).
+    pub fn locale(mut self, locale: Locale) -> Self {
+        self.request = self.request.locale(locale);
+        self
+    }
+
+    /// The input key on 2026-07-28 ([`FormRequest::key`]).
+    pub fn key(mut self, key: impl Into<String>) -> Self {
+        self.request = self.request.key(key);
+        self
+    }
+
+    /// How the schema is written ([`FormRequest::schema_options`]).
+    pub fn schema_options(mut self, options: SchemaOptions) -> Self {
+        self.request = self.request.schema_options(options);
+        self
+    }
+
+    /// How often progress is reported while the person answers
+    /// ([`FormRequest::progress_every`]).
+    pub fn progress_every(mut self, every: Option<Duration>) -> Self {
+        self.request = self.request.progress_every(every);
+        self
+    }
+
+    /// The author's rules that need to wait, on the decoded value
+    /// ([`FormRequest::check`]): problems are reported on the field `value`
+    /// ([`Violation::rule`]`("value", ..)`).
+    pub fn check<C, Fut>(mut self, check: C) -> Self
+    where
+        C: Fn(&F::Value) -> Fut + Send + Sync + 'a,
+        Fut: Future<Output = Result<(), Vec<Violation>>> + Send + 'a,
+    {
+        self.request = self.request.check(move |form: &F| check(form.__value()));
+        self
+    }
+
+    /// Sends the question; awaiting the request does the same.
+    pub async fn send(self) -> Result<Elicitation<F::Value>, ElicitError> {
+        self.with_provenance().await.map(|(answer, _)| answer)
+    }
+
+    /// Awaits the answer together with who gave it ([`Provenance`]).
+    pub async fn with_provenance(self) -> Result<(Elicitation<F::Value>, Provenance), ElicitError> {
+        let (answer, by) = F::__ready(self.request, self.rules)?.with_provenance().await?;
+        Ok((answer.map(F::__into_value), by))
+    }
+}
+
+impl<'a, F: SingleForm, P: ElicitPeer + ?Sized + 'a> IntoFuture for ValueRequest<'a, F, P> {
+    type Output = Result<Elicitation<F::Value>, ElicitError>;
+    type IntoFuture = Pin<Box<dyn Future<Output = Self::Output> + Send + 'a>>;
+
+    fn into_future(self) -> Self::IntoFuture {
+        Box::pin(self.send())
+    }
+}
+
 /// A text in one line: a form of one string field, `value`, with its rules.
 ///
 /// Every single value ([`ask_text`], [`ask_number`], [`ask_enum`], [`ask_select`]) is a form of one
-/// required field named `value` ([`VALUE_FIELD`]), titled in the user's language from
+/// required field named `value`, titled in the user's language from
 /// the catalogs' `value-title` ("Answer", "回答"...; the shipped texts, fixed when the
 /// program is built like a derived form's titles: an override of the message added at
 /// run time is not read, and a language the toolkit does not ship gets "Answer"): on 2025-11-25,
@@ -383,19 +521,12 @@ fn bad(rule: &'static str, why: String) -> ElicitError {
 ///     Ok(name.accepted().zip(email.accepted()).map(|(name, email)| format!("{name} <{email}>")))
 /// }
 /// ```
-pub fn ask_text<P: ElicitPeer + ?Sized>(peer: &P, message: impl Into<Words>) -> TextRequest<'_, P> {
-    TextRequest { request: ElicitRequest::new(peer, message.into()), rules: StringRules::PLAIN }
+pub fn ask_text<P: ElicitPeer + ?Sized>(peer: &P, message: impl Into<Words>) -> ValueRequest<'_, TextForm, P> {
+    ValueRequest::new(peer, message.into(), StringRules::PLAIN)
 }
 
-/// A text about to be asked ([`ask_text`]): set its rules, then await it for an
-/// [`Elicitation<String>`].
-#[must_use = "the question is sent when it is awaited"]
-pub struct TextRequest<'a, P: ?Sized> {
-    request: ElicitRequest<'a, TextForm, P>,
-    rules: StringRules,
-}
-
-impl<'a, P: ElicitPeer + ?Sized> TextRequest<'a, P> {
+/// A text's rules.
+impl<'a, P: ElicitPeer + ?Sized> ValueRequest<'a, TextForm, P> {
     /// At least `n` characters (Unicode scalar values): `minLength`.
     pub fn min_length(mut self, n: u64) -> Self {
         self.rules.min_length = Some(n);
@@ -430,33 +561,6 @@ impl<'a, P: ElicitPeer + ?Sized> TextRequest<'a, P> {
         self.rules.pattern_hint = Some(hint);
         self
     }
-
-    forward!('a, String);
-    send!(String);
-
-    fn given(&self) -> Result<Given<()>, ElicitError> {
-        let rules = self.rules;
-        if let (Some(min), Some(max)) = (rules.min_length, rules.max_length)
-            && min > max
-        {
-            return Err(bad("min_length", format!("`min_length` {min} is more than `max_length` {max}: no text has both")));
-        }
-        if let Some(pattern) = rules.pattern
-            && let Err(error) = crate::rules::ecma::for_regex_crate(pattern, regex::Regex::new)
-        {
-            return Err(bad("pattern", format!("the pattern `{pattern}` is not a regular expression: {error}")));
-        }
-        Ok(Given { field: field(Kind::String(rules)), options: None })
-    }
-}
-
-impl<'a, P: ElicitPeer + ?Sized + 'a> IntoFuture for TextRequest<'a, P> {
-    type Output = Result<Elicitation<String>, ElicitError>;
-    type IntoFuture = Pin<Box<dyn Future<Output = Self::Output> + Send + 'a>>;
-
-    fn into_future(self) -> Self::IntoFuture {
-        Box::pin(self.send())
-    }
 }
 
 /// A number in one line: a form of one field, `value`, of the author's number type `N`
@@ -478,29 +582,21 @@ impl<'a, P: ElicitPeer + ?Sized + 'a> IntoFuture for TextRequest<'a, P> {
 ///     Ok(ask_number(peer, "Your price?").minimum(0.5).await?.accepted())
 /// }
 /// ```
-pub fn ask_number<N: Number, P: ElicitPeer + ?Sized>(peer: &P, message: impl Into<Words>) -> NumberRequest<'_, N, P> {
-    NumberRequest { request: ElicitRequest::new(peer, message.into()), minimum: None, maximum: None }
+pub fn ask_number<N: Number, P: ElicitPeer + ?Sized>(peer: &P, message: impl Into<Words>) -> ValueRequest<'_, NumberForm<N>, P> {
+    ValueRequest::new(peer, message.into(), Bounds { minimum: None, maximum: None })
 }
 
-/// A number about to be asked ([`ask_number`]): set its bounds, then await it for an
-/// [`Elicitation<N>`].
-#[must_use = "the question is sent when it is awaited"]
-pub struct NumberRequest<'a, N: Number, P: ?Sized> {
-    request: ElicitRequest<'a, NumberForm<N>, P>,
-    minimum: Option<N>,
-    maximum: Option<N>,
-}
-
-impl<'a, N: Number, P: ElicitPeer + ?Sized> NumberRequest<'a, N, P> {
+/// A number's bounds.
+impl<'a, N: Number, P: ElicitPeer + ?Sized> ValueRequest<'a, NumberForm<N>, P> {
     /// The smallest value accepted: `minimum`.
     pub fn minimum(mut self, minimum: N) -> Self {
-        self.minimum = Some(minimum);
+        self.rules.minimum = Some(minimum);
         self
     }
 
     /// The largest value accepted: `maximum`.
     pub fn maximum(mut self, maximum: N) -> Self {
-        self.maximum = Some(maximum);
+        self.rules.maximum = Some(maximum);
         self
     }
 
@@ -508,46 +604,6 @@ impl<'a, N: Number, P: ElicitPeer + ?Sized> NumberRequest<'a, N, P> {
     pub fn range(self, range: std::ops::RangeInclusive<N>) -> Self {
         let (minimum, maximum) = range.into_inner();
         self.minimum(minimum).maximum(maximum)
-    }
-
-    forward!('a, N);
-    send!(N);
-
-    fn given(&self) -> Result<Given<()>, ElicitError> {
-        for (rule, bound) in [("minimum", self.minimum), ("maximum", self.maximum)] {
-            if let Some(Bound::Float(x)) = bound.map(Number::__bound)
-                && !x.is_finite()
-            {
-                return Err(bad(rule, format!("`{rule}` is {x}, not a finite number")));
-            }
-        }
-        if let (Some(min), Some(max)) = (self.minimum, self.maximum)
-            && min > max
-        {
-            return Err(bad("minimum", format!("`minimum` {min} is more than `maximum` {max}: no number has both")));
-        }
-        let kind = match N::KIND {
-            Kind::Integer(rules) => {
-                let int = |b: Option<N>| b.map(Number::__bound).and_then(|b| if let Bound::Int(n) = b { Some(n) } else { None });
-                // The type's own range where the author gives no bound (as the derive writes it).
-                Kind::Integer(IntegerRules { minimum: int(self.minimum).or(rules.minimum), maximum: int(self.maximum).or(rules.maximum), ..rules })
-            }
-            Kind::Number(rules) => {
-                let float = |b: Option<N>| b.map(Number::__bound).and_then(|b| if let Bound::Float(x) = b { Some(Literal::Float(x)) } else { None });
-                Kind::Number(NumberRules { minimum: float(self.minimum), maximum: float(self.maximum), ..rules })
-            }
-            other => other,
-        };
-        Ok(Given { field: field(kind), options: None })
-    }
-}
-
-impl<'a, N: Number, P: ElicitPeer + ?Sized + 'a> IntoFuture for NumberRequest<'a, N, P> {
-    type Output = Result<Elicitation<N>, ElicitError>;
-    type IntoFuture = Pin<Box<dyn Future<Output = Self::Output> + Send + 'a>>;
-
-    fn into_future(self) -> Self::IntoFuture {
-        Box::pin(self.send())
     }
 }
 
@@ -570,40 +626,8 @@ impl<'a, N: Number, P: ElicitPeer + ?Sized + 'a> IntoFuture for NumberRequest<'a
 ///     Ok(ask_select(peer, "Where should we host it?", regions).reask(1).await?.accepted())
 /// }
 /// ```
-pub fn ask_select<T: SelectItem, P: ElicitPeer + ?Sized>(peer: &P, message: impl Into<Words>, options: Options<T>) -> SelectRequest<'_, T, P> {
-    SelectRequest { request: ElicitRequest::new(peer, message.into()), options }
-}
-
-/// A choice about to be asked ([`ask_select`]): await it for an [`Elicitation<T>`].
-#[must_use = "the question is sent when it is awaited"]
-pub struct SelectRequest<'a, T: SelectItem, P: ?Sized> {
-    request: ElicitRequest<'a, SelectForm<T>, P>,
-    options: Options<T>,
-}
-
-impl<'a, T: SelectItem, P: ElicitPeer + ?Sized> SelectRequest<'a, T, P> {
-    forward!('a, T);
-
-    /// Sends the question; awaiting the request does the same.
-    pub async fn send(self) -> Result<Elicitation<T>, ElicitError> {
-        self.with_provenance().await.map(|(answer, _)| answer)
-    }
-
-    /// Awaits the answer together with who gave it ([`Provenance`]).
-    pub async fn with_provenance(self) -> Result<(Elicitation<T>, Provenance), ElicitError> {
-        let given = Given { field: SelectForm::<T>::SCHEMA.fields()[0], options: Some(self.options) };
-        let (answer, by) = self.request.__with_options(given).with_provenance().await?;
-        Ok((answer.map(|form| form.0), by))
-    }
-}
-
-impl<'a, T: SelectItem, P: ElicitPeer + ?Sized + 'a> IntoFuture for SelectRequest<'a, T, P> {
-    type Output = Result<Elicitation<T>, ElicitError>;
-    type IntoFuture = Pin<Box<dyn Future<Output = Self::Output> + Send + 'a>>;
-
-    fn into_future(self) -> Self::IntoFuture {
-        Box::pin(self.send())
-    }
+pub fn ask_select<T: SelectItem, P: ElicitPeer + ?Sized>(peer: &P, message: impl Into<Words>, options: Options<T>) -> ValueRequest<'_, SelectForm<T>, P> {
+    ValueRequest::new(peer, message.into(), options)
 }
 
 /// A choice among the variants of a unit-only enum that derives [`Elicit`] in one line: a
@@ -625,38 +649,8 @@ impl<'a, T: SelectItem, P: ElicitPeer + ?Sized + 'a> IntoFuture for SelectReques
 ///     Ok(ask_enum::<Plan, _>(peer, "Which plan?").reask(1).await?.accepted())
 /// }
 /// ```
-pub fn ask_enum<E: ElicitEnum + ElicitField + Send, P: ElicitPeer + ?Sized>(peer: &P, message: impl Into<Words>) -> EnumRequest<'_, E, P> {
-    EnumRequest { request: ElicitRequest::new(peer, message.into()) }
-}
-
-/// A choice about to be asked ([`ask_enum`]): await it for an [`Elicitation<E>`].
-#[must_use = "the question is sent when it is awaited"]
-pub struct EnumRequest<'a, E, P: ?Sized> {
-    request: ElicitRequest<'a, EnumForm<E>, P>,
-}
-
-impl<'a, E: ElicitEnum + ElicitField + Send, P: ElicitPeer + ?Sized> EnumRequest<'a, E, P> {
-    forward!('a, E);
-
-    /// Sends the question; awaiting the request does the same.
-    pub async fn send(self) -> Result<Elicitation<E>, ElicitError> {
-        self.with_provenance().await.map(|(answer, _)| answer)
-    }
-
-    /// Awaits the answer together with who gave it ([`Provenance`]).
-    pub async fn with_provenance(self) -> Result<(Elicitation<E>, Provenance), ElicitError> {
-        let (answer, by) = self.request.with_provenance().await?;
-        Ok((answer.map(|form| form.0), by))
-    }
-}
-
-impl<'a, E: ElicitEnum + ElicitField + Send, P: ElicitPeer + ?Sized + 'a> IntoFuture for EnumRequest<'a, E, P> {
-    type Output = Result<Elicitation<E>, ElicitError>;
-    type IntoFuture = Pin<Box<dyn Future<Output = Self::Output> + Send + 'a>>;
-
-    fn into_future(self) -> Self::IntoFuture {
-        Box::pin(self.send())
-    }
+pub fn ask_enum<E: ElicitEnum + ElicitField + Send, P: ElicitPeer + ?Sized>(peer: &P, message: impl Into<Words>) -> ValueRequest<'_, EnumForm<E>, P> {
+    ValueRequest::new(peer, message.into(), ())
 }
 
 #[cfg(test)]

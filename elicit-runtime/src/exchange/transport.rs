@@ -144,7 +144,7 @@ pub struct Outgoing {
     pub attempt: u32,
     /// Whether the answer may come from the client's model when the client cannot ask
     /// (the fallback of [`ToolCall::relay_through_model`](crate::rmcp::ToolCall)); `false`
-    /// for questions only the user may answer ([`ElicitRequest::user_only`](crate::exchange::ElicitRequest::user_only)).
+    /// for questions only the user may answer ([`FormRequest::user_only`](crate::exchange::FormRequest::user_only)).
     pub relayable: bool,
     /// The client answered this question with a form it could not show
     /// ([`ElicitError::FormNotShown`]), and it is asked again: a transport that relays to
@@ -297,7 +297,7 @@ pub trait ElicitPeer: Sync {
 
     /// The language of the user of the current request, when the transport knows it:
     /// what the client said it prefers (SEP-2792's `_meta`
-    /// [`acceptLanguage`](crate::locale::ACCEPT_LANGUAGE_META), read with
+    /// `io.modelcontextprotocol/acceptLanguage`, read with
     /// [`Locale::from_accept_language`]), else the server's default for the request.
     /// `None` (the default) leaves the choice to the call and the catalog's default
     /// language ([`locale`](crate::locale)).
@@ -362,7 +362,7 @@ impl<P: ElicitPeer + ?Sized> ElicitPeer for &P {
 /// Who gave an answer: the user in the client's form, or the client's model relaying
 /// what the user said in the conversation (the fallback of
 /// [`ToolCall::relay_through_model`](crate::rmcp::ToolCall), for clients that cannot ask).
-/// Read it with [`ElicitRequest::with_provenance`](crate::exchange::ElicitRequest::with_provenance).
+/// Read it with [`FormRequest::with_provenance`](crate::exchange::FormRequest::with_provenance).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Provenance {

@@ -421,9 +421,12 @@ macro_rules! integer_field {
             }
             fn __read(value: &Value, field: &'static FieldSchema, report: &mut Report) -> Option<Self> {
                 match field.kind() {
-                    Kind::Integer(rules) => read_integer(field.name(), rules, value, report).and_then(|n| {
-                        let out_of_range = Problem::IntegerOutOfRange { min: <$ty>::MIN as i128, max: <$ty>::MAX as i128 };
-                        <$ty>::try_from(n).map_err(|_| report.push(field.name(), out_of_range)).ok()
+                    Kind::Integer(rules) => read_integer(field.name(), rules, value, report).and_then(|n| match <$ty>::try_from(n) {
+                        Ok(n) => Some(n),
+                        Err(_) => {
+                            report.push(field.name(), Problem::IntegerOutOfRange { min: <$ty>::MIN as i128, max: <$ty>::MAX as i128 });
+                            None
+                        }
                     }),
                     _ => read_checked(value, field, report, Self::from_json),
                 }
@@ -568,6 +571,7 @@ fn decode_absent<T: ElicitField>(field: &'static FieldSchema, report: &mut Repor
 /// properties than the form has fields is looked up field by field instead, so that
 /// properties nobody asked for cost nothing.
 #[doc(hidden)]
+#[inline]
 pub fn find_fields<'c, const N: usize>(content: &'c Map<String, Value>, fields: &'static [FieldSchema]) -> [Option<&'c Value>; N] {
     let mut found = [None; N];
     if content.len() > 2 * N {
@@ -575,23 +579,41 @@ pub fn find_fields<'c, const N: usize>(content: &'c Map<String, Value>, fields: 
             *slot = content.get(field.name());
         }
     } else {
-        // Clients mostly send the properties in the schema's order: the field after the
-        // last one found is tried first, then all of them.
-        let mut next = 0;
-        for (key, value) in content {
-            let i = match fields.get(next) {
-                Some(field) if same_name(field.name(), key) => Some(next),
-                _ => fields.iter().position(|field| same_name(field.name(), key)),
-            };
-            if let Some(i) = i
-                && let Some(slot) = found.get_mut(i)
-            {
-                *slot = Some(value);
-                next = i + 1;
+        // Clients mostly send the properties in the schema's order: while they do, each
+        // key is compared with one name, without a bounds check.
+        let mut entries = content.iter();
+        let (mut next, mut out_of_order) = (0, None);
+        for ((field, slot), (key, value)) in fields.iter().zip(found.iter_mut()).zip(&mut entries) {
+            if !same_name(field.name(), key) {
+                out_of_order = Some((key, value));
+                break;
             }
+            *slot = Some(value);
+            next += 1;
+        }
+        if out_of_order.is_some() || entries.len() > 0 {
+            find_rest(&mut found, fields, out_of_order.into_iter().chain(entries), next);
         }
     }
     found
+}
+
+/// [`find_fields`] past the first key out of the schema's order: each key is tried
+/// against the field after the last one found, then against all of them.
+#[inline(never)]
+fn find_rest<'c>(found: &mut [Option<&'c Value>], fields: &[FieldSchema], entries: impl Iterator<Item = (&'c String, &'c Value)>, mut next: usize) {
+    for (key, value) in entries {
+        let i = match fields.get(next) {
+            Some(field) if same_name(field.name(), key) => Some(next),
+            _ => fields.iter().position(|field| same_name(field.name(), key)),
+        };
+        if let Some(i) = i
+            && let Some(slot) = found.get_mut(i)
+        {
+            *slot = Some(value);
+            next = i + 1;
+        }
+    }
 }
 
 #[cfg(feature = "chrono")]
@@ -675,3 +697,68 @@ impl ElicitField for url::Url {
 }
 #[diagnostic::do_not_recommend]
 impl NotOption for url::Url {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const fn named(name: &'static str) -> FieldSchema {
+        FieldSchema {
+            name,
+            title: None,
+            titles: &[],
+            description: None,
+            descriptions: &[],
+            kind: Kind::Boolean,
+            required: true,
+            default: None,
+            legacy_enum_names: false,
+            sensitive: false,
+            runtime: false,
+            list: None,
+        }
+    }
+
+    static FIELDS: [FieldSchema; 4] = [named("a"), named("bb"), named("a-longer-name"), named("dddddddddddddddddddd")];
+
+    /// Content with the given keys, each holding its position in the list.
+    fn content(keys: &[&str]) -> Map<String, Value> {
+        keys.iter().enumerate().map(|(i, k)| (k.to_string(), Value::from(i))).collect()
+    }
+
+    /// What `find_fields` found, as the position each field's value held in the content.
+    fn found(keys: &[&str]) -> [Option<u64>; 4] {
+        find_fields::<4>(&content(keys), &FIELDS).map(|v| v.and_then(Value::as_u64))
+    }
+
+    #[test]
+    fn find_fields_finds_each_field_in_every_order_with_keys_missing_and_unasked() {
+        let names = ["a", "bb", "a-longer-name", "dddddddddddddddddddd"];
+        assert_eq!(found(&names), [Some(0), Some(1), Some(2), Some(3)]);
+        // Every order of the four names: each found where it was sent.
+        let orders = [[0, 1, 2, 3], [3, 2, 1, 0], [1, 0, 2, 3], [0, 1, 3, 2], [2, 0, 3, 1], [0, 2, 1, 3]];
+        for order in orders {
+            let keys = order.map(|i| names[i]);
+            let mut expected = [None; 4];
+            for (position, &i) in order.iter().enumerate() {
+                expected[i] = Some(position as u64);
+            }
+            assert_eq!(found(&keys), expected, "{keys:?}");
+        }
+        // Keys missing, at the start, in the middle, at the end.
+        assert_eq!(found(&["bb", "a-longer-name", "dddddddddddddddddddd"]), [None, Some(0), Some(1), Some(2)]);
+        assert_eq!(found(&["a", "a-longer-name"]), [Some(0), None, Some(1), None]);
+        assert_eq!(found(&["a", "bb"]), [Some(0), Some(1), None, None]);
+        assert_eq!(found(&[]), [None; 4]);
+        // Keys nobody asked for (some the length of a name, or one byte from it), before,
+        // among and after the fields: passed over.
+        assert_eq!(found(&["x", "a", "bc", "bb", "a-longer-nam", "a-longer-name", "dddddddddddddddddddd", "zz"]), [Some(1), Some(3), Some(5), Some(6)]);
+        assert_eq!(found(&["a", "bb", "a-longer-name", "dddddddddddddddddddd", "e"]), [Some(0), Some(1), Some(2), Some(3)]);
+        // More than twice as many keys as fields: looked up field by field.
+        let many: Vec<String> = (0..9).map(|i| format!("k{i}")).collect();
+        let mut keys: Vec<&str> = many.iter().map(String::as_str).collect();
+        keys.insert(4, "bb");
+        keys.push("a");
+        assert_eq!(found(&keys), [Some(10), Some(4), None, None]);
+    }
+}

@@ -1,5 +1,5 @@
 //! What a form is, whatever carries it: the static description the derive builds
-//! ([`FormSchema`]), which Rust types are fields ([`ElicitField`], [`ElicitEnum`]), the
+//! (`Elicit::SCHEMA`, read by the generated code), which Rust types are fields ([`ElicitField`], [`ElicitEnum`]), the
 //! `requestedSchema` of each revision ([`RequestedSchema`], cached), and checking and
 //! decoding what the user sent ([`InvalidContent`] with every [`Violation`]).
 //!
@@ -39,8 +39,12 @@ pub use self::profile::ClientProfile;
 #[doc(hidden)]
 pub use self::separated::{SeparatedList, is_text_kind};
 pub(crate) use self::profile::{finish as finish_read_back, read_back};
-pub use self::render::{RequestedSchema, SchemaError, SchemaOptions, render};
-pub use self::options::{MAX_OPTIONS, MAX_VALUE_LEN, Options, OptionsError, SelectItem};
+pub use self::render::{RequestedSchema, SchemaError, SchemaOptions};
+#[doc(hidden)]
+pub use self::render::render;
+pub use self::options::{Options, OptionsError, SelectItem};
+#[doc(hidden)]
+pub use self::options::{MAX_OPTIONS, MAX_VALUE_LEN};
 #[doc(hidden)]
 pub use self::options::{AskedWithOptions, CompanionOptions, FormOptions, OptionList, RuntimeSelect, is_multi_select};
 #[cfg(feature = "page")]
@@ -59,9 +63,16 @@ pub(crate) use self::problem::{echo, field_name};
 pub(crate) use self::problem::echo_up_to;
 #[cfg(feature = "schemars")]
 pub(crate) use self::render::render_field;
+pub use self::schema::Format;
+// The model the derive builds (`Elicit::SCHEMA`, `ElicitField::KIND`): read by the
+// generated code and by our tests, never written by hand.
+#[doc(hidden)]
 pub use self::schema::{
-    EnumOption, FieldSchema, Format, FormSchema, IntegerRules, JSON_SAFE_INTEGER, Kind, ListRules, Literal, MultiSelectRules, NumberRules,
+    EnumOption, FieldSchema, FormSchema, IntegerRules, JSON_SAFE_INTEGER, Kind, ListRules, Literal, MultiSelectRules, NumberRules,
     StringRules, Translations};
 pub(crate) use self::problem::Report;
-pub use self::problem::{InvalidContent, KEYS_BESIDE_FIELDS, NOT_ASKED_NAMED, Problem, Violation};
+pub use self::problem::{InvalidContent, Problem, Violation};
+#[doc(hidden)]
+pub use self::problem::NOT_ASKED_NAMED;
+#[doc(hidden)]
 pub use self::validate::format_is_valid;

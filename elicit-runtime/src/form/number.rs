@@ -32,7 +32,9 @@ pub(crate) fn json_integer(value: &Value, min: i128, max: i128) -> Result<i128, 
     let Value::Number(number) = value else {
         return Err(Problem::wrong_type("integer", value));
     };
-    let out_of_range = Problem::IntegerOutOfRange { min, max };
+    // Built only when refused: a `Problem` has drop glue, which an eager value would run on
+    // every accepted integer.
+    let out_of_range = || Problem::IntegerOutOfRange { min, max };
     let n = if let Some(i) = number.as_i64() {
         i128::from(i)
     } else if let Some(u) = number.as_u64() {
@@ -42,7 +44,7 @@ pub(crate) fn json_integer(value: &Value, min: i128, max: i128) -> Result<i128, 
         // a plain 64-bit integer, read here as the nearest double, as without it).
         let x = number.as_f64().unwrap_or(f64::NAN);
         if x.is_infinite() {
-            return Err(out_of_range);
+            return Err(out_of_range());
         }
         if x.fract() != 0.0 {
             // NaN (nothing serde_json produces) lands here too.
@@ -51,13 +53,13 @@ pub(crate) fn json_integer(value: &Value, min: i128, max: i128) -> Result<i128, 
         // Every integer type a field can have lies within ±2^127; a whole double below
         // that converts to i128 exactly.
         if x.abs() >= 1.7e38 {
-            return Err(out_of_range);
+            return Err(out_of_range());
         }
         let whole = x as i128;
         // -2^63 is also what every plain integer just below i64::MIN reads as (the only
         // double in a field's range that a plain spelling can give): out of range.
         if whole < min || whole > max || whole <= i128::from(i64::MIN) {
-            return Err(out_of_range);
+            return Err(out_of_range());
         }
         if whole.abs() > JSON_SAFE_INTEGER {
             return Err(Problem::InexactInteger);
@@ -65,7 +67,7 @@ pub(crate) fn json_integer(value: &Value, min: i128, max: i128) -> Result<i128, 
         whole
     };
     if n < min || n > max {
-        return Err(out_of_range);
+        return Err(out_of_range());
     }
     Ok(n)
 }

@@ -255,14 +255,14 @@ impl<T> Options<T> {
 pub enum OptionsError {
     /// No options: there is nothing to choose from (ask something else, or say so).
     Empty,
-    /// More than [`MAX_OPTIONS`].
+    /// More than 100 options.
     TooMany {
         /// The bound.
         max: usize,
     },
     /// An option's value is the empty string.
     EmptyValue,
-    /// An option's value is longer than [`MAX_VALUE_LEN`] bytes.
+    /// An option's value is longer than 256 bytes.
     ValueTooLong(String),
     /// Two options have this value: the answer could not tell them apart.
     DuplicateValue(String),

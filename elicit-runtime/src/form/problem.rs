@@ -126,7 +126,7 @@ pub enum Problem {
     /// name. An answer is never read as if a key the client sent were not there (a client
     /// that renamed a property would otherwise have its answer dropped).
     NotAsked,
-    /// Past the first [`NOT_ASKED_NAMED`] keys reported [`NotAsked`](Problem::NotAsked),
+    /// Past the first 32 keys reported [`NotAsked`](Problem::NotAsked),
     /// the next key the form did not ask for, with how many there are from it on: the
     /// number of violations stays bounded by the form, whatever the client sends.
     MoreNotAsked {
@@ -134,7 +134,7 @@ pub enum Problem {
         count: u64,
     },
     /// A rule of the form's author (`#[elicit(validate = path)]`, or
-    /// [`ElicitRequest::check`](crate::exchange::ElicitRequest::check)), in the author's
+    /// [`FormRequest::check`](crate::exchange::FormRequest::check)), in the author's
     /// words: what the schema cannot say ("must be after the start date", "is taken"),
     /// written in the user's language when they have a translation for it ([`Words`]).
     Rule(Words),
@@ -149,9 +149,8 @@ pub const NOT_ASKED_NAMED: usize = 32;
 
 /// The content keys a protocol revision allows beside the form's fields, which are then
 /// not reported as [`Problem::NotAsked`]. No revision defines any today: `content` is a
-/// map of the schema's properties and nothing else (hidden while it is empty).
-#[doc(hidden)]
-pub const KEYS_BESIDE_FIELDS: &[&str] = &[];
+/// map of the schema's properties and nothing else.
+const KEYS_BESIDE_FIELDS: &[&str] = &[];
 
 /// How much of a value the user sent a violation repeats: enough to recognise it, not a
 /// copy of whatever a client chose to send (violations are logged and shown).

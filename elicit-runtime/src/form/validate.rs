@@ -76,22 +76,22 @@ pub(crate) fn check_value(field: &FieldSchema, value: &Value, report: &mut Repor
 // Each `read_*` checks a present value against one kind's rules, pushing every problem,
 // and gives back what it read when the value keeps them all, so that decoding a field
 // (`ElicitField::__read`) reads the JSON once: the string, the integer, the number, the
-// option's position.
+// option's position. The string, integer and number reads are always inlined into the
+// field types' reads (compiled once, in this crate): a call would cost more than the
+// checks of a value that keeps every rule.
 
 /// A string keeping `rules`.
-#[inline]
+#[inline(always)]
 pub(crate) fn read_string<'v>(name: &'static str, rules: &StringRules, value: &'v Value, report: &mut Report) -> Option<&'v str> {
     let Some(s) = value.as_str() else {
         report.push(name, Problem::wrong_type("string", value));
         return None;
     };
-    let before = report.violations.len();
-    check_string(name, rules, s, report);
-    (report.violations.len() == before).then_some(s)
+    check_string(name, rules, s, report).then_some(s)
 }
 
 /// An integer keeping `rules` (within its type's range).
-#[inline]
+#[inline(always)]
 pub(crate) fn read_integer(name: &'static str, rules: &IntegerRules, value: &Value, report: &mut Report) -> Option<i128> {
     let n = match json_integer(value, rules.type_min, rules.type_max) {
         Ok(n) => n,
@@ -113,7 +113,7 @@ pub(crate) fn read_integer(name: &'static str, rules: &IntegerRules, value: &Val
 }
 
 /// A number keeping `rules` (finite, within its type's magnitude).
-#[inline]
+#[inline(always)]
 pub(crate) fn read_number(name: &'static str, rules: &NumberRules, value: &Value, report: &mut Report) -> Option<f64> {
     let Some(x) = value.as_f64().filter(|_| value.is_number()) else {
         report.push(name, Problem::wrong_type("number", value));
@@ -164,43 +164,65 @@ pub(crate) fn read_select(name: &'static str, options: &[EnumOption], value: &Va
 /// looked at, so that a hostile payload costs no more than counting it.
 const FAR_PAST: u64 = 2;
 
-pub(crate) fn check_string(name: &'static str, rules: &StringRules, s: &str, report: &mut Report) {
-    if rules.min_length.is_some() || rules.max_length.is_some() {
-        // A string of n bytes has n/4 to n characters (UTF-8 takes 1 to 4 bytes per
-        // character): when both bounds hold for that whole range, nothing is counted.
-        let (bytes, fewest) = (s.len() as u64, (s.len() as u64).div_ceil(4));
-        let length = match (rules.min_length, rules.max_length) {
-            (min, max) if min.is_none_or(|m| fewest >= m) && max.is_none_or(|m| bytes <= m) => None,
-            _ => {
-                report.add_work(s.len());
-                Some(s.chars().count() as u64)
-            }
-        };
-        if let Some(length) = length {
-            if let Some(min_length) = rules.min_length.filter(|&m| length < m) {
-                report.push(name, Problem::TooShort { min_length, length });
-            }
-            if let Some(max_length) = rules.max_length.filter(|&m| length > m) {
-                report.push(name, Problem::TooLong { max_length, length });
-                if length > max_length.saturating_mul(FAR_PAST) {
-                    // Far too long: no pattern or format is run over it.
-                    return;
-                }
-            }
-        }
+/// Checks a string against `rules`, pushing every problem; whether it keeps them all.
+/// Inlined where a string field is read: what a valid string of most forms needs
+/// (lengths settled by its byte length, no pattern, no format) costs a few comparisons;
+/// counting characters, a pattern and a format are out of line.
+#[inline]
+pub(crate) fn check_string(name: &'static str, rules: &StringRules, s: &str, report: &mut Report) -> bool {
+    // A string of n bytes has n/4 to n characters (UTF-8 takes 1 to 4 bytes per
+    // character): when both bounds hold for that whole range, nothing is counted.
+    let (bytes, fewest) = (s.len() as u64, (s.len() as u64).div_ceil(4));
+    let settled = rules.min_length.is_none_or(|m| fewest >= m) && rules.max_length.is_none_or(|m| bytes <= m);
+    if !settled {
+        return check_counted(name, rules, s, report);
     }
+    if rules.pattern.is_some() || rules.format.is_some() {
+        return check_text(name, rules, s, report);
+    }
+    true
+}
+
+/// [`check_string`] of a string whose length in characters must be counted.
+#[inline(never)]
+fn check_counted(name: &'static str, rules: &StringRules, s: &str, report: &mut Report) -> bool {
+    report.add_work(s.len());
+    let length = s.chars().count() as u64;
+    let mut valid = true;
+    if let Some(min_length) = rules.min_length.filter(|&m| length < m) {
+        report.push(name, Problem::TooShort { min_length, length });
+        valid = false;
+    }
+    if let Some(max_length) = rules.max_length.filter(|&m| length > m) {
+        report.push(name, Problem::TooLong { max_length, length });
+        if length > max_length.saturating_mul(FAR_PAST) {
+            // Far too long: no pattern or format is run over it.
+            return false;
+        }
+        valid = false;
+    }
+    check_text(name, rules, s, report) && valid
+}
+
+/// `s` against `rules`' pattern and format; whether it keeps them.
+#[inline(never)]
+fn check_text(name: &'static str, rules: &StringRules, s: &str, report: &mut Report) -> bool {
+    let mut valid = true;
     if let Some(pattern) = rules.pattern {
         report.add_work(s.len());
         if !pattern_matches(pattern, s) {
             report.push(name, Problem::PatternMismatch { pattern, hint: rules.pattern_hint, hints: rules.pattern_hints });
+            valid = false;
         }
     }
     if let Some(format) = rules.format {
         report.add_work(s.len());
         if !format_is_valid(format, s) {
             report.push(name, Problem::InvalidFormat(format));
+            valid = false;
         }
     }
+    valid
 }
 
 fn check_multi(name: &'static str, rules: &MultiSelectRules, value: &Value, report: &mut Report) {

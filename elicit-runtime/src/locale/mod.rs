@@ -13,11 +13,11 @@
 //!
 //! A [`Locale`] is a language of the catalog. For each question, the first of:
 //!
-//! 1. the call's own: [`ElicitRequest::locale`](crate::exchange::ElicitRequest::locale),
+//! 1. the call's own: [`FormRequest::locale`](crate::exchange::FormRequest::locale),
 //!    [`ChoiceRequest::locale`](crate::exchange::ChoiceRequest::locale);
 //! 2. the client's, when it says: SEP-2792 (a draft) has the client send the user's
 //!    preferred languages on each request, as
-//!    `params._meta["io.modelcontextprotocol/acceptLanguage"]` ([`ACCEPT_LANGUAGE_META`]),
+//!    `params._meta["io.modelcontextprotocol/acceptLanguage"]`,
 //!    a string in the grammar of HTTP's `Accept-Language` (`"ko-KR, ko;q=0.9, en;q=0.5"`).
 //!    Exactly that key is read, on the request that carries the question (the tool call;
 //!    on 2026-07-28 each retry); ranges are taken by weight, `q=0` and `*` are left out,
@@ -60,10 +60,13 @@ use std::fmt;
 
 use unic_langid::LanguageIdentifier;
 
+#[doc(hidden)]
 pub use accept_language::{ACCEPT_LANGUAGE_META, CONTENT_LANGUAGE_META};
 #[cfg(feature = "rmcp")]
 pub(crate) use accept_language::of_meta;
-pub use catalog::{Arg, Catalog, CatalogBuilder, CatalogError, SHIPPED};
+pub use catalog::{Arg, Catalog, CatalogBuilder, CatalogError};
+#[doc(hidden)]
+pub use catalog::SHIPPED;
 pub use words::{MessageMismatch, Words, check_messages};
 #[doc(hidden)]
 pub use catalog::{check_shipped, message_variables};

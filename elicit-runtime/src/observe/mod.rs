@@ -7,55 +7,84 @@ use std::time::Duration;
 
 use crate::form::{InvalidContent, Problem};
 
-/// The name of the span around every elicitation (target `elicit_runtime::exchange`,
-/// or `elicit_runtime::url` for URL mode).
-pub const ELICIT_SPAN: &str = "elicit";
-/// The name of the span around every replay of a call answered in rounds (2026-07-28)
-/// or through the model (target `elicit_runtime::rounds`).
-pub const ROUND_SPAN: &str = "elicit_round";
-
-/// Counter: elicitations by `form`, `mode` and `outcome`.
-pub const OUTCOMES: &str = "elicit_outcomes_total";
-/// Counter: form-mode elicitations by the `client` profile the form was written for
-/// ([`ClientProfile::label`](crate::form::ClientProfile::label): the shipped ones and those
-/// the author registered, a bounded set) and `outcome`.
-pub const CLIENTS: &str = "elicit_client_profiles_total";
-/// Counter: problems found in accepted content, by `form` and `kind`.
-pub const VALIDATION_PROBLEMS: &str = "elicit_validation_problems_total";
-/// Histogram, seconds: how long the client took to answer, by `form` and `mode`.
-pub const TIME_TO_ANSWER: &str = "elicit_time_to_answer_seconds";
-/// Gauge: requests sent to clients and not answered yet, by `mode`.
-pub const PENDING: &str = "elicit_pending";
-/// Counter: `requestState`s refused, by `reason`.
-pub const STATE_REFUSED: &str = "elicit_request_state_refused_total";
-/// Counter: replays of calls answered in rounds or through the model, by `outcome`.
-pub const ROUNDS: &str = "elicit_rounds_total";
-/// Counter: the relay through the model, by `event` (`asked`, `answered`).
-pub const RELAY: &str = "elicit_relay_total";
-/// Counter: URL-mode pages, by `event`.
-pub const URL_PAGES: &str = "elicit_url_pages_total";
-
-/// Registers the unit and a one-line description of each metric with the installed
-/// recorder (exporters show them: Prometheus's `# HELP`). Call it once, after installing
-/// the recorder; the metrics are recorded whether or not it is called.
+/// The metrics the runtime records (feature `metrics`), each by a stable name: the
+/// table "Metrics" above says their type, labels and what they count.
 ///
 /// ```
-/// elicit_runtime::observe::describe_metrics();
+/// use elicit_runtime::observe::Metric;
+///
+/// assert_eq!(Metric::Outcomes.name(), "elicit_outcomes_total");
+/// assert!(Metric::ALL.iter().all(|metric| metric.name().starts_with("elicit_")));
 /// ```
-#[cfg(feature = "metrics")]
-#[cfg_attr(docsrs, doc(cfg(feature = "metrics")))]
-pub fn describe_metrics() {
-    use metrics::Unit;
-    metrics::describe_counter!(OUTCOMES, Unit::Count, "elicitations, by form, mode and outcome");
-    metrics::describe_counter!(CLIENTS, Unit::Count, "form-mode elicitations, by the client profile the form was written for and outcome");
-    metrics::describe_counter!(VALIDATION_PROBLEMS, Unit::Count, "problems found in accepted content, by form and kind");
-    metrics::describe_histogram!(TIME_TO_ANSWER, Unit::Seconds, "time the client took to answer an elicitation, by form and mode");
-    metrics::describe_gauge!(PENDING, Unit::Count, "elicitations sent and not answered yet, by mode");
-    metrics::describe_counter!(STATE_REFUSED, Unit::Count, "requestStates refused, by reason");
-    metrics::describe_counter!(ROUNDS, Unit::Count, "replays of calls answered in rounds or through the model, by outcome");
-    metrics::describe_counter!(RELAY, Unit::Count, "questions handed to the client's model, and answers it relayed");
-    metrics::describe_counter!(URL_PAGES, Unit::Count, "URL-mode pages: started, completed, refused, expired, still pending");
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Metric {
+    /// Counter `elicit_outcomes_total`: elicitations by `form`, `mode` and `outcome`.
+    Outcomes,
+    /// Counter `elicit_client_profiles_total`: form-mode elicitations by the `client`
+    /// profile the form was written for ([`ClientProfile::label`](crate::form::ClientProfile::label):
+    /// the shipped ones and those the author registered, a bounded set) and `outcome`.
+    ClientProfiles,
+    /// Counter `elicit_validation_problems_total`: problems found in accepted content, by
+    /// `form` and `kind`.
+    ValidationProblems,
+    /// Histogram `elicit_time_to_answer_seconds`: how long the client took to answer, by
+    /// `form` and `mode`.
+    TimeToAnswer,
+    /// Gauge `elicit_pending`: requests sent to clients and not answered yet, by `mode`.
+    Pending,
+    /// Counter `elicit_request_state_refused_total`: `requestState`s refused, by `reason`.
+    StateRefused,
+    /// Counter `elicit_rounds_total`: replays of calls answered in rounds or through the
+    /// model, by `outcome`.
+    Rounds,
+    /// Counter `elicit_relay_total`: the relay through the model, by `event` (`asked`,
+    /// `answered`).
+    Relay,
+    /// Counter `elicit_url_pages_total`: URL-mode pages, by `event`.
+    UrlPages,
 }
+
+impl Metric {
+    /// Every metric, in the order of the table.
+    pub const ALL: [Metric; 9] = [
+        Metric::Outcomes,
+        Metric::ClientProfiles,
+        Metric::ValidationProblems,
+        Metric::TimeToAnswer,
+        Metric::Pending,
+        Metric::StateRefused,
+        Metric::Rounds,
+        Metric::Relay,
+        Metric::UrlPages,
+    ];
+
+    /// The metric's name, as an exporter shows it (`elicit_outcomes_total`...).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Metric::Outcomes => OUTCOMES,
+            Metric::ClientProfiles => CLIENTS,
+            Metric::ValidationProblems => VALIDATION_PROBLEMS,
+            Metric::TimeToAnswer => TIME_TO_ANSWER,
+            Metric::Pending => PENDING,
+            Metric::StateRefused => STATE_REFUSED,
+            Metric::Rounds => ROUNDS,
+            Metric::Relay => RELAY,
+            Metric::UrlPages => URL_PAGES,
+        }
+    }
+}
+
+// The names, as constants for the `metrics` macros (which want a `&'static str` expression).
+const OUTCOMES: &str = "elicit_outcomes_total";
+const CLIENTS: &str = "elicit_client_profiles_total";
+const VALIDATION_PROBLEMS: &str = "elicit_validation_problems_total";
+const TIME_TO_ANSWER: &str = "elicit_time_to_answer_seconds";
+const PENDING: &str = "elicit_pending";
+const STATE_REFUSED: &str = "elicit_request_state_refused_total";
+const ROUNDS: &str = "elicit_rounds_total";
+const RELAY: &str = "elicit_relay_total";
+const URL_PAGES: &str = "elicit_url_pages_total";
 
 /// The mode of an elicitation, as its label and span field say it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -207,5 +236,23 @@ impl Drop for Pending {
     fn drop(&mut self) {
         #[cfg(feature = "metrics")]
         metrics::gauge!(PENDING, "mode" => self.mode.as_str()).decrement(1.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Metric;
+
+    /// The table "Metrics" of the module docs names every metric once, by its name and
+    /// its variant, so the docs and the enum cannot drift apart.
+    #[test]
+    fn the_table_names_every_metric() {
+        let docs = include_str!("../../docs/observability.md");
+        let rows: Vec<&str> = docs.lines().filter(|line| line.starts_with("| `elicit_") && line.contains("([`Metric::")).collect();
+        assert_eq!(rows.len(), Metric::ALL.len(), "{rows:#?}");
+        for metric in Metric::ALL {
+            let row = format!("| `{}` ([`Metric::{metric:?}`])", metric.name());
+            assert_eq!(rows.iter().filter(|r| r.starts_with(&row)).count(), 1, "no row `{row}`");
+        }
     }
 }

@@ -21,7 +21,7 @@
 //!
 //! // in the tool (every revision; the fallback through the model too):
 //! // `ask` from `call.principal(user).run(..)`: only `user` may answer on the page.
-//! match ApiKey::elicit_on_page(&ask, &pages, "Connect your billing account").await? {
+//! match ApiKey::elicit_via_page(&ask, &pages, "Connect your billing account").await? {
 //!     Elicitation::Accept(k) => store(user, k.key),      // typed, validated
 //!     Elicitation::Decline | Elicitation::Cancel => not_connected(),
 //! }
@@ -41,7 +41,7 @@
 //!   sent in form mode (`ApiKey::elicit(..)` does not compile). Every other field type
 //!   and attribute of the derive works as in form mode, run-time selects
 //!   (`#[elicit(options)]`) too: such a form is asked with
-//!   `Form::elicit_on_page_with(&ask, &pages, message, FormOptions { .. })`, the page shows
+//!   `Form::elicit_via_page_with(&ask, &pages, message, FormOptions { .. })`, the page shows
 //!   the options offered (the author's titles, escaped) and accepts only those, and a list
 //!   that changed between rounds is another interaction, asked again. Those options stay
 //!   in the memory of the instance that asked: its page must serve the form.
@@ -133,10 +133,12 @@ pub use self::router::PageLogin;
 /// re-exported so that a login needs no dependency of its own.
 #[cfg(feature = "page")]
 #[cfg_attr(docsrs, doc(cfg(feature = "page")))]
+#[doc(no_inline)]
 pub use axum::http::request::Parts;
 /// The HTTP app [`Pages::router`] gives: axum's `Router`, to nest in your own.
 #[cfg(feature = "page")]
 #[cfg_attr(docsrs, doc(cfg(feature = "page")))]
+#[doc(no_inline)]
 pub use axum::Router;
 #[cfg(all(feature = "page", feature = "testing"))]
 pub(crate) use self::{body::CSRF_FIELD, pages::{page_form_named, zeroize_content}};
@@ -147,7 +149,7 @@ use crate::form::{FormOptions, FormSchema, InvalidContent};
 ///
 /// It may hold [`Secret`] fields, and it is never sent in form mode: it has no
 /// `requestedSchema`, and `ApiKey::elicit(..)` does not compile. Ask for it with
-/// [`elicit_on_page`](Self::elicit_on_page) (feature `page`).
+/// [`elicit_via_page`](Self::elicit_via_page) (feature `page`).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a page form",
     label = "not `#[elicit(page)]`",
@@ -207,7 +209,7 @@ pub trait PageForm: Sized + 'static {
     /// [`Elicit::elicit`](crate::Elicit::elicit)'s.
     #[cfg(feature = "page")]
     #[cfg_attr(docsrs, doc(cfg(feature = "page")))]
-    fn elicit_on_page<'a, P: crate::exchange::ElicitPeer + ?Sized>(
+    fn elicit_via_page<'a, P: crate::exchange::ElicitPeer + ?Sized>(
         peer: &'a P,
         pages: &'a Pages,
         message: impl Into<crate::locale::Words>,
@@ -218,7 +220,7 @@ pub trait PageForm: Sized + 'static {
     /// Without the `page` feature: refused, with an error that names the feature.
     #[cfg(not(feature = "page"))]
     #[doc(hidden)]
-    fn elicit_on_page<P: ?Sized, G: ?Sized, M>(peer: &P, pages: &G, message: M) -> std::convert::Infallible
+    fn elicit_via_page<P: ?Sized, G: ?Sized, M>(peer: &P, pages: &G, message: M) -> std::convert::Infallible
     where
         Self: PageFeature,
     {
@@ -227,9 +229,9 @@ pub trait PageForm: Sized + 'static {
     }
 }
 
-/// Never implemented: what a page form's `elicit_on_page` asks without the `page` feature.
+/// Never implemented: what a page form's `elicit_via_page` asks without the `page` feature.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}::elicit_on_page` needs the `page` feature of elicit-runtime",
+    message = "`{Self}::elicit_via_page` needs the `page` feature of elicit-runtime",
     label = "needs the `page` feature",
     note = "enable the `page` feature of elicit-runtime: `elicit-runtime = {{ .., features = [\"page\"] }}` in your Cargo.toml (it serves the page and brings the value back to the tool)"
 )]
@@ -243,12 +245,12 @@ pub trait PageFeature: sealed::Never {
 #[diagnostic::on_unimplemented(
     message = "`{F}` is a `#[elicit(page)]` form: it is never sent in form mode",
     label = "a page form is asked on the server's own page",
-    note = "ask for it with `{F}::elicit_on_page(&ask, &pages, message)` (feature `page`): the user fills it in on the page `Pages` serves, and the value reaches the tool without crossing the MCP client"
+    note = "ask for it with `{F}::elicit_via_page(&ask, &pages, message)` (feature `page`): the user fills it in on the page `Pages` serves, and the value reaches the tool without crossing the MCP client"
 )]
 pub trait SentInFormMode<F>: sealed::Never {}
 
 /// What asks a page form with the options of its run-time selects: the server's
-/// [`Pages`] (feature `page`). The bound of the `elicit_on_page_with` that
+/// [`Pages`] (feature `page`). The bound of the `elicit_via_page_with` that
 /// `#[derive(Elicit)]` writes on a page form with `#[elicit(options)]` fields.
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
@@ -257,19 +259,19 @@ pub trait SentInFormMode<F>: sealed::Never {}
     note = "pass the server's `elicit_runtime::page::Pages` (feature `page` of elicit-runtime)"
 )]
 pub trait AsksOnPage<'a, T, P: ?Sized> {
-    /// The request, awaited as `elicit_on_page`'s.
+    /// The request, awaited as `elicit_via_page`'s.
     type Request;
     /// The request of `T` on this page, with these options.
     fn __ask_with(&'a self, peer: &'a P, message: crate::locale::Words, options: std::sync::Arc<dyn FormOptions>) -> Self::Request;
 }
 
-/// Never implemented: the bound of the `elicit_on_page` a page form with run-time
+/// Never implemented: the bound of the `elicit_via_page` a page form with run-time
 /// selects has only to be refused, naming the call that gives the options.
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
     message = "`{F}` has run-time selects (`#[elicit(options)]`): it is asked on the page with their options",
     label = "the options of its run-time selects are missing",
-    note = "ask it with `{F}::elicit_on_page_with(&ask, &pages, message, options)`, where `options` is the struct `#[derive(Elicit)]` wrote beside `{F}` (its name ends in `Options`), one `Options` per run-time select"
+    note = "ask it with `{F}::elicit_via_page_with(&ask, &pages, message, options)`, where `options` is the struct `#[derive(Elicit)]` wrote beside `{F}` (its name ends in `Options`), one `Options` per run-time select"
 )]
 pub trait AskedOnPageWithOptions<F>: sealed::Never {}
 

@@ -23,7 +23,7 @@ use crate::url::{CompleteError, InteractionId, Interactions, StoreError, checked
 
 /// The server's page forms: where their page is, the interactions it completes, the key
 /// ring that seals what it receives, and its default language. Clone it freely (it is shared); give
-/// the same one to the tools ([`PageForm::elicit_on_page`]) and to the HTTP app
+/// the same one to the tools ([`PageForm::elicit_via_page`]) and to the HTTP app
 /// ([`router`](Self::router)).
 ///
 /// ```
@@ -171,7 +171,7 @@ impl Pages {
         self
     }
 
-    /// Makes the page able to show `T`. A tool's [`elicit_on_page`](PageForm::elicit_on_page)
+    /// Makes the page able to show `T`. A tool's [`elicit_via_page`](PageForm::elicit_via_page)
     /// registers its form itself; an instance that only serves the page (several instances
     /// behind one store) registers the forms other instances ask for.
     pub fn register<T: PageForm>(&self) -> &Self {
@@ -345,7 +345,7 @@ fn zeroize_value(value: &mut Value) {
 /// test that answers a page form with the plain URL-mode reply meets.
 const NO_VALUE: &str = "the store holds no value for its interaction: another call took it, it expired, or something other than the page completed the interaction with no value (only the page, `Pages::router`, keeps what the user submitted; `Interactions::complete` keeps nothing; in a test, answer a page form with `Reply::fill_page(user, content)`, not `Reply::open_page`)";
 
-/// One page form asked for: built by [`PageForm::elicit_on_page`], sent by `.await`.
+/// One page form asked for: built by [`PageForm::elicit_via_page`], sent by `.await`.
 #[must_use = "a page request does nothing until it is awaited"]
 pub struct PageRequest<'a, T, P: ?Sized> {
     peer: &'a P,
@@ -356,7 +356,7 @@ pub struct PageRequest<'a, T, P: ?Sized> {
     wait: Duration,
     progress_every: Option<Duration>,
     purpose: Option<String>,
-    /// The options of the form's run-time selects, given with `elicit_on_page_with`.
+    /// The options of the form's run-time selects, given with `elicit_via_page_with`.
     given: Option<Arc<dyn FormOptions>>,
     form: PhantomData<fn() -> T>,
 }
@@ -419,7 +419,7 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
     /// it is still waiting (`notifications/progress`, for a call that carried a
     /// `progressToken`): clients give up on a request after a timeout of their own (60 s
     /// in the TypeScript SDK) unless progress arrives. `None` sends none. The default is
-    /// [`DEFAULT_PROGRESS_EVERY`](crate::exchange::DEFAULT_PROGRESS_EVERY).
+    /// every 15 seconds.
     pub fn progress_every(mut self, every: Option<Duration>) -> Self {
         self.progress_every = every;
         self
@@ -496,7 +496,7 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
     ///
     /// // In the tool, inside `ToolCall::run`: `?` passes -32042 (or a round) on.
     /// async fn upstream(ask: &impl ElicitPeer, pages: &Pages) -> Result<String, ElicitError> {
-    ///     Ok(match ApiKey::elicit_on_page(ask, pages, "Connect your API key").require().await? {
+    ///     Ok(match ApiKey::elicit_via_page(ask, pages, "Connect your API key").require().await? {
     ///         Elicitation::Accept(k) => format!("connected a key of {} characters", k.key.expose().len()),
     ///         Elicitation::Decline | Elicitation::Cancel => "not connected".to_owned(),
     ///     })
@@ -564,7 +564,7 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> IntoFuture for PageRequest<'a, T, 
     }
 }
 
-/// `elicit_on_page_with`, which `#[derive(Elicit)]` writes on a page form with run-time
+/// `elicit_via_page_with`, which `#[derive(Elicit)]` writes on a page form with run-time
 /// selects: the page request, with their options.
 impl<'a, T: PageForm, P: ElicitPeer + ?Sized + 'a> super::AsksOnPage<'a, T, P> for Pages {
     type Request = PageRequest<'a, T, P>;

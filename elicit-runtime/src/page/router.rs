@@ -23,7 +23,7 @@ use crate::url::{CompleteError, InteractionId};
 /// How the page knows who the browser is: your login.
 ///
 /// Return the principal of the signed-in user (the same string your tool passes to
-/// [`elicit_on_page`](super::PageForm::elicit_on_page) for that person, usually the
+/// [`elicit_via_page`](super::PageForm::elicit_via_page) for that person, usually the
 /// subject of the MCP request's token), or `None` when nobody is signed in (the page
 /// then asks them to sign in, and stores nothing). Read your session cookie or a token
 /// from the request's headers; never trust a name the URL carries.

@@ -119,7 +119,7 @@ impl Ask {
 
     /// What the client of this call can show: whether a form and a URL-mode request reach
     /// the user through the client, only through its model (the relay), or not at all,
-    /// and whether a [`user_only`](crate::exchange::ElicitRequest::user_only) form can be
+    /// and whether a [`user_only`](crate::exchange::FormRequest::user_only) form can be
     /// answered. Known before anything is asked, so that the body can decline, or take
     /// another flow, before the user answers a first question ([`Reach`]).
     ///

@@ -352,7 +352,7 @@ macro_rules! replayable_accessors {
         /// Binds the call to this authenticated principal (a user id, a token subject),
         /// the one place it is given: a round state sealed for one principal is refused
         /// for any other, and a page form asked in the body
-        /// (`PageForm::elicit_on_page`, feature `page`) is
+        /// (`PageForm::elicit_via_page`, feature `page`) is
         /// answered on the page by this user alone. Without it, states are bound to the
         /// request's method, name and arguments only.
         pub fn principal(mut self, principal: impl Into<String>) -> Self {
@@ -365,7 +365,7 @@ macro_rules! replayable_accessors {
         /// model), used when the client's request names no language the catalog has
         /// (SEP-2792's `_meta["io.modelcontextprotocol/acceptLanguage"]`, see
         /// [`locale`](crate::locale)). A question's own
-        /// [`locale`](crate::exchange::ElicitRequest::locale) comes first.
+        /// [`locale`](crate::exchange::FormRequest::locale) comes first.
         pub fn locale(mut self, locale: Locale) -> Self {
             self.0.locale = Some(locale);
             self
@@ -431,12 +431,12 @@ impl ToolCall {
     /// question to a form-only client; on 2026-07-28, a request whose capabilities lack
     /// the mode), hand it to the client's model instead of failing: the call ends with a
     /// result that tells the model what to ask the user and how to call the tool back
-    /// with the answers (the argument [`RELAY_ARGUMENT`](super::RELAY_ARGUMENT), sealed
+    /// with the answers (the argument [`RelayArg::NAME`](super::RelayArg::NAME), sealed
     /// like a 2026-07-28 state). Off by default: without it, such a question is the
     /// typed error it always was.
     ///
     /// Answers relayed by the model are [`Provenance::Model`](crate::exchange::Provenance);
-    /// a question asked with [`user_only`](crate::exchange::ElicitRequest::user_only) is
+    /// a question asked with [`user_only`](crate::exchange::FormRequest::user_only) is
     /// never relayed, and fails closed. Add a [`RelayArg`](super::RelayArg) field to the tool's arguments
     /// so that `tools/list` shows the argument, and take `ToolCall` before `Parameters`
     /// (rmcp's `Parameters` takes the arguments away from the extractors after it). See

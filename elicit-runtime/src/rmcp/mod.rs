@@ -41,6 +41,20 @@
 //! no way for a tool to return a raw `InputRequiredResult` (`CallToolResponse`,
 //! `GetPromptResponse` and `ReadResourceResponse` hold only the typed one), so the
 //! empty member stays; clients ignore it, and the official schema allows it.
+//!
+//! # What goes on the wire
+//!
+//! The JSON-RPC errors and methods this adapter writes, as the specification (or the
+//! draft dialect) names them:
+//!
+//! | what | code or name |
+//! |---|---|
+//! | URL mode required (2025-11-25) | error `-32042` |
+//! | a refused `requestState` (any reason) | error `-32602`, message `invalid requestState` |
+//! | interaction required (dialect `UserInteraction`, feature `dialects`) | error `-32003` |
+//! | elicitation required (dialect `ElicitationTrack`, feature `dialects`) | error `-32604` |
+//! | a URL-mode interaction completed | notification `notifications/elicitation/complete` |
+//! | the client's poll (dialect `ElicitationTrack`) | request `elicitation/track` (`Track::METHOD`) |
 
 mod ask;
 mod calls;
@@ -59,9 +73,10 @@ pub mod migrating_from_rmcp {
 #[cfg(feature = "dialects")]
 mod track;
 
+#[doc(hidden)]
 pub use self::error::{INVALID_STATE, URL_ELICITATION_REQUIRED};
 #[cfg(feature = "dialects")]
-#[cfg_attr(docsrs, doc(cfg(feature = "dialects")))]
+#[doc(hidden)]
 pub use self::error::{ELICITATION_REQUIRED, INTERACTION_REQUIRED};
 
 use std::future::Future;
@@ -78,10 +93,10 @@ use serde_json::Value;
 pub use self::ask::{Ask, InputAsk};
 pub use self::calls::{PromptCall, ResourceCall, ToolCall};
 pub use self::reach::{Reach, Route};
-pub use self::relay::{RELAY_ARGUMENT, Relay, RelayArg};
+pub use self::relay::{Relay, RelayArg};
 #[cfg(feature = "dialects")]
 #[cfg_attr(docsrs, doc(cfg(feature = "dialects")))]
-pub use self::track::{TRACK_METHOD, Track};
+pub use self::track::Track;
 use crate::exchange::{Answer, ClientInfo, ElicitError, ElicitPeer, ElicitationSupport, Outgoing};
 use crate::revision::ProtocolRevision;
 use crate::form::echo_up_to;
@@ -221,7 +236,7 @@ async fn timed_out(peer: &Peer<RoleServer>, waiting: &mut Waiting<'_>, timeout: 
 /// A request sent to the client and not answered yet. Dropped while it waits (the body
 /// stopped waiting: its own timeout, a `select!`, a `try_join!` that failed on another
 /// question, an aborted task), it tells the client with `notifications/cancelled`, as
-/// [`ElicitRequest::timeout`](crate::exchange::ElicitRequest::timeout) and a cancelled tool call do:
+/// [`FormRequest::timeout`](crate::exchange::FormRequest::timeout) and a cancelled tool call do:
 /// the form leaves the user's screen, and rmcp stops waiting for its response instead of
 /// keeping it pending until the client answers (or forever).
 struct Waiting<'a> {
@@ -265,7 +280,7 @@ const CANCELLED: &str = "cancelled-call";
 const ABANDONED: &str = "cancelled-abandoned";
 
 /// The catalog's reason of the `notifications/cancelled` sent when the question's time
-/// ran out ([`ElicitRequest::timeout`](crate::exchange::ElicitRequest::timeout)).
+/// ran out ([`FormRequest::timeout`](crate::exchange::FormRequest::timeout)).
 const TIMED_OUT: &str = "cancelled-timeout";
 
 impl ElicitPeer for Peer<RoleServer> {
@@ -339,4 +354,4 @@ async fn notify_complete(peer: &Peer<RoleServer>, elicitation_id: &str) -> Resul
 }
 
 /// The method of the notification that a URL-mode interaction completed (2025-11-25).
-pub const ELICITATION_COMPLETE: &str = "notifications/elicitation/complete";
+const ELICITATION_COMPLETE: &str = "notifications/elicitation/complete";

@@ -13,7 +13,7 @@ pub enum Route {
     /// Only through the client's model ([`ToolCall::relay_through_model`](super::ToolCall::relay_through_model)):
     /// the model asks the user and calls the tool back with the answer, which is
     /// [`Provenance::Model`](crate::exchange::Provenance). A question asked
-    /// [`user_only`](crate::exchange::ElicitRequest::user_only) fails closed.
+    /// [`user_only`](crate::exchange::FormRequest::user_only) fails closed.
     Model,
     /// Not at all: asking fails with [`ElicitError::NotSupported`](crate::ElicitError::NotSupported)
     /// (a form), [`UrlModeError::NotSupported`](crate::url::UrlModeError::NotSupported) or
@@ -72,14 +72,14 @@ impl Reach {
     }
 
     /// How a URL-mode request (a page: `Interactions::url_request`,
-    /// `PageForm::elicit_on_page`) reaches the user. On 2025-06-18, which has no URL mode,
+    /// `PageForm::elicit_via_page`) reaches the user. On 2025-06-18, which has no URL mode,
     /// it is [`Route::Model`] with the relay (the model gives the user the link) and
     /// [`Route::Unavailable`] without.
     pub fn url(&self) -> Route {
         self.url
     }
 
-    /// Whether a form asked [`user_only`](crate::exchange::ElicitRequest::user_only) can
+    /// Whether a form asked [`user_only`](crate::exchange::FormRequest::user_only) can
     /// be answered: the client shows forms itself, so the answer is the user's and not
     /// the model's.
     pub fn user_only(&self) -> bool {

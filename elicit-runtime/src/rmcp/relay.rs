@@ -6,13 +6,13 @@
 //! to a form-only client; on 2026-07-28, per-request capabilities without the mode) then
 //! ends the call with a tool result meant for the model: what to ask, field by field,
 //! and how to call back. The call-back is the same tool with the same arguments plus the
-//! reserved argument [`RELAY_ARGUMENT`] (`elicitRelay`): the sealed continuation (the
+//! reserved argument [`RelayArg::NAME`] (`elicitRelay`): the sealed continuation (the
 //! same sealing as 2026-07-28 rounds, bound to the principal, the tool and its
 //! arguments, with an expiry, each answer pinned to the exact question) and the answers
 //! by question key. The answers are validated like any content; invalid ones come back
 //! to the model with every violation named. An answer relayed by the model is marked
 //! [`Provenance::Model`](crate::exchange::Provenance), and a question asked with
-//! [`user_only`](crate::exchange::ElicitRequest::user_only) is never relayed.
+//! [`user_only`](crate::exchange::FormRequest::user_only) is never relayed.
 //!
 #![doc = include_str!("../../docs/relay.md")]
 
@@ -30,9 +30,9 @@ use crate::locale::{Arg, CONTENT_LANGUAGE_META, Locale};
 use crate::rounds::Asked;
 
 /// The reserved tool argument that carries the model's call-back.
-pub const RELAY_ARGUMENT: &str = "elicitRelay";
+pub(crate) const RELAY_ARGUMENT: &str = "elicitRelay";
 
-/// The model's call-back, as the tool argument [`RELAY_ARGUMENT`] carries it. To show the
+/// The model's call-back, as the tool argument [`RelayArg::NAME`] carries it. To show the
 /// argument in `tools/list`, add a [`RelayArg`] field to the tool's arguments (not
 /// `Option<Relay>`: schemars writes every `Option` with a `null` branch, which some
 /// clients cannot read).
@@ -169,7 +169,7 @@ impl JsonSchema for Relay {
     }
 }
 
-/// The tool argument [`RELAY_ARGUMENT`] (`elicitRelay`) as a field of a tool's arguments,
+/// The tool argument [`RelayArg::NAME`] (`elicitRelay`) as a field of a tool's arguments,
 /// so that `tools/list` shows the model how to call back. Absent, it is the default
 /// (`RelayArg(None)`); its schema is a plain object, written inline, with no `null` (the
 /// field is optional because it has `#[serde(default)]`, so schemars leaves it out of
@@ -230,6 +230,12 @@ impl JsonSchema for Relay {
 /// what the continuation is bound to), so the field only documents it.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct RelayArg(pub Option<Relay>);
+
+impl RelayArg {
+    /// The name of the reserved tool argument, `elicitRelay`: what a client that does not
+    /// take the tool's schema from this field must send the call-back under.
+    pub const NAME: &'static str = RELAY_ARGUMENT;
+}
 
 impl<'de> Deserialize<'de> for RelayArg {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {

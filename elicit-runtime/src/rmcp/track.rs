@@ -15,13 +15,10 @@ use serde_json::{Value, json};
 use crate::locale::Locale;
 use crate::url::{CompleteError, InteractionId, Interactions};
 
-/// The method of the draft's tracking request.
-pub const TRACK_METHOD: &str = "elicitation/track";
-
 /// Answers an `elicitation/track` request, from the server's `on_custom_request`.
 ///
 /// ```no_run
-/// use elicit_runtime::rmcp::{Track, TRACK_METHOD};
+/// use elicit_runtime::rmcp::Track;
 /// use elicit_runtime::url::Interactions;
 /// use rmcp::model::{CustomRequest, CustomResult};
 /// use rmcp::service::RequestContext;
@@ -31,7 +28,7 @@ pub const TRACK_METHOD: &str = "elicitation/track";
 ///     -> Result<CustomResult, ErrorData> {
 ///     match request.method.as_str() {
 ///         // The principal: the authenticated user of this session, as for `url_request`.
-///         TRACK_METHOD => Track::new(interactions, "alice").message("Consent pending...").answer(request, context).await,
+///         Track::METHOD => Track::new(interactions, "alice").message("Consent pending...").answer(request, context).await,
 ///         other => Err(ErrorData::new(rmcp::model::ErrorCode::METHOD_NOT_FOUND, format!("no method {other}"), None)),
 ///     }
 /// }
@@ -55,6 +52,9 @@ pub struct Track<'a> {
 }
 
 impl<'a> Track<'a> {
+    /// The method of the draft's tracking request, `elicitation/track`: the one to route here.
+    pub const METHOD: &'static str = "elicitation/track";
+
     /// How often progress is sent unless [`every`](Self::every) says otherwise.
     pub const DEFAULT_EVERY: Duration = Duration::from_secs(5);
 

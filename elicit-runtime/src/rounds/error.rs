@@ -18,11 +18,11 @@ pub const MAX_STATE_LEN: usize = 256 * 1024;
 /// error (`-32602`, "invalid requestState"), so that nobody learns from the answer which
 /// check failed; the variant is for the server's logs (the `reason` of the `tracing` event "requestState
 /// refused", target `elicit_runtime::rounds`, and of the metric
-/// [`STATE_REFUSED`](crate::observe::STATE_REFUSED)).
+/// [`Metric::StateRefused`](crate::observe::Metric::StateRefused)).
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum StateError {
-    /// The configured key is shorter than [`MIN_KEY_LEN`] bytes.
+    /// The configured key is shorter than 32 bytes.
     KeyTooShort {
         /// Its length.
         len: usize,
@@ -33,7 +33,7 @@ pub enum StateError {
         /// The variable that was read.
         var: String,
     },
-    /// The state this round would seal is longer than [`MAX_STATE_LEN`]: its answers
+    /// The state this round would seal is longer than 256 KiB: its answers
     /// are too large to carry (ask for less in one flow, or keep large data on the
     /// server).
     TooLarge {
@@ -44,7 +44,7 @@ pub enum StateError {
     Unavailable(String),
     /// The `requestState` is not in the sealed format (empty, truncated, re-encoded).
     Malformed,
-    /// The `requestState` is longer than [`MAX_STATE_LEN`].
+    /// The `requestState` is longer than 256 KiB.
     TooLong {
         /// Its length.
         len: usize,
@@ -59,7 +59,7 @@ pub enum StateError {
     /// The state verified but its content cannot be read (a state of another version).
     Unreadable(String),
     /// [`StateSealer::ephemeral`](super::StateSealer::ephemeral) was called where the environment marks the deployment
-    /// as production ([`PRODUCTION_VAR`](super::PRODUCTION_VAR)): configure a key ([`StateSealer::from_env`](super::StateSealer::from_env)).
+    /// as production (`ELICIT_PRODUCTION`): configure a key ([`StateSealer::from_env`](super::StateSealer::from_env)).
     EphemeralInProduction {
         /// The variable that marks production.
         var: &'static str,

@@ -30,8 +30,12 @@ use std::sync::Mutex;
 use serde_json::{Map, Value};
 
 pub use self::kept::{EffectError, Kept};
-pub use self::error::{MAX_STATE_LEN, MIN_KEY_LEN, StateError};
-pub use self::state::{PRODUCTION_VAR, StateSealer};
+pub use self::error::StateError;
+#[doc(hidden)]
+pub use self::error::{MAX_STATE_LEN, MIN_KEY_LEN};
+pub use self::state::StateSealer;
+#[doc(hidden)]
+pub use self::state::PRODUCTION_VAR;
 pub use self::layers::{Relay, Rounds};
 pub use self::replay::{Played, Replay};
 pub use self::digest::Binding;

@@ -77,7 +77,7 @@ impl StateSealer {
     /// How long a sealed state stays valid unless [`ttl`](Self::ttl) says otherwise.
     pub const DEFAULT_TTL: Duration = Duration::from_secs(10 * 60);
 
-    /// A sealer with this secret key (at least [`MIN_KEY_LEN`] bytes, random, kept out of
+    /// A sealer with this secret key (at least 32 bytes, random, kept out of
     /// clients' reach).
     pub fn new(key: impl Into<Vec<u8>>) -> Result<Self, StateError> {
         let key = RingKey::derive(&key.into())?;
@@ -90,14 +90,14 @@ impl StateSealer {
     /// says `ephemeral`.
     ///
     /// Refused with [`StateError::EphemeralInProduction`] when the environment marks the
-    /// deployment as production: [`PRODUCTION_VAR`] (`ELICIT_PRODUCTION`) set to anything
+    /// deployment as production: `ELICIT_PRODUCTION` set to anything
     /// but empty, `0` or `false`. Set it in your production environment, and a forgotten
     /// `ephemeral()` fails at start-up instead of losing every round on the next restart.
     ///
     /// ```
     /// use elicit_runtime::rounds::{StateSealer, StateError};
     ///
-    /// # if std::env::var_os(elicit_runtime::rounds::PRODUCTION_VAR).is_none() {
+    /// # if std::env::var_os("ELICIT_PRODUCTION").is_none() {
     /// let sealer = StateSealer::ephemeral()?;
     /// assert!(format!("{sealer:?}").contains("ephemeral"));
     /// # }
@@ -107,7 +107,7 @@ impl StateSealer {
         Self::ephemeral_unless(std::env::var_os(PRODUCTION_VAR).as_deref())
     }
 
-    /// [`ephemeral`](Self::ephemeral), given the value of [`PRODUCTION_VAR`].
+    /// [`ephemeral`](Self::ephemeral), given the value of `ELICIT_PRODUCTION`.
     fn ephemeral_unless(production: Option<&std::ffi::OsStr>) -> Result<Self, StateError> {
         if let Some(value) = production.and_then(|v| v.to_str().map(str::trim).or(Some("1")))
             && !(value.is_empty() || value == "0" || value.eq_ignore_ascii_case("false"))

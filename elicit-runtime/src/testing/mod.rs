@@ -19,5 +19,7 @@ pub use self::transcript::Transcript;
 #[cfg(feature = "page")]
 #[cfg_attr(docsrs, doc(cfg(feature = "page")))]
 pub use self::page::{PageAnswer, PageBrowser};
-pub use self::page::{PageFillError, ServerPages};
+pub use self::page::PageFillError;
+#[doc(hidden)]
+pub use self::page::ServerPages;
 

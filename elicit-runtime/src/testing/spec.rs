@@ -23,11 +23,13 @@ fn slot(revision: ProtocolRevision) -> usize {
 }
 
 /// The text of the official `schema.json` of a revision.
+#[doc(hidden)]
 pub fn document_text(revision: ProtocolRevision) -> &'static str {
     DOCUMENTS[slot(revision)]
 }
 
 /// The official `schema.json` of a revision, parsed once.
+#[doc(hidden)]
 pub fn document(revision: ProtocolRevision) -> &'static Value {
     static DOCS: [OnceLock<Value>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
     DOCS[slot(revision)].get_or_init(|| serde_json::from_str(document_text(revision)).unwrap_or(Value::Null))
@@ -35,6 +37,7 @@ pub fn document(revision: ProtocolRevision) -> &'static Value {
 
 /// The key under which the document keeps its definitions: draft-07 `definitions`
 /// (2025-06-18) or 2020-12 `$defs`.
+#[doc(hidden)]
 pub fn definitions_key(revision: ProtocolRevision) -> &'static str {
     match revision {
         ProtocolRevision::V2025_06_18 => "definitions",
@@ -43,6 +46,7 @@ pub fn definitions_key(revision: ProtocolRevision) -> &'static str {
 }
 
 /// One named definition of the official schema (`Null` if there is none).
+#[doc(hidden)]
 pub fn definition(revision: ProtocolRevision, name: &str) -> &'static Value {
     &document(revision)[definitions_key(revision)][name]
 }
@@ -62,6 +66,7 @@ pub enum Strictness {
 
 /// The document, with the `requestedSchema` object and every primitive property
 /// definition closed (see [`Strictness::Strict`]).
+#[doc(hidden)]
 pub fn strict_document(revision: ProtocolRevision) -> Value {
     let mut doc = document(revision).clone();
     let key = definitions_key(revision);
@@ -117,7 +122,7 @@ fn close(schema: &mut Value) {
 }
 
 /// A compiled check of one definition of a revision's official schema, from
-/// [`validator()`] or [`cached_validator`]. Which JSON Schema crate compiles it is not part
+/// [`validator()`]. Which JSON Schema crate compiles it is not part
 /// of this API: upgrading it is not a breaking change here.
 ///
 /// ```
@@ -133,6 +138,7 @@ fn close(schema: &mut Value) {
 /// // Each error says where it is (a JSON pointer, empty for the whole value) and what is wrong.
 /// assert!(!errors.is_empty() && errors.iter().all(|e| e.starts_with("at ")), "{errors:?}");
 /// ```
+#[doc(hidden)]
 pub struct Validator(jsonschema::Validator);
 
 impl Validator {
@@ -156,6 +162,7 @@ impl std::fmt::Debug for Validator {
 
 /// A validator of `target` (a definition name such as `ElicitRequest`) in the official
 /// schema of `revision`; the error says why the schema did not compile.
+#[doc(hidden)]
 pub fn validator(revision: ProtocolRevision, strictness: Strictness, target: &str) -> Result<Validator, String> {
     let mut doc = match strictness {
         Strictness::Official => document(revision).clone(),
@@ -170,6 +177,7 @@ type Cached = Result<&'static Validator, String>;
 type ValidatorKey = (ProtocolRevision, Strictness, &'static str);
 
 /// A validator of the definition `target` of a revision, built once and kept.
+#[doc(hidden)]
 pub fn cached_validator(revision: ProtocolRevision, strictness: Strictness, target: &'static str) -> Cached {
     static CACHE: OnceLock<Mutex<HashMap<ValidatorKey, Cached>>> = OnceLock::new();
     let mut cache = CACHE.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
@@ -189,6 +197,23 @@ pub fn check(revision: ProtocolRevision, strictness: Strictness, target: &'stati
 
 /// Checks a request (`{"jsonrpc", "id", "method", "params"}`, or the bare `{method,
 /// params}` of a 2026-07-28 input request) against the revision's `ElicitRequest`.
+///
+/// ```
+/// use elicit_runtime::ProtocolRevision;
+/// use elicit_runtime::testing::spec::{Strictness, check_request};
+/// use serde_json::json;
+///
+/// let request = |property| json!({"jsonrpc": "2.0", "id": 1, "method": "elicitation/create", "params": {
+///     "message": "Your name?",
+///     "requestedSchema": {"type": "object", "properties": {"name": property}, "required": ["name"]}
+/// }});
+/// let name = json!({"type": "string", "title": "Name", "maxLength": 50});
+/// assert_eq!(check_request(ProtocolRevision::V2025_11_25, Strictness::Strict, &request(name)), Ok(()));
+/// // A nested object is not a field the specification allows: every error says where it is.
+/// let nested = json!({"type": "object", "properties": {"first": {"type": "string"}}});
+/// let errors = check_request(ProtocolRevision::V2025_11_25, Strictness::Official, &request(nested)).unwrap_err();
+/// assert!(!errors.is_empty() && errors.iter().all(|e| e.starts_with("at ")), "{errors:?}");
+/// ```
 pub fn check_request(revision: ProtocolRevision, strictness: Strictness, request: &Value) -> Result<(), Vec<String>> {
     check(revision, strictness, "ElicitRequest", request)
 }

@@ -16,6 +16,7 @@ use serde_json::{Map, Value};
 use serde_json::json;
 
 use self::check::checked_message;
+#[doc(hidden)]
 pub use self::check::checked_url;
 #[cfg(feature = "page")]
 pub(crate) use self::check::{checked_link, is_loopback};
@@ -23,7 +24,8 @@ pub use self::memory::MemoryStore;
 #[cfg(feature = "redis")]
 #[cfg_attr(docsrs, doc(cfg(feature = "redis")))]
 pub use self::redis::RedisStore;
-pub use self::store::{CompleteError, Interaction, InteractionId, InteractionStore, MAX_TTL, StoreFuture};
+pub use self::store::{CompleteError, Interaction, InteractionId, InteractionStore, StoreFuture};
+use self::store::MAX_TTL;
 pub use crate::exchange::error::{StoreError, UrlError, UrlModeError};
 use tracing::Instrument as _;
 
@@ -62,6 +64,11 @@ impl Interactions {
     /// How long an interaction lives unless [`ttl`](Self::ttl) says otherwise.
     pub const DEFAULT_TTL: Duration = Duration::from_secs(10 * 60);
 
+    /// The longest an interaction lives, whatever `ttl` a store is given: ten years. A
+    /// longer one (`Duration::MAX`) is cut to it rather than overflow a clock or a Redis
+    /// integer.
+    pub const MAX_TTL: Duration = MAX_TTL;
+
     /// Interactions in this store.
     pub fn new(store: impl InteractionStore) -> Self {
         Self { store: Arc::new(store), ttl: Self::DEFAULT_TTL, allow_loopback_http: false, dialect: Dialect::Released }
@@ -69,7 +76,7 @@ impl Interactions {
 
     /// How long an interaction stays valid (default 10 minutes): clients may never learn
     /// of completion, so the server decides how long one is worth waiting for.
-    /// Longer than [`MAX_TTL`] is cut to it.
+    /// Longer than [`MAX_TTL`](Self::MAX_TTL) is cut to it.
     pub fn ttl(mut self, ttl: Duration) -> Self {
         self.ttl = ttl.min(MAX_TTL);
         self
@@ -324,7 +331,7 @@ impl UrlRequest<'_> {
     /// `every` that the call is still waiting (`notifications/progress` for the request
     /// that asked, if it carried a `progressToken`): clients give up on a request after a
     /// timeout of their own (60 s in the TypeScript SDK) unless progress arrives. `None`
-    /// sends none. The default is [`DEFAULT_PROGRESS_EVERY`](crate::exchange::DEFAULT_PROGRESS_EVERY).
+    /// sends none. The default is every 15 seconds.
     pub fn progress_every(mut self, every: Option<Duration>) -> Self {
         self.progress_every = every.filter(|d| !d.is_zero());
         self

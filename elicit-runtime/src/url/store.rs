@@ -123,7 +123,7 @@ impl std::error::Error for CompleteError {
 /// id never both succeed.
 pub trait InteractionStore: Send + Sync + 'static {
     /// The interaction of `principal` for `purpose` that is still valid (pending or
-    /// completed), or a new pending one expiring after `ttl` (at most [`MAX_TTL`]).
+    /// completed), or a new pending one expiring after `ttl` (at most [`Interactions::MAX_TTL`](super::Interactions::MAX_TTL)).
     fn start<'a>(&'a self, principal: &'a str, purpose: &'a str, ttl: Duration) -> StoreFuture<'a, Result<Interaction, StoreError>>;
 
     /// The interaction with this id, if it is known and has not expired.

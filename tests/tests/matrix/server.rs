@@ -94,7 +94,7 @@ impl Server {
         call.principal("ada")
             .run(&self.sealer, |ask| async move {
                 Ok(text(
-                    match Card::elicit_on_page(&ask, &pages, "Your card?")
+                    match Card::elicit_via_page(&ask, &pages, "Your card?")
                         .wait(Duration::from_secs(5))
                         .await?
                     {

@@ -1,5 +1,5 @@
-// A page form with run-time selects asked with `elicit_on_page` and configured as any
-// page request is: the one error names `elicit_on_page_with`, and the request's methods
+// A page form with run-time selects asked with `elicit_via_page` and configured as any
+// page request is: the one error names `elicit_via_page_with`, and the request's methods
 // add none.
 use std::time::Duration;
 
@@ -15,7 +15,7 @@ struct Card {
 }
 
 async fn ask(peer: &impl ElicitPeer, pages: &Pages) {
-    let _ = Card::elicit_on_page(peer, pages, "Which account?").wait(Duration::from_secs(60)).purpose("payment").send().await;
+    let _ = Card::elicit_via_page(peer, pages, "Which account?").wait(Duration::from_secs(60)).purpose("payment").send().await;
 }
 
 fn main() {}

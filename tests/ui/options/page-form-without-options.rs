@@ -1,5 +1,5 @@
-// A page form with run-time selects asked with `elicit_on_page`: the message names
-// `elicit_on_page_with`.
+// A page form with run-time selects asked with `elicit_via_page`: the message names
+// `elicit_via_page_with`.
 use elicit_runtime::page::{Pages, Secret};
 use elicit_runtime::{Elicit, ElicitPeer};
 
@@ -12,7 +12,7 @@ struct Card {
 }
 
 async fn ask(peer: &impl ElicitPeer, pages: &Pages) {
-    let _ = Card::elicit_on_page(peer, pages, "Which account?").await;
+    let _ = Card::elicit_via_page(peer, pages, "Which account?").await;
 }
 
 fn main() {}

@@ -1,5 +1,5 @@
 // A page form sent in form mode and configured as any request is: the one error names
-// `elicit_on_page`, and the request's methods add none.
+// `elicit_via_page`, and the request's methods add none.
 use elicit_runtime::page::Secret;
 use elicit_runtime::{Elicit, ElicitPeer};
 
