@@ -8,9 +8,10 @@
 //!
 //! - An error names the user's type and the trait it lacks, and says why and what to do:
 //!   a documented trait ([`ElicitField`], [`ElicitEnum`], [`StringField`]...), or one of
-//!   the names this module gives the traits of run-time selects, separated lists,
-//!   flattened fields and choices' variants (`OptionsField`, `SeparatedList`,
-//!   `FlattenedForm`, `ChoiceVariant`, at the end), never `__private` or a full path.
+//!   the short names given to the traits of run-time selects, separated lists, flattened
+//!   fields and choices' variants (`OptionsField`, `SeparatedList` at the end of this
+//!   module; `FlattenedForm`, `ChoiceVariant` in the crate root's `compiler_names`), never
+//!   `__private` or a full path.
 //!   `Option<Address>` is reported as `Option<Address>`.
 //! - One mistake, one error.
 //! - No list of this crate's impls under the error. The compiler lists the impls of the
@@ -218,18 +219,16 @@ pub const fn int_default_literal<T: ElicitField>(_: Found<T>) -> Option<Slot<T::
 
 // ---- the names the compiler prints --------------------------------------------------
 //
-// The traits the derive asks through `__private` (`doc(hidden)`, whose items the compiler
-// prints by their full path, `elicit_runtime::__private::Flatten`), re-exported here under
-// names that say what the field must be, and that no other crate uses, so that the
-// compiler prints them short: "the trait `FlattenedForm` is not implemented for `String`".
-// The traits themselves are not `doc(hidden)` (a hidden trait is printed by its full path
-// whatever re-exports it); this module is out of the documentation.
+// The traits the derive asks of run-time selects and separated lists, here under a path
+// that is not `doc(hidden)` (the compiler prints a hidden item by its full path,
+// `elicit_runtime::form::RuntimeSelect`) and a name no other crate uses, so that the
+// compiler prints it short: "the trait `OptionsField` is not implemented for `bool`". The
+// traits themselves are not `doc(hidden)` (a hidden trait is printed by its full path
+// whatever re-exports it); this module is out of the documentation. Those of flattened
+// fields and choices' variants are in the crate root's `compiler_names` (this module may
+// not name `exchange` or `__private`).
 
-/// The type of a flattened field: a form, or an `Option` of one.
-pub use crate::__private::Flatten as FlattenedForm;
 /// The type of an `#[elicit(options)]` field: a `SelectItem`, an `Option` of one, or a `Vec` of them.
 pub use crate::form::RuntimeSelect as OptionsField;
 /// The type of a `#[elicit(separated = ",")]` field: a `Vec` of text-like items, or an `Option` of one.
 pub use crate::form::SeparatedList;
-/// The type a variant of a choice holds: a form.
-pub use crate::exchange::choice::VariantForm as ChoiceVariant;
