@@ -148,7 +148,6 @@ impl Steps {
 
 /// The form a variant of a choice holds (`Cheque(ChequeDetails)`): a type that derives
 /// `Elicit`, asked as the second step.
-#[doc(hidden)]
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be the form of a choice's variant: it is not an elicitation form",
     label = "`{Self}` does not implement `Elicit`",
