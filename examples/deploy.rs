@@ -60,7 +60,7 @@ impl Deployer {
         call.run(&self.sealer, |ask| async move {
             // Value (sent back by the client), title (read by the user), item (what we get).
             let mine = repositories_of("ada").into_iter().map(|(id, name)| (id.to_string(), name, RepoId(id)));
-            let repo = Options::new(mine).map_err(|error| ElicitError::Options { field: "repo", error })?;
+            let repo = Options::new(mine).map_err(|error| ElicitError::options("repo", error))?;
             let said = match Deploy::elicit_with(&ask, "Deploy which repository?", DeployOptions { repo }).reask(1).await? {
                 Elicitation::Accept(deploy) => format!("deploying {:?} to {:?} x{}", deploy.repo, deploy.env, deploy.replicas),
                 Elicitation::Decline | Elicitation::Cancel => "nothing deployed".to_owned(),

@@ -108,7 +108,7 @@ fn main() {
             Ok(Elicitation::Cancel) => println!("  -> Cancel: the user dismissed the form"),
             Err(err) => {
                 println!("  -> error: {err}");
-                if let elicit_runtime::ElicitError::Invalid(invalid) = err {
+                if let Some(invalid) = err.invalid() {
                     for violation in invalid.violations() {
                         println!("     - {violation}");
                     }

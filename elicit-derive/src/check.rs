@@ -64,6 +64,9 @@ pub fn check(cx: &Ctxt, cont: &Container) {
                     check_flattened(cx, cont, field);
                     continue;
                 }
+                if field.style == crate::ast::Style::Typed {
+                    check_refused_type(cx, cont, field.ty);
+                }
                 // A page form is shown only on the server's own page: secrets are what it is for.
                 if cont.attrs.page.is_none() {
                     check_sensitive(cx, cont, field);
@@ -118,6 +121,112 @@ pub fn check(cx: &Ctxt, cont: &Container) {
             }
         }
     }
+}
+
+/// The types that cannot be fields for a reason of their own, refused here with that reason
+/// when they are written (`char`, `i128`, `&str`, `Option<Option<T>>`, and an `Option` of
+/// one): the runtime has no impl of `ElicitField` for them, so through an alias they get
+/// its general message instead. The field is then refused, and its type checked no further.
+/// A borrowed string in a form with a lifetime parameter is the lifetime's error already.
+fn check_refused_type(cx: &Ctxt, cont: &Container, ty: &syn::Type) {
+    let inner = option_inner(ty);
+    if let Some(nested) = inner.and_then(option_inner) {
+        let nested = written(nested);
+        cx.error_spanned_by(
+            ty,
+            format!("`Option<Option<{nested}>>` cannot be a field of an elicitation form: an absent property and an empty one are the same to the client, so use a single `Option`"),
+        );
+        return;
+    }
+    let base = inner.unwrap_or(ty);
+    let written = written(base);
+    if !cfg!(feature = "chrono") && is_chrono(base) {
+        cx.error_spanned_by(
+            ty,
+            format!(
+                "`{written}` is a form field only with the `chrono` feature of elicit-runtime: enable the `chrono` feature of elicit-runtime (`elicit-runtime = {{ .., features = [\"chrono\"] }}` in your Cargo.toml); it asks for the type as a `date` or `date-time` string"
+            ),
+        );
+        return;
+    }
+    let message = match base {
+        syn::Type::Reference(reference) if is_string(&reference.elem) && cont.generics.lifetimes().next().is_none() => format!(
+            "`{written}` cannot be a field of an elicitation form: a decoded answer cannot borrow from the request; use `String` (or `Box<str>`, `Cow<'static, str>`)"
+        ),
+        syn::Type::Path(path) if path.qself.is_none() && is_primitive(&path.path, &["i128", "u128"]) => format!(
+            "`{written}` cannot be a field of an elicitation form: a JSON number does not carry a 128-bit integer (most clients hold it as a 64-bit float, exact only up to 2^53); use `i64` or `u64` (with `minimum` / `maximum` for the range you need), or a `String` with a `pattern` such as `^-?[0-9]+$` that you parse yourself"
+        ),
+        syn::Type::Path(path) if path.qself.is_none() && is_primitive(&path.path, &["char"]) => format!(
+            "`{written}` cannot be a field of an elicitation form: the MCP specification has no one-character input; use a `String` with `#[elicit(min_length = 1, max_length = 1)]`, and take its first `char`"
+        ),
+        _ => return,
+    };
+    cx.error_spanned_by(ty, message);
+}
+
+/// A type as the user wrote it, near enough for a message (`&'static str`, `Option<u8>`).
+fn written(ty: &syn::Type) -> String {
+    let mut text = ty.to_token_stream().to_string();
+    for (spaced, tight) in [("& ", "&"), (" <", "<"), ("< ", "<"), (" >", ">"), (" ,", ","), (" ::", "::"), (":: ", "::")] {
+        text = text.replace(spaced, tight);
+    }
+    text
+}
+
+/// The `T` of a type written `Option<T>` (or `std::option::Option<T>`, `core::option::Option<T>`).
+fn option_inner(ty: &syn::Type) -> Option<&syn::Type> {
+    let syn::Type::Path(path) = ty else { return None };
+    let last = path.path.segments.last()?;
+    let names: Vec<String> = path.path.segments.iter().map(|s| s.ident.to_string()).collect();
+    let is_option = path.qself.is_none() && matches!(names.as_slice(), [o] | [_, _, o] if o == "Option") && (names.len() == 1 || names[1] == "option");
+    match &last.arguments {
+        syn::PathArguments::AngleBracketed(args) if is_option && args.args.len() == 1 => match &args.args[0] {
+            syn::GenericArgument::Type(inner) => Some(inner),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Whether `ty` is one of the `chrono` types that are fields with the `chrono` feature:
+/// `NaiveDate`, `DateTime<Utc>`, `DateTime<FixedOffset>`, bare or as `chrono::...`.
+fn is_chrono(ty: &syn::Type) -> bool {
+    let syn::Type::Path(path) = ty else { return false };
+    let segments: Vec<&syn::PathSegment> = path.path.segments.iter().collect();
+    let last = match segments.as_slice() {
+        [last] => last,
+        [krate, last] if krate.ident == "chrono" => last,
+        _ => return false,
+    };
+    match &last.arguments {
+        syn::PathArguments::None => last.ident == "NaiveDate",
+        syn::PathArguments::AngleBracketed(args) if last.ident == "DateTime" && args.args.len() == 1 => match &args.args[0] {
+            syn::GenericArgument::Type(syn::Type::Path(zone)) => zone.path.segments.last().is_some_and(|s| s.ident == "Utc" || s.ident == "FixedOffset"),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// Whether `ty` is `str` or `String` (the referents of a borrowed string).
+fn is_string(ty: &syn::Type) -> bool {
+    match ty {
+        syn::Type::Path(path) if path.qself.is_none() => {
+            is_primitive(&path.path, &["str"]) || path.path.segments.last().is_some_and(|s| s.ident == "String" && s.arguments.is_none())
+        }
+        _ => false,
+    }
+}
+
+/// Whether `path` names one of the primitive types `names` (`char`, `core::primitive::char`...).
+fn is_primitive(path: &syn::Path, names: &[&str]) -> bool {
+    let segments: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    let last = match segments.as_slice() {
+        [last] => last,
+        [krate, module, last] if (krate == "std" || krate == "core") && module == "primitive" => last,
+        _ => return false,
+    };
+    path.segments.iter().all(|s| s.arguments.is_none()) && names.contains(&last.as_str())
 }
 
 fn check_generics(cx: &Ctxt, cont: &Container) {
@@ -481,5 +590,42 @@ fn check_no_urls<const N: usize>(cx: &Ctxt, texts: [(&str, &Option<Spanned<Strin
         {
             cx.error_spanned_by(text, url_message(place, &url));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ty(text: &str) -> syn::Type {
+        syn::parse_str(text).expect("a type")
+    }
+
+    #[test]
+    fn refused_types_are_seen_however_they_are_written() {
+        assert!(is_primitive(&syn::parse_str("std::primitive::char").unwrap(), &["char"]));
+        assert!(is_primitive(&syn::parse_str("core::primitive::i128").unwrap(), &["i128"]));
+        assert!(!is_primitive(&syn::parse_str("my::char").unwrap(), &["char"]));
+        assert!(option_inner(&ty("core::option::Option<u8>")).is_some());
+        assert!(option_inner(&ty("std::option::Option<u8>")).is_some());
+        assert!(option_inner(&ty("Option<u8>")).is_some());
+        assert!(option_inner(&ty("my::Option<u8>")).is_none());
+        assert!(is_string(&ty("str")) && is_string(&ty("String")) && !is_string(&ty("u8")));
+    }
+
+    #[test]
+    fn chrono_types_are_the_three_the_feature_adds() {
+        for yes in ["NaiveDate", "chrono::NaiveDate", "DateTime<Utc>", "chrono::DateTime<chrono::FixedOffset>"] {
+            assert!(is_chrono(&ty(yes)), "{yes}");
+        }
+        for no in ["DateTime<Local>", "time::NaiveDate", "NaiveTime", "chrono::DateTime<Utc, X>"] {
+            assert!(!is_chrono(&ty(no)), "{no}");
+        }
+    }
+
+    #[test]
+    fn a_type_is_written_as_the_user_wrote_it() {
+        assert_eq!(written(&ty("& 'static str")), "&'static str");
+        assert_eq!(written(&ty("chrono :: DateTime < chrono :: Utc >")), "chrono::DateTime<chrono::Utc>");
     }
 }

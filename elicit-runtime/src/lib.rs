@@ -189,7 +189,7 @@ pub mod rmcp;
 pub mod testing;
 
 #[doc(no_inline)]
-pub use crate::exchange::{Elicit, ElicitChoice, ElicitError, ElicitPeer, Elicitation, ask_enum, ask_number, ask_select, ask_text};
+pub use crate::exchange::{Elicit, ElicitChoice, ElicitError, ElicitPeer, ErrorKind, Elicitation, ask_enum, ask_number, ask_select, ask_text};
 #[doc(no_inline)]
 pub use crate::form::{InvalidContent, RequestedSchema, SchemaError, SchemaOptions, Violation};
 pub use crate::revision::{ProtocolRevision, UnknownRevision};
@@ -205,3 +205,15 @@ pub use elicit_derive::Elicit;
 
 #[doc(hidden)]
 pub mod __private;
+
+/// The names the compiler prints for two traits the derive asks (through `__private`,
+/// `doc(hidden)`, whose items the compiler prints by their full path): "the trait
+/// `FlattenedForm` is not implemented for `String`". Out of the documentation; the others
+/// are in `form::holds`.
+#[cfg(not(doc))]
+pub mod compiler_names {
+    /// The type of a flattened field: a form, or an `Option` of one.
+    pub use crate::__private::Flatten as FlattenedForm;
+    /// The type a variant of a choice holds: a form.
+    pub use crate::exchange::choice::VariantForm as ChoiceVariant;
+}

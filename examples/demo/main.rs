@@ -238,7 +238,7 @@ mod tests {
         for (version, connected) in [
             (
                 ProtocolVersion::V_2025_06_18,
-                "not connected: protocol 2025-06-18 has no URL-mode elicitation (it arrived in 2025-11-25); nothing was sent",
+                "not connected: protocol revision 2025-06-18 has no URL-mode elicitation (it arrived in 2025-11-25); nothing was sent",
             ),
             (ProtocolVersion::V_2025_11_25, CONNECTED),
             (ProtocolVersion::V_2026_07_28, CONNECTED),

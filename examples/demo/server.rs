@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use elicit_runtime::rmcp::ToolCall;
 use elicit_runtime::rounds::StateSealer;
-use elicit_runtime::url::{Interactions, UrlModeError};
-use elicit_runtime::{Elicit, ElicitError, Elicitation};
+use elicit_runtime::url::Interactions;
+use elicit_runtime::{Elicit, ElicitError, Elicitation, ErrorKind, InvalidContent};
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, ErrorData, Implementation, ServerCapabilities, ServerConfig};
 use rmcp::{ServerHandler, tool, tool_handler, tool_router};
 
@@ -50,9 +50,10 @@ fn report<T: Debug>(form: &str, answer: Result<Elicitation<T>, ElicitError>) -> 
             return Err(err.clone().into());
         }
         Ok(value) => println!("[server] {form}::elicit returned Ok({value:#?})"),
-        Err(ElicitError::Invalid(invalid)) => {
-            println!("[server] {form}::elicit returned Err(ElicitError::Invalid), {} violations:", invalid.violations().len());
-            for violation in invalid.violations() {
+        Err(err) if err.is_invalid() => {
+            let violations = err.invalid().map(InvalidContent::violations).unwrap_or_default();
+            println!("[server] {form}::elicit returned an invalid answer (ErrorKind::Invalid), {} violations:", violations.len());
+            for violation in violations {
                 println!("[server]   - {violation}");
             }
         }
@@ -87,9 +88,8 @@ fn report_url(outcome: Result<&'static str, ElicitError>) -> Result<CallToolResu
             return Err(err.into());
         }
         Ok(text) => text.to_owned(),
-        Err(ElicitError::Url(UrlModeError::Unavailable(revision))) => {
-            format!("not connected: protocol {revision} has no URL-mode elicitation (it arrived in 2025-11-25); nothing was sent")
-        }
+        // The revision has no URL mode (2025-06-18): the error says which.
+        Err(err) if err.kind() == ErrorKind::UnsupportedRevision => format!("not connected: {err}"),
         Err(err) => {
             println!("[server] connect_account: Err({err:?})");
             return Ok(CallToolResult::error(vec![ContentBlock::text(format!("connect_account failed: {err}"))]));

@@ -19,7 +19,7 @@ use elicit_runtime::exchange::ElicitationSupport;
 use elicit_runtime::rmcp::{RelayArg, ToolCall};
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{ScriptedClient, ScriptedSession};
-use elicit_runtime::{Elicit, ElicitError, Elicitation, ProtocolRevision};
+use elicit_runtime::{Elicit, Elicitation, ProtocolRevision};
 use libfuzzer_sys::fuzz_target;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
@@ -48,8 +48,8 @@ impl Server {
                         "accepted"
                     }
                     Ok(_) => "declined",
-                    Err(ElicitError::Invalid(invalid)) => {
-                        assert!(!invalid.violations().is_empty(), "an invalid answer without a violation");
+                    Err(err) if err.is_invalid() => {
+                        assert!(err.invalid().is_some_and(|invalid| !invalid.violations().is_empty()), "an invalid answer without a violation");
                         "invalid"
                     }
                     Err(err) => return Err(err.into()),

@@ -14,7 +14,7 @@ use elicit_fuzz::{First, Second};
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::rounds::{MAX_STATE_LEN, StateError};
 use elicit_runtime::__private::{Harness, Played};
-use elicit_runtime::{ElicitError, Elicitation};
+use elicit_runtime::Elicitation;
 use libfuzzer_sys::fuzz_target;
 use serde_json::{Value, json};
 
@@ -59,8 +59,10 @@ fn check<T>(played: Result<Played<T>, StateError>) {
             for answer in answers {
                 match answer {
                     Ok(Elicitation::Accept(_) | Elicitation::Decline | Elicitation::Cancel) => {}
-                    Err(ElicitError::Invalid(invalid)) => assert!(!invalid.violations().is_empty()),
-                    Err(other) => drop(other.to_string()),
+                    Err(err) => match err.invalid() {
+                        Some(invalid) => assert!(!invalid.violations().is_empty()),
+                        None => drop(err.to_string()),
+                    },
                 }
             }
         }

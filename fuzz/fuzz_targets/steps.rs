@@ -25,7 +25,7 @@ fn answers(value: &Value) -> Vec<Value> {
 }
 
 fn refused(err: ElicitError) {
-    if let ElicitError::Invalid(invalid) = &err {
+    if let Some(invalid) = err.invalid() {
         assert!(!invalid.violations().is_empty(), "an invalid answer without a violation");
     }
     drop(err.to_string());

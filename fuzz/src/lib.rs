@@ -216,8 +216,8 @@ impl elicit_runtime::ElicitPeer for Answers {
     }
 
     async fn send_elicitation(&self, outgoing: elicit_runtime::exchange::Outgoing) -> Result<elicit_runtime::exchange::Answer, elicit_runtime::ElicitError> {
-        self.sent.lock().map_err(|_| elicit_runtime::ElicitError::Cancelled(None))?.push(outgoing.question.into_params());
-        let next = self.answers.lock().map_err(|_| elicit_runtime::ElicitError::Cancelled(None))?.pop_front();
+        self.sent.lock().map_err(|_| elicit_runtime::ElicitError::cancelled(None))?.push(outgoing.question.into_params());
+        let next = self.answers.lock().map_err(|_| elicit_runtime::ElicitError::cancelled(None))?.pop_front();
         Ok(next.unwrap_or_else(|| serde_json::json!({"action": "decline"})).into())
     }
 }

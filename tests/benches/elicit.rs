@@ -202,7 +202,7 @@ fn check_and_count() {
     let answer = Elicitation::<Booking>::from_result_on(&json!({"action": "accept", "content": content}), REVISION).expect("valid answer");
     assert_eq!(answer, Elicitation::Accept(decoded.clone()), "the whole answer decodes to the same value");
     let refused = Elicitation::<Booking>::from_result_on(&json!({"action": "accept", "content": invalid_content()}), REVISION);
-    assert!(matches!(&refused, Err(ElicitError::Invalid(e)) if e.violations().len() == 6), "the invalid answer is refused: {refused:?}");
+    assert!(matches!(&refused, Err(e) if e.invalid().is_some_and(|e| e.violations().len() == 6)), "the invalid answer is refused: {refused:?}");
     let invalid = Booking::from_content(invalid_content().as_object().expect("object")).expect_err("invalid content");
     assert_eq!(invalid.violations().len(), 6, "{invalid}");
     let general = jsonschema_accept(&content).expect("jsonschema accepts the valid content");

@@ -210,7 +210,7 @@ fn accepted<T>(answer: Elicitation<T>, what: impl FnOnce(T) -> String) -> String
 fn unless_unsupported<T>(answer: Result<T, ElicitError>) -> Result<Option<T>, ElicitError> {
     match answer {
         Ok(value) => Ok(Some(value)),
-        Err(ElicitError::NotSupported(_) | ElicitError::ClientLacks(_)) => Ok(None),
+        Err(err) if err.is_not_supported() => Ok(None),
         Err(err) => Err(err),
     }
 }

@@ -33,7 +33,7 @@ use std::time::Duration;
 use axum::serve::ListenerExt;
 use elicit_runtime::rmcp::ToolCall;
 use elicit_runtime::rounds::StateSealer;
-use elicit_runtime::{Elicit, ElicitError, Elicitation};
+use elicit_runtime::{Elicit, Elicitation, ErrorKind};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
 use rmcp::service::{ElicitationError, RequestContext};
@@ -153,9 +153,9 @@ impl Load {
             let answer = Echo::elicit(&ask, message.as_str()).key("echo").await;
             in_flight.end(match &answer {
                 Ok(answer) => format!("{:?}", answer.action()),
-                Err(ElicitError::Cancelled(_)) => "Cancelled".to_owned(),
-                Err(ElicitError::Transport(_)) => "Transport".to_owned(),
-                Err(ElicitError::NeedsInputRound) => "a 2026-07-28 round".to_owned(),
+                Err(err) if err.is_cancelled() => "Cancelled".to_owned(),
+                Err(err) if err.is_transport() => "Transport".to_owned(),
+                Err(err) if err.kind() == ErrorKind::NeedsInputRound => "a 2026-07-28 round".to_owned(),
                 Err(other) => format!("{other}"),
             });
             let text = match answer {

@@ -170,8 +170,8 @@ use elicit_runtime::page::{PageForm, Pages, Secret};
 use elicit_runtime::dialect::{Dialect, InteractionTypes, NOTIFY_METHOD, UserInteraction};
 use elicit_runtime::rmcp::{RelayArg, ToolCall, Track};
 use elicit_runtime::rounds::{StateError, StateSealer};
-use elicit_runtime::url::{Interactions, RedisStore, UrlModeError};
-use elicit_runtime::{Elicit, ElicitError, Elicitation};
+use elicit_runtime::url::{Interactions, RedisStore};
+use elicit_runtime::{Elicit, ElicitError, Elicitation, ErrorKind, ProtocolRevision};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, CustomRequest, CustomResult, Implementation, ServerCapabilities, ServerConfig};
 use rmcp::service::RequestContext;
@@ -557,35 +557,36 @@ fn outcome<T: Debug>(tool: &str, answer: Result<Elicitation<T>, ElicitError>) ->
 }
 
 /// What a URL-mode tool says when it could not finish, without the key (which it never
-/// sees anyway).
-fn key_error(tool: &str, err: ElicitError) -> Result<CallToolResult, ErrorData> {
-    let message = match &err {
+/// sees anyway); `revision` is the call's.
+fn key_error(tool: &str, revision: Option<ProtocolRevision>, err: ElicitError) -> Result<CallToolResult, ErrorData> {
+    let message = match (err.kind(), err.continuation()) {
         // On 2026-07-28 the round ends here: the question goes to the client, or the
         // page is not done yet and the client's retry looks again.
-        ElicitError::Continues(Continuation::InputRequired) => {
+        (_, Some(Continuation::InputRequired)) => {
             eprintln!("[stdio_server] {tool}: the round ends here; the client's retry carries on (asks the user, or looks again at the page)");
             return Err(err.into());
         }
         // 2025-11-25: -32042 (the drafts: -32604, -32003), the client opens the page and retries.
-        ElicitError::Continues(Continuation::UrlRequired(_) | Continuation::ElicitationRequired(_) | Continuation::InteractionRequired(_)) => {
+        (_, Some(Continuation::UrlRequired(_) | Continuation::ElicitationRequired(_) | Continuation::InteractionRequired(_))) => {
             eprintln!("[stdio_server] {tool}: no API key yet: an error carrying the page to open");
             return Err(err.into());
         }
-        ElicitError::Url(UrlModeError::Unavailable(revision)) => format!(
-            "{tool} cannot ask for an API key here: this client speaks protocol {revision}, which has no URL-mode elicitation \
+        (ErrorKind::UnsupportedRevision, _) => format!(
+            "{tool} cannot ask for an API key here: this client speaks protocol {}, which has no URL-mode elicitation \
              (it arrived in 2025-11-25). The key is typed into a web page of this server, never into the MCP client, \
-             so use a client on protocol 2025-11-25 or later that supports URL mode. Nothing was asked, no key was stored."
+             so use a client on protocol 2025-11-25 or later that supports URL mode. Nothing was asked, no key was stored.",
+            revision.map_or_else(|| "(none negotiated)".to_owned(), |revision| revision.to_string())
         ),
-        ElicitError::Url(UrlModeError::NotSupported(_)) => format!(
+        (ErrorKind::NotSupported, _) => format!(
             "{tool} cannot ask for an API key here: this client did not declare URL-mode elicitation (capability `elicitation.url`). \
              The key is typed into a web page of this server, never into the MCP client. Nothing was asked, no key was stored."
         ),
-        ElicitError::Continues(Continuation::StillPending { waited, .. }) => format!(
+        (_, Some(Continuation::StillPending { waited, .. })) => format!(
             "no API key is stored yet: the page was not completed within {} seconds; its link stays valid for a while, \
              complete it and call {tool} again",
             waited.as_secs()
         ),
-        ElicitError::Url(UrlModeError::Expired) => format!("no API key was stored: the page's link expired; call {tool} again"),
+        (ErrorKind::Expired, _) => format!("no API key was stored: the page's link expired; call {tool} again"),
         _ => {
             eprintln!("[stdio_server] {tool}: {err:?}");
             return Ok(tool_error(&err));
@@ -649,7 +650,7 @@ impl Demo {
             // A client that declared `userInteraction` is asked in that dialect.
             let ask = UserInteraction::if_declared(&ask, declared);
             let mine = REPOSITORIES.iter().map(|&(id, name)| (id, name, id.to_owned()));
-            let repo = form::Options::new(mine).map_err(|error| ElicitError::Options { field: "repo", error })?;
+            let repo = form::Options::new(mine).map_err(|error| ElicitError::options("repo", error))?;
             outcome("deploy", Deploy::elicit_with(&ask, "Deploy which repository, where, and how many replicas?", DeployOptions { repo }).timeout(TIMEOUT).reask(REASKS).await)
         })
         .await
@@ -688,6 +689,7 @@ impl Demo {
     async fn connect_api_key(&self, call: ToolCall, Parameters(_): Parameters<RelayArgs>) -> Result<CallToolResponse, ErrorData> {
         let declared = self.declared.get();
         const TOOL: &str = "connect_api_key";
+        let revision = call.revision();
         let (pages, keys, wait, every) = (self.pages.clone(), self.keys.clone(), self.page_wait, self.progress_every);
         // The stdio session's one user; a server over HTTP takes the principal from the
         // request's authentication. Binds the sealed state of 2026-07-28 to it too.
@@ -702,7 +704,7 @@ impl Demo {
                     // The user said no: the link stops working, the next call starts anew.
                     Ok(Elicitation::Decline) => Ok(text("declined: the user chose not to open the page; no API key was stored")),
                     Ok(Elicitation::Cancel) => Ok(text("cancelled: the user dismissed the request; no API key was stored")),
-                    Err(err) => key_error(TOOL, err),
+                    Err(err) => key_error(TOOL, revision, err),
                 }
             })
             .await
@@ -716,6 +718,7 @@ impl Demo {
     async fn require_api_key(&self, call: ToolCall, Parameters(_): Parameters<RelayArgs>) -> Result<CallToolResponse, ErrorData> {
         let declared = self.declared.get();
         const TOOL: &str = "require_api_key";
+        let revision = call.revision();
         let (pages, keys) = (self.pages.clone(), self.keys.clone());
         call.principal(LOCAL_USER)
             .relay_through_model(self.relay)
@@ -731,7 +734,7 @@ impl Demo {
                     Ok(Elicitation::Accept(received)) => Ok(stored_key(&keys, LOCAL_USER, received).await),
                     Ok(Elicitation::Decline) => Ok(text("declined: the user chose not to open the page; no API key is stored")),
                     Ok(Elicitation::Cancel) => Ok(text("cancelled: the user dismissed the request; no API key is stored")),
-                    Err(err) => key_error(TOOL, err),
+                    Err(err) => key_error(TOOL, revision, err),
                 }
             })
             .await

@@ -6,7 +6,7 @@
 use elicit_runtime::rmcp::ToolCall;
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{Reply, ScriptedClient};
-use elicit_runtime::{Elicit, ElicitChoice, ElicitError, Elicitation, ProtocolRevision};
+use elicit_runtime::{Elicit, ElicitChoice, Elicitation, ProtocolRevision};
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
 use serde_json::json;
@@ -68,8 +68,10 @@ impl Shop {
         call.relay_through_model(true).run(&self.sealer, |ask| async move {
             Ok(text(match Payment::elicit(&ask, "How would you like to pay?").reask(1).await {
                 Ok(answer) => format!("{answer:?}"),
-                Err(ElicitError::Invalid(invalid)) => format!("refused: {invalid}"),
-                Err(err) => return Err(err.into()),
+                Err(err) => match err.invalid() {
+                    Some(invalid) => format!("refused: {invalid}"),
+                    None => return Err(err.into()),
+                },
             }))
         })
         .await

@@ -7,9 +7,9 @@ use std::collections::{BTreeSet, HashSet};
 use chrono::{DateTime, NaiveDate, Utc};
 use elicit_runtime::form::Format;
 use elicit_runtime::ElicitError;
-use elicit_runtime::exchange::{Action, MalformedResult};
+use elicit_runtime::exchange::Action;
 use elicit_runtime::form::Problem;
-use elicit_runtime::{Elicit, Elicitation, InvalidContent, Violation};
+use elicit_runtime::{Elicit, Elicitation, ErrorKind, InvalidContent, Violation};
 use elicit_tests::forms::*;
 use elicit_tests::object;
 use serde_json::{Value, json};
@@ -401,7 +401,7 @@ fn every_bad_payload_is_reported_exactly() {
             failures.push(format!("{}\n  validate: {:?}\n  expected: {:?}", case.what, case.validated, case.expected));
         }
         match &case.via_result {
-            Err(ElicitError::Invalid(invalid)) if invalid.violations() == &case.expected[..] => {}
+            Err(err) if err.invalid().is_some_and(|invalid| invalid.violations() == &case.expected[..]) => {}
             other => failures.push(format!("{}\n  from_result: {other:?}", case.what)),
         }
     }
@@ -684,7 +684,7 @@ fn errors_read_well() {
     assert_eq!(response.to_string(), "the accepted content does not satisfy the form");
     let source = std::error::Error::source(&response).expect("the invalid content is the source");
     assert_eq!(source.to_string(), "the content does not match the form: `agree`: must be true or false, got text");
-    let malformed = ElicitError::Malformed(MalformedResult::MissingAction);
+    let malformed = Elicitation::<Booleans>::from_result(&json!({})).unwrap_err();
     assert_eq!(malformed.to_string(), "the client's elicitation result cannot be read");
     assert_eq!(std::error::Error::source(&malformed).map(ToString::to_string).as_deref(), Some("the result has no `action`"));
 }
@@ -704,22 +704,25 @@ fn reading_a_client_result() {
     );
 
     for not_an_object in [json!(null), json!("accept"), json!(["accept"]), json!(1)] {
-        assert_eq!(E::from_result(&not_an_object), Err(MalformedResult::NotAnObject.into()), "{not_an_object}");
+        assert_eq!(explained(E::from_result(&not_an_object)), malformed(Some("the result is not a JSON object")), "{not_an_object}");
     }
     for no_action in [json!({}), json!({"content": {"agree": true}}), json!({"action": null}), json!({"action": 1}), json!({"Action": "accept"})] {
-        assert_eq!(E::from_result(&no_action), Err(MalformedResult::MissingAction.into()), "{no_action}");
+        assert_eq!(explained(E::from_result(&no_action)), malformed(Some("the result has no `action`")), "{no_action}");
     }
     for (action, shown) in [("ACCEPT", "ACCEPT"), ("accepted", "accepted"), ("", ""), ("reject", "reject")] {
-        assert_eq!(E::from_result(&json!({"action": action})), Err(MalformedResult::UnknownAction(shown.into()).into()));
+        let unknown = format!("the result has unknown action `{shown}` (expected `accept`, `decline` or `cancel`)");
+        assert_eq!(explained(E::from_result(&json!({"action": action}))), malformed(Some(&unknown)));
     }
-    assert_eq!(E::from_result(&json!({"action": "accept"})), Err(ElicitError::AcceptWithoutContent));
-    assert_eq!(E::from_result(&json!({"action": "accept", "content": null})), Err(ElicitError::AcceptWithoutContent));
+    let no_content = Some((ErrorKind::Malformed, "the client accepted the form but sent no `content`".to_owned(), None));
+    assert_eq!(explained(E::from_result(&json!({"action": "accept"}))), no_content);
+    assert_eq!(explained(E::from_result(&json!({"action": "accept", "content": null}))), no_content);
     for content in [json!("agree"), json!([true]), json!(true), json!(0)] {
-        assert_eq!(E::from_result(&json!({"action": "accept", "content": content})), Err(MalformedResult::ContentNotAnObject.into()), "{content}");
+        let read = E::from_result(&json!({"action": "accept", "content": content}));
+        assert_eq!(explained(read), malformed(Some("the result's `content` is not a JSON object")), "{content}");
     }
     assert!(matches!(
         E::from_result(&json!({"action": "accept", "content": {}})),
-        Err(ElicitError::Invalid(e)) if e.violations() == [Violation::new("agree", Problem::Missing)]
+        Err(e) if e.invalid().is_some_and(|e| e.violations() == [Violation::new("agree", Problem::Missing)])
     ));
     // A form whose fields are all optional reads a missing (or null) `content` as empty:
     // the user submitted without filling anything in. With a required field it is an error.
@@ -746,17 +749,17 @@ fn reading_a_client_result() {
         assert_eq!(E::from_result(&json!({"action": action, "content": null})), Ok(expected.clone()));
     }
 
-    let messages = [
-        (MalformedResult::NotAnObject, "the result is not a JSON object"),
-        (MalformedResult::MissingAction, "the result has no `action`"),
-        (MalformedResult::UnknownAction("ok".into()), "the result has unknown action `ok` (expected `accept`, `decline` or `cancel`)"),
-        (MalformedResult::ContentNotAnObject, "the result's `content` is not a JSON object"),
-    ];
-    for (error, message) in messages {
-        assert_eq!(error.to_string(), message);
-    }
-    assert_eq!(ElicitError::AcceptWithoutContent.to_string(), "the client accepted the form but sent no `content`");
     assert_eq!(Elicitation::<Booleans>::Decline.action(), Action::Decline);
+}
+
+/// A refused read as the caller sees it: what to do, the text, and its source's text.
+fn explained<T>(read: Result<T, ElicitError>) -> Option<(ErrorKind, String, Option<String>)> {
+    read.err().map(|err| (err.kind(), err.to_string(), std::error::Error::source(&err).map(ToString::to_string)))
+}
+
+/// A result that is not an `ElicitResult`, explained: the one text, and why as its source.
+fn malformed(why: Option<&str>) -> Option<(ErrorKind, String, Option<String>)> {
+    Some((ErrorKind::Malformed, "the client's elicitation result cannot be read".to_owned(), why.map(str::to_owned)))
 }
 
 // ---- an independent opinion -----------------------------------------------------------

@@ -12,7 +12,7 @@ use elicit_runtime::exchange::ElicitationSupport;
 use elicit_runtime::rmcp::{ELICITATION_REQUIRED, Track};
 use elicit_runtime::testing::{Reply, ScriptedClient, ScriptedSession};
 use elicit_runtime::url::{Interactions, MemoryStore};
-use elicit_runtime::{ElicitError, Elicitation, ProtocolRevision};
+use elicit_runtime::{Elicitation, ProtocolRevision};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{ClientRequest, CustomRequest, CustomResult, ServerResult};
 use rmcp::service::{RequestContext, ServiceError};
@@ -222,7 +222,7 @@ async fn the_released_dialect_keeps_32042_and_the_completion_notification() {
     let form_only = connect(ScriptedClient::new(V11).support(ElicitationSupport::FORM), &interactions()).await;
     assert_eq!(
         form_only.call_tool_text("connect", json!({})).await.unwrap(),
-        format!("error {:?}", ElicitError::Url(elicit_runtime::url::UrlModeError::NotSupported(ElicitationSupport::FORM)))
+        "error UrlNotSupported(ElicitationSupport { form: true, url: false })"
     );
     assert!(form_only.transcript().requests.is_empty());
 }

@@ -12,7 +12,7 @@ use elicit_runtime::exchange::ElicitationSupport;
 use elicit_runtime::rmcp::{INTERACTION_REQUIRED, Track};
 use elicit_runtime::testing::{Reply, ScriptedClient, ScriptedSession};
 use elicit_runtime::url::{Interactions, MemoryStore};
-use elicit_runtime::{Elicit, ElicitError, Elicitation, ProtocolRevision};
+use elicit_runtime::{Elicit, Elicitation, ProtocolRevision};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{ClientRequest, CustomRequest, CustomResult, ServerResult};
 use rmcp::service::{RequestContext, ServiceError};
@@ -312,11 +312,11 @@ async fn no_type_the_client_did_not_list_is_sent() {
     let prompt_only = InteractionTypes { prompt: true, ua: false, progress: false };
     let session = connect(client(), &interactions(), prompt_only).await;
     let refused = session.call_tool_text("connect", json!({})).await.unwrap();
-    assert_eq!(refused, format!("error {:?}", ElicitError::Url(elicit_runtime::url::UrlModeError::NotSupported(ElicitationSupport::FORM))));
+    assert_eq!(refused, "error UrlNotSupported(ElicitationSupport { form: true, url: false })");
     let ua_only = InteractionTypes { prompt: false, ua: true, progress: false };
     let session_ua = connect(client(), &interactions(), ua_only).await;
     let refused = session_ua.call_tool_text("profile", json!({})).await.unwrap();
-    assert_eq!(refused, format!("error {:?}", ElicitError::NotSupported(ElicitationSupport::URL)));
+    assert_eq!(refused, "error NotSupported(ElicitationSupport { form: false, url: true })");
     assert!(session.transcript().requests.is_empty() && session_ua.transcript().requests.is_empty());
 }
 

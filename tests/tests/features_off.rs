@@ -23,12 +23,12 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
     (
         "chrono_field",
         &[
-            "`NaiveDate` is a form field only with the `chrono` feature of elicit-runtime",
-            "`chrono::DateTime<Utc>` is a form field only with the `chrono` feature of elicit-runtime",
+            "`chrono::NaiveDate` is a form field only with the `chrono` feature of elicit-runtime",
+            "`chrono::DateTime<chrono::Utc>` is a form field only with the `chrono` feature of elicit-runtime",
             "enable the `chrono` feature of elicit-runtime",
             "src/bin/chrono_field.rs:7:12",
         ],
-        &["flatten", "cannot be a field of an elicitation form"],
+        &["flatten", "cannot be a field of an elicitation form", "FlatForm", "Holds", "__private"],
     ),
     ("page_form", &["`ApiKey::elicit_via_page` needs the `page` feature of elicit-runtime", "enable the `page` feature of elicit-runtime"], &["flatten"]),
     ("pages", &["the item is gated behind the `page` feature"], &[]),

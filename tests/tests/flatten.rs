@@ -5,7 +5,7 @@
 //! run, and every violation is named by its wire (prefixed) name.
 
 use elicit_runtime::form::{Problem, Violation};
-use elicit_runtime::{Elicit, ElicitError, Elicitation, ProtocolRevision, SchemaOptions};
+use elicit_runtime::{Elicit, Elicitation, ProtocolRevision, SchemaOptions};
 use elicit_tests::spec::{Strictness, check_request, form_request};
 use serde_json::{Value, json};
 
@@ -271,8 +271,10 @@ impl Shop {
             Ok(CallToolResult::success(vec![ContentBlock::text(match Order::elicit(&ask, "Where to?").reask(1).await {
                 Ok(Elicitation::Accept(order)) => format!("ship to {} in {}", order.shipping.street, order.shipping.city),
                 Ok(other) => format!("{other:?}"),
-                Err(ElicitError::Invalid(invalid)) => format!("refused: {invalid}"),
-                Err(err) => return Err(err.into()),
+                Err(err) => match err.invalid() {
+                    Some(invalid) => format!("refused: {invalid}"),
+                    None => return Err(err.into()),
+                },
             })]))
         })
         .await
@@ -361,7 +363,8 @@ fn checkboxes_of_a_flattened_multi_select_are_named_from_its_wire_name() {
 
     // The sub-form's `min_items`, reported under the wire name.
     let answer = json!({"action": "accept", "content": {"home_slots_evening": true, "work_slots_morning": false}});
-    let ElicitError::Invalid(invalid) = Elicitation::<Parcel>::from_result_on(&answer, V06).unwrap_err() else { panic!("invalid") };
+    let err = Elicitation::<Parcel>::from_result_on(&answer, V06).unwrap_err();
+    let Some(invalid) = err.invalid() else { panic!("{err:?}") };
     assert_eq!(invalid.violations().len(), 1, "{invalid}");
     assert!(invalid.violations()[0].field.starts_with("work_slots"), "{invalid}");
 

@@ -10,8 +10,7 @@
 
 use elicit_runtime::__private::Report;
 use elicit_runtime::form::{Format, Problem, format_is_valid};
-use elicit_runtime::exchange::MalformedResult;
-use elicit_runtime::{Elicit, ElicitError, Elicitation, Violation};
+use elicit_runtime::{Elicit, Elicitation, ErrorKind, Violation};
 use serde_json::{Map, Value, json};
 use std::error::Error as _;
 
@@ -414,12 +413,13 @@ fn an_unknown_action_is_repeated_at_most_64_characters_long() {
         ("A".repeat(65), format!("{}…", "A".repeat(64))),
         ("é".repeat(1_000_000), format!("{}…", "é".repeat(64))),
     ] {
-        let expected = ElicitError::Malformed(MalformedResult::UnknownAction(echoed.clone()));
-        let form = Elicitation::<AllIntegers>::from_result(&json!({"action": sent, "content": {}}));
-        assert_eq!(form, Err(expected.clone()));
-        assert!(form.unwrap_err().source().is_some_and(|why| why.to_string().len() < 300));
+        let err = Elicitation::<AllIntegers>::from_result(&json!({"action": sent, "content": {}})).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Malformed);
+        let why = err.source().map(ToString::to_string).unwrap_or_default();
+        assert_eq!(why, format!("the result has unknown action `{echoed}` (expected `accept`, `decline` or `cancel`)"));
+        assert!(why.len() < 300, "{} bytes", why.len());
         // What the client sees of it (`-32602` with the error and its source).
-        let shown = rmcp::ErrorData::from(expected).message;
+        let shown = rmcp::ErrorData::from(err).message;
         assert!(shown.contains(&format!("`{echoed}`")) && shown.len() < 400, "{} bytes", shown.len());
     }
 }

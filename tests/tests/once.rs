@@ -8,7 +8,7 @@ use elicit_runtime::exchange::ElicitationSupport;
 use elicit_runtime::rmcp::ToolCall;
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{Reply, ScriptedClient};
-use elicit_runtime::{Elicit, ElicitError, Elicitation, ProtocolRevision};
+use elicit_runtime::{Elicit, Elicitation, ErrorKind, ProtocolRevision};
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
 use serde_json::json;
@@ -81,7 +81,7 @@ impl Counter {
             let kept =
                 if first_run { ask.once("k", || async { 7u32 }).await.map(|n| n.to_string()) } else { ask.once("k", || async { "seven".to_owned() }).await };
             let result = match kept {
-                Err(ElicitError::Once(key)) => format!("refused {key}"),
+                Err(err) if err.kind() == ErrorKind::Once => format!("refused: {err}"),
                 other => format!("{other:?}"),
             };
             let _ = First::elicit(&ask, "a?").await?;
@@ -139,7 +139,7 @@ async fn the_effect_runs_once_when_the_model_relays_the_answers() {
 async fn a_kept_value_read_as_another_type_is_an_error() {
     let server = counter();
     let session = ScriptedClient::new(ProtocolRevision::V2026_07_28).reply(Reply::accept(json!({"a": 1}))).connect(server).await.expect("connect");
-    assert_eq!(session.call_tool_text("mismatch", json!({})).await.expect("the call"), "refused k");
+    assert_eq!(session.call_tool_text("mismatch", json!({})).await.expect("the call"), "refused: the value of the effect run once under the key `k` cannot be kept in, or read back from, the requestState as its type: give each effect its own key and a type serde can write");
 }
 
 /// The error a call ended with, as the client reads it.

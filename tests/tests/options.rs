@@ -10,7 +10,7 @@ use elicit_runtime::form::{MAX_OPTIONS, Options, OptionsError, SelectItem};
 use elicit_runtime::rmcp::{RelayArg, ToolCall};
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{RealClient, Reply, ScriptedClient};
-use elicit_runtime::{Elicit, ElicitError, ProtocolRevision};
+use elicit_runtime::{Elicit, ElicitError, ErrorKind, ProtocolRevision};
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
 use serde_json::{Value, json};
@@ -147,8 +147,10 @@ impl Server {
         call.relay_through_model(true).run(&self.sealer, |ask| async move {
             Ok(text(match Deploy::elicit_with(&ask, "Deploy which?", options()).reask(1).await {
                 Ok(answer) => format!("{answer:?}"),
-                Err(ElicitError::Invalid(invalid)) => format!("refused: {invalid}"),
-                Err(err) => return Err(err.into()),
+                Err(err) => match err.invalid() {
+                    Some(invalid) => format!("refused: {invalid}"),
+                    None => return Err(err.into()),
+                },
             }))
         })
         .await
@@ -180,7 +182,7 @@ impl Server {
             let teams = Options::untitled([("ops", "ops".to_owned()), ("dev", "dev".to_owned())]).expect("options");
             Ok(text(match Notify::elicit_with(&ask, "Notify whom?", NotifyOptions { teams }).await {
                 Ok(answer) => format!("{answer:?}"),
-                Err(err @ ElicitError::Options { .. }) => format!("{err:?}: {err}"),
+                Err(err) if err.kind() == ErrorKind::Options => format!("{err:?}: {err}"),
                 Err(err) => return Err(err.into()),
             }))
         })
@@ -195,7 +197,7 @@ impl Server {
         call.run(&self.sealer, |ask| async move {
             Ok(text(match ask_any::<Deploy>(&ask).await {
                 Ok(said) => said,
-                Err(err @ ElicitError::Options { .. }) => format!("{err:?}"),
+                Err(err) if err.kind() == ErrorKind::Options => format!("{err:?}"),
                 Err(err) => return Err(err.into()),
             }))
         })

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use elicit_runtime::exchange::{Answer, ElicitationSupport, Operation, Outgoing, Provenance};
 use elicit_runtime::rounds::{Binding, Played, Replay, StateSealer};
-use elicit_runtime::{Elicit, ElicitError, ElicitPeer, Elicitation, ProtocolRevision};
+use elicit_runtime::{Elicit, ElicitError, ElicitPeer, Elicitation, ErrorKind, ProtocolRevision};
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader, Lines};
 use tokio::sync::Mutex;
@@ -54,7 +54,7 @@ impl<R: AsyncRead + Unpin + Send, W: AsyncWrite + Unpin + Send> LineTransport<R,
             }
             if let Some(error) = message.get("error") {
                 let message = error["message"].as_str().unwrap_or_default().to_owned();
-                return Err(ElicitError::Client { code: error["code"].as_i64().unwrap_or(0), message });
+                return Err(ElicitError::client(error["code"].as_i64().unwrap_or(0), message));
             }
             return Ok(message["result"].take());
         }
@@ -79,7 +79,7 @@ impl<R: AsyncRead + Unpin + Send, W: AsyncWrite + Unpin + Send> ElicitPeer for L
             Err(_) => {
                 let reason = "the user did not answer in time";
                 self.write(json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": id, "reason": reason}})).await?;
-                Err(ElicitError::Timeout(timeout))
+                Err(ElicitError::timeout(timeout))
             }
         }
     }
@@ -187,15 +187,15 @@ async fn a_json_rpc_error_a_closed_connection_and_a_timeout_are_typed_errors() {
         lines
     });
     let err = Invoice::elicit(&peer, "Where?").await.unwrap_err();
-    assert_eq!(err, ElicitError::Client { code: -32601, message: "Method not found".into() });
+    assert_eq!(err, ElicitError::client(-32601, "Method not found"));
     let _requests = reply.await.unwrap();
     let closed = Invoice::elicit(&peer, "Where?").await.unwrap_err();
-    assert!(matches!(closed, ElicitError::Transport(_)), "{closed:?}");
+    assert!(closed.is_transport(), "{closed:?}");
 
     // The client never answers: after the timeout it is told the request is cancelled.
     let (peer, client) = connect(ProtocolRevision::V2025_11_25, |_| None);
     let err = Invoice::elicit(&peer, "Where?").timeout(Duration::from_millis(50)).await.unwrap_err();
-    assert_eq!(err, ElicitError::Timeout(Duration::from_millis(50)));
+    assert_eq!(err, ElicitError::timeout(Duration::from_millis(50)));
     drop(peer);
     let seen = client.await.unwrap();
     assert_eq!(seen[1]["method"], "notifications/cancelled");
@@ -206,13 +206,15 @@ async fn a_json_rpc_error_a_closed_connection_and_a_timeout_are_typed_errors() {
 async fn the_checks_before_sending_hold_for_any_transport() {
     // Nothing reaches the wire: a URL in a form's message, a client without forms.
     let (peer, client) = connect(ProtocolRevision::V2025_11_25, |_| panic!("nothing is sent"));
-    assert_eq!(Invoice::elicit(&peer, "See https://evil.example").await.unwrap_err(), ElicitError::UrlInMessage);
+    assert_eq!(Invoice::elicit(&peer, "See https://evil.example").await.unwrap_err().kind(), ErrorKind::Rule);
     drop(peer);
     assert!(client.await.unwrap().is_empty());
     let (requests, _server_writes) = tokio::io::duplex(64);
     let (answers, _client) = tokio::io::duplex(64);
     let no_forms = LineTransport::new(ProtocolRevision::V2025_11_25, ElicitationSupport::URL, answers, requests);
-    assert_eq!(Invoice::elicit(&no_forms, "Where?").await.unwrap_err(), ElicitError::NotSupported(ElicitationSupport::URL));
+    let refused = Invoice::elicit(&no_forms, "Where?").await.unwrap_err();
+    assert!(refused.is_not_supported() && refused.nothing_sent(), "{refused:?}");
+    assert_eq!(refused.to_string(), "the client supports only URL-mode elicitation, not forms; nothing was sent");
 }
 
 #[test]

@@ -23,7 +23,7 @@ use elicit_runtime::rmcp::{RelayArg, ToolCall};
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{Reply, ScriptedClient};
 use elicit_runtime::url::{Interactions, RedisStore};
-use elicit_runtime::{Elicit, ElicitError, Elicitation, ProtocolRevision, Violation};
+use elicit_runtime::{Elicit, Elicitation, ProtocolRevision, Violation};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
 use rmcp::service::ServiceError;
@@ -143,7 +143,7 @@ impl Billing {
                         format!("required {:?} ({} characters)", key.label, key.key.expose().chars().count())
                     }
                     Ok(other) => format!("{other:?}"),
-                    Err(err @ ElicitError::Continues(_)) => return Err(err.into()),
+                    Err(err) if err.continuation().is_some() => return Err(err.into()),
                     Err(err) => format!("error: {err}"),
                 };
                 Ok(CallToolResult::success(vec![ContentBlock::text(text)]))

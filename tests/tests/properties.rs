@@ -14,9 +14,8 @@ use std::fmt::Debug;
 
 use chrono::{DateTime, FixedOffset, NaiveDate, NaiveTime};
 use elicit_runtime::ElicitError;
-use elicit_runtime::exchange::MalformedResult;
 use elicit_runtime::form::Problem;
-use elicit_runtime::{Elicit, Elicitation, ProtocolRevision, SchemaOptions, Violation};
+use elicit_runtime::{Elicit, Elicitation, ErrorKind, ProtocolRevision, SchemaOptions, Violation};
 use elicit_tests::forms::*;
 use elicit_tests::samples;
 use proptest::prelude::*;
@@ -266,7 +265,7 @@ fn consistent<T: Elicit + Debug + PartialEq>(content: &Map<String, Value>) -> Re
     let result = Elicitation::<T>::from_result(&json!({"action": "accept", "content": content}));
     match (&decoded, result) {
         (Ok(value), Ok(Elicitation::Accept(read))) => prop_assert_eq!(value, &read),
-        (Err(e), Err(ElicitError::Invalid(read))) => prop_assert_eq!(e, &read),
+        (Err(e), Err(read)) if read.is_invalid() => prop_assert_eq!(Some(e), read.invalid()),
         (decoded, result) => prop_assert!(false, "from_content gave {decoded:?} but from_result {result:?}"),
     }
     Ok(())
@@ -394,7 +393,7 @@ proptest! {
             wire.insert(key.clone(), v.clone());
         }
         match Elicitation::<Everything>::from_result_on(&json!({"action": "accept", "content": wire}), revision) {
-            Err(ElicitError::Invalid(e)) => prop_assert_eq!(named(&e), expected),
+            Err(e) if e.is_invalid() => prop_assert_eq!(e.invalid().map(named), Some(expected)),
             other => prop_assert!(false, "on {revision}, extra keys {expected:?} gave {other:?}"),
         }
     }
@@ -479,11 +478,14 @@ proptest! {
                 (Some("accept"), Value::Null) if T::SCHEMA.fields().iter().all(|f| !f.is_required()) => {
                     prop_assert_eq!(read, Elicitation::<T>::from_result(&json!({"action": "accept", "content": {}})))
                 }
-                (Some("accept"), Value::Null) => prop_assert_eq!(read, Err(ElicitError::AcceptWithoutContent)),
-                (Some("accept"), Value::Object(_)) => prop_assert!(matches!(read, Ok(Elicitation::Accept(_)) | Err(ElicitError::Invalid(_)))),
-                (Some("accept"), _) => prop_assert_eq!(read, Err(MalformedResult::ContentNotAnObject.into())),
-                (Some(other), _) => prop_assert_eq!(read, Err(MalformedResult::UnknownAction(other.to_owned()).into())),
-                (None, _) => prop_assert_eq!(read, Err(MalformedResult::MissingAction.into())),
+                (Some("accept"), Value::Null) => prop_assert_eq!(malformed(read), ("the client accepted the form but sent no `content`".to_owned(), None)),
+                (Some("accept"), Value::Object(_)) => prop_assert!(matches!(&read, Ok(Elicitation::Accept(_))) || read.is_err_and(|e| e.is_invalid())),
+                (Some("accept"), _) => prop_assert_eq!(malformed(read), (RESULT.to_owned(), Some("the result's `content` is not a JSON object".to_owned()))),
+                (Some(other), _) => prop_assert_eq!(
+                    malformed(read),
+                    (RESULT.to_owned(), Some(format!("the result has unknown action `{other}` (expected `accept`, `decline` or `cancel`)")))
+                ),
+                (None, _) => prop_assert_eq!(malformed(read), (RESULT.to_owned(), Some("the result has no `action`".to_owned()))),
             }
             Ok(())
         }
@@ -688,4 +690,15 @@ fn fuzz_seeds_hold_the_properties() {
         assert_eq!(violations, expected, "{}", path.display());
         assert!(work <= 4 * text.len() as u64, "{}: {work} steps for {} bytes", path.display(), text.len());
     }
+}
+
+/// The text of every result that is not an `ElicitResult`.
+const RESULT: &str = "the client's elicitation result cannot be read";
+
+/// A read that must be refused as not an answer ([`ErrorKind::Malformed`]): its text, and
+/// its source's (why).
+fn malformed<T: std::fmt::Debug>(read: Result<T, ElicitError>) -> (String, Option<String>) {
+    let err = read.expect_err("a result that is not an answer");
+    assert_eq!(err.kind(), ErrorKind::Malformed, "{err:?}");
+    (err.to_string(), std::error::Error::source(&err).map(ToString::to_string))
 }

@@ -10,7 +10,7 @@ use elicit_runtime::rmcp::{RelayArg, ToolCall};
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{ScriptedClient, ScriptedSession};
 use elicit_runtime::url::{Interactions, MemoryStore};
-use elicit_runtime::{Elicit, ElicitError, Elicitation, ProtocolRevision};
+use elicit_runtime::{Elicit, Elicitation, ProtocolRevision};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
 use rmcp::service::ServiceError;
@@ -278,7 +278,7 @@ async fn a_user_only_question_is_never_relayed_and_fails_closed() {
     for revision in REVISIONS {
         let session = connect(ScriptedClient::new(revision).support(ElicitationSupport::NONE), server()).await;
         let result = session.call_tool("delete", json!({})).await.unwrap();
-        assert_eq!(text_of(&result), format!("error {:?}", ElicitError::NotSupported(ElicitationSupport::NONE)), "{revision}");
+        assert_eq!(text_of(&result), "error NotSupported(ElicitationSupport { form: false, url: false })", "{revision}");
         assert!(result.structured_content.is_none());
         // Without the opt-in, nothing changes: the typed error.
         let strict = session.call_tool("book_strict", json!({})).await;

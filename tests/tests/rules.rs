@@ -6,7 +6,7 @@
 
 use elicit_runtime::locale::Locale;
 use elicit_runtime::form::{Problem, Violation};
-use elicit_runtime::{Elicit, ElicitError, Elicitation, ProtocolRevision};
+use elicit_runtime::{Elicit, Elicitation, ProtocolRevision};
 use serde_json::json;
 
 /// A stay.
@@ -65,7 +65,7 @@ fn from_result_applies_the_rules_on_every_revision() {
     let broken = json!({"action": "accept", "content": {"arrive": "2026-12-24", "leave": "2026-12-24", "phone": "+1 555 0100"}});
     for &revision in ProtocolRevision::ALL {
         let err = Elicitation::<Stay>::from_result_on(&broken, revision).unwrap_err();
-        let ElicitError::Invalid(invalid) = err else { panic!("{revision}: {err:?}") };
+        let Some(invalid) = err.invalid() else { panic!("{revision}: {err:?}") };
         assert_eq!(invalid.violations(), [Violation::rule("leave", "must be after the arrival date")], "{revision}");
     }
 }
@@ -101,8 +101,10 @@ impl Desk {
             Ok(text(match Stay::elicit(&ask, "When do you come?").reask(1).await {
                 Ok(Elicitation::Accept(stay)) => format!("booked {} to {}", stay.arrive, stay.leave),
                 Ok(other) => format!("{other:?}"),
-                Err(ElicitError::Invalid(invalid)) => format!("refused: {invalid}"),
-                Err(err) => return Err(err.into()),
+                Err(err) => match err.invalid() {
+                    Some(invalid) => format!("refused: {invalid}"),
+                    None => return Err(err.into()),
+                },
             }))
         })
         .await
@@ -126,8 +128,10 @@ impl Desk {
             Ok(text(match answer {
                 Ok(Elicitation::Accept(signup)) => format!("welcome {}", signup.username),
                 Ok(other) => format!("{other:?}"),
-                Err(ElicitError::Invalid(invalid)) => format!("refused: {invalid}"),
-                Err(err) => return Err(err.into()),
+                Err(err) => match err.invalid() {
+                    Some(invalid) => format!("refused: {invalid}"),
+                    None => return Err(err.into()),
+                },
             }))
         })
         .await
@@ -264,6 +268,7 @@ fn validator_rules_are_the_authors_rules_named_by_wire_name_in_field_order() {
     assert!(Account::from_content(&content(json!({"userName": "ada", "repeatHint": "y", "passwordHint": "y"}))).is_ok());
     // The re-ask of a relayed or direct answer reads them as any other problem.
     let broken = json!({"action": "accept", "content": {"userName": "a-very-long-user-name-indeed", "repeatHint": "y", "passwordHint": "y"}});
-    let Err(ElicitError::Invalid(invalid)) = Elicitation::<Account>::from_result(&broken) else { panic!("refused") };
+    let err = Elicitation::<Account>::from_result(&broken).unwrap_err();
+    let Some(invalid) = err.invalid() else { panic!("{err:?}") };
     assert_eq!(invalid.violations(), [Violation::new("userName", Problem::TooLong { max_length: 20, length: 28 })]);
 }

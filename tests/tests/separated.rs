@@ -7,7 +7,7 @@ use elicit_runtime::locale::Locale;
 use elicit_runtime::rmcp::{RelayArg, ToolCall};
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{RealClient, Reply, ScriptedClient};
-use elicit_runtime::{Elicit, Elicitation, ElicitError, ProtocolRevision, SchemaOptions};
+use elicit_runtime::{Elicit, Elicitation, ProtocolRevision, SchemaOptions};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
@@ -169,8 +169,10 @@ impl Desk {
                 Ok(text(match Ticket::elicit(&ask, "New ticket").reask(1).await {
                     Ok(Elicitation::Accept(t)) => format!("{:?} {:?} {}", t.labels, t.cc, t.title),
                     Ok(other) => format!("{other:?}"),
-                    Err(ElicitError::Invalid(invalid)) => format!("refused: {invalid}"),
-                    Err(err) => return Err(err.into()),
+                    Err(err) => match err.invalid() {
+                        Some(invalid) => format!("refused: {invalid}"),
+                        None => return Err(err.into()),
+                    },
                 }))
             })
             .await

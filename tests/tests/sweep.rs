@@ -1,8 +1,9 @@
 //! The attribute sweep: every field attribute of `#[derive(Elicit)]` on every field kind,
 //! each a small compile case, and for each the derive either honours the attribute (the
 //! case compiles) or gives exactly **one** error, on the attribute or on the field's type
-//! (the field's own lines), that names none of the toolkit's internals in its message or
-//! its label or its notes. No second error about the same field, none on `#[derive(Elicit)]` or on the
+//! (the field's own lines), that names none of the toolkit's internals in anything it
+//! prints: its message, its label, and every note and help under it, the compiler's own
+//! lines ("the trait `X` is not implemented for `Y`", "required for ...") included. No second error about the same field, none on `#[derive(Elicit)]` or on the
 //! type's name, none where the type is used. An error the compiler repeats word for word
 //! is counted once, as the terminal shows it once (JSON gives each copy).
 //!
@@ -220,6 +221,12 @@ const INTERNALS: &[&str] = &[
     "AskedWithOptions",
     "PageFeature",
     "FlatForm",
+    "NotOption",
+    "OneCharacter",
+    "WithinJsonNumbers",
+    "NotNested",
+    "ChronoFeature",
+    "form::holds",
     "__private",
     "__Elicit",
     "__elicit",
@@ -317,8 +324,10 @@ fn source(cases: &[Case]) -> (String, Vec<Placed>) {
 struct Reported {
     message: String,
     label: String,
-    /// The notes and helps the toolkit writes (its `on_unimplemented` notes, a derive's
-    /// message), without the lines rustc writes itself ([`rustc_line`]).
+    /// Every note and help under the error, the toolkit's (its `on_unimplemented` notes)
+    /// and the compiler's own ("the trait `X` is not implemented for `Y`", "required for
+    /// `Y` to implement `X`", "required by a bound in `f`"), with the labels of their
+    /// spans: all of it is what the user reads.
     notes: Vec<String>,
     line: usize,
     rendered: String,
@@ -527,8 +536,10 @@ fn check(krate: &Path, placed: &[Placed]) -> (Vec<Vec<Reported>>, Vec<String>) {
             .as_array()
             .into_iter()
             .flatten()
-            .filter_map(|child| child["message"].as_str())
-            .filter(|note| !rustc_line(note))
+            .flat_map(|child| {
+                let labels = child["spans"].as_array().into_iter().flatten().filter_map(|span| span["label"].as_str());
+                child["message"].as_str().into_iter().chain(labels)
+            })
             .map(str::to_owned)
             .collect();
         per_case[case].push(Reported {
@@ -546,21 +557,6 @@ fn check(krate: &Path, placed: &[Placed]) -> (Vec<Vec<Reported>>, Vec<String>) {
         ));
     }
     (per_case, stray)
-}
-
-/// Whether a note or help is one rustc writes under every unmet bound, in words of its own:
-/// "the trait `Holds<Plain>` is not implemented for `FlatForm`" (added beside a custom
-/// label whenever the trait's self type is not a type parameter; no attribute turns it
-/// off), the chain of impls that led to the bound ("required for `Plain` to implement
-/// `ElicitField`", "required by a bound in ..."), and where a macro's error came from.
-/// They name the traits the toolkit's checks are written with, which is why those traits
-/// are named to say what a form holds; everything else the user reads is checked.
-fn rustc_line(note: &str) -> bool {
-    (note.starts_with("the trait `") && note.contains("` is not implemented for `"))
-        || note.starts_with("required for `")
-        || note.starts_with("required by a bound in `")
-        || note.starts_with("required by this bound in `")
-        || note.starts_with("this error originates in ")
 }
 
 /// The line of the crate's source a span shows, following it out of the macros it is in

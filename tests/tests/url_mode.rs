@@ -10,9 +10,9 @@ use elicit_runtime::exchange::{Continuation, ElicitationSupport};
 use elicit_runtime::rmcp::{ToolCall, URL_ELICITATION_REQUIRED};
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{Reply, ScriptedClient, ScriptedSession, Transcript};
-use elicit_runtime::url::{CompleteError, InteractionStore as _, Interactions, MemoryStore, UrlError, UrlModeError};
+use elicit_runtime::url::{CompleteError, InteractionStore as _, Interactions, MemoryStore, UrlError};
 use elicit_runtime::exchange::{Answer, Outgoing};
-use elicit_runtime::{Elicit, ElicitError, ElicitPeer, Elicitation, ProtocolRevision};
+use elicit_runtime::{Elicit, ElicitError, ElicitPeer, Elicitation, ErrorKind, ProtocolRevision};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock};
 use rmcp::service::{RequestContext, ServiceError};
@@ -194,7 +194,7 @@ impl ElicitPeer for Offline {
         ElicitationSupport::FORM_AND_URL
     }
     async fn send_elicitation(&self, _outgoing: Outgoing) -> Result<Answer, ElicitError> {
-        Err(ElicitError::Timeout(Duration::ZERO))
+        Err(ElicitError::timeout(Duration::ZERO))
     }
 }
 
@@ -324,7 +324,7 @@ async fn unknown_expired_malformed_and_replayed_ids_are_refused() {
 async fn an_interaction_that_expires_while_the_tool_waits_is_a_typed_error() {
     let interactions = Interactions::new(MemoryStore::new(100)).ttl(Duration::from_millis(150));
     let session = connect(url_client(V11).reply(accept()), &interactions).await;
-    assert_eq!(call(&session, "connect", json!({"user": "alice"})).await.unwrap(), "error Url(Expired)");
+    assert_eq!(call(&session, "connect", json!({"user": "alice"})).await.unwrap(), "error Expired");
 }
 
 #[tokio::test]
@@ -357,11 +357,11 @@ async fn require_ends_the_call_with_32042_until_the_page_is_completed() {
 async fn a_client_without_url_mode_or_on_2025_06_18_is_never_asked() {
     let interactions = interactions();
     let session = connect(ScriptedClient::new(V11).support(ElicitationSupport::FORM), &interactions).await;
-    assert_eq!(call(&session, "connect", json!({"user": "alice"})).await.unwrap(), format!("error {:?}", ElicitError::Url(UrlModeError::NotSupported(ElicitationSupport::FORM))));
+    assert_eq!(call(&session, "connect", json!({"user": "alice"})).await.unwrap(), "error UrlNotSupported(ElicitationSupport { form: true, url: false })");
     let session_06 = connect(ScriptedClient::new(ProtocolRevision::V2025_06_18), &interactions).await;
     assert_eq!(
         call(&session_06, "connect", json!({"user": "alice"})).await.unwrap(),
-        format!("error {:?}", ElicitError::Url(UrlModeError::Unavailable(ProtocolRevision::V2025_06_18)))
+        "error UrlUnavailable(V2025_06_18)"
     );
     assert!(session.transcript().requests.is_empty() && session_06.transcript().requests.is_empty());
 }
@@ -386,7 +386,7 @@ async fn every_url_check_refuses_before_sending() {
     ];
     for (url, message, expected) in cases {
         let got = call(&session, "custom", json!({"url": url, "message": message})).await.unwrap();
-        assert!(got.starts_with(&format!("error Url(Rule({expected}")), "{url:?} {message:?}: {got}");
+        assert!(got.starts_with(&format!("error UrlRule({expected}")), "{url:?} {message:?}: {got}");
     }
     assert!(session.transcript().requests.is_empty());
 
@@ -397,7 +397,7 @@ async fn every_url_check_refuses_before_sending() {
     // Loopback http only with the opt-in.
     let dev = Interactions::new(MemoryStore::new(10)).allow_loopback_http(true);
     assert!(dev.url_request(&Offline, "alice", "k", PAGE, |_| "http://127.0.0.1:9/k".into()).await.is_ok());
-    assert!(matches!(dev.url_request(&Offline, "alice", "k2", PAGE, |_| "http://10.0.0.1/k".into()).await, Err(ElicitError::Url(UrlModeError::Rule(UrlError::NotHttps { .. })))));
+    assert!(matches!(dev.url_request(&Offline, "alice", "k2", PAGE, |_| "http://10.0.0.1/k".into()).await, Err(e) if matches!(e.url_rule(), Some(UrlError::NotHttps { .. }))));
 }
 
 // ---- 2026-07-28 ----------------------------------------------------------------------
@@ -512,7 +512,7 @@ async fn rounds_without_the_url_capability_are_refused_with_32021() {
     let session = connect(ScriptedClient::new(V07).support(ElicitationSupport::FORM), &interactions).await;
     let err = call(&session, "connect_rounds", json!({"user": "alice"})).await;
     // The body turns the typed error into its text; `require` propagates it as -32021.
-    assert_eq!(err.unwrap(), format!("error {:?}", ElicitError::Url(UrlModeError::NotSupported(ElicitationSupport::FORM))));
+    assert_eq!(err.unwrap(), "error UrlNotSupported(ElicitationSupport { form: true, url: false })");
     let ServiceError::McpError(error) = call(&session, "require_rounds", json!({"user": "alice"})).await.unwrap_err() else { panic!() };
     assert_eq!(error.code.0, -32021);
     assert_eq!(error.data.unwrap(), json!({"requiredCapabilities": {"elicitation": {"url": {}}}}));
@@ -613,7 +613,7 @@ async fn concurrent_calls_of_one_user_share_the_interaction_and_both_finish() {
 #[tokio::test]
 async fn a_page_not_completed_in_time_ends_the_call_with_32042_and_the_request_again() {
     let elicitation = json!({"mode": "url", "message": PAGE, "url": "https://keys.example.com/connect?id=x", "elicitationId": "x"});
-    let err = ElicitError::Continues(Continuation::StillPending { waited: Duration::from_secs(1), elicitation: elicitation.as_object().unwrap().clone() });
+    let err = ElicitError::from(Continuation::StillPending { waited: Duration::from_secs(1), elicitation: elicitation.as_object().unwrap().clone() });
     assert_eq!(err.to_string(), "the user did not complete the URL-mode interaction within 1s; it is still pending");
     let data = ErrorData::from(err);
     assert_eq!(data.code.0, URL_ELICITATION_REQUIRED);
@@ -715,12 +715,12 @@ async fn a_url_browsers_open_without_slashes_or_behind_invisible_characters_is_r
         "Open \u{202e}elpmaxe.live//:sptth\u{202c} to continue",
     ] {
         let refused = interactions.url_request(&Offline, "alice", "api-key", message, page_url).await;
-        assert!(matches!(refused, Err(ElicitError::Url(UrlModeError::Rule(UrlError::UrlInMessage)))), "{message:?}: {refused:?}");
+        assert!(matches!(&refused, Err(e) if e.url_rule() == Some(&UrlError::UrlInMessage)), "{message:?}: {refused:?}");
     }
     // A URL refused once the interaction's id is in it leaves nothing pending either.
     for url in ["http://keys.example.com/connect", "https://user:pw@keys.example.com/connect", "/connect"] {
         let refused = interactions.url_request(&Offline, "alice", "api-key", PAGE, |_| url.to_owned()).await;
-        assert!(matches!(refused, Err(ElicitError::Url(UrlModeError::Rule(_)))), "{url}: {refused:?}");
+        assert!(matches!(&refused, Err(e) if e.url_rule().is_some()), "{url}: {refused:?}");
     }
     assert!(store.is_empty(), "a refused request left {} interactions pending", store.len());
     // Prose with a colon after a scheme's name is no URL.
@@ -733,7 +733,7 @@ async fn an_empty_principal_is_refused_and_a_page_that_identified_nobody_complet
     let interactions = Interactions::new(SharedStore(store.clone()));
     for nobody in ["", "  "] {
         let refused = interactions.url_request(&Offline, nobody, "api-key", PAGE, page_url).await;
-        assert!(matches!(refused, Err(ElicitError::Url(UrlModeError::Rule(UrlError::NoPrincipal)))), "{nobody:?}: {refused:?}");
+        assert!(matches!(&refused, Err(e) if e.url_rule() == Some(&UrlError::NoPrincipal)), "{nobody:?}: {refused:?}");
     }
     assert!(store.is_empty());
     // An interaction some other code bound to nobody is not completed by a page without a user.
@@ -777,7 +777,8 @@ async fn a_store_answering_with_another_users_interaction_sends_nothing() {
     let alice = store.start("alice", "api-key", Duration::from_secs(60)).await.unwrap();
     let interactions = Interactions::new(Impersonating { store: store.clone(), victim: "alice" });
     let refused = interactions.url_request(&Offline, "mallory", "api-key", PAGE, page_url).await;
-    assert!(matches!(refused, Err(ElicitError::Url(UrlModeError::Store(elicit_runtime::url::StoreError::Unavailable(_))))), "{refused:?}");
+    let failed = refused.as_ref().err().filter(|e| e.kind() == ErrorKind::Store).and_then(|e| std::error::Error::source(e)?.downcast_ref::<elicit_runtime::url::StoreError>());
+    assert!(matches!(failed, Some(elicit_runtime::url::StoreError::Unavailable(_))), "{refused:?}");
     // Alice's interaction is hers, untouched.
     let kept = store.get(&alice.id).await.unwrap().unwrap();
     assert_eq!((kept.principal.as_str(), kept.completed), ("alice", false));

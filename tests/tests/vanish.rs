@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use elicit_runtime::testing::{Reply, ScriptedClient, ScriptedSession};
-use elicit_runtime::{Elicit, ElicitError, ProtocolRevision};
+use elicit_runtime::{Elicit, ProtocolRevision};
 use rmcp::service::RequestContext;
 use rmcp::{RoleServer, ServerHandler, tool, tool_handler, tool_router};
 use serde_json::json;
@@ -42,8 +42,8 @@ impl Server {
         self.pending.fetch_add(1, Ordering::SeqCst);
         let ending = match Name::elicit(&context, "Your name?").progress_every(None).await {
             Ok(answer) => format!("answered {:?}", answer.action()),
-            Err(ElicitError::Cancelled(_)) => "Cancelled".to_owned(),
-            Err(ElicitError::Transport(_)) => "Transport".to_owned(),
+            Err(err) if err.is_cancelled() => "Cancelled".to_owned(),
+            Err(err) if err.is_transport() => "Transport".to_owned(),
             Err(other) => format!("other {other:?}"),
         };
         *self.endings.lock().unwrap().entry(ending.clone()).or_default() += 1;

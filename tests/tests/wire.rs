@@ -415,7 +415,7 @@ fn a_multi_select_on_2025_06_18_is_one_checkbox_per_option() {
 #[test]
 fn checkboxes_on_2025_06_18_are_read_back_into_the_multi_select() {
     use elicit_runtime::form::Problem;
-    use elicit_runtime::{ElicitError, Elicitation, Violation};
+    use elicit_runtime::{Elicitation, Violation};
     use std::collections::BTreeSet;
 
     let read = |content: Value| Elicitation::<MultiSelects>::from_result_on(&json!({"action": "accept", "content": content}), V06);
@@ -440,7 +440,7 @@ fn checkboxes_on_2025_06_18_are_read_back_into_the_multi_select() {
 
     // min_items / max_items are enforced on the server, and every violation is named.
     let err = read(json!({"plans_free": true, "plans_pro_monthly": true, "plans_enterprise": true, "colors_red": "yes"})).unwrap_err();
-    let ElicitError::Invalid(invalid) = err else { panic!("{err:?}") };
+    let Some(invalid) = err.invalid() else { panic!("{err:?}") };
     assert_eq!(
         invalid.violations(),
         [
@@ -449,7 +449,8 @@ fn checkboxes_on_2025_06_18_are_read_back_into_the_multi_select() {
             Violation::new("plans", Problem::TooManyItems { max_items: 2, count: 3 }),
         ]
     );
-    let ElicitError::Invalid(invalid) = read(json!({})).unwrap_err() else { panic!() };
+    let err = read(json!({})).unwrap_err();
+    let Some(invalid) = err.invalid() else { panic!("{err:?}") };
     assert_eq!(invalid.violations(), [Violation::new("plans", Problem::TooFewItems { min_items: 1, count: 0 })]);
 
     // A list, as later revisions send it, is read as it is.

@@ -48,7 +48,7 @@ pub(crate) fn type_checks(f: &Field, generic: bool, p: &TokenStream) -> TokenStr
             continue;
         }
         let span = bound.span();
-        let slot = if bound.value.int.is_some() { quote_spanned!(span=> int_bound) } else { quote_spanned!(span=> bound) };
+        let slot = if bound.value.int.is_some() { quote_spanned!(span=> int_bound) } else { quote_spanned!(span=> number_bound) };
         let found = probe(span, quote_spanned!(span=> field_for));
         out.extend(literal_check(respan(quote!(#p::#slot(#found)), span), magnitude(&bound.value), allow_magnitude(&bound.value), p));
     }
@@ -59,11 +59,11 @@ pub(crate) fn type_checks(f: &Field, generic: bool, p: &TokenStream) -> TokenStr
         let found = probe(span, quote_spanned!(span=> field_for));
         let check = match lit {
             DefaultLit::Number(n) => {
-                let slot = if n.int.is_some() { quote_spanned!(span=> int_literal) } else { quote_spanned!(span=> literal) };
+                let slot = if n.int.is_some() { quote_spanned!(span=> int_default_literal) } else { quote_spanned!(span=> default_literal) };
                 literal_check(respan(quote!(#p::#slot(#found)), span), magnitude(n), allow_magnitude(n), p)
             }
-            DefaultLit::List(_) => literal_check(respan(quote!(#p::literal(#found)), span), &syn::parse_quote_spanned!(span=> &#expr), TokenStream::new(), p),
-            _ => literal_check(respan(quote!(#p::literal(#found)), span), expr, TokenStream::new(), p),
+            DefaultLit::List(_) => literal_check(respan(quote!(#p::default_literal(#found)), span), &syn::parse_quote_spanned!(span=> &#expr), TokenStream::new(), p),
+            _ => literal_check(respan(quote!(#p::default_literal(#found)), span), expr, TokenStream::new(), p),
         };
         out.extend(check);
     }

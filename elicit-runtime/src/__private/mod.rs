@@ -93,9 +93,13 @@ impl<'a, C: FormOptions> GivenFor<'a> for C {
     }
 }
 
-// The checks of attributes against the field's type are in `form::holds`, whose paths
-// the compiler's notes name ("required by a bound in `elicit_runtime::form::holds::...`").
-pub use crate::form::holds::{Anything, Found, IsField, NotAField, Probe, Slot, bound, int_bound, int_literal, literal, require_multi_select, require_string};
+// The checks of attributes against the field's type are in `form::holds`, public and not
+// `doc(hidden)`: the compiler's notes name them ("required by a bound in `require_string`"),
+// by their short name only when they have a path that is not hidden, and a name no other
+// crate uses.
+pub use crate::form::holds::{
+    Anything, Found, IsField, NotAField, Probe, Slot, default_literal, int_bound, int_default_literal, number_bound, require_multi_select, require_string,
+};
 
 mod build;
 mod checks;

@@ -8,7 +8,8 @@ use serde_json::{Value, json};
 
 use crate::exchange::{Answer, ElicitError, ElicitPeer, ElicitationSupport, Operation, Outgoing, Question};
 use crate::revision::{Dialect, ProtocolRevision};
-use crate::url::{UrlModeError, interaction_params};
+use crate::exchange::error::Repr;
+use crate::url::interaction_params;
 
 /// The method of the proposal's request.
 const CREATE_METHOD: &str = "interaction/create";
@@ -59,7 +60,7 @@ impl InteractionTypes {
 /// [`ElicitPeer`]. Forms go as `prompt` interactions (`{message, schema}`), URL-mode
 /// requests as `ua` interactions (`{url, message}`), only of the types the client listed.
 /// The client's `{content}` (prompt) or `{}` (ua) is `Accept` (a result that is not an
-/// object is [`ElicitError::Malformed`], and one that carries an `action`, the shape of an
+/// object is [`ErrorKind::Malformed`](crate::exchange::ErrorKind::Malformed), and one that carries an `action`, the shape of an
 /// elicitation result, is read as that result: `{"action": "decline"}` is `Decline`,
 /// never consent); its error response (the
 /// proposal shows code `-1`, "User did not consent") is `Decline`: the proposal does not
@@ -122,7 +123,7 @@ impl<P: ElicitPeer> ElicitPeer for UserInteraction<P> {
         let kind_listed = if prompt { types.prompt } else { types.ua };
         if !kind_listed {
             let support = self.elicitation_support();
-            return Err(if prompt { ElicitError::NotSupported(support) } else { ElicitError::Url(UrlModeError::NotSupported(support)) });
+            return Err(if prompt { Repr::NotSupported(support) } else { Repr::UrlNotSupported(support) }.into());
         }
         let mut outgoing = Outgoing { method: CREATE_METHOD, question: Question::Params(params), ..outgoing };
         outgoing.relayable = false;
@@ -144,7 +145,7 @@ impl<P: ElicitPeer> ElicitPeer for UserInteraction<P> {
             // answer, and is passed on as it came to be read as malformed, not as consent.
             Ok(other) => Ok(other),
             // The user did not consent (the proposal's code -1): an answer, not a failure.
-            Err(ElicitError::Client { code: -1, .. }) => Ok(json!({ "action": "decline" })),
+            Err(err) if matches!(err.repr(), Repr::Client { code: -1, .. }) => Ok(json!({ "action": "decline" })),
             Err(err) => Err(err),
         }?;
         Ok(if held { Answer::held(result) } else { Answer::new(result) })

@@ -112,7 +112,7 @@ impl Steps {
     /// sent, and its value is what an empty answer decodes to.
     pub async fn ask<F: Elicit, P: ElicitPeer + ?Sized>(self, peer: &P, message: impl Into<Words>) -> Result<Elicitation<F>, ElicitError> {
         if F::SCHEMA.fields().is_empty() {
-            return F::from_content(&serde_json::Map::new()).map(Elicitation::Accept).map_err(ElicitError::Invalid);
+            return F::from_content(&serde_json::Map::new()).map(Elicitation::Accept).map_err(ElicitError::from);
         }
         let mut request = F::elicit(peer, message).reask(self.reasks);
         if let Some(timeout) = self.timeout {
@@ -148,7 +148,6 @@ impl Steps {
 
 /// The form a variant of a choice holds (`Cheque(ChequeDetails)`): a type that derives
 /// `Elicit`, asked as the second step.
-#[doc(hidden)]
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be the form of a choice's variant: it is not an elicitation form",
     label = "`{Self}` does not implement `Elicit`",

@@ -27,7 +27,7 @@ use crate::form::{FormSchema, InvalidContent};
 /// not read as yes: the key answers nothing that was asked, and a `false` in it would be
 /// turned into a yes. It is [`Problem::NotAsked`](crate::form::Problem::NotAsked) on that
 /// key, like a key no form asked for: asked again with the problem named when the
-/// request re-asks (`.reask(1)`), else [`ElicitError::Invalid`](crate::ElicitError::Invalid),
+/// request re-asks (`.reask(1)`), else [`ErrorKind::Invalid`](crate::exchange::ErrorKind::Invalid),
 /// which a tool body passes on with `?` as an error of the call. Ask a confirmation with
 /// `.reask(1)`.
 ///

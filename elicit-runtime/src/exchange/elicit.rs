@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 use tracing::Instrument as _;
 
 use super::elicitation::Elicitation;
-use super::error::ElicitError;
+use super::error::{ElicitError, ErrorKind, Repr};
 use super::reask::{contains_url, keep_valid_answers, reask_text, with_defaults};
 use super::transport::{Answer, ElicitPeer, Outgoing, Provenance, Question, params_of};
 use crate::form::{self, ClientProfile, FormOptions, InvalidContent, RequestedSchema, SchemaError, SchemaOptions, Violation};
@@ -78,7 +78,7 @@ use crate::revision::ProtocolRevision;
 ///
 /// async fn ask(peer: &impl ElicitPeer, rooms: Vec<String>) -> Result<Option<String>, ElicitError> {
 ///     let room = Options::new(rooms.into_iter().map(|r| (r.clone(), r.clone(), r)))
-///         .map_err(|error| ElicitError::Options { field: "room", error })?;
+///         .map_err(|error| ElicitError::options("room", error))?;
 ///     let message = Words::new("Which room?").with("ko", "어느 방인가요?");
 ///     let answer = Room::elicit_with(peer, message, RoomOptions { room }).await?;
 ///     Ok(answer.accepted().map(|form| form.room))
@@ -300,7 +300,7 @@ impl<'a, T: Elicit, P: ElicitPeer + ?Sized> FormRequest<'a, T, P> {
     }
 
     /// Give up after `timeout` (per request sent), telling the client with
-    /// `notifications/cancelled`; the result is then [`ElicitError::Timeout`]. Without
+    /// `notifications/cancelled`; the result is then [`ErrorKind::Timeout`](crate::exchange::ErrorKind::Timeout). Without
     /// it the request waits as long as the transport lets it.
     pub fn timeout(mut self, timeout: Duration) -> Self {
         self.timeout = Some(timeout);
@@ -320,7 +320,7 @@ impl<'a, T: Elicit, P: ElicitPeer + ?Sized> FormRequest<'a, T, P> {
     /// When accepted content fails validation, ask again up to `times` more times, with
     /// what was wrong listed under the message and (2025-11-25 on) the fields the user
     /// got right filled in as defaults. The last failure is returned as
-    /// [`ElicitError::Invalid`].
+    /// [`ErrorKind::Invalid`](crate::exchange::ErrorKind::Invalid).
     pub fn reask(mut self, times: u32) -> Self {
         self.reasks = times;
         self
@@ -344,7 +344,7 @@ impl<'a, T: Elicit, P: ElicitPeer + ?Sized> FormRequest<'a, T, P> {
     /// run on each accepted answer after it is decoded: the problems returned go the way of
     /// the schema's own. With [`reask`](Self::reask) the form is sent again with them under
     /// the message and the valid answers as defaults; when the re-asks run out they are
-    /// [`ElicitError::Invalid`]. Rules that need no wait belong on the form
+    /// [`ErrorKind::Invalid`](crate::exchange::ErrorKind::Invalid). Rules that need no wait belong on the form
     /// (`#[elicit(validate = path)]`), where every decoding applies them.
     ///
     /// **When it runs.** The rule reads the decoded value, and there is none until every
@@ -462,7 +462,7 @@ async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(peer: &P, question: Parts<'_,
         Ok((Elicitation::Accept(_), _)) => "accept",
         Ok((Elicitation::Decline, _)) => "decline",
         Ok((Elicitation::Cancel, _)) => "cancel",
-        Err(err) => err.kind(),
+        Err(err) => err.outcome(),
     };
     span.record("outcome", outcome).record("attempt", watch.attempt);
     if let Ok((_, provenance)) = &result {
@@ -476,20 +476,13 @@ async fn elicit<T: Elicit, P: ElicitPeer + ?Sized>(peer: &P, question: Parts<'_,
     if !watch.held {
         observe::outcome(form, Mode::Form, outcome);
         observe::client(watch.client, outcome);
-        if let Err(ElicitError::Invalid(invalid)) = &result {
+        if let Some(invalid) = result.as_ref().err().and_then(ElicitError::invalid) {
             observe::problems(form, invalid);
         }
-        let answered = matches!(
-            &result,
-            Ok(_)
-                | Err(
-                    ElicitError::Invalid(_)
-                        | ElicitError::Malformed(_)
-                        | ElicitError::AcceptWithoutContent
-                        | ElicitError::FormNotShown
-                        | ElicitError::Client { .. }
-                )
-        );
+        let answered = match &result {
+            Ok(_) => true,
+            Err(err) => matches!(err.kind(), ErrorKind::Invalid | ErrorKind::Malformed | ErrorKind::FormNotShown | ErrorKind::Client),
+        };
         if let (true, Some(waited)) = (answered, watch.waited) {
             observe::time_to_answer(form, Mode::Form, waited);
         }
@@ -539,23 +532,23 @@ async fn exchange<T: Elicit, P: ElicitPeer + ?Sized>(
     let support = peer.elicitation_support();
     let relays = peer.operation().is_some_and(|operation| operation.relays_to_model());
     if !support.form && (user_only || !relays) {
-        return Err(ElicitError::NotSupported(support));
+        return Err(Repr::NotSupported(support).into());
     }
     let version = peer.protocol_version();
     let revision = version
         .as_deref()
         .and_then(|v| v.parse::<ProtocolRevision>().ok())
-        .ok_or_else(|| ElicitError::UnsupportedRevision(version.clone()))?;
+        .ok_or_else(|| ElicitError::from(Repr::UnsupportedRevision(version.clone())))?;
     span.record("revision", revision.as_str());
     if contains_url(message) {
-        return Err(ElicitError::UrlInMessage);
+        return Err(Repr::UrlInMessage.into());
     }
     // Fails before anything is sent when the revision cannot express the form.
     let cached = T::requested_schema_with(revision, options)?;
     // A form with run-time selects: the cached schema with their options put in, written
     // for this request (and checked before anything is sent).
     let written = match T::__RUNTIME_SELECTS {
-        true => Some(form::with_options(T::SCHEMA, cached, given, revision, options).map_err(|(field, error)| ElicitError::Options { field, error })?),
+        true => Some(form::with_options(T::SCHEMA, cached, given, revision, options).map_err(|(field, error)| ElicitError::options(field, error))?),
         false => None,
     };
     let schema = written.as_ref().unwrap_or(cached);
@@ -600,37 +593,40 @@ async fn exchange<T: Elicit, P: ElicitPeer + ?Sized>(
             Some(pending) => Some(pending.await),
             None => None,
         };
-        // Not bound to a name: no decoded value may live on while the user answers a re-ask.
-        let params = match match verdict {
-            Some(Err(violations)) => Err(ElicitError::Invalid(InvalidContent::of_rules(violations))),
-            _ => Elicitation::<T>::from_result_given(&result, revision, options, given),
-        } {
-            Err(ElicitError::Invalid(invalid)) if attempt < reasks => {
-                // What was wrong by kind only: the problems quote what the client sent.
-                tracing::debug!(
-                    target: "elicit_runtime::exchange",
-                    attempt,
-                    problems = invalid.violations().len(),
-                    kinds = observe::problem_kinds(&invalid).as_str(),
-                    "invalid answer; asking again"
-                );
-                if !watch.held {
-                    observe::problems(type_name::<T>(), &invalid);
+        // Bound only inside this block: no decoded value may live on while the user answers a re-ask.
+        let params = {
+            let read = match verdict {
+                Some(Err(violations)) => Err(ElicitError::from(InvalidContent::of_rules(violations))),
+                _ => Elicitation::<T>::from_result_given(&result, revision, options, given),
+            };
+            match read.as_ref().map_err(ElicitError::repr) {
+                Err(Repr::Invalid(invalid)) if attempt < reasks => {
+                    // What was wrong by kind only: the problems quote what the client sent.
+                    tracing::debug!(
+                        target: "elicit_runtime::exchange",
+                        attempt,
+                        problems = invalid.violations().len(),
+                        kinds = observe::problem_kinds(invalid).as_str(),
+                        "invalid answer; asking again"
+                    );
+                    if !watch.held {
+                        observe::problems(type_name::<T>(), invalid);
+                    }
+                    keep_valid_answers(T::SCHEMA, &mut defaults, schema, &result, invalid, revision, options.profile());
+                    // The re-ask's schema carries the valid answers as defaults: not the cached one.
+                    let mut params = params_of(schema, &reask_text(message, invalid, Some((T::SCHEMA, options.profile().checkboxes_on(revision))), locale), revision);
+                    with_defaults(&mut params, &defaults);
+                    params
                 }
-                keep_valid_answers(T::SCHEMA, &mut defaults, schema, &result, &invalid, revision, options.profile());
-                // The re-ask's schema carries the valid answers as defaults: not the cached one.
-                let mut params = params_of(schema, &reask_text(message, &invalid, Some((T::SCHEMA, options.profile().checkboxes_on(revision))), locale), revision);
-                with_defaults(&mut params, &defaults);
-                params
+                // The client could not show the form: where the author lets the model ask
+                // (and the question is not the user's alone), the model asks the user once.
+                Err(Repr::FormNotShown) if !user_only && !not_shown && relays => {
+                    tracing::debug!(target: "elicit_runtime::exchange", attempt, "the client could not show the form; asking its model");
+                    not_shown = true;
+                    params_of(schema, message, revision)
+                }
+                _ => return read.map(|answer| (answer, provenance)),
             }
-            // The client could not show the form: where the author lets the model ask
-            // (and the question is not the user's alone), the model asks the user once.
-            Err(ElicitError::FormNotShown) if !user_only && !not_shown && relays => {
-                tracing::debug!(target: "elicit_runtime::exchange", attempt, "the client could not show the form; asking its model");
-                not_shown = true;
-                params_of(schema, message, revision)
-            }
-            answer => return answer.map(|answer| (answer, provenance)),
         };
         attempt += 1;
         watch.attempt = attempt;

@@ -1,9 +1,10 @@
 //! One question and its answer: the [`Elicit`] trait, [`Elicitation`] (`Accept`, `Decline`, `Cancel`), the
 //! transport trait a transport author implements ([`ElicitPeer`]), the request being
 //! configured before it is sent ([`FormRequest`]; a single value's, [`ValueRequest`]), and why it
-//! failed ([`ElicitError`]).
+//! failed ([`ElicitError`], what to do about it in its [`ErrorKind`]).
 //!
-//! Read bottom to top: `support` (what the client declared), `error`, `elicitation` (the
+//! Read bottom to top: `support` (what the client declared), `continuation` (how a call
+//! that cannot answer yet goes on), `error`, `elicitation` (the
 //! answer), `operation` (what a transport says of the call that asks), `transport` (what a
 //! transport author writes), then `elicit`, which follows
 //! one question from the tool to the wire and back: the checks before sending, the
@@ -12,6 +13,7 @@
 
 pub(crate) mod choice;
 mod confirm;
+mod continuation;
 mod elicitation;
 mod elicit;
 mod params;
@@ -26,7 +28,8 @@ mod transport;
 mod validator;
 
 pub use self::elicitation::{Action, Elicitation};
-pub use self::error::{Continuation, ElicitError, MalformedResult};
+pub use self::continuation::Continuation;
+pub use self::error::{ElicitError, ErrorKind};
 pub(crate) use self::reask::contains_url;
 pub(crate) use self::elicit::{Watch, send_watched};
 #[cfg(feature = "rmcp")]

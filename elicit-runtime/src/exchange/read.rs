@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 
 use super::elicit::Elicit;
 use super::elicitation::Elicitation;
-use super::error::{ElicitError, MalformedResult};
+use super::error::{ElicitError, MalformedResult, Repr};
 use super::transport::RELAYED_META;
 use crate::form::{self, ClientProfile, FormOptions, Report, SchemaOptions, collect_checkboxes, echo};
 use crate::revision::ProtocolRevision;
@@ -18,12 +18,12 @@ impl<T: Elicit> Elicitation<T> {
     ///
     /// `content` is ignored on decline and cancel (some clients send `null`), and so is
     /// `_meta`. An `accept` without `content` is
-    /// [`AcceptWithoutContent`](ElicitError::AcceptWithoutContent), except for a form
+    /// [`ErrorKind::Malformed`](crate::exchange::ErrorKind::Malformed), except for a form
     /// whose fields are all optional, where it is read as empty content: the user
     /// submitted the form without filling anything in.
     ///
     /// ```
-    /// use elicit_runtime::{Elicit, ElicitError, Elicitation};
+    /// use elicit_runtime::{Elicit, Elicitation, ErrorKind};
     /// use serde_json::json;
     ///
     /// #[derive(Elicit, Debug, PartialEq)]
@@ -35,10 +35,9 @@ impl<T: Elicit> Elicitation<T> {
     /// assert_eq!(accepted.unwrap(), Elicitation::Accept(Name { name: "Ada".into() }));
     /// let declined = Elicitation::<Name>::from_result(&json!({"action": "decline", "content": null}));
     /// assert_eq!(declined.unwrap(), Elicitation::Decline);
-    /// assert!(matches!(
-    ///     Elicitation::<Name>::from_result(&json!({"action": "accept"})),
-    ///     Err(ElicitError::AcceptWithoutContent)
-    /// ));
+    /// let empty = Elicitation::<Name>::from_result(&json!({"action": "accept"})).unwrap_err();
+    /// assert_eq!(empty.kind(), ErrorKind::Malformed);
+    /// assert_eq!(empty.to_string(), "the client accepted the form but sent no `content`");
     /// ```
     pub fn from_result(result: &Value) -> Result<Self, ElicitError> {
         Self::from_result_on(result, ProtocolRevision::LATEST)
@@ -59,11 +58,11 @@ impl<T: Elicit> Elicitation<T> {
     ///
     /// It also tells an answer the client made up from the user's: `accept` with empty
     /// content (`{}`) for a form with required fields is
-    /// [`FormNotShown`](ElicitError::FormNotShown), not invalid content to re-ask, unless
+    /// [`FormNotShown`](crate::exchange::ErrorKind::FormNotShown), not invalid content to re-ask, unless
     /// the client's model relayed it.
     ///
     /// ```
-    /// use elicit_runtime::{Elicit, ElicitError, Elicitation, ProtocolRevision, SchemaOptions};
+    /// use elicit_runtime::{Elicit, ElicitError, Elicitation, ErrorKind, ProtocolRevision, SchemaOptions};
     /// use elicit_runtime::form::ClientProfile;
     /// use serde_json::json;
     ///
@@ -77,7 +76,8 @@ impl<T: Elicit> Elicitation<T> {
     /// let typed = json!({"action": "accept", "content": {"guests": "4"}});
     /// assert_eq!(Elicitation::<Guests>::from_result_with(&typed, ProtocolRevision::V2025_11_25, &codex)?, Elicitation::Accept(Guests { guests: 4 }));
     /// let made_up = json!({"action": "accept", "content": {}});
-    /// assert_eq!(Elicitation::<Guests>::from_result_with(&made_up, ProtocolRevision::V2025_11_25, &codex), Err(ElicitError::FormNotShown));
+    /// let not_shown = Elicitation::<Guests>::from_result_with(&made_up, ProtocolRevision::V2025_11_25, &codex).unwrap_err();
+    /// assert_eq!(not_shown.kind(), ErrorKind::FormNotShown);
     /// # Ok::<(), ElicitError>(())
     /// ```
     pub fn from_result_with(result: &Value, revision: ProtocolRevision, options: &SchemaOptions) -> Result<Self, ElicitError> {
@@ -103,11 +103,11 @@ impl<T: Elicit> Elicitation<T> {
         let content = match result.get("content") {
             Some(Value::Object(content)) => content,
             None | Some(Value::Null) if T::SCHEMA.fields().iter().all(|f| !f.is_required()) => &empty,
-            None | Some(Value::Null) => return Err(ElicitError::AcceptWithoutContent),
+            None | Some(Value::Null) => return Err(Repr::AcceptWithoutContent.into()),
             Some(_) => return Err(MalformedResult::ContentNotAnObject.into()),
         };
         if made_up && content.is_empty() && result.get("_meta").and_then(|m| m.get(RELAYED_META)) != Some(&Value::Bool(true)) && asks_required::<T>(revision, options) {
-            return Err(ElicitError::FormNotShown);
+            return Err(Repr::FormNotShown.into());
         }
         let profile = options.profile();
         if revision.has_multi_select() && *profile == ClientProfile::SPEC {

@@ -287,7 +287,7 @@ pub trait SingleForm: Elicit + Send {
     #[doc(hidden)]
     fn __into_value(self) -> Self::Value;
     /// The request as it is sent with `rules`: an author's mistake (a rule no answer could
-    /// keep) is [`ElicitError::Schema`], before anything is sent.
+    /// keep) is [`ErrorKind::Schema`](crate::exchange::ErrorKind::Schema), before anything is sent.
     #[doc(hidden)]
     fn __ready<'a, P: ElicitPeer + ?Sized>(request: FormRequest<'a, Self, P>, rules: Self::Rules) -> Result<FormRequest<'a, Self, P>, ElicitError>;
 }
@@ -301,7 +301,7 @@ pub struct Bounds<N> {
 }
 
 fn bad(rule: &'static str, why: String) -> ElicitError {
-    ElicitError::Schema(SchemaError::BadRule { field: VALUE_FIELD, rule, why })
+    ElicitError::from(SchemaError::BadRule { field: VALUE_FIELD, rule, why })
 }
 
 impl SingleForm for TextForm {
@@ -508,7 +508,7 @@ impl<'a, F: SingleForm, P: ElicitPeer + ?Sized + 'a> IntoFuture for ValueRequest
 /// the model where the author allows it (`.user_only()` forbids it), and written for the
 /// client's profile (a number as text for a client that shows none). A rule no answer
 /// could keep (`min_length` above `max_length`, a pattern that does not compile) is
-/// [`ElicitError::Schema`] with [`SchemaError::BadRule`], before anything is sent.
+/// [`ErrorKind::Schema`](crate::exchange::ErrorKind::Schema) with [`SchemaError::BadRule`], before anything is sent.
 ///
 /// ```
 /// use elicit_runtime::exchange::ask_text;
@@ -622,7 +622,7 @@ impl<'a, N: Number, P: ElicitPeer + ?Sized> ValueRequest<'a, NumberForm<N>, P> {
 ///
 /// async fn region(peer: &impl ElicitPeer) -> Result<Option<Region>, ElicitError> {
 ///     let regions = Options::new([("eu", "Europe", Region::Eu), ("us", "Americas", Region::Us)])
-///         .map_err(|error| ElicitError::Options { field: "value", error })?;
+///         .map_err(|error| ElicitError::options("value", error))?;
 ///     Ok(ask_select(peer, "Where should we host it?", regions).reask(1).await?.accepted())
 /// }
 /// ```

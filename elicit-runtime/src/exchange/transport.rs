@@ -147,7 +147,7 @@ pub struct Outgoing {
     /// for questions only the user may answer ([`FormRequest::user_only`](crate::exchange::FormRequest::user_only)).
     pub relayable: bool,
     /// The client answered this question with a form it could not show
-    /// ([`ElicitError::FormNotShown`]), and it is asked again: a transport that relays to
+    /// ([`ErrorKind::FormNotShown`](crate::exchange::ErrorKind::FormNotShown)), and it is asked again: a transport that relays to
     /// the client's model asks the model instead.
     pub not_shown: bool,
 }
@@ -273,9 +273,9 @@ pub trait ElicitPeer: Sync {
     /// Sends the request (`elicitation/create`) and returns the client's result object.
     /// When [`Outgoing::timeout`] passes first, the implementation tells the client the
     /// request is cancelled (`notifications/cancelled`) and returns
-    /// [`ElicitError::Timeout`]. Failures of the connection are
-    /// [`ElicitError::Transport`], a JSON-RPC error from the client
-    /// [`ElicitError::Client`].
+    /// [`ErrorKind::Timeout`](crate::exchange::ErrorKind::Timeout). Failures of the connection are
+    /// [`ErrorKind::Transport`](crate::exchange::ErrorKind::Transport), a JSON-RPC error from the client
+    /// [`ErrorKind::Client`](crate::exchange::ErrorKind::Client).
     fn send_elicitation(&self, outgoing: Outgoing) -> impl Future<Output = Result<Answer, ElicitError>> + Send;
 
     /// URL mode, 2025-11-25: tells the client that the URL-mode interaction with this

@@ -49,7 +49,8 @@ use super::validate::{check_value, read_bool, read_integer, read_number, read_st
     message = "`{Self}` cannot be a field of an elicitation form",
     label = "not a flat form field",
     note = "MCP elicitation forms are flat: every field is a string, a number, an integer, a boolean, a unit-only enum that derives `Elicit`, a `Vec`/`BTreeSet`/`HashSet` of such an enum (multi-select), or an `Option` of one of these",
-    note = "for nested data, derive `Elicit` on the nested struct and mark the field `#[elicit(flatten)]` (its fields join this form's), move its fields into this struct, or ask in several elicitation requests; for a fixed set of choices, derive `Elicit` on a unit-only enum"
+    note = "for nested data, derive `Elicit` on the nested struct and mark the field `#[elicit(flatten)]` (its fields join this form's), move its fields into this struct, or ask in several elicitation requests; for a fixed set of choices, derive `Elicit` on a unit-only enum",
+    note = "for a list of free-form text items, mark the field `#[elicit(separated = \",\")]`; for choices known only at run time, `#[elicit(options)]`; the `chrono` date and time types are fields with the `chrono` feature of elicit-runtime"
 )]
 pub trait ElicitField: Sized {
     /// The kind of input, with the constraints that come from the Rust type itself.
@@ -176,7 +177,7 @@ pub trait ElicitField: Sized {
 }
 
 /// [`ElicitField::__read`] by checking, then reading with `from_json` (the field type's
-/// [`ElicitField::from_json`], or [`Holds::from_json`](super::holds::Holds::from_json)).
+/// [`ElicitField::from_json`]).
 pub(crate) fn read_checked<T>(value: &Value, field: &'static FieldSchema, report: &mut Report, from_json: fn(&Value) -> Result<T, Problem>) -> Option<T> {
     if !check_value(field, value, report) {
         return None;

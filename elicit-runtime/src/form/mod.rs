@@ -22,7 +22,13 @@ mod pattern;
 pub(crate) mod problem;
 mod profile;
 mod render;
+// Derive plumbing, out of the documentation; public (and not `doc(hidden)`, which makes the
+// compiler print an item's full path) because the compiler's notes name its checks
+// ("required by a bound in `require_string`").
+#[cfg(not(doc))]
 pub mod holds;
+#[cfg(doc)]
+pub(crate) mod holds;
 mod schema;
 mod separated;
 pub(crate) mod validate;

@@ -389,7 +389,8 @@ pub const fn is_multi_select(kind: &Kind) -> bool {
 
 /// What an `#[elicit(options)]` field's type is: an item type, an `Option` of one, or a
 /// `Vec` of them (a multi-select). Decided by these impls, never by the type's spelling.
-#[doc(hidden)]
+/// Not `doc(hidden)` itself (its re-exports are): the compiler prints it under the name
+/// `form::holds` gives it, `OptionsField`.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be the type of a run-time select",
     label = "not an item type, an `Option` of one or a `Vec` of them",

@@ -22,7 +22,7 @@
 //!   the client shows.
 //!
 //! What no profile can fix (a client without forms at all) is what it was: the relay
-//! through the model, URL mode, or [`ElicitError::NotSupported`](crate::ElicitError::NotSupported).
+//! through the model, URL mode, or [`ErrorKind::NotSupported`](crate::exchange::ErrorKind::NotSupported).
 //! The clients and what each does are in the repository's `docs/clients.md`.
 
 use std::borrow::Cow;
@@ -208,7 +208,7 @@ impl ClientProfile {
 
     /// Whether a URL request's link is shown to the user. A client that declares URL mode
     /// but does not show the link (Goose desktop) is not sent URL mode: the relay, if on,
-    /// gives the model the link, else URL mode is `UrlModeError::NotSupported` before
+    /// gives the model the link, else URL mode is `ErrorKind::NotSupported` before
     /// anything is sent. A client that does not declare it is never sent it, whatever
     /// this says.
     pub const fn url_mode(mut self, yes: bool) -> Self {
@@ -224,7 +224,7 @@ impl ClientProfile {
 
     /// Whether the client answers `accept` with `{}` when it could not render a form
     /// (documentation: such an answer is reported as
-    /// [`ElicitError::FormNotShown`](crate::ElicitError::FormNotShown) from every client).
+    /// [`ErrorKind::FormNotShown`](crate::exchange::ErrorKind::FormNotShown) from every client).
     pub const fn empty_accept(mut self, yes: bool) -> Self {
         self.invents_empty_accept = yes;
         self

@@ -31,8 +31,8 @@ use super::schema::{FieldSchema, Kind};
 use super::validate::check_string;
 
 /// A type a `#[elicit(separated = "...")]` field can have: a `Vec` of a text-like field
-/// type, or an `Option` of one. Implemented here; the derive calls it.
-#[doc(hidden)]
+/// type, or an `Option` of one. Implemented here; the derive calls it. Not `doc(hidden)`
+/// itself (its re-export is): the compiler prints it by the path `form::holds` gives it.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be asked as a separated list",
     label = "`separated` needs a `Vec` of text-like items",

@@ -241,7 +241,7 @@ impl Drop for Pending {
 
 #[cfg(test)]
 mod tests {
-    use super::Metric;
+    use crate::observe::Metric;
 
     /// The table "Metrics" of the module docs names every metric once, by its name and
     /// its variant, so the docs and the enum cannot drift apart.

@@ -15,7 +15,8 @@ use zeroize::Zeroize as _;
 use super::PageForm;
 use super::texts::PageTexts;
 use crate::locale::{Locale, Words};
-use crate::exchange::error::{UrlError, UrlModeError};
+use crate::exchange::error::Repr;
+use crate::url::UrlError;
 use crate::exchange::{ElicitError, ElicitPeer, Elicitation};
 use crate::form::{FormOptions, FormSchema, InvalidContent};
 use crate::rounds::StateSealer;
@@ -278,10 +279,10 @@ impl Pages {
     }
 
     /// Opens what [`seal`](Self::seal) sealed for this interaction and principal.
-    fn open(&self, id: &InteractionId, principal: &str, sealed: &[u8]) -> Result<Map<String, Value>, UrlModeError> {
+    fn open(&self, id: &InteractionId, principal: &str, sealed: &[u8]) -> Result<Map<String, Value>, ElicitError> {
         let mut plain = crate::rounds::keys::open(self.inner.sealer.ring(), crate::rounds::keys::Purpose::PageValues, &Self::binding(id, principal), sealed)
-            .map_err(|_| UrlModeError::PageValue("it does not open with this server's key ring for this user"))?;
-        let content = serde_json::from_slice(&plain).map_err(|_| UrlModeError::PageValue("it is not the content of a form"));
+            .map_err(|_| ElicitError::from(Repr::PageValue("it does not open with this server's key ring for this user")))?;
+        let content = serde_json::from_slice(&plain).map_err(|_| Repr::PageValue("it is not the content of a form").into());
         plain.zeroize();
         content
     }
@@ -395,7 +396,7 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
     /// The checks of the options given (before anything is stored or sent), and, for a
     /// form with run-time selects, the request's interaction made to show them.
     fn checked_options(&self) -> Result<(), ElicitError> {
-        crate::form::check_given(T::SCHEMA, self.given.as_deref()).map_err(|(field, error)| ElicitError::Options { field, error })
+        crate::form::check_given(T::SCHEMA, self.given.as_deref()).map_err(|(field, error)| ElicitError::options(field, error))
     }
 
     /// Makes the page show the options offered for the interaction of `request`.
@@ -454,7 +455,7 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
     /// `Cancel` when they refused to open it (the link stops working). Errors: those of
     /// [`Interactions::url_request`] (URL mode unavailable, the client did not declare
     /// it, an empty principal, a URL or message that breaks a rule), and
-    /// [`UrlModeError::Expired`] or [`UrlModeError::PageValue`] when the page's value
+    /// [`ErrorKind::Expired`](crate::exchange::ErrorKind::Expired) or [`ErrorKind::Malformed`](crate::exchange::ErrorKind::Malformed) when the page's value
     /// is gone or cannot be read.
     pub async fn send(self) -> Result<Elicitation<T>, ElicitError> {
         let wait = self.wait;
@@ -538,7 +539,7 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
         // again there, so only a call that does not replay takes it.
         let operation = self.peer.operation();
         let take = !operation.is_some_and(|operation| operation.replays());
-        let sealed = self.pages.interactions().store().value(id, take).await.map_err(UrlModeError::Store)?.ok_or(UrlModeError::PageValue(NO_VALUE))?;
+        let sealed = self.pages.interactions().store().value(id, take).await.map_err(ElicitError::from)?.ok_or_else(|| ElicitError::from(Repr::PageValue(NO_VALUE)))?;
         if let Some(operation) = operation.filter(|_| !take) {
             // Deleted once the call has completed (its last replay).
             let (interactions, id) = (self.pages.interactions().clone(), id.clone());
@@ -549,9 +550,9 @@ impl<'a, T: PageForm, P: ElicitPeer + ?Sized> PageRequest<'a, T, P> {
             }));
         }
         let mut content = self.pages.open(id, self.user(), &sealed)?;
-        let value = T::__from_content_with(&content, self.given.as_deref()).map_err(|_| UrlModeError::PageValue("it no longer passes the form's checks (did the form change?)"));
+        let value = T::__from_content_with(&content, self.given.as_deref()).map_err(|_| ElicitError::from(Repr::PageValue("it no longer passes the form's checks (did the form change?)")));
         zeroize_content(&mut content);
-        Ok(value?)
+        value
     }
 }
 

@@ -23,7 +23,8 @@ use serde_json::{Map, Value};
 
 use super::reach::Reach;
 use super::support_of;
-use crate::exchange::{Answer, ClientInfo, ElicitError, ElicitPeer, ElicitationSupport, MalformedResult, Operation, Outgoing, Question};
+use crate::exchange::error::{MalformedResult, Repr};
+use crate::exchange::{Answer, ClientInfo, ElicitError, ElicitPeer, ElicitationSupport, Operation, Outgoing, Question};
 use crate::form::echo_up_to;
 use crate::locale::Locale;
 use crate::revision::ProtocolRevision;
@@ -59,7 +60,7 @@ impl Capabilities {
     /// where it cannot be sent one (a revision without URL mode, 2025-06-18) or where its
     /// client profile says the link is not shown (Goose desktop: an Accept button without
     /// the URL, `ClientProfile::shows_url_mode`). There the relay, if on, gives the model
-    /// the link instead, and without it URL mode is `UrlModeError::NotSupported` before
+    /// the link instead, and without it URL mode is `ErrorKind::NotSupported` before
     /// anything is sent.
     pub(super) fn shown(context: &RequestContext<RoleServer>) -> Self {
         let mut capabilities = Capabilities::of(context.client_capabilities().as_ref());
@@ -149,13 +150,13 @@ impl Ask {
     }
 
     /// Asks the client's model (`sampling/createMessage`). The client must have declared
-    /// `sampling` ([`ElicitError::ClientLacks`] otherwise, nothing sent).
+    /// `sampling` ([`ErrorKind::NotSupported`](crate::exchange::ErrorKind::NotSupported) otherwise, nothing sent).
     pub fn create_message(&self, params: CreateMessageRequestParams) -> InputAsk<'_, CreateMessageResult> {
         InputAsk { ask: self, method: SAMPLING, params: serde_json::to_value(params).ok(), key: None, result: PhantomData }
     }
 
     /// Asks the client for its roots (`roots/list`). The client must have declared `roots`
-    /// ([`ElicitError::ClientLacks`] otherwise, nothing sent).
+    /// ([`ErrorKind::NotSupported`](crate::exchange::ErrorKind::NotSupported) otherwise, nothing sent).
     pub fn list_roots(&self) -> InputAsk<'_, ListRootsResult> {
         InputAsk { ask: self, method: ROOTS, params: Some(Value::Object(Map::new())), key: None, result: PhantomData }
     }
@@ -163,8 +164,8 @@ impl Ask {
     async fn send<R: DeserializeOwned + Serialize>(&self, method: &'static str, params: Option<Value>, key: Option<String>) -> Result<R, ElicitError> {
         let capabilities = self.capabilities();
         match method {
-            SAMPLING if !capabilities.sampling => return Err(ElicitError::ClientLacks("sampling")),
-            ROOTS if !capabilities.roots => return Err(ElicitError::ClientLacks("roots")),
+            SAMPLING if !capabilities.sampling => return Err(Repr::ClientLacks("sampling").into()),
+            ROOTS if !capabilities.roots => return Err(Repr::ClientLacks("roots").into()),
             _ => {}
         }
         let Some(Value::Object(params)) = params else {
@@ -176,10 +177,10 @@ impl Ask {
         let asked = self.round().map(|_| outgoing.clone());
         let result = self.send_elicitation(outgoing).await?.result;
         if method == ROOTS {
-            check_roots(&result).map_err(|why| ElicitError::Malformed(MalformedResult::NotTheResult(why)))?;
+            check_roots(&result).map_err(|why| ElicitError::malformed(MalformedResult::NotTheResult(why)))?;
         }
         let read: R =
-            serde_json::from_value(result).map_err(|e| ElicitError::Malformed(MalformedResult::NotTheResult(echo_up_to(&e.to_string(), WHY_CHARS))))?;
+            serde_json::from_value(result).map_err(|e| ElicitError::malformed(MalformedResult::NotTheResult(echo_up_to(&e.to_string(), WHY_CHARS))))?;
         // The next rounds carry the answer as it was read, not as the client padded it
         // (fields nobody reads would be sealed into every later state, up to its limit).
         if let (Some(round), Some(asked)) = (self.round(), asked)
@@ -303,7 +304,7 @@ impl Ask {
     /// The error is the author's: `rmcp::ErrorData`, the error of a tool body, or any
     /// type that can also carry the toolkit's [`ElicitError`] ([`EffectError`]), which
     /// `try_once` gives back when the kept value cannot be read as `T`
-    /// ([`ElicitError::Once`]).
+    /// ([`ErrorKind::Once`](crate::exchange::ErrorKind::Once)).
     ///
     /// ```no_run
     /// # use elicit_runtime::rmcp::ToolCall;
@@ -341,11 +342,11 @@ impl Ask {
         // Only a replayed call keeps notes; a direct one runs its body once.
         let operation = self.round().map(|round| round.operation());
         if let Some(kept) = operation.and_then(|operation| operation.note(&note)) {
-            return serde_json::from_str(&kept).map_err(|_| E::from(ElicitError::Once(key.to_owned())));
+            return serde_json::from_str(&kept).map_err(|_| E::from(ElicitError::from(Repr::Once(key.to_owned()))));
         }
         let value = effect().await?;
         if let Some(operation) = operation {
-            let kept = serde_json::to_string(&value).map_err(|_| E::from(ElicitError::Once(key.to_owned())))?;
+            let kept = serde_json::to_string(&value).map_err(|_| E::from(ElicitError::from(Repr::Once(key.to_owned()))))?;
             operation.set_note(&note, kept);
         }
         Ok(value)

@@ -4,8 +4,8 @@
 use rmcp::ErrorData;
 use serde_json::json;
 
+use crate::exchange::error::Repr;
 use crate::exchange::{Continuation, ElicitError};
-use crate::url::UrlModeError;
 use crate::rounds::StateError;
 
 impl From<StateError> for ErrorData {
@@ -31,49 +31,49 @@ impl From<ElicitError> for ErrorData {
     /// the capability it lacks; other errors are internal errors with the error's text and
     /// its sources.
     fn from(err: ElicitError) -> Self {
-        match err {
-            ElicitError::NotSupported(_) => ErrorData::new(
+        match err.repr() {
+            Repr::NotSupported(_) => ErrorData::new(
                 rmcp::model::ErrorCode(-32021),
                 err.to_string(),
                 Some(json!({ "requiredCapabilities": { "elicitation": { "form": {} } } })),
             ),
-            ElicitError::Url(UrlModeError::NotSupported(_)) => ErrorData::new(
+            Repr::UrlNotSupported(_) => ErrorData::new(
                 rmcp::model::ErrorCode(-32021),
                 err.to_string(),
                 Some(json!({ "requiredCapabilities": { "elicitation": { "url": {} } } })),
             ),
-            ElicitError::ClientLacks(capability) => ErrorData::new(
+            Repr::ClientLacks(capability) => ErrorData::new(
                 rmcp::model::ErrorCode(-32021),
                 err.to_string(),
-                Some(json!({ "requiredCapabilities": { capability: {} } })),
+                Some(json!({ "requiredCapabilities": { *capability: {} } })),
             ),
             // What the client sent as an answer cannot be read: its parameters were wrong.
-            ElicitError::Malformed(_) => ErrorData::invalid_params(with_sources(&err), None),
+            Repr::Malformed(_) => ErrorData::invalid_params(with_sources(&err), None),
             // URLElicitationRequiredError (2025-11-25): the client opens the pages and retries.
-            ElicitError::Continues(Continuation::UrlRequired(elicitations)) => ErrorData::new(
+            Repr::Continues(Continuation::UrlRequired(elicitations)) => ErrorData::new(
                 rmcp::model::ErrorCode(URL_ELICITATION_REQUIRED),
                 MORE_INFORMATION,
                 Some(json!({ "elicitations": elicitations })),
             ),
             // The draft chapter's ElicitationRequired (seed 002).
             #[cfg(feature = "dialects")]
-            ElicitError::Continues(Continuation::ElicitationRequired(elicitations)) => ErrorData::new(
+            Repr::Continues(Continuation::ElicitationRequired(elicitations)) => ErrorData::new(
                 rmcp::model::ErrorCode(ELICITATION_REQUIRED),
                 MORE_INFORMATION,
                 Some(json!({ "elicitations": elicitations })),
             ),
             // The User Interaction proposal's error (seed 000).
             #[cfg(feature = "dialects")]
-            ElicitError::Continues(Continuation::InteractionRequired(data)) => {
-                ErrorData::new(rmcp::model::ErrorCode(INTERACTION_REQUIRED), "interaction_required", Some(serde_json::Value::Object(data)))
+            Repr::Continues(Continuation::InteractionRequired(data)) => {
+                ErrorData::new(rmcp::model::ErrorCode(INTERACTION_REQUIRED), "interaction_required", Some(serde_json::Value::Object(data.clone())))
             }
             // Consented but not completed in time: the client may retry once the page is done.
-            ElicitError::Continues(Continuation::StillPending { elicitation, .. }) => ErrorData::new(
+            Repr::Continues(Continuation::StillPending { elicitation, .. }) => ErrorData::new(
                 rmcp::model::ErrorCode(URL_ELICITATION_REQUIRED),
                 MORE_INFORMATION,
                 Some(json!({ "elicitations": [elicitation] })),
             ),
-            other => ErrorData::internal_error(with_sources(&other), None),
+            _ => ErrorData::internal_error(with_sources(&err), None),
         }
     }
 }

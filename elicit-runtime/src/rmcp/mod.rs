@@ -97,6 +97,7 @@ pub use self::relay::{Relay, RelayArg};
 #[cfg(feature = "dialects")]
 #[cfg_attr(docsrs, doc(cfg(feature = "dialects")))]
 pub use self::track::Track;
+use crate::exchange::error::Repr;
 use crate::exchange::{Answer, ClientInfo, ElicitError, ElicitPeer, ElicitationSupport, Outgoing};
 use crate::revision::ProtocolRevision;
 use crate::form::echo_up_to;
@@ -107,15 +108,15 @@ fn support_of(capabilities: Option<&ClientCapabilities>) -> ElicitationSupport {
     ElicitationSupport::from_capability(elicitation.as_ref())
 }
 
-/// How much of a client's JSON-RPC error message [`ElicitError::Client`] keeps.
+/// How much of a client's JSON-RPC error message [`ErrorKind::Client`](crate::exchange::ErrorKind::Client) keeps.
 const CLIENT_MESSAGE_CHARS: usize = 256;
 
 fn peer_error(err: ServiceError, timeout: Option<Duration>) -> ElicitError {
     match err {
-        ServiceError::Timeout { timeout: after } => ElicitError::Timeout(timeout.unwrap_or(after)),
+        ServiceError::Timeout { timeout: after } => ElicitError::timeout(timeout.unwrap_or(after)),
         // The client's own words, repeated in part: errors are logged and sent on.
-        ServiceError::McpError(data) => ElicitError::Client { code: i64::from(data.code.0), message: echo_up_to(&data.message, CLIENT_MESSAGE_CHARS) },
-        ServiceError::Cancelled { reason } => ElicitError::Cancelled(reason),
+        ServiceError::McpError(data) => ElicitError::client(i64::from(data.code.0), echo_up_to(&data.message, CLIENT_MESSAGE_CHARS)),
+        ServiceError::Cancelled { reason } => ElicitError::cancelled(reason),
         other => ElicitError::transport(other),
     }
 }
@@ -159,7 +160,7 @@ fn send<'a>(
         Box::pin(peer.send_request_with_option(request, PeerRequestOptions::no_options()))
     });
     async move {
-        let Some(sending) = sending else { return Err(ElicitError::NeedsInputRound) };
+        let Some(sending) = sending else { return Err(Repr::NeedsInputRound.into()) };
         // Scoped, so that the handle's slot is not kept beside the response's future.
         let (mut waiting, response) = {
             let handle = sending.await.map_err(|e| peer_error(e, timeout))?;
@@ -203,7 +204,7 @@ fn send<'a>(
                     let reason = Some(waiting.locale.message(CANCELLED, &[]));
                     let id = waiting.answered();
                     let _ = Box::pin(peer.notify_cancelled(rmcp::model::CancelledNotificationParam::new(id, reason.clone()))).await;
-                    return Err(ElicitError::Cancelled(reason));
+                    return Err(ElicitError::cancelled(reason));
                 }
                 _ = async {
                     match ticks.as_mut() {
@@ -230,7 +231,7 @@ async fn timed_out(peer: &Peer<RoleServer>, waiting: &mut Waiting<'_>, timeout: 
     let reason = Some(waiting.locale.message(TIMED_OUT, &[]));
     let id = waiting.answered();
     let _ = Box::pin(peer.notify_cancelled(rmcp::model::CancelledNotificationParam::new(id, reason))).await;
-    ElicitError::Timeout(timeout.unwrap_or_default())
+    ElicitError::timeout(timeout.unwrap_or_default())
 }
 
 /// A request sent to the client and not answered yet. Dropped while it waits (the body

@@ -15,11 +15,9 @@ pub enum Route {
     /// [`Provenance::Model`](crate::exchange::Provenance). A question asked
     /// [`user_only`](crate::exchange::FormRequest::user_only) fails closed.
     Model,
-    /// Not at all: asking fails with [`ElicitError::NotSupported`](crate::ElicitError::NotSupported)
-    /// (a form), [`UrlModeError::NotSupported`](crate::url::UrlModeError::NotSupported) or
-    /// [`UrlModeError::Unavailable`](crate::url::UrlModeError::Unavailable) (URL mode), or
-    /// [`ElicitError::UnsupportedRevision`](crate::ElicitError::UnsupportedRevision), with
-    /// nothing sent.
+    /// Not at all: asking fails with [`ErrorKind::NotSupported`](crate::exchange::ErrorKind::NotSupported)
+    /// (the client lacks the mode) or [`ErrorKind::UnsupportedRevision`](crate::exchange::ErrorKind::UnsupportedRevision)
+    /// (the revision has no elicitation, or no URL mode), with nothing sent.
     Unavailable,
 }
 

@@ -13,6 +13,7 @@ use serde_json::{Map, Value};
 
 use super::replay::{self, Replay};
 use super::{Binding, Pending, Pinned, RoundState, StateError, StateSealer, question_digest};
+use crate::exchange::error::Repr;
 use crate::exchange::{Answer, Elicit, ElicitError, ElicitPeer, Elicitation, ElicitationSupport, Operation, Outgoing};
 use crate::revision::ProtocolRevision;
 
@@ -126,6 +127,6 @@ impl ElicitPeer for Client {
     }
 
     async fn send_elicitation(&self, _outgoing: Outgoing) -> Result<Answer, ElicitError> {
-        Err(ElicitError::NeedsInputRound)
+        Err(Repr::NeedsInputRound.into())
     }
 }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use crate::exchange::{Answer, ClientInfo, ElicitError, ElicitPeer, ElicitationSupport, Operation, Outgoing};
 use crate::locale::Locale;
 use crate::revision::{Dialect, ProtocolRevision};
-use crate::url::UrlModeError;
+use crate::exchange::error::Repr;
 
 use super::Round;
 
@@ -205,7 +205,7 @@ impl<P: ElicitPeer> ElicitPeer for Relay<P> {
 /// (sampling, roots) are the caller's to check against what the client declared.
 fn client_can_ask(support: ElicitationSupport, outgoing: &Outgoing) -> bool {
     match outgoing.method {
-        // It declared forms, and could not show this one (`ElicitError::FormNotShown`).
+        // It declared forms, and could not show this one (`ErrorKind::FormNotShown`).
         ELICITATION if outgoing.not_shown => false,
         ELICITATION if outgoing.question.is_url() => support.url,
         ELICITATION => support.form,
@@ -216,7 +216,7 @@ fn client_can_ask(support: ElicitationSupport, outgoing: &Outgoing) -> bool {
 /// The error of a request the client cannot show, when the model may not answer it.
 fn cannot_ask(support: ElicitationSupport, outgoing: &Outgoing) -> ElicitError {
     match outgoing.question.is_url() {
-        true => ElicitError::Url(UrlModeError::NotSupported(support)),
-        false => ElicitError::NotSupported(support),
+        true => Repr::UrlNotSupported(support).into(),
+        false => Repr::NotSupported(support).into(),
     }
 }

@@ -42,6 +42,7 @@ pub use self::digest::Binding;
 pub(crate) use self::digest::question_digest;
 use self::digest::digest;
 pub(crate) use self::format::{Pending, Pinned, RoundState};
+use crate::exchange::error::Repr;
 use crate::exchange::{Answer, ElicitError, Operation, Outgoing, Question};
 use crate::observe;
 
@@ -147,7 +148,7 @@ impl Round {
     /// question filed under its input key for this replay. An answer counts only for the
     /// exact question it answered: a form that changed since (a redeployed server) is
     /// asked again. The same question may be asked again under a key (it gets the same
-    /// answer), another may not ([`ElicitError::DuplicateKey`]).
+    /// answer), another may not ([`ErrorKind::DuplicateKey`](crate::exchange::ErrorKind::DuplicateKey)).
     pub(crate) fn answered(&self, outgoing: &Outgoing) -> Result<(String, String, Option<Answer>), ElicitError> {
         let key = input_key(outgoing.key.as_deref(), outgoing.number, outgoing.attempt);
         let digest = digest(outgoing.method, &outgoing.question);
@@ -155,7 +156,7 @@ impl Round {
         match progress.keys.get(&key) {
             Some(known) if *known != digest => {
                 progress.duplicate.get_or_insert_with(|| key.clone());
-                return Err(ElicitError::DuplicateKey(key));
+                return Err(Repr::DuplicateKey(key).into());
             }
             Some(_) => {}
             None => {
@@ -187,7 +188,7 @@ impl Round {
         let mut progress = self.progress();
         progress.model |= via_model;
         progress.asked.push(Asked { key, method: outgoing.method, question: outgoing.question, digest, via_model });
-        ElicitError::INPUT_REQUIRED
+        ElicitError::input_required()
     }
 
     /// Keeps an answer the client gave directly, for the replays of a call that also
@@ -208,7 +209,7 @@ impl Round {
     }
 
     /// The input key two different questions of this replay used, if any: the call fails
-    /// with [`ElicitError::DuplicateKey`] instead of ending the round.
+    /// with [`ErrorKind::DuplicateKey`](crate::exchange::ErrorKind::DuplicateKey) instead of ending the round.
     pub(crate) fn duplicate_key(&self) -> Option<String> {
         self.progress().duplicate.clone()
     }

@@ -11,6 +11,7 @@ use std::sync::Arc;
 use serde_json::{Map, Value};
 
 use super::{Asked, Binding, Rounds, Relay, Retry, Round, StateError, StateSealer};
+use crate::exchange::error::Repr;
 use crate::exchange::{ElicitError, ElicitPeer, Operation, RELAYED_META};
 
 /// One run of an operation's body answered by replaying it: on 2026-07-28 over rounds of
@@ -170,7 +171,7 @@ impl<'s> Replay<'s> {
     pub async fn finish<R>(self, outcome: R) -> Result<Played<R>, StateError> {
         let round = &self.round;
         if let Some(key) = round.duplicate_key() {
-            return Ok(Played::Failed(ElicitError::DuplicateKey(key)));
+            return Ok(Played::Failed(Repr::DuplicateKey(key).into()));
         }
         let (questions, retry) = round.finish();
         if questions.is_empty() && !retry {

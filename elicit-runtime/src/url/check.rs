@@ -6,7 +6,7 @@ use std::net::IpAddr;
 use url::{Host, Url};
 
 use crate::exchange::contains_url;
-use crate::exchange::error::UrlError;
+use super::error::UrlError;
 
 /// Checks a URL and its message, and returns the URL as it is sent: serialized by the
 /// WHATWG URL parser, so an internationalized host is in its ASCII (punycode) form and a

@@ -6,8 +6,9 @@ use std::time::{Duration, SystemTime};
 
 use tokio::sync::watch;
 
-use super::store::{CompleteError, Interaction, InteractionId, InteractionStore, MAX_TTL, StoreFuture};
-use crate::exchange::error::StoreError;
+use super::error::CompleteError;
+use super::store::{Interaction, InteractionId, InteractionStore, MAX_TTL, StoreFuture};
+use super::error::StoreError;
 
 /// Pending interactions in memory: bounded in number, each forgotten when it expires.
 /// Enough for one server process; several instances need a shared store.

@@ -1,6 +1,7 @@
 #![doc = include_str!("../../docs/url-mode.md")]
 
 mod check;
+mod error;
 mod memory;
 #[cfg(feature = "redis")]
 mod redis;
@@ -24,12 +25,13 @@ pub use self::memory::MemoryStore;
 #[cfg(feature = "redis")]
 #[cfg_attr(docsrs, doc(cfg(feature = "redis")))]
 pub use self::redis::RedisStore;
-pub use self::store::{CompleteError, Interaction, InteractionId, InteractionStore, StoreFuture};
+pub use self::error::{CompleteError, StoreError, UrlError};
 use self::store::MAX_TTL;
-pub use crate::exchange::error::{StoreError, UrlError, UrlModeError};
+pub use self::store::{Interaction, InteractionId, InteractionStore, StoreFuture};
 use tracing::Instrument as _;
 
 use crate::locale::Words;
+use crate::exchange::error::Repr;
 use crate::exchange::{Continuation, ElicitError, Elicitation, ElicitPeer, Outgoing, Question, Watch, send_watched};
 use crate::observe::{self, Mode};
 use crate::revision::{Dialect, ProtocolRevision};
@@ -117,9 +119,9 @@ impl Interactions {
     /// the URL-mode request for the client behind `peer`: `url` gets the interaction's id
     /// to put into the page's address. Checked here, before anything is sent (and with
     /// nothing left stored when refused): the revision has URL mode
-    /// ([`UrlModeError::Unavailable`]), the client declared it
-    /// ([`UrlModeError::NotSupported`]), the principal is not empty, the URL and the
-    /// message ([`UrlModeError::Rule`]).
+    /// ([`ErrorKind::UnsupportedRevision`](crate::exchange::ErrorKind::UnsupportedRevision)), the client declared it
+    /// ([`ErrorKind::NotSupported`](crate::exchange::ErrorKind::NotSupported)), the principal is not empty, the URL and the
+    /// message ([`ErrorKind::Rule`](crate::exchange::ErrorKind::Rule), [`ElicitError::url_rule`]).
     ///
     /// `principal` is the authenticated user of the MCP request (a token subject, a
     /// user id): only that user may complete the interaction on the page. While one is
@@ -193,7 +195,7 @@ impl Interactions {
             Some(id) => (id, true),
             None => (noted, false),
         };
-        let id = InteractionId::parse(id).ok_or(UrlModeError::Expired)?;
+        let id = InteractionId::parse(id).ok_or_else(|| ElicitError::from(Repr::Expired))?;
         let stored = self.store.get(&id).await?.filter(|i| i.principal == principal);
         Ok(match stored {
             Some(interaction) if !done => interaction,
@@ -276,16 +278,16 @@ fn usable<P: ElicitPeer + ?Sized>(peer: &P) -> Result<ProtocolRevision, ElicitEr
     let revision = version
         .as_deref()
         .and_then(|v| v.parse::<ProtocolRevision>().ok())
-        .ok_or_else(|| ElicitError::UnsupportedRevision(version.clone()))?;
+        .ok_or_else(|| ElicitError::from(Repr::UnsupportedRevision(version.clone())))?;
     // The model can show a link on any revision, to any client.
     if relays_to_model(peer) {
         return Ok(revision);
     }
     if !revision.has_url_mode() {
-        return Err(UrlModeError::Unavailable(revision).into());
+        return Err(Repr::UrlUnavailable(revision).into());
     }
     if !shows_link(peer) {
-        return Err(UrlModeError::NotSupported(peer.elicitation_support()).into());
+        return Err(Repr::UrlNotSupported(peer.elicitation_support()).into());
     }
     Ok(revision)
 }
@@ -401,7 +403,7 @@ impl UrlRequest<'_> {
             Ok(Elicitation::Accept(())) => "accept",
             Ok(Elicitation::Decline) => "decline",
             Ok(Elicitation::Cancel) => "cancel",
-            Err(err) => err.kind(),
+            Err(err) => err.outcome(),
         };
         span.record("outcome", outcome);
         if let Some(waited) = watch.waited {
@@ -436,11 +438,11 @@ impl UrlRequest<'_> {
                     Ok(_pending) => false,
                     Err(CompleteError::AlreadyCompleted) => true,
                     Err(CompleteError::Store(err)) => return Err(err.into()),
-                    Err(_) => return Err(UrlModeError::Expired.into()),
+                    Err(_) => return Err(Repr::Expired.into()),
                 };
             if !completed {
                 operation.retry_later();
-                return Err(ElicitError::INPUT_REQUIRED);
+                return Err(ElicitError::input_required());
             }
             // Later rounds of this call know it completed; later calls start anew.
             operation.set_note(&self.note, format!("{}{DONE}", self.interaction.id));
@@ -460,7 +462,7 @@ impl UrlRequest<'_> {
             }
             Ok(Ok(false)) => {
                 observe::url_page("expired");
-                Err(UrlModeError::Expired.into())
+                Err(Repr::Expired.into())
             }
             Ok(Err(err)) => Err(err.into()),
             Err(_) => {
@@ -524,7 +526,7 @@ impl UrlRequest<'_> {
     /// The error that ends a request which cannot go on before the page, in the dialect
     /// spoken.
     fn required(&self, dialect: Dialect) -> Result<ElicitError, ElicitError> {
-        Ok(ElicitError::Continues(match dialect {
+        Ok(ElicitError::from(match dialect {
             Dialect::Released => Continuation::UrlRequired(vec![self.params(self.revision)]),
             // The drafts build on the 2025-11-25 request.
             #[cfg(feature = "dialects")]

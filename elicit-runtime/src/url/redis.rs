@@ -24,8 +24,9 @@ use futures_util::StreamExt as _;
 use redis::aio::ConnectionManager;
 use redis::{Client, Script};
 
-use super::store::{CompleteError, Interaction, InteractionId, InteractionStore, MAX_TTL, StoreFuture};
-use crate::exchange::error::StoreError;
+use super::error::CompleteError;
+use super::store::{Interaction, InteractionId, InteractionStore, MAX_TTL, StoreFuture};
+use super::error::StoreError;
 
 /// Finds the pending interaction of a user and purpose, or starts one. The record found
 /// must be that user's for that purpose (keys that collide, or were tampered with, never

@@ -5,7 +5,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::time::{Duration, SystemTime};
 
-use crate::exchange::error::StoreError;
+use super::error::{CompleteError, StoreError};
 
 /// A boxed future, as the store's methods return (the trait is used as `dyn`).
 pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
@@ -73,45 +73,6 @@ pub struct Interaction {
     pub expires_at: SystemTime,
     /// Whether the page completed it.
     pub completed: bool,
-}
-
-/// Why completing an interaction was refused. The web page turns these into its own
-/// answer to the browser; none of them changed anything.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum CompleteError {
-    /// No interaction has this id (never started, or already forgotten).
-    Unknown,
-    /// The interaction's time ran out.
-    Expired,
-    /// It was completed already.
-    AlreadyCompleted,
-    /// The user on the page is not the user who started the interaction (the phishing
-    /// case of the specification): nothing of theirs may be bound to it.
-    WrongUser,
-    /// The store failed.
-    Store(StoreError),
-}
-
-impl fmt::Display for CompleteError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CompleteError::Unknown => f.write_str("no such interaction"),
-            CompleteError::Expired => f.write_str("the interaction has expired; start again from the MCP client"),
-            CompleteError::AlreadyCompleted => f.write_str("the interaction was completed already"),
-            CompleteError::WrongUser => f.write_str("this interaction was started by another user"),
-            CompleteError::Store(_) => f.write_str("the interaction store failed"),
-        }
-    }
-}
-
-impl std::error::Error for CompleteError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            CompleteError::Store(err) => Some(err),
-            _ => None,
-        }
-    }
 }
 
 /// Where pending URL-mode interactions live. [`MemoryStore`](super::MemoryStore) is the

@@ -32,8 +32,10 @@ pub struct Server {
 fn said<T: fmt::Debug>(answer: Result<T, ElicitError>) -> Result<CallToolResult, ElicitError> {
     match answer {
         Ok(answer) => Ok(text(format!("{answer:?}"))),
-        Err(ElicitError::Invalid(invalid)) => Ok(text(format!("refused: {invalid}"))),
-        Err(err) => Err(err),
+        Err(err) => match err.invalid() {
+            Some(invalid) => Ok(text(format!("refused: {invalid}"))),
+            None => Err(err),
+        },
     }
 }
 
