@@ -306,7 +306,7 @@ pub fn impls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStream
                 peer: &'__elicit __ElicitPeer,
                 message: impl ::core::convert::Into<#p::Words>,
                 options: #name,
-            ) -> #p::ElicitRequest<'__elicit, Self, __ElicitPeer>
+            ) -> #p::FormRequest<'__elicit, Self, __ElicitPeer>
             where
                 #name: #p::GivenFor<'__elicit>,
             {
@@ -340,7 +340,7 @@ pub fn impls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStream
             pub fn elicit<'__elicit, __ElicitPeer: #p::ElicitPeer + ?::core::marker::Sized>(
                 peer: &'__elicit __ElicitPeer,
                 message: impl ::core::convert::Into<#p::Words>,
-            ) -> #p::ElicitRequest<'__elicit, Self, __ElicitPeer>
+            ) -> #p::FormRequest<'__elicit, Self, __ElicitPeer>
             where
                 __ElicitPeer: #p::AskedWithOptions<Self>,
             {

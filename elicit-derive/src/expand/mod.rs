@@ -265,7 +265,7 @@ fn path_calls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStrea
             pub fn elicit<'__elicit, __ElicitPeer: #p::ElicitPeer + ?::core::marker::Sized>(
                 peer: &'__elicit __ElicitPeer,
                 message: &'__elicit ::core::primitive::str,
-            ) -> #p::ElicitRequest<'__elicit, Self, __ElicitPeer> #bound {
+            ) -> #p::FormRequest<'__elicit, Self, __ElicitPeer> #bound {
                 <Self as #p::Elicit>::elicit(peer, message)
             }
 

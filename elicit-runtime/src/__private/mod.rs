@@ -12,8 +12,6 @@ pub use serde_json::{Map, Value};
 
 pub use crate::exchange::choice::{ChoiceFuture, Steps, VariantForm};
 pub use crate::exchange::{ChoiceRequest, Elicit, ElicitChoice, ElicitError, ElicitPeer, Elicitation, FormRequest};
-// The name the derive writes (`#p::ElicitRequest`): the request is `FormRequest`.
-pub use crate::exchange::FormRequest as ElicitRequest;
 pub use crate::page::{AskedOnPageWithOptions, AsksOnPage, PageForm, SentInFormMode};
 pub use crate::form::{RequestedSchema, SchemaError, SchemaOptions};
 pub use crate::revision::ProtocolRevision;
