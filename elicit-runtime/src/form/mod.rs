@@ -14,6 +14,7 @@
 #![doc = include_str!("../../docs/field-types.md")]
 
 pub(crate) mod field;
+mod foreign;
 pub(crate) mod multi_select;
 mod number;
 pub(crate) mod options;
