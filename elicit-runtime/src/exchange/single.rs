@@ -41,20 +41,7 @@ const fn field(kind: Kind) -> FieldSchema {
 
 /// The field `value` of the kind `kind`, as the derive would write it.
 const fn fixed(kind: Kind) -> FieldSchema {
-    FieldSchema {
-        name: VALUE_FIELD,
-        title: Some(TITLE),
-        titles: TITLES,
-        description: None,
-        descriptions: &[],
-        kind,
-        required: true,
-        default: None,
-        legacy_enum_names: false,
-        sensitive: false,
-        runtime: false,
-        list: None,
-    }
+    FieldSchema::new(VALUE_FIELD, kind).with_title(TITLE).with_titles(TITLES)
 }
 
 /// What a request of a single value carries beside the form: the field as it is asked

@@ -626,20 +626,7 @@ mod tests {
     use super::*;
 
     const fn named(name: &'static str) -> FieldSchema {
-        FieldSchema {
-            name,
-            title: None,
-            titles: &[],
-            description: None,
-            descriptions: &[],
-            kind: Kind::Boolean,
-            required: true,
-            default: None,
-            legacy_enum_names: false,
-            sensitive: false,
-            runtime: false,
-            list: None,
-        }
+        FieldSchema::new(name, Kind::Boolean)
     }
 
     static FIELDS: [FieldSchema; 4] = [named("a"), named("bb"), named("a-longer-name"), named("dddddddddddddddddddd")];
