@@ -2,7 +2,6 @@
 //! typed answer from the client's `ElicitResult` is [`Elicitation::from_result`], beside
 //! the [`Elicit`](super::Elicit) trait it needs.
 
-
 use serde_json::Value;
 
 use super::error::{ElicitError, MalformedResult};

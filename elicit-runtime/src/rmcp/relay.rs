@@ -117,7 +117,6 @@ impl Relay {
     }
 }
 
-
 /// The tool argument [`RelayArg::NAME`] (`elicitRelay`) as a field of a tool's arguments,
 /// so that `tools/list` shows the model how to call back. Absent, it is the default
 /// (`RelayArg::default()`); its schema is a plain object, written inline, with no `null` (the

@@ -54,7 +54,6 @@ impl<P: ElicitPeer> Rounds<P> {
         Rounds(Layer { support, ..self.0 })
     }
 
-
     /// The round it plays.
     pub(crate) fn round(&self) -> &Arc<Round> {
         &self.0.round

@@ -21,4 +21,3 @@ pub use self::transcript::Transcript;
 pub use self::page::{PageAnswer, PageBrowser};
 #[doc(hidden)]
 pub use self::page::ServerPages;
-
