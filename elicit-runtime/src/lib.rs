@@ -208,8 +208,9 @@ pub mod __private;
 
 /// The names the compiler prints for two traits the derive asks (through `__private`,
 /// `doc(hidden)`, whose items the compiler prints by their full path): "the trait
-/// `FlattenedForm` is not implemented for `String`". Out of the documentation; the others
-/// are in `form::holds`.
+/// `FlattenedForm` is not implemented for `String`". Out of the documentation (the section
+/// "Names in compile errors" of `docs/attributes.md` explains each); the others are in
+/// `form::holds`.
 #[cfg(not(doc))]
 pub mod compiler_names {
     /// The type of a flattened field: a form, or an `Option` of one.
