@@ -117,7 +117,9 @@ pub fn expand(input: &DeriveInput) -> TokenStream {
                     );
                 }
                 let form = format_ident!("__ElicitChoice{}{}", ident, name);
-                let fields = named.named.iter().map(|field| {
+                // A run-time select is refused above, once: the form is written without it,
+                // so that the other fields are checked still (one error for each wrong field).
+                let fields = named.named.iter().filter(|field| elicit_flag(&field.attrs, "options").is_none()).map(|field| {
                     let (member, ty, attrs) = (&field.ident, &field.ty, kept(&field.attrs));
                     quote!(#(#attrs)* #member: #ty)
                 });
@@ -175,6 +177,14 @@ pub fn expand(input: &DeriveInput) -> TokenStream {
         arms.push(arm);
     }
     if !errors.is_empty() {
+        // The variants' forms still derive `Elicit`: a mistake in a field beside the refused
+        // one is reported in the same compile.
+        errors.extend(quote! {
+            #[allow(non_upper_case_globals, unused_qualifications, deprecated, clippy::all)]
+            const _: () = {
+                #(#forms)*
+            };
+        });
         return refused(errors);
     }
     quote! {

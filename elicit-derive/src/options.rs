@@ -118,8 +118,10 @@ fn companion_impls(cont: &Container, fields: &[Field]) -> TokenStream {
         let field = member.to_string();
         at_type(quote!(.field(#field, self.#member.__list())), f.ty)
     });
-    let clone = at_first_type(fields, quote!(#name { #(#clones,)* }));
-    let debug = at_first_type(fields, quote!(__elicit_f.debug_struct(#label)#(#debugs)*.finish()));
+    // Not re-spanned as a whole: that would move each field's part (and its error) to
+    // one place.
+    let clone = quote!(#name { #(#clones,)* });
+    let debug = quote!(__elicit_f.debug_struct(#label)#(#debugs)*.finish());
     quote! {
         #[automatically_derived]
         impl ::core::clone::Clone for #name {
@@ -154,6 +156,15 @@ pub fn type_checks(f: &Field, p: &TokenStream) -> TokenStream {
     let ty = f.ty;
     let kind = at_type(quote!(<#ty as #p::RuntimeSelect>::KIND), ty);
     quote!(let _ = #kind;)
+}
+
+/// The checks of every run-time select's type, at its own type, first in a body that
+/// holds the struct of options by value (`elicit_with`): when one is no run-time select,
+/// the body has an error there and the compiler checks nothing more of it. Without them,
+/// its check of the struct as a whole (what dropping it needs) would report the first
+/// field that is none at the place of the parameter, a second error about that field.
+fn by_value_checks(fields: &[Field], p: &TokenStream) -> TokenStream {
+    fields.iter().filter(|f| f.is_runtime_select()).map(|f| type_checks(f, p)).collect()
 }
 
 /// The checks of `min_items` / `max_items`, which need a multi-select: constants, beside
@@ -223,8 +234,8 @@ fn form_options(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStr
 pub fn page_impls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStream {
     let (ident, name) = (cont.ident, companion(cont));
     let form_options = form_options(cont, fields, p);
-    // Shown at the first run-time select's type: the methods look at every item type.
-    let asked = at_first_type(fields, quote! {
+    let checks = by_value_checks(fields, p);
+    let asked = quote! {
         #form_options
 
         #[automatically_derived]
@@ -244,6 +255,7 @@ pub fn page_impls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenS
                 __ElicitPages: #p::AsksOnPage<'__elicit, Self, __ElicitPeer>,
                 #name: #p::GivenFor<'__elicit>,
             {
+                #checks
                 #p::AsksOnPage::__ask_with(pages, peer, ::core::convert::Into::into(message), #p::GivenFor::shared(options))
             }
 
@@ -260,7 +272,7 @@ pub fn page_impls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenS
                 <Self as #p::PageForm>::__from_content_with(content, #p::Some(#p::GivenFor::given(options)))
             }
         }
-    });
+    };
     quote! {
         #asked
 
@@ -291,8 +303,8 @@ pub fn impls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStream
     let (ident, name) = (cont.ident, companion(cont));
     let form_options = form_options(cont, fields, p);
     let give = quote!(#p::GivenFor::give(options, <Self as #p::Elicit>::elicit(peer, message)));
-    // Shown at the first run-time select's type: the methods look at every item type.
-    let with_options = at_first_type(fields, quote! {
+    let checks = by_value_checks(fields, p);
+    let with_options = quote! {
         #form_options
 
         #[automatically_derived]
@@ -310,6 +322,7 @@ pub fn impls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStream
             where
                 #name: #p::GivenFor<'__elicit>,
             {
+                #checks
                 #give
             }
 
@@ -325,9 +338,8 @@ pub fn impls(cont: &Container, fields: &[Field], p: &TokenStream) -> TokenStream
             {
                 <Self as #p::Elicit>::__from_content_with(content, #p::Some(#p::GivenFor::given(options)))
             }
-
         }
-    });
+    };
     quote! {
         #with_options
 

@@ -62,7 +62,7 @@
 //! | none | nothing more | `Contact::elicit(&peer, message)`, [`Elicitation::from_result`], [`Elicit::requested_schema`] |
 //! | `_on` | a [`ProtocolRevision`] | [`Elicitation::from_result_on`] |
 //! | `_with` | options: [`SchemaOptions`], or the options of run-time selects (`#[elicit(options)]`) | [`Elicit::requested_schema_with`], [`Elicitation::from_result_with`], `Form::elicit_with`, `Form::from_content_with` |
-//! | `_in` | a [`Locale`](locale::Locale) | [`Violation::text_in`], `exchange::reask_message_in` |
+//! | `_in` | a [`Locale`](locale::Locale) | [`Violation::text_in`], [`InvalidContent::reask_message_in`] |
 //! | `_via_page` | the server's [`Pages`](page): the question is asked on its own page, not in the client | `Form::elicit_via_page(&ask, &pages, message)`, `Form::elicit_via_page_with(.., options)` |
 //!
 //! Where two apply, `_with` comes last (`elicit_via_page_with`), and it also takes what the
@@ -192,7 +192,7 @@ pub mod testing;
 pub use crate::exchange::{Elicit, ElicitChoice, ElicitError, ElicitPeer, ErrorKind, Elicitation, ask_enum, ask_number, ask_select, ask_text};
 #[doc(no_inline)]
 pub use crate::form::{InvalidContent, RequestedSchema, SchemaError, SchemaOptions, Violation};
-pub use crate::revision::{ProtocolRevision, UnknownRevision};
+pub use crate::revision::ProtocolRevision;
 
 /// Derives [`Elicit`] on a struct with named fields (a form), or makes a unit-only enum
 /// usable as a single- or multi-select field. Which Rust types are fields:
@@ -208,8 +208,9 @@ pub mod __private;
 
 /// The names the compiler prints for two traits the derive asks (through `__private`,
 /// `doc(hidden)`, whose items the compiler prints by their full path): "the trait
-/// `FlattenedForm` is not implemented for `String`". Out of the documentation; the others
-/// are in `form::holds`.
+/// `FlattenedForm` is not implemented for `String`". Out of the documentation (the section
+/// "Names in compile errors" of `docs/attributes.md` explains each); the others are in
+/// `form::holds`.
 #[cfg(not(doc))]
 pub mod compiler_names {
     /// The type of a flattened field: a form, or an `Option` of one.

@@ -2,7 +2,6 @@
 //! drafts) a server may follow where they differ.
 
 use std::fmt;
-use std::str::FromStr;
 
 /// A revision of the Model Context Protocol, as negotiated at `initialize`.
 ///
@@ -105,26 +104,6 @@ impl ProtocolRevision {
 impl fmt::Display for ProtocolRevision {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
-    }
-}
-
-/// A protocol version string that is not one of the revisions this crate speaks.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnknownRevision(pub String);
-
-impl fmt::Display for UnknownRevision {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown protocol revision `{}`: elicitation is defined for 2025-06-18, 2025-11-25 and 2026-07-28", self.0)
-    }
-}
-
-impl std::error::Error for UnknownRevision {}
-
-impl FromStr for ProtocolRevision {
-    type Err = UnknownRevision;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Self::ALL.iter().copied().find(|r| r.as_str() == s).ok_or_else(|| UnknownRevision(s.to_owned()))
     }
 }
 

@@ -14,7 +14,7 @@
 //! Groups (an `elicit` function in each, next to an `rmcp` one where rmcp has a counterpart):
 //!
 //! - `request`: what a server does per request before the bytes go out. elicit:
-//!   `form_params` (cached schema) + `serde_json::to_vec`. rmcp, as `Peer::elicit` does it:
+//!   the `Question::Form` params (cached schema) + `serde_json::to_vec`. rmcp, as `Peer::elicit` does it:
 //!   `ElicitationSchema::from_type::<T>()` (schemars at run time), `FormElicitationParams`,
 //!   then `serde_json::to_vec`. `elicit_send`: the whole
 //!   `Booking::elicit(&peer, ..)` up to the wire and back, with a peer that serializes the
@@ -47,7 +47,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use criterion::{BatchSize, Criterion};
-use elicit_runtime::exchange::{Answer, ElicitationSupport, Outgoing, form_params};
+use elicit_runtime::exchange::{Answer, ElicitationSupport, Outgoing, Question};
 use elicit_runtime::{ElicitError, ElicitPeer, Elicit, Elicitation, SchemaOptions};
 use rmcp::model::{ElicitRequestParams, ElicitationSchema};
 use serde_json::{Map, Value, json};
@@ -61,7 +61,8 @@ use booking::*;
 // What each side does per request.
 
 fn elicit_request() -> Vec<u8> {
-    let params = form_params::<Booking>(black_box(MESSAGE), black_box(REVISION), &SchemaOptions::new()).expect("the form renders");
+    let schema = Booking::requested_schema_with(black_box(REVISION), &SchemaOptions::new()).expect("the form renders");
+    let params = Question::Form { schema, message: black_box(MESSAGE).into() }.into_params();
     serde_json::to_vec(&params).expect("params serialize")
 }
 

@@ -167,7 +167,7 @@ use axum::http::request::Parts;
 use elicit_runtime::exchange::{Continuation, DEFAULT_PROGRESS_EVERY};
 use elicit_runtime::form::{self, ElicitEnum};
 use elicit_runtime::page::{PageForm, Pages, Secret};
-use elicit_runtime::dialect::{Dialect, InteractionTypes, NOTIFY_METHOD, UserInteraction};
+use elicit_runtime::dialect::{Dialect, InteractionTypes, UserInteraction};
 use elicit_runtime::rmcp::{RelayArg, ToolCall, Track};
 use elicit_runtime::rounds::{StateError, StateSealer};
 use elicit_runtime::url::{Interactions, RedisStore};
@@ -748,7 +748,7 @@ impl ServerHandler for Demo {
     async fn on_custom_request(&self, request: CustomRequest, context: RequestContext<RoleServer>) -> Result<CustomResult, ErrorData> {
         let interactions = self.pages.interactions();
         match request.method.as_str() {
-            NOTIFY_METHOD if self.declared.get().is_some() => {
+            Track::NOTIFY_METHOD if self.declared.get().is_some() => {
                 Track::new(interactions, LOCAL_USER).message("waiting for you to finish on the API-key page").answer_notify(request, context).await
             }
             Track::METHOD if interactions.dialect_in_use() == Dialect::ElicitationTrack => {

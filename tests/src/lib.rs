@@ -84,7 +84,12 @@ pub mod spec {
     // The official documents, definitions and validators are the runtime's own
     // (`elicit_runtime::testing::spec`, embedded copies of the files above; the wire
     // suite checks that they are byte-identical).
-    pub use elicit_runtime::testing::spec::{Strictness, check_request, definition, definitions_key, document, strict_document};
+    pub use elicit_runtime::testing::spec::{Strictness, definition, definitions_key, document, strict_document};
+
+    /// Checks a request against the revision's `ElicitRequest`.
+    pub fn check_request(revision: ProtocolRevision, strictness: Strictness, request: &Value) -> Result<(), Vec<String>> {
+        elicit_runtime::testing::spec::check(revision, strictness, "ElicitRequest", request)
+    }
 
     /// A validator of `elicitation/create` requests against `ElicitRequest`.
     pub fn request_validator(revision: ProtocolRevision, strictness: Strictness) -> &'static elicit_runtime::testing::spec::Validator {
@@ -122,9 +127,10 @@ pub mod spec {
     }
 
     /// The request the runtime itself would send for `T`: its
-    /// [`form_params`](elicit_runtime::exchange::form_params), wrapped as in [`elicit_request`].
+    /// params ([`Question::into_params`](elicit_runtime::exchange::Question::into_params) of its form), wrapped as in [`elicit_request`].
     pub fn form_request<T: Elicit>(revision: ProtocolRevision, message: &str, options: &SchemaOptions) -> Result<Value, SchemaError> {
-        let params = elicit_runtime::exchange::form_params::<T>(message, revision, options)?;
+        let form = elicit_runtime::exchange::Question::Form { schema: T::requested_schema_with(revision, options)?, message: message.to_owned() };
+        let params = form.into_params();
         Ok(match revision {
             ProtocolRevision::V2026_07_28 => json!({ "method": "elicitation/create", "params": params }),
             _ => json!({ "jsonrpc": "2.0", "id": 1, "method": "elicitation/create", "params": params }),

@@ -7,7 +7,6 @@ use std::collections::{BTreeSet, HashSet};
 use chrono::{DateTime, NaiveDate, Utc};
 use elicit_runtime::form::Format;
 use elicit_runtime::ElicitError;
-use elicit_runtime::exchange::Action;
 use elicit_runtime::form::Problem;
 use elicit_runtime::{Elicit, Elicitation, ErrorKind, InvalidContent, Violation};
 use elicit_tests::forms::*;
@@ -415,7 +414,7 @@ fn no_reask_repeats_a_line_or_shows_a_regex() {
     let mut checked = 0;
     for case in table() {
         let Err(invalid) = &case.decoded else { continue };
-        let text = elicit_runtime::exchange::reask_message("Again?", invalid);
+        let text = invalid.reask_message_in("Again?", elicit_runtime::locale::Locale::default());
         let lines: Vec<&str> = text.lines().collect();
         let mut unique = lines.clone();
         unique.sort();
@@ -749,7 +748,7 @@ fn reading_a_client_result() {
         assert_eq!(E::from_result(&json!({"action": action, "content": null})), Ok(expected.clone()));
     }
 
-    assert_eq!(Elicitation::<Booleans>::Decline.action(), Action::Decline);
+    assert_eq!(Elicitation::<Booleans>::Decline.action(), "decline");
 }
 
 /// A refused read as the caller sees it: what to do, the text, and its source's text.

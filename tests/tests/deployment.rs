@@ -16,7 +16,7 @@ use std::time::Duration;
 use elicit_runtime::exchange::ElicitationSupport;
 use elicit_runtime::rmcp::ToolCall;
 use elicit_runtime::rounds::StateSealer;
-use elicit_runtime::testing::{Deployment, Reply, ScriptedClient, ScriptedSession, Spread};
+use elicit_runtime::testing::{Deployment, Reply, ScriptedClient, ScriptedSession};
 use elicit_runtime::url::{Interactions, RedisStore};
 use elicit_runtime::{Elicit, Elicitation, ProtocolRevision};
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock};
@@ -134,7 +134,7 @@ const REVISIONS: [ProtocolRevision; 3] = [ProtocolRevision::V2025_06_18, Protoco
 async fn rounds_are_answered_by_another_instance_and_sessions_stay_on_theirs() {
     let Some(redis) = Redis::start() else { return };
     for revision in REVISIONS {
-        let deployment = Deployment::serve(vec![shop(&redis).await, shop(&redis).await], Spread::RoundRobin).await.expect("serves");
+        let deployment = Deployment::serve(vec![shop(&redis).await, shop(&redis).await], |n| n as usize).await.expect("serves");
         let client = ScriptedClient::new(revision).reply(Reply::accept(json!({"a": 1}))).reply(Reply::accept(json!({"b": 2})));
         let session = connect(client, &deployment).await;
         assert_eq!(session.call_tool_text("book", json!({})).await.expect("the call"), "1 2", "{revision}");
@@ -157,7 +157,7 @@ async fn a_page_completed_on_another_instance_ends_the_wait() {
         let (a, b) = (shop(&redis).await, shop(&redis).await);
         let b_interactions = b.interactions.clone();
         // Every request to instance 0: the call asks there, the page completes on 1.
-        let deployment = Deployment::serve(vec![a, b], Spread::by(|_| 0)).await.expect("serves");
+        let deployment = Deployment::serve(vec![a, b], |_| 0).await.expect("serves");
         let client = ScriptedClient::new(revision).support(ElicitationSupport::FORM_AND_URL).pages(b_interactions).reply(Reply::open_page("ada"));
         let session = connect(client, &deployment).await;
         assert_eq!(session.call_tool_text("connect", json!({})).await.expect("the call"), "completed", "{revision}");
@@ -171,7 +171,7 @@ async fn a_page_completed_on_another_instance_ends_the_wait() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_instance_stopped_between_rounds_leaves_the_call_to_the_other() {
     let Some(redis) = Redis::start() else { return };
-    let deployment = Arc::new(Deployment::serve(vec![shop(&redis).await, shop(&redis).await], Spread::by(|_| 0)).await.expect("serves"));
+    let deployment = Arc::new(Deployment::serve(vec![shop(&redis).await, shop(&redis).await], |_| 0).await.expect("serves"));
     // While the user answers the first question, the instance that asked it stops.
     let stopping = deployment.clone();
     let client = ScriptedClient::new(ProtocolRevision::V2026_07_28)
@@ -193,7 +193,7 @@ async fn an_instance_stopped_between_rounds_leaves_the_call_to_the_other() {
 async fn an_instance_stopped_between_calls_takes_its_sessions_and_the_client_starts_one_on_the_other() {
     let Some(redis) = Redis::start() else { return };
     for revision in [ProtocolRevision::V2025_06_18, ProtocolRevision::V2025_11_25] {
-        let deployment = Deployment::serve(vec![shop(&redis).await, shop(&redis).await], Spread::by(|_| 0)).await.expect("serves");
+        let deployment = Deployment::serve(vec![shop(&redis).await, shop(&redis).await], |_| 0).await.expect("serves");
         let (a, b) = (Reply::accept(json!({"a": 1})), Reply::accept(json!({"b": 2})));
         let client = ScriptedClient::new(revision).reply(a.clone()).reply(b.clone()).reply(a).reply(b);
         let session = connect(client, &deployment).await;

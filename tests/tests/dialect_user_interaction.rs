@@ -7,7 +7,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use elicit_runtime::dialect::{Dialect, InteractionTypes, NOTIFY_METHOD, UserInteraction};
+use elicit_runtime::dialect::{Dialect, InteractionTypes, UserInteraction};
 use elicit_runtime::exchange::ElicitationSupport;
 use elicit_runtime::rmcp::{INTERACTION_REQUIRED, Track};
 use elicit_runtime::testing::{Reply, ScriptedClient, ScriptedSession};
@@ -116,7 +116,7 @@ impl Server {
 impl ServerHandler for Server {
     async fn on_custom_request(&self, request: CustomRequest, context: RequestContext<RoleServer>) -> Result<CustomResult, ErrorData> {
         match request.method.as_str() {
-            NOTIFY_METHOD => Track::new(&self.interactions, USER).every(Duration::from_millis(40)).message("Reticulating splines...").answer_notify(request, context).await,
+            Track::NOTIFY_METHOD => Track::new(&self.interactions, USER).every(Duration::from_millis(40)).message("Reticulating splines...").answer_notify(request, context).await,
             other => Err(ErrorData::new(rmcp::model::ErrorCode::METHOD_NOT_FOUND, format!("no method {other}"), None)),
         }
     }
@@ -249,10 +249,10 @@ async fn a_url_request_is_a_ua_interaction_tracked_with_interaction_notify() {
     );
     // The client tracks it; progress arrives; the answer is {} once the page is done.
     let notify = json!({ "id": id });
-    assert_valid("InteractionNotifyRequest", &json!({ "jsonrpc": "2.0", "id": "track-progress-123", "method": NOTIFY_METHOD, "params": notify }));
+    assert_valid("InteractionNotifyRequest", &json!({ "jsonrpc": "2.0", "id": "track-progress-123", "method": Track::NOTIFY_METHOD, "params": notify }));
     let tracking = tokio::spawn({
         let session = session.clone();
-        async move { session.peer().send_request(ClientRequest::CustomRequest(CustomRequest::new(NOTIFY_METHOD, Some(notify)))).await }
+        async move { session.peer().send_request(ClientRequest::CustomRequest(CustomRequest::new(Track::NOTIFY_METHOD, Some(notify)))).await }
     });
     for _ in 0..300 {
         if session.transcript().progress.len() >= 2 {
@@ -282,7 +282,7 @@ async fn interaction_notify_is_never_answered_for_an_id_that_is_not_the_clients(
     let session = connect(client(), &interactions, BOTH).await;
     let bobs = interactions.store().start("bob", "files", Duration::from_secs(60)).await.unwrap();
     for id in [bobs.id.to_string(), "0".repeat(64), "not-an-id".to_owned()] {
-        let request = session.peer().send_request(ClientRequest::CustomRequest(CustomRequest::new(NOTIFY_METHOD, Some(json!({ "id": id })))));
+        let request = session.peer().send_request(ClientRequest::CustomRequest(CustomRequest::new(Track::NOTIFY_METHOD, Some(json!({ "id": id })))));
         assert!(tokio::time::timeout(Duration::from_millis(300), request).await.is_err(), "{id}: answered");
     }
 }

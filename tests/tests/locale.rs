@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::sync::Once;
 
-use elicit_runtime::exchange::{ElicitationSupport, reask_message_in};
+use elicit_runtime::exchange::ElicitationSupport;
 use elicit_runtime::form::{Problem, Violation};
 use elicit_runtime::locale::{self, Arg, Catalog, Locale};
 use elicit_runtime::rmcp::{PromptCall, RelayArg, ToolCall};
@@ -513,7 +513,7 @@ fn problems_violations_and_checkbox_titles_are_written_in_the_locale_and_display
     assert_eq!(violation.text(ko), "`rating`: 5 이하여야 합니다. 입력값: 9");
     let invalid = Order::from_content(json!({"name": "이", "rating": 3, "diets": ["vegan"]}).as_object().unwrap()).unwrap_err();
     // One character of 한국어 is one character: `min_length` means the same in every language.
-    assert_eq!(reask_message_in("주문", &invalid, ko), "주문\n\n답변을 고쳐 주세요:\n- `name`: 2자 이상이어야 합니다. 입력된 길이: 1자");
+    assert_eq!(invalid.reask_message_in("주문", ko), "주문\n\n답변을 고쳐 주세요:\n- `name`: 2자 이상이어야 합니다. 입력된 길이: 1자");
     let schema = Order::requested_schema_with(ProtocolRevision::V2025_06_18, &SchemaOptions::new().locale(Locale::for_tag("zh-Hans"))).unwrap();
     assert_eq!(schema.as_json()["properties"]["diets_nut_allergy"]["title"], "饮食：坚果过敏");
     assert_eq!(schema.as_json()["properties"]["diets_vegan"]["description"], "您不能吃的（请勾选 1 到 2 项）");

@@ -9,7 +9,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use elicit_runtime::exchange::{Answer, ElicitationSupport, Operation, Outgoing, Provenance};
+use elicit_runtime::exchange::{Answer, ElicitationSupport, Operation, Outgoing, Provenance, Question};
 use elicit_runtime::rounds::{Binding, Played, Replay, StateSealer};
 use elicit_runtime::{Elicit, ElicitError, ElicitPeer, Elicitation, ErrorKind, ProtocolRevision};
 use serde_json::{Value, json};
@@ -97,6 +97,12 @@ struct Invoice {
     copies: u8,
 }
 
+/// The `elicitation/create` params the crate itself writes for the invoice form on `revision`.
+fn invoice_params(revision: ProtocolRevision) -> serde_json::Map<String, Value> {
+    let schema = Invoice::requested_schema(revision).unwrap();
+    Question::Form { schema, message: "Where should the invoice go?".into() }.into_params()
+}
+
 /// The client's end: reads each request the server writes, and answers it with what
 /// `answer` makes of it (`None`: no answer). Returns every message it read.
 fn client(
@@ -141,8 +147,8 @@ async fn a_form_goes_out_as_json_rpc_and_comes_back_typed_on_every_revision() {
         let seen = client.await.unwrap();
         assert_eq!(seen.len(), 1, "{revision}: one request");
         assert_eq!(seen[0]["method"], "elicitation/create");
-        // The same params as the crate's own `form_params` for the revision.
-        let params = elicit_runtime::exchange::form_params::<Invoice>("Where should the invoice go?", revision, &Default::default()).unwrap();
+        // The same params as the crate's own for the form and the revision.
+        let params = invoice_params(revision);
         assert_eq!(seen[0]["params"], Value::Object(params), "{revision}");
     }
 }
@@ -244,7 +250,7 @@ async fn wrapped_in_rounds_the_same_transport_asks_on_2026_07_28() {
     assert!(outcome.as_ref().is_err_and(ElicitError::is_input_required), "{outcome:?}");
     let Ok(Played::InputRequired { questions, state }) = replay.finish(outcome).await else { panic!("the round ends on the question") };
     assert_eq!((questions[0].key.as_str(), questions[0].method), ("elicit-1", "elicitation/create"));
-    let params = elicit_runtime::exchange::form_params::<Invoice>("Where should the invoice go?", ProtocolRevision::V2026_07_28, &Default::default()).unwrap();
+    let params = invoice_params(ProtocolRevision::V2026_07_28);
     assert_eq!(questions[0].question.params().into_owned(), params);
 
     // The client's retry: the state and its answer.

@@ -13,7 +13,7 @@ use elicit_runtime::form::{Format, Options, SelectItem};
 use elicit_runtime::locale::Words;
 use elicit_runtime::rmcp::ToolCall;
 use elicit_runtime::rounds::StateSealer;
-use elicit_runtime::testing::spec::{Strictness, check_request};
+use elicit_tests::spec::{Strictness, check_request};
 use elicit_runtime::testing::{RealClient, Reply, ScriptedClient, ScriptedSession};
 use elicit_runtime::{Elicit, Elicitation, ProtocolRevision, ask_enum, ask_number, ask_select, ask_text};
 use elicit_tests::spec::elicit_request;

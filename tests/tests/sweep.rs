@@ -11,9 +11,13 @@
 //! each JSON kind, optionals, selects and multi-selects, run-time selects, separated
 //! lists, flattened sub-forms, skipped fields, the fields of a two-step choice's variant,
 //! the fields of a page form)
-//! and [`ATTRIBUTES`] (each attribute of `elicit-derive/src/attr.rs` with the values that
-//! mean different things: a `default` of each literal kind, `max_items = 0`...), plus
-//! each kind alone, which must compile. `elicit-runtime/docs/testing.md` gives the count.
+//! and [`ATTRIBUTES`] (each attribute of `elicit-derive/src/attr/field.rs` with the values
+//! that mean different things: a `default` of each literal kind, `max_items = 0`...), plus
+//! each kind alone, which must compile; then pairs of wrong fields in one form ([`pairs`]:
+//! each kind's mistake beside each other kind's of the same shape, and beside itself),
+//! which give one error on each wrong field and nothing else (a mistake the compiler
+//! reports in a later phase than the other's may wait for the first to be fixed).
+//! `elicit-runtime/docs/testing.md` gives the count.
 //!
 //! The cases are batched: one module per case in one scratch crate (built as
 //! `features_off.rs` builds its own: outside the workspace, elicit-runtime by path, the
@@ -27,8 +31,9 @@
 //! in a crate of their own, until a crate has no error: each case is then seen as it
 //! would be alone.
 //!
-//! The whole sweep runs by default. `ELICIT_SWEEP=sample` runs every kind alone and
-//! every attribute on a few kinds (a quick look while editing the derive).
+//! The whole sweep runs by default. `ELICIT_SWEEP=sample` runs every kind alone, every
+//! attribute on a few kinds, and each kind's mistake beside itself and beside the next
+//! kind's (a quick look while editing the derive).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -135,6 +140,26 @@ const KINDS: &[Kind] = &[
     page("page form flattened sub-form", "flatten", "Address"),
 ];
 
+/// Fields that are wrong alone, in every shape, for the pairs ([`pairs`]): a type that is
+/// no field, no run-time select, no separated list or no form where the attribute asks
+/// one, which the compiler reports where it checks types (the mistakes of `ATTRIBUTES`
+/// are mostly the derive's own). Each is a case alone too (one error); not crossed with
+/// the attributes.
+const MISTAKES: &[Kind] = &[
+    kind("a map, which is no field", "", "std::collections::HashMap<String, String>"),
+    kind("run-time select of a type that is no item", "options", "bool"),
+    kind("optional run-time select of a number", "options", "Option<f64>"),
+    kind("run-time multi-select of unmarked items", "options", "Vec<Unmarked>"),
+    kind("separated list of integers", "separated = \",\"", "Vec<u8>"),
+    kind("separated field that is no list", "separated = \",\"", "String"),
+    kind("flattened field that is no form", "flatten", "String"),
+    choice("choice variant nested struct", "", "Plain"),
+    choice("choice variant separated field that is no list", "separated = \",\"", "u8"),
+    page("page form nested struct", "", "Plain"),
+    page("page form run-time select of an unmarked item", "options", "Unmarked"),
+    page("page form run-time multi-select of numbers", "options", "Vec<f32>"),
+];
+
 /// The kinds that are refused alone (with their one error): a type that is no field, an
 /// item type not marked, a run-time select in a choice's variant (asked without
 /// options), and what a page form cannot hold yet (a separated list, a flattened form).
@@ -196,6 +221,9 @@ pub enum Size { #[elicit(title = "Small")] S, #[elicit(title = "Large")] L }
 #[derive(Elicit, Debug)]
 pub struct Address { pub street: String, pub city: String }
 
+#[derive(Elicit, Debug)]
+pub struct Billing { pub account: String, pub bank: String }
+
 pub struct Plain { pub x: u8 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -233,26 +261,66 @@ const INTERNALS: &[&str] = &[
     "__elicit",
 ];
 
-/// One compile case: a kind, and the attribute added to it (none: the kind alone).
+/// One compile case: a kind, and the attribute added to it (none: the kind alone); for a
+/// pair, a second field of the same shape with a mistake of its own.
 #[derive(Clone)]
 struct Case {
     kind: &'static Kind,
     attribute: Option<&'static str>,
+    second: Option<Second>,
 }
 
-impl Case {
-    fn label(&self) -> String {
-        match self.attribute {
-            Some(attribute) => format!("`{attribute}` on {} `{}`", self.kind.name, self.kind.ty),
-            None => format!("{} `{}` alone", self.kind.name, self.kind.ty),
+/// The second wrong field of a pair, and when the compiler reports each field's mistake.
+#[derive(Clone)]
+struct Second {
+    kind: &'static Kind,
+    attribute: Option<&'static str>,
+    /// The phase of the first field's mistake and of this one's, as each gave it alone.
+    phases: [Phase; 2],
+}
+
+/// When the compiler reports an error: the derive's own (`compile_error!`, after which
+/// the derive writes a stub that looks at no field's type), a trait error (type
+/// checking), or a constant's evaluation (which rustc skips when type checking failed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Phase {
+    Derive,
+    Types,
+    Constants,
+}
+
+impl Phase {
+    fn of(error: &Reported) -> Phase {
+        match error.code.as_deref() {
+            None => Phase::Derive,
+            Some("E0080") => Phase::Constants,
+            Some(_) => Phase::Types,
         }
     }
 }
 
-/// Where a case is in the generated file (1-based lines).
+fn field_label(kind: &Kind, attribute: Option<&str>) -> String {
+    match attribute {
+        Some(attribute) => format!("`{attribute}` on {} `{}`", kind.name, kind.ty),
+        None => format!("{} `{}` alone", kind.name, kind.ty),
+    }
+}
+
+impl Case {
+    fn label(&self) -> String {
+        let first = field_label(self.kind, self.attribute);
+        match &self.second {
+            Some(second) => format!("{first}, beside {}", field_label(second.kind, second.attribute)),
+            None => first,
+        }
+    }
+}
+
+/// Where a case is in the generated file (1-based lines): the module, and the lines of
+/// each wrong field (its attributes and its type).
 struct Placed {
     module: (usize, usize),
-    field: (usize, usize),
+    fields: Vec<(usize, usize)>,
 }
 
 /// The crate's source for these cases, and where each one is.
@@ -282,15 +350,12 @@ fn source(cases: &[Case]) -> (String, Vec<Placed>) {
                 "            "
             }
         };
-        let field_start = line(&out);
-        if !case.kind.base.is_empty() {
-            let _ = writeln!(out, "{indent}#[elicit({})]", case.kind.base);
+        let mut fields = vec![write_field(&mut out, indent, "field", case.kind, case.attribute, case.kind.ty.to_owned())];
+        if let Some(second) = &case.second {
+            // Its own sub-form, so that two flattened fields have no name in common.
+            let ty = second.kind.ty.replace("Address", "Billing");
+            fields.push(write_field(&mut out, indent, "second", second.kind, second.attribute, ty));
         }
-        if let Some(attribute) = case.attribute {
-            let _ = writeln!(out, "{indent}#[elicit({attribute})]");
-        }
-        let field_end = line(&out);
-        let _ = writeln!(out, "{indent}field: {},", case.kind.ty);
         let used = match case.kind.shape {
             Shape::Form => {
                 let _ = writeln!(out, "        other: String,");
@@ -314,10 +379,23 @@ fn source(cases: &[Case]) -> (String, Vec<Placed>) {
         let _ = writeln!(out, "}}");
         placed.push(Placed {
             module: (start, line(&out) - 1),
-            field: (field_start, field_end),
+            fields,
         });
     }
     (out, placed)
+}
+
+/// Writes one field (its kind's attribute, the case's, then the field) and gives its lines.
+fn write_field(out: &mut String, indent: &str, name: &str, kind: &Kind, attribute: Option<&str>, ty: String) -> (usize, usize) {
+    let start = out.lines().count() + 1;
+    if !kind.base.is_empty() {
+        let _ = writeln!(out, "{indent}#[elicit({})]", kind.base);
+    }
+    if let Some(attribute) = attribute {
+        let _ = writeln!(out, "{indent}#[elicit({attribute})]");
+    }
+    let _ = writeln!(out, "{indent}{name}: {ty},");
+    (start, out.lines().count())
 }
 
 /// One error as the compiler reported it.
@@ -330,7 +408,10 @@ struct Reported {
     /// `Y` to implement `X`", "required by a bound in `f`"), with the labels of their
     /// spans: all of it is what the user reads.
     notes: Vec<String>,
-    line: usize,
+    /// The wrong field whose lines hold the error (`None`: none of them).
+    field: Option<usize>,
+    /// The error's code (`E0277`...), none for the derive's own errors.
+    code: Option<String>,
     rendered: String,
 }
 
@@ -346,9 +427,11 @@ fn cases() -> Vec<Case> {
     let sample = std::env::var("ELICIT_SWEEP").is_ok_and(|v| v == "sample");
     let mut out: Vec<Case> = KINDS
         .iter()
+        .chain(MISTAKES)
         .map(|kind| Case {
             kind,
             attribute: None,
+            second: None,
         })
         .collect();
     for (k, kind) in KINDS.iter().enumerate() {
@@ -360,6 +443,66 @@ fn cases() -> Vec<Case> {
             out.push(Case {
                 kind,
                 attribute: Some(attribute),
+                second: None,
+            });
+        }
+    }
+    out
+}
+
+/// The pairs of wrong fields: for each kind and each of [`MISTAKES`], one of its mistakes
+/// (a case of `singles` refused with one error: the kind alone when it is refused alone,
+/// else its first attribute refused at type checking, else its first refused at all),
+/// beside the mistake of every kind of the same shape (itself included: two wrong fields
+/// of one kind). Two typed fields of different kinds are left out, and a typed field
+/// meets a quarter of the other kinds (in turn): their code looks at one field at a
+/// time, as a single case shows, and the typed kinds are sixteen of one sort.
+/// `ELICIT_SWEEP=sample`: each kind beside itself and the next.
+fn pairs(singles: &[Case], outcomes: &[Outcome]) -> Vec<Case> {
+    let sample = std::env::var("ELICIT_SWEEP").is_ok_and(|v| v == "sample");
+    let pool: Vec<&'static Kind> = KINDS.iter().chain(MISTAKES).collect();
+    let mistakes: Vec<Option<(Option<&'static str>, Phase)>> = pool
+        .iter()
+        .map(|&kind| {
+            let refused = singles.iter().zip(outcomes).filter_map(|(case, outcome)| match outcome {
+                Outcome::Errors(errors) if std::ptr::eq(case.kind, kind) && errors.len() == 1 && errors[0].field.is_some() => {
+                    Some((case.attribute, Phase::of(&errors[0])))
+                }
+                _ => None,
+            });
+            let refused: Vec<_> = refused.collect();
+            refused
+                .iter()
+                .find(|(attribute, _)| attribute.is_none())
+                .or_else(|| refused.iter().find(|(_, phase)| *phase == Phase::Types))
+                .or_else(|| refused.first())
+                .copied()
+        })
+        .collect();
+    let typed = |kind: &Kind| kind.shape == Shape::Form && kind.base.is_empty() && !REFUSED_ALONE.contains(&kind.name);
+    let mut out = Vec::new();
+    for (i, &first) in pool.iter().enumerate() {
+        for (j, &second) in pool.iter().enumerate().skip(i) {
+            let (Some((a, pa)), Some((b, pb))) = (mistakes[i], mistakes[j]) else { continue };
+            if first.shape != second.shape || (i != j && typed(first) && typed(second)) {
+                continue;
+            }
+            // A typed field beside every other kind on a rota: each typed kind meets a
+            // quarter of the others, each other kind a quarter of the typed ones.
+            if typed(first) != typed(second) && (i + j) % 4 != 0 {
+                continue;
+            }
+            if sample && j != i && j != i + 1 {
+                continue;
+            }
+            out.push(Case {
+                kind: first,
+                attribute: a,
+                second: Some(Second {
+                    kind: second,
+                    attribute: b,
+                    phases: [pa, pb],
+                }),
             });
         }
     }
@@ -372,13 +515,20 @@ fn every_attribute_on_every_field_kind_is_honoured_or_one_error_on_the_field() {
         .parent()
         .expect("tests/ is inside the workspace");
     let krate = Path::new(env!("CARGO_TARGET_TMPDIR")).join("attribute-sweep");
-    let cases = cases();
-    let outcomes = run(root, &krate, &cases);
+    let singles = cases();
+    let single_outcomes = run(root, &krate, &singles);
+    let pairs = pairs(&singles, &single_outcomes);
+    let pair_outcomes = run(root, &krate, &pairs);
+    let cases: Vec<Case> = singles.into_iter().chain(pairs).collect();
+    let outcomes: Vec<Outcome> = single_outcomes.into_iter().chain(pair_outcomes).collect();
 
     let mut failed = Vec::new();
     let mut errors = 0;
     for (case, outcome) in cases.iter().zip(&outcomes) {
         let Outcome::Errors(reported) = outcome else {
+            if case.second.is_some() {
+                failed.push(format!("{}: two wrong fields, and it compiles", case.label()));
+            }
             continue;
         };
         errors += 1;
@@ -388,11 +538,12 @@ fn every_attribute_on_every_field_kind_is_honoured_or_one_error_on_the_field() {
             failed.push(format!("{}: {problem}\n{}", case.label(), shown.join("")));
         }
     }
+    let paired = cases.iter().filter(|case| case.second.is_some()).count();
     eprintln!(
-        "attribute sweep: {} cases, {} compiled, {} refused with one error each",
+        "attribute sweep: {} cases ({paired} of them pairs of wrong fields), {} compiled, {} refused with one error for each wrong field",
         cases.len(),
         cases.len() - errors,
-        errors - failed.len()
+        errors.saturating_sub(failed.len())
     );
     assert!(
         failed.is_empty(),
@@ -404,26 +555,46 @@ fn every_attribute_on_every_field_kind_is_honoured_or_one_error_on_the_field() {
 }
 
 /// Why a case's errors break the rule, if they do (the span check is made by `run`, which
-/// marks an error outside the field's lines with `line == 0`).
+/// gives each error the wrong field whose lines hold it, if any).
+///
+/// A pair gives one error on each wrong field, except that a field whose mistake the
+/// compiler reports in a later phase than the other's may show none (rustc stops before
+/// it, and after the derive's own errors the derive looks at no type): at least the
+/// field of the earlier phase has its one error, and no field more than one. The
+/// derive's refusal of two fields together counts as the earliest phase.
 fn judge(case: &Case, reported: &[Reported]) -> Option<String> {
-    if case.attribute.is_none() && !REFUSED_ALONE.contains(&case.kind.name) {
+    let refused_alone = REFUSED_ALONE.contains(&case.kind.name) || MISTAKES.iter().any(|m| std::ptr::eq(m, case.kind));
+    if case.attribute.is_none() && case.second.is_none() && !refused_alone {
         return Some("the kind alone does not compile".to_owned());
     }
-    if reported.len() != 1 {
-        return Some(format!("{} errors, not one", reported.len()));
+    if let Some(error) = reported.iter().find(|error| error.field.is_none()) {
+        return Some(format!("an error is not on a wrong field's attribute or type: {}", error.message));
     }
-    let error = &reported[0];
-    if error.line == 0 {
-        return Some("the error is not on the field's attribute or type".to_owned());
+    match &case.second {
+        None if reported.len() != 1 => return Some(format!("{} errors, not one", reported.len())),
+        None => {}
+        Some(second) => {
+            // The earliest phase that shows: the fields' own, or the derive's refusal of
+            // the two together (a form that flattens another has no separated list).
+            let first_phase = second.phases.iter().copied().chain(reported.iter().map(Phase::of)).min();
+            for (field, phase) in second.phases.iter().enumerate() {
+                let count = reported.iter().filter(|error| error.field == Some(field)).count();
+                let name = ["first", "second"][field];
+                if count > 1 {
+                    return Some(format!("{count} errors on the {name} wrong field, not one"));
+                }
+                if count == 0 && Some(*phase) == first_phase {
+                    return Some(format!("no error on the {name} wrong field, whose mistake is reported first ({phase:?})"));
+                }
+            }
+        }
     }
-    INTERNALS
-        .iter()
-        .find(|name| {
-            error.message.contains(**name)
-                || error.label.contains(**name)
-                || error.notes.iter().any(|note| note.contains(**name))
-        })
-        .map(|name| format!("the error names the internal `{name}`"))
+    reported.iter().find_map(|error| {
+        INTERNALS
+            .iter()
+            .find(|name| error.message.contains(**name) || error.label.contains(**name) || error.notes.iter().any(|note| note.contains(**name)))
+            .map(|name| format!("the error names the internal `{name}`"))
+    })
 }
 
 /// Checks the cases, as many passes as it takes for each to be seen as it would be
@@ -530,7 +701,7 @@ fn check(krate: &Path, placed: &[Placed]) -> (Vec<Vec<Reported>>, Vec<String>) {
             continue;
         };
         let at = at.unwrap_or_default();
-        let on_field = (placed[case].field.0..=placed[case].field.1).contains(&at);
+        let field = placed[case].fields.iter().position(|lines| (lines.0..=lines.1).contains(&at));
         // The terminal shows an error the compiler repeats word for word once (JSON
         // gives each copy): what the user reads is counted.
         if per_case[case].iter().any(|r| r.rendered == rendered) {
@@ -550,7 +721,8 @@ fn check(krate: &Path, placed: &[Placed]) -> (Vec<Vec<Reported>>, Vec<String>) {
             message: message["message"].as_str().unwrap_or_default().to_owned(),
             label: span["label"].as_str().unwrap_or_default().to_owned(),
             notes,
-            line: if on_field { at } else { 0 },
+            field,
+            code: message["code"]["code"].as_str().map(str::to_owned),
             rendered,
         });
     }

@@ -9,7 +9,8 @@
 //!   `foreign-*`: the serde, schemars and validator attributes a form refuses (the
 //!   table of `elicit-runtime/docs/attributes.md`, walked by `foreign_attributes.rs`);
 //! - `ui/shapes`: structs and enums that cannot be a form or a select, and a choice
-//!   whose variant holds a run-time select, or a form that has one;
+//!   whose variant holds a run-time select (beside another mistake, reported too), or a
+//!   form that has one;
 //! - `ui/sensitive`: field names, titles and descriptions that ask for a secret in form
 //!   mode (the vocabulary is in `elicit-runtime/src/rules/secret.rs`);
 //! - `ui/flatten`: flattened sub-forms (`#[elicit(flatten)]`) that cannot be: names
@@ -18,7 +19,7 @@
 //! - `ui/options`: run-time selects (`#[elicit(options)]`): options forgotten or given
 //!   to a field that is not one, the form asked without them (and configured as any
 //!   request), an item type not marked or a type that is no run-time select (one error
-//!   on the type), attributes that do not apply, `max_items = 0`, `options` beside
+//!   on the type, also for several of them in one form), attributes that do not apply, `max_items = 0`, `options` beside
 //!   `flatten` or `separated`, a page form asked without them (and configured);
 //! - `ui/page`: `#[elicit(page)]` forms misused: a `Secret` in a form sent in form mode,
 //!   a page form sent in form mode (and configured as any request), `page` where it has

@@ -3,6 +3,8 @@
 //! check before sending. Every message the client sees is checked against the official
 //! schema of its revision by the scripted client.
 
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -636,22 +638,22 @@ async fn nothing_is_stored_when_url_mode_cannot_be_used() {
 struct SharedStore(Arc<MemoryStore>);
 
 impl elicit_runtime::url::InteractionStore for SharedStore {
-    fn start<'a>(&'a self, principal: &'a str, purpose: &'a str, ttl: Duration) -> elicit_runtime::url::StoreFuture<'a, Result<elicit_runtime::url::Interaction, elicit_runtime::url::StoreError>> {
+    fn start<'a>(&'a self, principal: &'a str, purpose: &'a str, ttl: Duration) -> Pin<Box<dyn Future<Output = Result<elicit_runtime::url::Interaction, elicit_runtime::url::StoreError>> + Send + 'a>> {
         self.0.start(principal, purpose, ttl)
     }
-    fn get<'a>(&'a self, id: &'a elicit_runtime::url::InteractionId) -> elicit_runtime::url::StoreFuture<'a, Result<Option<elicit_runtime::url::Interaction>, elicit_runtime::url::StoreError>> {
+    fn get<'a>(&'a self, id: &'a elicit_runtime::url::InteractionId) -> Pin<Box<dyn Future<Output = Result<Option<elicit_runtime::url::Interaction>, elicit_runtime::url::StoreError>> + Send + 'a>> {
         self.0.get(id)
     }
-    fn check<'a>(&'a self, id: &'a elicit_runtime::url::InteractionId, principal: &'a str) -> elicit_runtime::url::StoreFuture<'a, Result<elicit_runtime::url::Interaction, CompleteError>> {
+    fn check<'a>(&'a self, id: &'a elicit_runtime::url::InteractionId, principal: &'a str) -> Pin<Box<dyn Future<Output = Result<elicit_runtime::url::Interaction, CompleteError>> + Send + 'a>> {
         self.0.check(id, principal)
     }
-    fn complete<'a>(&'a self, id: &'a elicit_runtime::url::InteractionId, principal: &'a str) -> elicit_runtime::url::StoreFuture<'a, Result<elicit_runtime::url::Interaction, CompleteError>> {
+    fn complete<'a>(&'a self, id: &'a elicit_runtime::url::InteractionId, principal: &'a str) -> Pin<Box<dyn Future<Output = Result<elicit_runtime::url::Interaction, CompleteError>> + Send + 'a>> {
         self.0.complete(id, principal)
     }
-    fn wait_completed<'a>(&'a self, id: &'a elicit_runtime::url::InteractionId) -> elicit_runtime::url::StoreFuture<'a, Result<bool, elicit_runtime::url::StoreError>> {
+    fn wait_completed<'a>(&'a self, id: &'a elicit_runtime::url::InteractionId) -> Pin<Box<dyn Future<Output = Result<bool, elicit_runtime::url::StoreError>> + Send + 'a>> {
         self.0.wait_completed(id)
     }
-    fn forget<'a>(&'a self, id: &'a elicit_runtime::url::InteractionId) -> elicit_runtime::url::StoreFuture<'a, Result<(), elicit_runtime::url::StoreError>> {
+    fn forget<'a>(&'a self, id: &'a elicit_runtime::url::InteractionId) -> Pin<Box<dyn Future<Output = Result<(), elicit_runtime::url::StoreError>> + Send + 'a>> {
         self.0.forget(id)
     }
 }
@@ -751,22 +753,22 @@ struct Impersonating {
 }
 
 impl elicit_runtime::url::InteractionStore for Impersonating {
-    fn start<'a>(&'a self, _principal: &'a str, purpose: &'a str, ttl: Duration) -> elicit_runtime::url::StoreFuture<'a, Result<elicit_runtime::url::Interaction, elicit_runtime::url::StoreError>> {
+    fn start<'a>(&'a self, _principal: &'a str, purpose: &'a str, ttl: Duration) -> Pin<Box<dyn Future<Output = Result<elicit_runtime::url::Interaction, elicit_runtime::url::StoreError>> + Send + 'a>> {
         self.store.start(self.victim, purpose, ttl)
     }
-    fn get<'a>(&'a self, id: &'a elicit_runtime::url::InteractionId) -> elicit_runtime::url::StoreFuture<'a, Result<Option<elicit_runtime::url::Interaction>, elicit_runtime::url::StoreError>> {
+    fn get<'a>(&'a self, id: &'a elicit_runtime::url::InteractionId) -> Pin<Box<dyn Future<Output = Result<Option<elicit_runtime::url::Interaction>, elicit_runtime::url::StoreError>> + Send + 'a>> {
         self.store.get(id)
     }
-    fn check<'a>(&'a self, id: &'a elicit_runtime::url::InteractionId, principal: &'a str) -> elicit_runtime::url::StoreFuture<'a, Result<elicit_runtime::url::Interaction, CompleteError>> {
+    fn check<'a>(&'a self, id: &'a elicit_runtime::url::InteractionId, principal: &'a str) -> Pin<Box<dyn Future<Output = Result<elicit_runtime::url::Interaction, CompleteError>> + Send + 'a>> {
         self.store.check(id, principal)
     }
-    fn complete<'a>(&'a self, id: &'a elicit_runtime::url::InteractionId, principal: &'a str) -> elicit_runtime::url::StoreFuture<'a, Result<elicit_runtime::url::Interaction, CompleteError>> {
+    fn complete<'a>(&'a self, id: &'a elicit_runtime::url::InteractionId, principal: &'a str) -> Pin<Box<dyn Future<Output = Result<elicit_runtime::url::Interaction, CompleteError>> + Send + 'a>> {
         self.store.complete(id, principal)
     }
-    fn wait_completed<'a>(&'a self, id: &'a elicit_runtime::url::InteractionId) -> elicit_runtime::url::StoreFuture<'a, Result<bool, elicit_runtime::url::StoreError>> {
+    fn wait_completed<'a>(&'a self, id: &'a elicit_runtime::url::InteractionId) -> Pin<Box<dyn Future<Output = Result<bool, elicit_runtime::url::StoreError>> + Send + 'a>> {
         self.store.wait_completed(id)
     }
-    fn forget<'a>(&'a self, id: &'a elicit_runtime::url::InteractionId) -> elicit_runtime::url::StoreFuture<'a, Result<(), elicit_runtime::url::StoreError>> {
+    fn forget<'a>(&'a self, id: &'a elicit_runtime::url::InteractionId) -> Pin<Box<dyn Future<Output = Result<(), elicit_runtime::url::StoreError>> + Send + 'a>> {
         self.store.forget(id)
     }
 }

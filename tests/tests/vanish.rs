@@ -41,7 +41,7 @@ impl Server {
     async fn ask(&self, context: RequestContext<RoleServer>) -> String {
         self.pending.fetch_add(1, Ordering::SeqCst);
         let ending = match Name::elicit(&context, "Your name?").progress_every(None).await {
-            Ok(answer) => format!("answered {:?}", answer.action()),
+            Ok(answer) => format!("answered {}", answer.action()),
             Err(err) if err.is_cancelled() => "Cancelled".to_owned(),
             Err(err) if err.is_transport() => "Transport".to_owned(),
             Err(other) => format!("other {other:?}"),

@@ -58,7 +58,7 @@ fn assert_wire<T: Elicit>(revision: ProtocolRevision, options: SchemaOptions, ex
     let fields: Vec<&str> = T::SCHEMA.fields().iter().map(|f| f.name()).collect();
     assert_eq!(keys, fields, "{what}: properties are not in field order");
 
-    // The request as the runtime builds it (`peer::form_params`), which is also what this
+    // The request as the runtime builds it (`Question::into_params`), which is also what this
     // suite would build by hand from the seeds.
     let request = spec::form_request::<T>(revision, "Please fill in the form", &options).unwrap_or_else(|e| panic!("{what}: {e}"));
     assert_eq!(request, elicit_request(revision, "Please fill in the form", schema.as_json()), "{what}");

@@ -12,7 +12,6 @@
 use std::path::PathBuf;
 
 use elicit_runtime::ProtocolRevision;
-use elicit_runtime::locale::check_messages;
 use elicit_runtime::rounds::StateSealer;
 use elicit_runtime::testing::{Reply, ScriptedClient};
 use serde_json::{Value, json};
@@ -67,9 +66,9 @@ fn titles(params: &Value) -> Vec<String> {
 #[test]
 fn every_message_the_forms_use_is_in_every_language_the_author_ships() {
     catalog();
-    assert_eq!(check_messages(&[&Trip::question()], &["en", "ko", "fr"]), Ok(()));
+    assert_eq!(elicit_runtime::locale::Catalog::installed().check_messages(&[&Trip::question()], &["en", "ko", "fr"]), Ok(()));
     // German is shipped by the toolkit, not by this author: the check names what it lacks.
-    let missing = check_messages(&[&Trip::question()], &["de"]).unwrap_err();
+    let missing = elicit_runtime::locale::Catalog::installed().check_messages(&[&Trip::question()], &["de"]).unwrap_err();
     assert_eq!(missing[0].to_string(), "`trip-ask` in `de`: the language has no such message");
 }
 

@@ -17,7 +17,7 @@
 //! | capability | `userInteraction: {types, progress}`; no type the client did not list is sent |
 //! | the user says no | an error response (code `-1`), read as `Decline` |
 //! | a request that needs a page first | error `-32003`, message `interaction_required`, `data` a `ua` interaction |
-//! | how the client learns the page is done | `interaction/notify` is answered `{}` (never answered for an id that is not the client's) |
+//! | how the client learns the page is done | `interaction/notify` (`rmcp::Track::NOTIFY_METHOD`) is answered `{}` (never answered for an id that is not the client's) |
 //!
 //! A dialect is the server's choice ([`Interactions::dialect`](crate::url::Interactions::dialect)):
 //! the draft has no revision string of its own, so nothing on the wire selects it. The
@@ -30,6 +30,6 @@ mod user_interaction;
 
 #[cfg(feature = "dialects")]
 #[cfg_attr(docsrs, doc(cfg(feature = "dialects")))]
-pub use self::user_interaction::{InteractionTypes, NOTIFY_METHOD, UserInteraction};
+pub use self::user_interaction::{InteractionTypes, UserInteraction};
 
 pub use crate::revision::Dialect;

@@ -14,9 +14,6 @@ use crate::url::interaction_params;
 /// The method of the proposal's request.
 const CREATE_METHOD: &str = "interaction/create";
 
-/// The method of the proposal's progress tracking request.
-pub const NOTIFY_METHOD: &str = "interaction/notify";
-
 /// The interaction types a client listed in its `userInteraction` capability.
 ///
 /// ```

@@ -568,7 +568,7 @@ async fn exchange<T: Elicit, P: ElicitPeer + ?Sized>(
     // against the current ones: it is asked again.
     let first = match &written {
         None => Question::Form { schema: cached, message: message.to_string() },
-        Some(written) => Question::Params(params_of(written, message, revision)),
+        Some(written) => Question::Params(params_of(written, message.as_str(), revision)),
     };
     let Answer { result, provenance, .. } = send_watched(peer, outgoing(first, 0), Mode::Form, watch).await?;
     let mut result = result;
@@ -614,7 +614,7 @@ async fn exchange<T: Elicit, P: ElicitPeer + ?Sized>(
                     }
                     keep_valid_answers(T::SCHEMA, &mut defaults, schema, &result, invalid, revision, options.profile());
                     // The re-ask's schema carries the valid answers as defaults: not the cached one.
-                    let mut params = params_of(schema, &reask_text(message, invalid, Some((T::SCHEMA, options.profile().checkboxes_on(revision))), locale), revision);
+                    let mut params = params_of(schema, reask_text(message, invalid, Some((T::SCHEMA, options.profile().checkboxes_on(revision))), locale), revision);
                     with_defaults(&mut params, &defaults);
                     params
                 }
@@ -623,7 +623,7 @@ async fn exchange<T: Elicit, P: ElicitPeer + ?Sized>(
                 Err(Repr::FormNotShown) if !user_only && !not_shown && relays => {
                     tracing::debug!(target: "elicit_runtime::exchange", attempt, "the client could not show the form; asking its model");
                     not_shown = true;
-                    params_of(schema, message, revision)
+                    params_of(schema, message.as_str(), revision)
                 }
                 _ => return read.map(|answer| (answer, provenance)),
             }

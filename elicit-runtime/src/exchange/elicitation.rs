@@ -1,8 +1,6 @@
-//! The outcome of an elicitation: [`Elicitation`] and its [`Action`]. Reading a form's
+//! The outcome of an elicitation: [`Elicitation`]. Reading a form's
 //! typed answer from the client's `ElicitResult` is [`Elicitation::from_result`], beside
 //! the [`Elicit`](super::Elicit) trait it needs.
-
-use std::fmt;
 
 use serde_json::Value;
 
@@ -46,15 +44,16 @@ impl<T> Elicitation<T> {
         self.accepted().unwrap_or(default)
     }
 
-    /// The accepted value, or an error built from the action on decline / cancel.
+    /// The accepted value, or an error built from the [`action`](Self::action) on decline
+    /// / cancel.
     ///
     /// ```
-    /// use elicit_runtime::{Elicitation, exchange::Action};
+    /// use elicit_runtime::Elicitation;
     ///
-    /// let r: Result<u8, String> = Elicitation::<u8>::Decline.ok_or_else(|a| format!("user chose {a}"));
+    /// let r: Result<u8, String> = Elicitation::<u8>::Decline.ok_or_else(|action| format!("user chose {action}"));
     /// assert_eq!(r, Err("user chose decline".to_owned()));
     /// ```
-    pub fn ok_or_else<E>(self, err: impl FnOnce(Action) -> E) -> Result<T, E> {
+    pub fn ok_or_else<E>(self, err: impl FnOnce(&'static str) -> E) -> Result<T, E> {
         match self {
             Elicitation::Accept(value) => Ok(value),
             other => Err(err(other.action())),
@@ -94,41 +93,21 @@ impl<T> Elicitation<T> {
         matches!(self, Elicitation::Cancel)
     }
 
-    /// The action, without the value.
-    pub fn action(&self) -> Action {
+    /// The action, without the value, as the result's `action` writes it: `"accept"`,
+    /// `"decline"` or `"cancel"`.
+    ///
+    /// ```
+    /// use elicit_runtime::Elicitation;
+    ///
+    /// assert_eq!(Elicitation::Accept(4).action(), "accept");
+    /// assert_eq!(Elicitation::<u8>::Cancel.action(), "cancel");
+    /// ```
+    pub const fn action(&self) -> &'static str {
         match self {
-            Elicitation::Accept(_) => Action::Accept,
-            Elicitation::Decline => Action::Decline,
-            Elicitation::Cancel => Action::Cancel,
+            Elicitation::Accept(_) => "accept",
+            Elicitation::Decline => "decline",
+            Elicitation::Cancel => "cancel",
         }
-    }
-}
-
-/// The `action` of an `ElicitResult`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Action {
-    /// `"accept"`.
-    Accept,
-    /// `"decline"`.
-    Decline,
-    /// `"cancel"`.
-    Cancel,
-}
-
-impl Action {
-    /// The wire value.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Action::Accept => "accept",
-            Action::Decline => "decline",
-            Action::Cancel => "cancel",
-        }
-    }
-}
-
-impl fmt::Display for Action {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
     }
 }
 

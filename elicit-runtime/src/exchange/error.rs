@@ -154,6 +154,9 @@ pub(crate) enum Repr {
     ClientLacks(&'static str),
     /// The version string the session negotiated, if any.
     UnsupportedRevision(Option<String>),
+    /// A protocol version string that is none of the revisions this crate speaks
+    /// (`"...".parse::<ProtocolRevision>()`).
+    UnknownRevision(String),
     /// The negotiated revision has no URL mode.
     UrlUnavailable(ProtocolRevision),
     Schema(SchemaError),
@@ -201,7 +204,7 @@ impl ElicitError {
     pub fn kind(&self) -> ErrorKind {
         match &*self.0 {
             Repr::NotSupported(_) | Repr::UrlNotSupported(_) | Repr::ClientLacks(_) => ErrorKind::NotSupported,
-            Repr::UnsupportedRevision(_) | Repr::UrlUnavailable(_) => ErrorKind::UnsupportedRevision,
+            Repr::UnsupportedRevision(_) | Repr::UnknownRevision(_) | Repr::UrlUnavailable(_) => ErrorKind::UnsupportedRevision,
             Repr::Schema(_) => ErrorKind::Schema,
             Repr::Options { .. } => ErrorKind::Options,
             Repr::UrlInMessage | Repr::UrlRule(_) => ErrorKind::Rule,
@@ -234,6 +237,7 @@ impl ElicitError {
             | Repr::UrlNotSupported(_)
             | Repr::ClientLacks(_)
             | Repr::UnsupportedRevision(_)
+            | Repr::UnknownRevision(_)
             | Repr::UrlUnavailable(_)
             | Repr::Schema(_)
             | Repr::Options { .. }
@@ -468,7 +472,7 @@ impl ElicitError {
     pub(crate) fn outcome(&self) -> &'static str {
         match &*self.0 {
             Repr::NotSupported(_) => "not_supported",
-            Repr::UnsupportedRevision(_) => "unsupported_revision",
+            Repr::UnsupportedRevision(_) | Repr::UnknownRevision(_) => "unsupported_revision",
             Repr::Schema(_) => "schema",
             Repr::UrlInMessage => "url_in_message",
             Repr::NeedsInputRound => "needs_input_round",
@@ -517,6 +521,9 @@ impl fmt::Display for ElicitError {
                 write!(f, "the session negotiated protocol version `{v}`, which has no elicitation this crate speaks; nothing was sent")
             }
             Repr::UnsupportedRevision(None) => f.write_str("the session has not negotiated a protocol version yet; nothing was sent"),
+            Repr::UnknownRevision(v) => {
+                write!(f, "unknown protocol revision `{v}`: elicitation is defined for 2025-06-18, 2025-11-25 and 2026-07-28")
+            }
             Repr::UrlUnavailable(revision) => {
                 write!(f, "protocol revision {revision} has no URL-mode elicitation (it arrived in 2025-11-25); nothing was sent")
             }
@@ -585,6 +592,7 @@ impl PartialEq for Repr {
         match (self, other) {
             (E::NotSupported(a), E::NotSupported(b)) | (E::UrlNotSupported(a), E::UrlNotSupported(b)) => a == b,
             (E::UnsupportedRevision(a), E::UnsupportedRevision(b)) => a == b,
+            (E::UnknownRevision(a), E::UnknownRevision(b)) => a == b,
             (E::UrlUnavailable(a), E::UrlUnavailable(b)) => a == b,
             (E::Schema(a), E::Schema(b)) => a == b,
             (E::Options { field: a, error: e }, E::Options { field: b, error: f }) => a == b && e == f,
@@ -674,3 +682,13 @@ impl Error for MalformedResult {}
 #[cfg(test)]
 #[path = "error_tests.rs"]
 mod tests;
+
+/// A string that is none of the revisions this crate speaks is
+/// [`ErrorKind::UnsupportedRevision`] (its text repeats the string, cut if long).
+impl std::str::FromStr for ProtocolRevision {
+    type Err = ElicitError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Self::ALL.iter().copied().find(|r| r.as_str() == s).ok_or_else(|| Repr::UnknownRevision(crate::form::echo(s)).into())
+    }
+}

@@ -23,6 +23,7 @@ fn every_failure() -> Vec<(ElicitError, ErrorKind, bool)> {
         (Repr::UrlNotSupported(ElicitationSupport::FORM), K::NotSupported, true),
         (Repr::ClientLacks("sampling"), K::NotSupported, true),
         (Repr::UnsupportedRevision(Some("2024-11-05".into())), K::UnsupportedRevision, true),
+        (Repr::UnknownRevision("2024-11-05".into()), K::UnsupportedRevision, true),
         (Repr::UrlUnavailable(ProtocolRevision::V2025_06_18), K::UnsupportedRevision, true),
         (Repr::Schema(bad_rule), K::Schema, true),
         (Repr::Options { field: "repo", error: OptionsError::Empty }, K::Options, true),
@@ -62,6 +63,7 @@ fn every_failure_has_its_kind_and_says_whether_anything_was_sent() {
             | Repr::UrlNotSupported(_)
             | Repr::ClientLacks(_)
             | Repr::UnsupportedRevision(_)
+            | Repr::UnknownRevision(_)
             | Repr::UrlUnavailable(_)
             | Repr::Schema(_)
             | Repr::Options { .. }
@@ -125,6 +127,19 @@ fn an_error_is_one_pointer_and_equal_to_its_clone() {
 }
 
 #[test]
+fn a_version_string_of_no_revision_is_an_unsupported_revision() {
+    let err = "2024-11-05".parse::<ProtocolRevision>().unwrap_err();
+    assert_eq!((err.kind(), err.nothing_sent()), (ErrorKind::UnsupportedRevision, true));
+    assert_eq!(err.to_string(), "unknown protocol revision `2024-11-05`: elicitation is defined for 2025-06-18, 2025-11-25 and 2026-07-28");
+    // What a client sends is repeated cut, whatever its length.
+    let long = "9".repeat(10_000).parse::<ProtocolRevision>().unwrap_err().to_string();
+    assert!(long.len() < 300 && long.contains('…'), "{long}");
+    for revision in ProtocolRevision::ALL {
+        assert_eq!(revision.as_str().parse::<ProtocolRevision>(), Ok(*revision));
+    }
+}
+
+#[test]
 fn the_outcome_names_are_the_stable_ones() {
     let outcomes: Vec<&str> = every_failure().iter().map(|(err, _, _)| err.outcome()).collect();
     assert_eq!(
@@ -133,6 +148,8 @@ fn the_outcome_names_are_the_stable_ones() {
             "not_supported",
             "url_not_supported",
             "client_lacks",
+            "unsupported_revision",
+            // A version string that parses as no revision: the same outcome.
             "unsupported_revision",
             "url_unavailable",
             "schema",

@@ -16,7 +16,6 @@ mod confirm;
 mod continuation;
 mod elicitation;
 mod elicit;
-mod params;
 mod read;
 mod reask;
 mod single;
@@ -27,7 +26,7 @@ mod transport;
 #[cfg(feature = "validator")]
 mod validator;
 
-pub use self::elicitation::{Action, Elicitation};
+pub use self::elicitation::Elicitation;
 pub use self::continuation::Continuation;
 pub use self::error::{ElicitError, ErrorKind};
 pub(crate) use self::reask::contains_url;
@@ -39,8 +38,6 @@ pub use self::validator::validator_rules;
 pub use self::elicit::{Elicit, FormRequest};
 #[doc(hidden)]
 pub use self::elicit::DEFAULT_PROGRESS_EVERY;
-pub use self::params::form_params;
-pub use self::reask::{reask_message, reask_message_in};
 pub use self::choice::{ChoiceRequest, ElicitChoice};
 pub use self::confirm::Confirm;
 pub use self::single::{Number, ValueRequest, ask_enum, ask_number, ask_select, ask_text};

@@ -71,48 +71,33 @@ pub(super) fn with_defaults(params: &mut Map<String, Value>, defaults: &Map<Stri
     }
 }
 
-/// The message of a re-ask: the original message, then what was wrong. Knowing no form,
-/// it names each field by its wire name; the re-ask an elicitation sends names it by the
-/// title the user was shown ([`Violation::text_in`](crate::form::Violation::text_in)).
-///
-/// ```
-/// use elicit_runtime::{Elicit, exchange::reask_message};
-/// use serde_json::json;
-///
-/// #[derive(Elicit, Debug)]
-/// struct Guests {
-///     #[elicit(minimum = 1)]
-///     guests: u8,
-/// }
-///
-/// let invalid = Guests::from_content(json!({"guests": 0}).as_object().unwrap()).unwrap_err();
-/// assert_eq!(reask_message("How many?", &invalid), "How many?\n\nPlease correct your answer:\n- `guests`: must be at least 1, got 0");
-/// ```
-pub fn reask_message(message: &str, invalid: &InvalidContent) -> String {
-    reask_text(message, invalid, None, Locale::default())
+impl InvalidContent {
+    /// The message of a re-ask in `locale`'s language: the original message, then what
+    /// was wrong. Knowing no form, it names each field by its wire name; the re-ask an
+    /// elicitation sends names it by the title the user was shown
+    /// ([`Violation::text_in`](crate::form::Violation::text_in)).
+    ///
+    /// ```
+    /// use elicit_runtime::Elicit;
+    /// use elicit_runtime::locale::Locale;
+    /// use serde_json::json;
+    ///
+    /// #[derive(Elicit, Debug)]
+    /// struct Rating {
+    ///     #[elicit(minimum = 1, maximum = 5)]
+    ///     rating: u8,
+    /// }
+    ///
+    /// let invalid = Rating::from_content(json!({"rating": 9}).as_object().unwrap()).unwrap_err();
+    /// assert_eq!(invalid.reask_message_in("Your rating?", Locale::default()), "Your rating?\n\nPlease correct your answer:\n- `rating`: must be at most 5, got 9");
+    /// assert_eq!(invalid.reask_message_in("평점을 알려 주세요", Locale::for_tag("ko")), "평점을 알려 주세요\n\n답변을 고쳐 주세요:\n- `rating`: 5 이하여야 합니다. 입력값: 9");
+    /// ```
+    pub fn reask_message_in(&self, message: &str, locale: Locale) -> String {
+        reask_text(message, self, None, locale)
+    }
 }
 
-/// [`reask_message`] in `locale`'s language.
-///
-/// ```
-/// use elicit_runtime::{Elicit, exchange::reask_message_in};
-/// use elicit_runtime::locale::Locale;
-/// use serde_json::json;
-///
-/// #[derive(Elicit, Debug)]
-/// struct Rating {
-///     #[elicit(minimum = 1, maximum = 5)]
-///     rating: u8,
-/// }
-///
-/// let invalid = Rating::from_content(json!({"rating": 9}).as_object().unwrap()).unwrap_err();
-/// assert_eq!(reask_message_in("평점을 알려 주세요", &invalid, Locale::for_tag("ko")), "평점을 알려 주세요\n\n답변을 고쳐 주세요:\n- `rating`: 5 이하여야 합니다. 입력값: 9");
-/// ```
-pub fn reask_message_in(message: &str, invalid: &InvalidContent, locale: Locale) -> String {
-    reask_text(message, invalid, None, locale)
-}
-
-/// [`reask_message`], knowing the form and whether its multi-selects were sent as
+/// [`InvalidContent::reask_message_in`], knowing the form and whether its multi-selects were sent as
 /// checkboxes (on 2025-06-18, or to a client without arrays): then a problem with a
 /// multi-select's checkbox names the checkbox with the title the client
 /// showed beside it, and a count that is not kept is said once of the group of boxes.

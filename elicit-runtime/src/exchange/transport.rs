@@ -11,7 +11,8 @@
 //! checks before sending, the cached schema, validation, decoding, re-asking.
 //!
 //! Behaviour over a transport is a layer that wraps it and is a transport itself: the
-//! rounds of 2026-07-28 (`rounds::Rounds`, feature `rmcp`), the relay through the model,
+//! rounds of 2026-07-28 and the relay through the model (`rounds::Replay::rounds` and
+//! `Replay::relay`, feature `rmcp`),
 //! the draft dialects ([`UserInteraction`](crate::dialect::UserInteraction)).
 //!
 //! The implementation for rmcp's `Peer<RoleServer>` is behind the `rmcp` feature.
@@ -68,7 +69,7 @@ impl Question {
     /// ```
     pub fn params(&self) -> Cow<'_, Map<String, Value>> {
         match self {
-            Question::Form { schema, message } => Cow::Owned(params_of(schema, message, schema.revision())),
+            Question::Form { schema, message } => Cow::Owned(params_of(schema, message.as_str(), schema.revision())),
             Question::Url { message, url, elicitation_id } => {
                 let mut params = Map::with_capacity(4);
                 params.insert("mode".into(), "url".into());
@@ -84,9 +85,27 @@ impl Question {
     }
 
     /// The request's params, taken.
+    ///
+    /// ```
+    /// use elicit_runtime::{Elicit, ProtocolRevision, exchange::Question};
+    ///
+    /// #[derive(Elicit)]
+    /// struct Name {
+    ///     name: String,
+    /// }
+    ///
+    /// // A form's `elicitation/create` params, as the runtime sends them.
+    /// let form = Question::Form { schema: Name::requested_schema(ProtocolRevision::V2025_11_25)?, message: "Who are you?".into() };
+    /// assert_eq!(
+    ///     serde_json::Value::Object(form.into_params()).to_string(),
+    ///     r#"{"mode":"form","message":"Who are you?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}}"#
+    /// );
+    /// # Ok::<(), elicit_runtime::SchemaError>(())
+    /// ```
     pub fn into_params(self) -> Map<String, Value> {
         match self {
             Question::Params(params) => params,
+            Question::Form { schema, message } => params_of(schema, message, schema.revision()),
             question => question.params().into_owned(),
         }
     }
@@ -222,7 +241,7 @@ impl From<Value> for Answer {
 ///
 /// Implemented for rmcp's `Peer<RoleServer>` and `RequestContext<RoleServer>`, for
 /// the tool body's [`Ask`](crate::rmcp::Ask) (feature `rmcp`), and by the layers that
-/// wrap any transport: `rounds::Rounds` (2026-07-28, feature `rmcp`) and
+/// wrap any transport: those of `rounds::Replay` (2026-07-28 and the relay, feature `rmcp`) and
 /// [`UserInteraction`](crate::dialect::UserInteraction) (a draft dialect).
 ///
 /// ```
@@ -392,7 +411,7 @@ impl Provenance {
 }
 
 /// The `elicitation/create` params around a rendered schema.
-pub(crate) fn params_of(schema: &RequestedSchema, message: &str, revision: ProtocolRevision) -> Map<String, Value> {
+pub(crate) fn params_of(schema: &RequestedSchema, message: impl Into<Value>, revision: ProtocolRevision) -> Map<String, Value> {
     let mut params = Map::with_capacity(3);
     if revision.has_modes() {
         params.insert("mode".into(), "form".into());

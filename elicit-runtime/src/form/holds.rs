@@ -11,7 +11,9 @@
 //!   the short names given to the traits of run-time selects, separated lists, flattened
 //!   fields and choices' variants (`OptionsField`, `SeparatedList` at the end of this
 //!   module; `FlattenedForm`, `ChoiceVariant` in the crate root's `compiler_names`), never
-//!   `__private` or a full path.
+//!   `__private` or a full path. The four short names have no documentation page; the
+//!   section "Names in compile errors" of `docs/attributes.md` says what each asks: a new
+//!   one goes there too.
 //!   `Option<Address>` is reported as `Option<Address>`.
 //! - One mistake, one error.
 //! - No list of this crate's impls under the error. The compiler lists the impls of the

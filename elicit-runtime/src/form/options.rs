@@ -45,7 +45,7 @@ pub const MAX_VALUE_LEN: usize = 256;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be the type of a run-time select",
     label = "not an item type, an `Option` of one or a `Vec` of them",
-    note = "an `#[elicit(options)]` field holds the item picked (`RepoId`), an `Option` of it, or a `Vec` of them; mark the item type with `impl elicit_runtime::form::SelectItem for RepoId {{}}` (it must be `Clone + Send + Sync + 'static`)"
+    note = "an `#[elicit(options)]` field holds the item picked, an `Option` of it, or a `Vec` of them; an item is a `String`, an integer, a `char`, or a type of your own crate marked with an empty `impl elicit_runtime::form::SelectItem for ... {{}}` (a type that is `Clone + Send + Sync + 'static`)"
 )]
 pub trait SelectItem: Clone + Send + Sync + 'static {}
 
@@ -394,7 +394,7 @@ pub const fn is_multi_select(kind: &Kind) -> bool {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be the type of a run-time select",
     label = "not an item type, an `Option` of one or a `Vec` of them",
-    note = "an `#[elicit(options)]` field holds the item picked (`RepoId`), an `Option` of it, or a `Vec` of them; mark the item type with `impl elicit_runtime::form::SelectItem for RepoId {{}}` (it must be `Clone + Send + Sync + 'static`)"
+    note = "an `#[elicit(options)]` field holds the item picked, an `Option` of it, or a `Vec` of them; an item is a `String`, an integer, a `char`, or a type of your own crate marked with an empty `impl elicit_runtime::form::SelectItem for ... {{}}` (a type that is `Clone + Send + Sync + 'static`)"
 )]
 pub trait RuntimeSelect: Sized {
     /// The item type (a [`SelectItem`], as every impl says: not a bound here, so that a

@@ -84,7 +84,8 @@ impl<'a> Arg<'a> {
     }
 }
 
-/// A catalog that cannot be built, or installed.
+/// A catalog that cannot be built, or installed; or a message the author's words use that
+/// a language lacks ([`Catalog::check_messages`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum CatalogError {
@@ -119,6 +120,26 @@ pub enum CatalogError {
         /// The term, without its `-`.
         term: String,
     },
+    /// The author's words use a message that a language lacks in its own messages
+    /// ([`Catalog::check_messages`]).
+    NoSuchMessage {
+        /// The language.
+        language: String,
+        /// The message.
+        id: String,
+    },
+    /// The author's words give a message other arguments than its text in a language
+    /// takes ([`Catalog::check_messages`]).
+    ArgumentsDiffer {
+        /// The language.
+        language: String,
+        /// The message.
+        id: String,
+        /// The variables the message takes, sorted.
+        takes: Vec<String>,
+        /// The arguments the words give, sorted.
+        given: Vec<String>,
+    },
 }
 
 impl fmt::Display for CatalogError {
@@ -134,6 +155,11 @@ impl fmt::Display for CatalogError {
             CatalogError::AlreadyInstalled => f.write_str("a message catalog is already in use; install yours before the first elicitation (at the start of `main`)"),
             CatalogError::MissingTerm { language, id, term } => {
                 write!(f, "the message `{id}` for `{language}` uses the term `-{term}`, which `{language}` does not define: add `-{term} = ...` to its messages")
+            }
+            CatalogError::NoSuchMessage { language, id } => write!(f, "`{id}` in `{language}`: the language has no such message"),
+            CatalogError::ArgumentsDiffer { language, id, takes, given } => {
+                let list = |names: &[String]| if names.is_empty() { "nothing".to_owned() } else { names.iter().map(|v| format!("`{v}`")).collect::<Vec<_>>().join(", ") };
+                write!(f, "`{id}` in `{language}`: the message takes {}, the words give {}", list(takes), list(given))
             }
         }
     }

@@ -67,7 +67,7 @@ pub(crate) use accept_language::of_meta;
 pub use catalog::{Arg, Catalog, CatalogBuilder, CatalogError};
 #[doc(hidden)]
 pub use catalog::SHIPPED;
-pub use words::{MessageMismatch, Words, check_messages};
+pub use words::Words;
 #[doc(hidden)]
 pub use catalog::{check_shipped, message_variables};
 

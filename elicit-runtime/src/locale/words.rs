@@ -7,14 +7,14 @@ use std::fmt;
 
 use unic_langid::LanguageIdentifier;
 
-use super::{Arg, Catalog, Locale};
+use super::{Arg, Catalog, CatalogError, Locale};
 
 /// Words of the form's author, written in the user's language when they are shown: the
 /// message of a request, a rule's violation ([`Violation::rule`](crate::form::Violation::rule)).
 /// Either a text with its translations (`Words::new("...").with("ko", "...")`), or a
 /// message of the installed [`Catalog`] by id with its arguments (the author's own
 /// messages, added with [`CatalogBuilder::add`](super::CatalogBuilder::add)), checked by
-/// [`check_messages`](super::check_messages) in a test.
+/// [`Catalog::check_messages`] in a test.
 ///
 /// ```
 /// use elicit_runtime::locale::{Catalog, Locale, Words};
@@ -204,66 +204,45 @@ fn canonical(tag: &str) -> String {
     tag.parse::<LanguageIdentifier>().map_or_else(|_| tag.to_owned(), |id| id.to_string())
 }
 
-/// A message the author's words use that a language lacks or writes with other variables
-/// ([`check_messages`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct MessageMismatch {
-    /// The language.
-    pub language: String,
-    /// The message id.
-    pub id: String,
-    /// What is wrong: the message is missing, or its variables differ.
-    pub problem: String,
-}
-
-impl fmt::Display for MessageMismatch {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}` in `{}`: {}", self.id, self.language, self.problem)
-    }
-}
-
-impl std::error::Error for MessageMismatch {}
-
-/// For a test of the author's: every message the `words` use is in each of `languages`
-/// of the installed catalog, in that language's own messages (not found through its
-/// fallback), and takes exactly the arguments the words give it. Every mismatch is
-/// listed.
-///
-/// ```
-/// use elicit_runtime::locale::{Catalog, Words, check_messages};
-///
-/// Catalog::builder()
-///     .add("en", "trip-ask = Where to, { $name }?\ntrip-late = Too late\n")?
-///     .add("ko", "trip-ask = { $name }님, 어디로 가시나요?\n")?
-///     .install()?;
-/// let ask = Words::message("trip-ask").arg("name", "Minsu");
-/// assert_eq!(check_messages(&[&ask], &["en", "ko"]), Ok(()));
-/// let late = Words::message("trip-late");
-/// let wrong = Words::message("trip-ask").arg("who", "Minsu");
-/// let found = check_messages(&[&late, &wrong], &["en", "ko"]).unwrap_err();
-/// assert_eq!(found.iter().map(ToString::to_string).collect::<Vec<_>>(), [
-///     "`trip-late` in `ko`: the language has no such message",
-///     "`trip-ask` in `en`: the message takes `name`, the words give `who`",
-///     "`trip-ask` in `ko`: the message takes `name`, the words give `who`",
-/// ]);
-/// # Ok::<(), elicit_runtime::locale::CatalogError>(())
-/// ```
-pub fn check_messages(words: &[&Words], languages: &[&str]) -> Result<(), Vec<MessageMismatch>> {
-    let catalog = Catalog::installed();
-    let mut found = Vec::new();
-    for (id, given) in words.iter().filter_map(|w| w.used()) {
-        for tag in languages {
-            let mismatch = |problem: String| MessageMismatch { language: (*tag).to_owned(), id: id.to_owned(), problem };
-            match catalog.own_variables(tag, id) {
-                None => found.push(mismatch("the language has no such message".to_owned())),
-                Some(takes) if takes != given => {
-                    let list = |set: &BTreeSet<String>| if set.is_empty() { "nothing".to_owned() } else { set.iter().map(|v| format!("`{v}`")).collect::<Vec<_>>().join(", ") };
-                    found.push(mismatch(format!("the message takes {}, the words give {}", list(&takes), list(&given))));
+impl Catalog {
+    /// For a test of the author's: every message the `words` use is in each of
+    /// `languages` of this catalog, in that language's own messages (not found through its
+    /// fallback), and takes exactly the arguments the words give it. Every mismatch is
+    /// listed ([`CatalogError::NoSuchMessage`], [`CatalogError::ArgumentsDiffer`]).
+    ///
+    /// ```
+    /// use elicit_runtime::locale::{Catalog, Words};
+    ///
+    /// Catalog::builder()
+    ///     .add("en", "trip-ask = Where to, { $name }?\ntrip-late = Too late\n")?
+    ///     .add("ko", "trip-ask = { $name }님, 어디로 가시나요?\n")?
+    ///     .install()?;
+    /// let ask = Words::message("trip-ask").arg("name", "Minsu");
+    /// assert_eq!(Catalog::installed().check_messages(&[&ask], &["en", "ko"]), Ok(()));
+    /// let late = Words::message("trip-late");
+    /// let wrong = Words::message("trip-ask").arg("who", "Minsu");
+    /// let found = Catalog::installed().check_messages(&[&late, &wrong], &["en", "ko"]).unwrap_err();
+    /// assert_eq!(found.iter().map(ToString::to_string).collect::<Vec<_>>(), [
+    ///     "`trip-late` in `ko`: the language has no such message",
+    ///     "`trip-ask` in `en`: the message takes `name`, the words give `who`",
+    ///     "`trip-ask` in `ko`: the message takes `name`, the words give `who`",
+    /// ]);
+    /// # Ok::<(), elicit_runtime::locale::CatalogError>(())
+    /// ```
+    pub fn check_messages(&self, words: &[&Words], languages: &[&str]) -> Result<(), Vec<CatalogError>> {
+        let mut found = Vec::new();
+        for (id, given) in words.iter().filter_map(|w| w.used()) {
+            for tag in languages {
+                let (language, id) = ((*tag).to_owned(), id.to_owned());
+                match self.own_variables(tag, &id) {
+                    None => found.push(CatalogError::NoSuchMessage { language, id }),
+                    Some(takes) if takes != given => {
+                        found.push(CatalogError::ArgumentsDiffer { language, id, takes: takes.into_iter().collect(), given: given.iter().cloned().collect() })
+                    }
+                    Some(_) => {}
                 }
-                Some(_) => {}
             }
         }
+        if found.is_empty() { Ok(()) } else { Err(found) }
     }
-    if found.is_empty() { Ok(()) } else { Err(found) }
 }

@@ -1,7 +1,7 @@
 //! What a tool body asks with ([`Ask`]): forms through [`Elicit::elicit`](crate::Elicit::elicit),
 //! the client's model and roots ([`InputAsk`]), and the effects kept once per call
 //! ([`Ask::once`]). It sends directly on older revisions and through the layers of
-//! `rounds` ([`Rounds`](crate::rounds::Rounds), [`Relay`](crate::rounds::Relay)) when the
+//! `rounds` ([`Replay::rounds`](crate::rounds::Replay::rounds), [`Replay::relay`](crate::rounds::Replay::relay)) when the
 //! call is replayed.
 
 // Sampling and roots are deprecated by SEP-2577 in rmcp 3.9, but 2026-07-28 (the
@@ -93,7 +93,7 @@ pub(super) enum AskInner {
     /// Up to 2025-11-25 with the relay: questions the client cannot show go to its model,
     /// and the call is replayed on its call-back (the client's own answers kept in the
     /// round).
-    Relay { relay: crate::rounds::Relay<RequestContext<RoleServer>> },
+    Relay { relay: crate::rounds::ModelRelay<RequestContext<RoleServer>> },
     /// 2026-07-28: the body is replayed over rounds; with the relay, questions the
     /// request's capabilities cannot carry go to the model.
     Round { rounds: Rounds<RequestContext<RoleServer>>, capabilities: Capabilities },

@@ -259,8 +259,8 @@ impl Replayable {
         let capabilities = Capabilities::shown(&self.context);
         let context = self.context.clone();
         let inner = match rounds {
-            true => AskInner::Round { rounds: replay.rounds(context).showing(capabilities.elicitation), capabilities },
-            false => AskInner::Relay { relay: replay.relay(context).showing(capabilities.elicitation) },
+            true => AskInner::Round { rounds: replay.rounds_layer(context).showing(capabilities.elicitation), capabilities },
+            false => AskInner::Relay { relay: replay.relay_layer(context).showing(capabilities.elicitation) },
         };
         let (held, fresh) = replay.answer_counts();
         span.record("answers", held).record("answered_now", fresh);

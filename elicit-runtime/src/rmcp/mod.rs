@@ -55,6 +55,7 @@
 //! | elicitation required (dialect `ElicitationTrack`, feature `dialects`) | error `-32604` |
 //! | a URL-mode interaction completed | notification `notifications/elicitation/complete` |
 //! | the client's poll (dialect `ElicitationTrack`) | request `elicitation/track` (`Track::METHOD`) |
+//! | the client's poll (dialect `UserInteraction`) | request `interaction/notify` (`Track::NOTIFY_METHOD`) |
 
 mod ask;
 mod calls;
@@ -93,7 +94,7 @@ use serde_json::Value;
 pub use self::ask::{Ask, InputAsk};
 pub use self::calls::{PromptCall, ResourceCall, ToolCall};
 pub use self::reach::{Reach, Route};
-pub use self::relay::{Relay, RelayArg};
+pub use self::relay::RelayArg;
 #[cfg(feature = "dialects")]
 #[cfg_attr(docsrs, doc(cfg(feature = "dialects")))]
 pub use self::track::Track;

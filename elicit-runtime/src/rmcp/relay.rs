@@ -32,28 +32,14 @@ use crate::rounds::Asked;
 /// The reserved tool argument that carries the model's call-back.
 pub(crate) const RELAY_ARGUMENT: &str = "elicitRelay";
 
-/// The model's call-back, as the tool argument [`RelayArg::NAME`] carries it. To show the
-/// argument in `tools/list`, add a [`RelayArg`] field to the tool's arguments (not
-/// `Option<Relay>`: schemars writes every `Option` with a `null` branch, which some
-/// clients cannot read).
-///
-/// Its schema is written inline (no `$ref`), one `type` per schema:
-///
-/// ```
-/// use elicit_runtime::rmcp::Relay;
-///
-/// let schema = rmcp::schemars::schema_for!(Relay);
-/// assert_eq!(schema.get("type"), Some(&serde_json::json!("object")));
-/// assert_eq!(schema.get("required"), Some(&serde_json::json!(["continuation"])));
-/// ```
+/// The model's call-back, as the tool argument [`RelayArg::NAME`] carries it.
 #[derive(Debug, Clone, PartialEq)]
-#[non_exhaustive]
-pub struct Relay {
+pub(crate) struct Relay {
     /// The continuation, as the tool's result gave it.
-    pub continuation: String,
+    pub(crate) continuation: String,
     /// The answers, by question key: an object of field values, or `"accept"` (a link the
     /// user opened), `"decline"` or `"cancel"`.
-    pub answers: Map<String, Value>,
+    pub(crate) answers: Map<String, Value>,
 }
 
 impl Relay {
@@ -131,47 +117,9 @@ impl Relay {
     }
 }
 
-impl<'de> Deserialize<'de> for Relay {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let value = Value::deserialize(deserializer)?;
-        Relay::from_argument(&value).map_err(|e| serde::de::Error::custom(e.message))
-    }
-}
-
-impl JsonSchema for Relay {
-    fn inline_schema() -> bool {
-        true
-    }
-
-    fn schema_name() -> Cow<'static, str> {
-        Cow::Borrowed("ElicitRelay")
-    }
-
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({
-            "type": "object",
-            "description": "Only when this tool's result asked for it: the user's answers to its questions, relayed by you.",
-            "properties": {
-                "continuation": { "type": "string", "description": "The continuation, exactly as the tool's result gave it." },
-                "answers": {
-                    "type": "object",
-                    "description": "By question key: the user's value for each field of the question, by field name.",
-                    "additionalProperties": { "type": "object" }
-                },
-                "actions": {
-                    "type": "object",
-                    "description": "By question key, for a question not in `answers`: \"accept\" once the user opened a link; \"decline\" or \"cancel\" if they would not answer.",
-                    "additionalProperties": { "type": "string", "enum": ["accept", "decline", "cancel"] }
-                }
-            },
-            "required": ["continuation"]
-        })
-    }
-}
-
 /// The tool argument [`RelayArg::NAME`] (`elicitRelay`) as a field of a tool's arguments,
 /// so that `tools/list` shows the model how to call back. Absent, it is the default
-/// (`RelayArg(None)`); its schema is a plain object, written inline, with no `null` (the
+/// (`RelayArg::default()`); its schema is a plain object, written inline, with no `null` (the
 /// field is optional because it has `#[serde(default)]`, so schemars leaves it out of
 /// `required`):
 ///
@@ -220,21 +168,27 @@ impl JsonSchema for Relay {
 ///
 /// // Absent or `null`: no call-back; present: read like the raw argument.
 /// let args: DeleteArgs = serde_json::from_value(json!({ "item": "x" }))?;
-/// assert_eq!(args.relay, RelayArg(None));
+/// assert_eq!(args.relay, RelayArg::default());
 /// let args: DeleteArgs = serde_json::from_value(json!({ "item": "x", "elicitRelay": { "continuation": "c", "actions": { "q": "decline" } } }))?;
-/// assert_eq!(args.relay.0.map(|r| r.continuation), Some("c".to_owned()));
+/// assert_eq!(args.relay.continuation(), Some("c"));
 /// # Ok::<(), serde_json::Error>(())
 /// ```
 ///
 /// The runtime reads the argument from the call's raw arguments (and leaves it out of
 /// what the continuation is bound to), so the field only documents it.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct RelayArg(pub Option<Relay>);
+pub struct RelayArg(Option<Relay>);
 
 impl RelayArg {
     /// The name of the reserved tool argument, `elicitRelay`: what a client that does not
     /// take the tool's schema from this field must send the call-back under.
     pub const NAME: &'static str = RELAY_ARGUMENT;
+
+    /// The continuation of a call-back, as the tool's result gave it; `None` when the
+    /// call is not one.
+    pub fn continuation(&self) -> Option<&str> {
+        self.0.as_ref().map(|relay| relay.continuation.as_str())
+    }
 }
 
 impl<'de> Deserialize<'de> for RelayArg {
@@ -252,11 +206,28 @@ impl JsonSchema for RelayArg {
     }
 
     fn schema_name() -> Cow<'static, str> {
-        Relay::schema_name()
+        Cow::Borrowed("ElicitRelay")
     }
 
-    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
-        Relay::json_schema(generator)
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "type": "object",
+            "description": "Only when this tool's result asked for it: the user's answers to its questions, relayed by you.",
+            "properties": {
+                "continuation": { "type": "string", "description": "The continuation, exactly as the tool's result gave it." },
+                "answers": {
+                    "type": "object",
+                    "description": "By question key: the user's value for each field of the question, by field name.",
+                    "additionalProperties": { "type": "object" }
+                },
+                "actions": {
+                    "type": "object",
+                    "description": "By question key, for a question not in `answers`: \"accept\" once the user opened a link; \"decline\" or \"cancel\" if they would not answer.",
+                    "additionalProperties": { "type": "string", "enum": ["accept", "decline", "cancel"] }
+                }
+            },
+            "required": ["continuation"]
+        })
     }
 }
 

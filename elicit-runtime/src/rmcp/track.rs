@@ -55,6 +55,10 @@ impl<'a> Track<'a> {
     /// The method of the draft's tracking request, `elicitation/track`: the one to route here.
     pub const METHOD: &'static str = "elicitation/track";
 
+    /// The method of the User Interaction proposal's tracking request,
+    /// `interaction/notify`: the one to route to [`answer_notify`](Self::answer_notify).
+    pub const NOTIFY_METHOD: &'static str = "interaction/notify";
+
     /// How often progress is sent unless [`every`](Self::every) says otherwise.
     pub const DEFAULT_EVERY: Duration = Duration::from_secs(5);
 

@@ -1,7 +1,8 @@
-//! The layers a replayed operation wraps around any transport: [`Rounds`] (2026-07-28,
-//! every question travels in the operation's result) and [`Relay`] (older revisions, the
-//! questions the client cannot show go to its model). Each is an [`ElicitPeer`] around
-//! another, as tower's layers wrap a `Service`; [`Replay`](super::Replay) builds them.
+//! The layers a replayed operation wraps around any transport: `Rounds` (2026-07-28,
+//! every question travels in the operation's result) and `ModelRelay` (older revisions,
+//! the questions the client cannot show go to its model). Each is an [`ElicitPeer`] around
+//! another, as tower's layers wrap a `Service`; [`Replay::rounds`](super::Replay::rounds)
+//! and [`Replay::relay`](super::Replay::relay) build them.
 
 use std::sync::Arc;
 
@@ -40,7 +41,7 @@ impl<P: ElicitPeer> Layer<P> {
 ///
 /// The wrapped transport says what the client can show, its language and who it is.
 #[derive(Debug, Clone)]
-pub struct Rounds<P>(Layer<P>);
+pub(crate) struct Rounds<P>(Layer<P>);
 
 impl<P: ElicitPeer> Rounds<P> {
     pub(crate) fn new(inner: P, round: Arc<Round>) -> Self {
@@ -51,11 +52,6 @@ impl<P: ElicitPeer> Rounds<P> {
     /// client profile that does not show the URL of URL mode).
     pub(crate) fn showing(self, support: ElicitationSupport) -> Self {
         Rounds(Layer { support, ..self.0 })
-    }
-
-    /// The wrapped transport.
-    pub fn inner(&self) -> &P {
-        &self.0.inner
     }
 
     /// The round it plays.
@@ -122,20 +118,20 @@ impl<P: ElicitPeer> ElicitPeer for Rounds<P> {
 /// the call ends with the questions for the model
 /// ([`Played::ForModel`](super::Played::ForModel)).
 #[derive(Debug, Clone)]
-pub struct Relay<P>(Layer<P>);
+pub(crate) struct ModelRelay<P>(Layer<P>);
 
-impl<P: ElicitPeer> Relay<P> {
+impl<P: ElicitPeer> ModelRelay<P> {
     pub(crate) fn new(inner: P, round: Arc<Round>) -> Self {
-        Relay(Layer::new(inner, round))
+        ModelRelay(Layer::new(inner, round))
     }
 
     /// What the client can be shown, when it is not all it declared.
     pub(crate) fn showing(self, support: ElicitationSupport) -> Self {
-        Relay(Layer { support, ..self.0 })
+        ModelRelay(Layer { support, ..self.0 })
     }
 
     /// The wrapped transport.
-    pub fn inner(&self) -> &P {
+    pub(crate) fn inner(&self) -> &P {
         &self.0.inner
     }
 
@@ -145,7 +141,7 @@ impl<P: ElicitPeer> Relay<P> {
     }
 }
 
-impl<P: ElicitPeer> ElicitPeer for Relay<P> {
+impl<P: ElicitPeer> ElicitPeer for ModelRelay<P> {
     fn protocol_version(&self) -> Option<String> {
         self.0.inner.protocol_version()
     }

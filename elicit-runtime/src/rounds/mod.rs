@@ -36,7 +36,7 @@ pub use self::error::{MAX_STATE_LEN, MIN_KEY_LEN};
 pub use self::state::StateSealer;
 #[doc(hidden)]
 pub use self::state::PRODUCTION_VAR;
-pub use self::layers::{Relay, Rounds};
+pub(crate) use self::layers::{ModelRelay, Rounds};
 pub use self::replay::{Played, Replay};
 pub use self::digest::Binding;
 pub(crate) use self::digest::question_digest;

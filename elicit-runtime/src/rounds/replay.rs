@@ -1,5 +1,5 @@
 //! The round driver, transport-neutral: [`Replay`] resumes an operation from its retry,
-//! hands out the layers the body asks through ([`Rounds`], [`Relay`]), and once the body
+//! hands out the layers the body asks through ([`Replay::rounds`], [`Replay::relay`]), and once the body
 //! has run says what the call answers ([`Played`]): its result, the next round's
 //! questions with the sealed state, or the questions for the client's model.
 //! [`ToolCall::run`](crate::rmcp::ToolCall::run) drives it for rmcp; any other transport
@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
-use super::{Asked, Binding, Rounds, Relay, Retry, Round, StateError, StateSealer};
+use super::{Asked, Binding, ModelRelay, Retry, Round, Rounds, StateError, StateSealer};
 use crate::exchange::error::Repr;
 use crate::exchange::{ElicitError, ElicitPeer, Operation, RELAYED_META};
 
@@ -146,14 +146,35 @@ impl<'s> Replay<'s> {
     }
 
     /// The transport the body asks through on 2026-07-28: `inner` wrapped in the round.
-    pub fn rounds<P: ElicitPeer>(&self, inner: P) -> Rounds<P> {
+    /// No request goes to the client: each question is answered from the round (given
+    /// with this retry, or in an earlier round and carried in the sealed state) or
+    /// recorded, and the round ends on it (an [`ElicitError::is_input_required`] error);
+    /// [`finish`](Self::finish) turns the recorded questions into the next round's
+    /// requests. With the relay on, a question the client cannot show goes to its model
+    /// instead. `inner` says what the client can show, its language and who it is.
+    pub fn rounds<P: ElicitPeer>(&self, inner: P) -> impl ElicitPeer + use<P> {
+        self.rounds_layer(inner)
+    }
+
+    /// [`rounds`](Self::rounds), by its type.
+    pub(crate) fn rounds_layer<P: ElicitPeer>(&self, inner: P) -> Rounds<P> {
         Rounds::new(inner, self.round.clone())
     }
 
-    /// The transport the body asks through on an older revision with the relay:
-    /// `inner` wrapped so that what it cannot show goes to the model.
-    pub fn relay<P: ElicitPeer>(&self, inner: P) -> Relay<P> {
-        Relay::new(inner, self.round.clone())
+    /// The transport the body asks through on an older revision with the relay through
+    /// the model: `inner` wrapped so that what it cannot show goes to the model. A
+    /// question answered earlier in the call (before the model was asked) is answered
+    /// from the round; one the client can show goes through `inner`, and its answer is
+    /// kept for the replay that follows the model's call-back; one it cannot show (and
+    /// that is not the user's alone) is recorded for the client's model, and the call
+    /// ends with the questions for the model ([`Played::ForModel`]).
+    pub fn relay<P: ElicitPeer>(&self, inner: P) -> impl ElicitPeer + use<P> {
+        self.relay_layer(inner)
+    }
+
+    /// [`relay`](Self::relay), by its type.
+    pub(crate) fn relay_layer<P: ElicitPeer>(&self, inner: P) -> ModelRelay<P> {
+        ModelRelay::new(inner, self.round.clone())
     }
 
     /// The replayed operation.

@@ -20,41 +20,9 @@ const SESSION: &str = "mcp-session-id";
 
 type Handle = Arc<dyn Fn(Request<Body>) -> Pin<Box<dyn Future<Output = Response<Body>> + Send>> + Send + Sync>;
 
-/// Which instance of a [`Deployment`] a request goes to, when it belongs to no session.
-#[derive(Clone)]
-#[non_exhaustive]
-pub enum Spread {
-    /// Each request to the next running instance in turn.
-    RoundRobin,
-    /// The request numbered `n` (from 0, every request the deployment received) to the
-    /// instance the function names (taken modulo the number of instances; a stopped one
-    /// is passed over for the next running one).
-    By(Arc<dyn Fn(u64) -> usize + Send + Sync>),
-}
-
-impl Spread {
-    /// [`Spread::By`] from a function.
-    ///
-    /// ```
-    /// use elicit_runtime::testing::Spread;
-    ///
-    /// // Everything to instance 0 but the third request, to instance 1.
-    /// let spread = Spread::by(|n| usize::from(n == 2));
-    /// # let _ = spread;
-    /// ```
-    pub fn by(rule: impl Fn(u64) -> usize + Send + Sync + 'static) -> Self {
-        Spread::By(Arc::new(rule))
-    }
-}
-
-impl fmt::Debug for Spread {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Spread::RoundRobin => f.write_str("RoundRobin"),
-            Spread::By(_) => f.write_str("By(..)"),
-        }
-    }
-}
+/// Which instance of a [`Deployment`] a request that belongs to no session goes to: a
+/// function of the request's number.
+type Spread = Arc<dyn Fn(u64) -> usize + Send + Sync>;
 
 struct Instance {
     handle: Mutex<Option<Handle>>,
@@ -74,7 +42,8 @@ struct State {
 
 /// Several instances of one server behind one loopback address, each a streamable HTTP
 /// service of its own (rmcp's `StreamableHttpService`, sessions in its own memory), with
-/// requests spread across them by a rule the test picks ([`Spread`]): what a load
+/// requests spread across them by a rule the test picks (a function of the request's
+/// number, such as `|n| n as usize`, round robin): what a load
 /// balancer in front of a deployment does. Connect the scripted client to
 /// [`url`](Self::url) with [`ScriptedClient::connect_over`](super::ScriptedClient::connect_over).
 ///
@@ -101,11 +70,24 @@ impl fmt::Debug for Deployment {
 
 impl Deployment {
     /// Serves `instances` (each a server whose clones answer its sessions, as rmcp's
-    /// factory makes one per session) on a free loopback port, spread by `spread`.
-    pub async fn serve<S>(instances: Vec<S>, spread: Spread) -> std::io::Result<Deployment>
+    /// factory makes one per session) on a free loopback port. The request numbered `n`
+    /// (from 0, every request the deployment received) that belongs to no session goes to
+    /// the instance `spread(n)` names, taken modulo the number of instances (a stopped
+    /// one is passed over for the next running one): `|n| n as usize` is round robin,
+    /// `|_| 0` sends everything to the first.
+    ///
+    /// ```no_run
+    /// # use elicit_runtime::testing::Deployment;
+    /// # async fn serve<S: rmcp::ServerHandler + Clone + Send + Sync + 'static>(a: S, b: S) -> std::io::Result<()> {
+    /// // Everything to instance 0 but the third request, to instance 1.
+    /// let deployment = Deployment::serve(vec![a, b], |n| usize::from(n == 2)).await?;
+    /// # let _ = deployment; Ok(()) }
+    /// ```
+    pub async fn serve<S>(instances: Vec<S>, spread: impl Fn(u64) -> usize + Send + Sync + 'static) -> std::io::Result<Deployment>
     where
         S: ServerHandler + Clone + Send + Sync + 'static,
     {
+        let spread: Spread = Arc::new(spread);
         if instances.is_empty() {
             return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, "a deployment needs at least one instance"));
         }
@@ -176,10 +158,7 @@ impl State {
     /// The running instance the rule names for request `n`, or the next running one.
     fn pick(&self, n: u64) -> Option<(usize, Handle)> {
         let count = self.instances.len();
-        let first = match &self.spread {
-            Spread::RoundRobin => usize::try_from(n % count as u64).unwrap_or(0),
-            Spread::By(rule) => rule(n) % count,
-        };
+        let first = (self.spread)(n) % count;
         (0..count).map(|i| (first + i) % count).find_map(|index| self.handle(index).map(|handle| (index, handle)))
     }
 

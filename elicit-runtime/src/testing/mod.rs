@@ -11,7 +11,7 @@ mod tap;
 mod transcript;
 
 pub use self::clients::RealClient;
-pub use self::deployment::{Deployment, Spread};
+pub use self::deployment::Deployment;
 pub use self::reply::Reply;
 pub use self::scripted::{ScriptError, ScriptedClient, ScriptedSession};
 pub use self::transcript::Transcript;
@@ -19,7 +19,5 @@ pub use self::transcript::Transcript;
 #[cfg(feature = "page")]
 #[cfg_attr(docsrs, doc(cfg(feature = "page")))]
 pub use self::page::{PageAnswer, PageBrowser};
-pub use self::page::PageFillError;
 #[doc(hidden)]
 pub use self::page::ServerPages;
-

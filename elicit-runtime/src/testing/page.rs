@@ -8,7 +8,8 @@ use serde_json::Value;
 
 #[cfg(feature = "page")]
 use crate::page::Pages;
-use crate::url::{CompleteError, InteractionId, Interactions};
+use super::ScriptError;
+use crate::url::{InteractionId, Interactions};
 
 /// The server's URL-mode pages as the scripted client reaches them, given to
 /// [`ScriptedClient::pages`](crate::testing::ScriptedClient::pages): its
@@ -56,52 +57,6 @@ impl From<Pages> for ServerPages {
 impl From<&Pages> for ServerPages {
     fn from(pages: &Pages) -> Self {
         Self::from(pages.clone())
-    }
-}
-
-/// Why the scripted client could not fill in a page ([`ScriptedSession::fill_page`](crate::testing::ScriptedSession::fill_page)).
-#[derive(Debug, Clone, PartialEq)]
-#[non_exhaustive]
-pub enum PageFillError {
-    /// The client was given no [`Pages`](crate::page::Pages) (`ScriptedClient::pages(pages)`),
-    /// only interactions or nothing.
-    NoPages,
-    /// The link names no interaction (no id in a query value or a path segment).
-    NoInteraction(String),
-    /// The interaction is not a page form's (a plain URL-mode page: [`Reply::open_page`](crate::testing::Reply::open_page)),
-    /// or this server's `Pages` has not registered its form.
-    NotAPageForm,
-    /// The content is not a JSON object.
-    NotAnObject,
-    /// The form refused the content (the page would show these problems and keep nothing).
-    Invalid(crate::form::InvalidContent),
-    /// The page refused this user, or the interaction is gone (as it would refuse a
-    /// browser: the phishing case, an expired or used link).
-    Refused(CompleteError),
-}
-
-impl std::fmt::Display for PageFillError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            PageFillError::NoPages => f.write_str("filling in a page form needs the server's `Pages`: `ScriptedClient::pages(pages.clone())`"),
-            PageFillError::NoInteraction(link) => write!(f, "the link names no interaction: {link}"),
-            PageFillError::NotAPageForm => {
-                f.write_str("the interaction is not a registered page form's (a plain URL-mode page is answered with `Reply::open_page`)")
-            }
-            PageFillError::NotAnObject => f.write_str("a page form's content is a JSON object, by field name"),
-            PageFillError::Invalid(_) => f.write_str("the form refused the content"),
-            PageFillError::Refused(_) => f.write_str("the page refused to complete the interaction"),
-        }
-    }
-}
-
-impl std::error::Error for PageFillError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            PageFillError::Invalid(err) => Some(err),
-            PageFillError::Refused(err) => Some(err),
-            _ => None,
-        }
     }
 }
 
@@ -156,42 +111,42 @@ impl ServerPages {
     /// A fill the page refused: a mistake in the test, reported. Refused content leaves
     /// the interaction pending on a real page; here it is forgotten, so the call ends
     /// (the interaction expired) instead of waiting for an answer that never comes.
-    async fn refused_fill(&self, id: &InteractionId, err: PageFillError) {
+    async fn refused_fill(&self, id: &InteractionId, err: ScriptError) {
         let detail = match &err {
-            PageFillError::Invalid(invalid) => format!(": {invalid}"),
-            PageFillError::Refused(refused) => format!(": {refused}"),
+            ScriptError::Invalid(invalid) => format!(": {invalid}"),
+            ScriptError::Refused(refused) => format!(": {refused}"),
             _ => String::new(),
         };
         self.report(format!("Reply::fill_page: {err}{detail}"));
-        if !matches!(err, PageFillError::Refused(_)) {
+        if !matches!(err, ScriptError::Refused(_)) {
             let _ = self.interactions.store().forget(id).await;
         }
     }
 
     /// Fills in the page form of interaction `id` as `user`, as the page does with a valid
     /// submission: checked by the form, sealed, kept, the interaction completed.
-    pub(crate) async fn fill_id(&self, id: &InteractionId, user: &str, content: Value) -> Result<(), PageFillError> {
+    pub(crate) async fn fill_id(&self, id: &InteractionId, user: &str, content: Value) -> Result<(), ScriptError> {
         #[cfg(feature = "page")]
         {
-            let pages = self.forms.as_ref().ok_or(PageFillError::NoPages)?;
-            let Value::Object(mut content) = content else { return Err(PageFillError::NotAnObject) };
-            let interaction = pages.interactions().pending(id.as_str(), user).await.map_err(PageFillError::Refused)?;
-            let form = pages.form_of(&interaction.purpose).ok_or(PageFillError::NotAPageForm)?;
+            let pages = self.forms.as_ref().ok_or(ScriptError::NoPages)?;
+            let Value::Object(mut content) = content else { return Err(ScriptError::NotAnObject) };
+            let interaction = pages.interactions().pending(id.as_str(), user).await.map_err(ScriptError::Refused)?;
+            let form = pages.form_of(&interaction.purpose).ok_or(ScriptError::NotAPageForm)?;
             // A form with run-time selects is shown only where its options were offered.
             let offered = pages.offered(id);
             if form.runtime && offered.is_none() {
-                return Err(PageFillError::NotAPageForm);
+                return Err(ScriptError::NotAPageForm);
             }
             if let Err(invalid) = (form.check)(&content, offered.as_deref()) {
                 crate::page::zeroize_content(&mut content);
-                return Err(PageFillError::Invalid(invalid));
+                return Err(ScriptError::Invalid(invalid));
             }
-            pages.keep(id, user, &mut content).await.map(drop).map_err(PageFillError::Refused)
+            pages.keep(id, user, &mut content).await.map(drop).map_err(ScriptError::Refused)
         }
         #[cfg(not(feature = "page"))]
         {
             let _ = (id, user, content);
-            Err(PageFillError::NoPages)
+            Err(ScriptError::NoPages)
         }
     }
 }

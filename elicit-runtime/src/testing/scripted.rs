@@ -17,7 +17,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::tap::tap;
 use super::transcript::{Responder, Shared, Transcript};
-use super::{PageFillError, RealClient, Reply, ServerPages, over, page};
+use super::{RealClient, Reply, ServerPages, over, page};
 use crate::exchange::ElicitationSupport;
 use crate::revision::ProtocolRevision;
 
@@ -261,7 +261,7 @@ impl ScriptedClient {
             }
             _ => handler.serve(client_io).await,
         }
-        .map_err(|e| ScriptError(format!("the client could not connect: {e}")))?;
+        .map_err(|e| ScriptError::Connect(e.to_string()))?;
         Ok(ScriptedSession { client, shared, cut })
     }
 }
@@ -405,9 +405,9 @@ impl ScriptedSession {
     /// session.fill_page(link, "ada", json!({"key": "sk_live_0123456789abcdef"})).await?;
     /// # Ok(()) }
     /// ```
-    pub async fn fill_page(&self, link: &str, user: &str, content: Value) -> Result<(), PageFillError> {
-        let pages = self.shared.lock().ok().and_then(|s| s.pages.clone()).ok_or(PageFillError::NoPages)?;
-        let id = page::link_interaction(link).ok_or_else(|| PageFillError::NoInteraction(link.to_owned()))?;
+    pub async fn fill_page(&self, link: &str, user: &str, content: Value) -> Result<(), ScriptError> {
+        let pages = self.shared.lock().ok().and_then(|s| s.pages.clone()).ok_or(ScriptError::NoPages)?;
+        let id = page::link_interaction(link).ok_or_else(|| ScriptError::NoInteraction(link.to_owned()))?;
         pages.fill_id(&id, user, content).await
     }
 
@@ -423,14 +423,52 @@ impl fmt::Debug for ScriptedSession {
     }
 }
 
-/// The scripted client could not start.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ScriptError(String);
+/// What the scripted client could not do: start ([`ScriptedClient::connect`]), or fill in
+/// a page ([`ScriptedSession::fill_page`]).
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum ScriptError {
+    /// The client could not connect to the server: what rmcp said.
+    Connect(String),
+    /// The client was given no [`Pages`](crate::page::Pages) (`ScriptedClient::pages(pages)`),
+    /// only interactions or nothing.
+    NoPages,
+    /// The link names no interaction (no id in a query value or a path segment).
+    NoInteraction(String),
+    /// The interaction is not a page form's (a plain URL-mode page: [`Reply::open_page`]),
+    /// or this server's `Pages` has not registered its form.
+    NotAPageForm,
+    /// The content is not a JSON object.
+    NotAnObject,
+    /// The form refused the content (the page would show these problems and keep nothing).
+    Invalid(crate::form::InvalidContent),
+    /// The page refused this user, or the interaction is gone (as it would refuse a
+    /// browser: the phishing case, an expired or used link).
+    Refused(crate::url::CompleteError),
+}
 
 impl fmt::Display for ScriptError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            ScriptError::Connect(why) => write!(f, "the client could not connect: {why}"),
+            ScriptError::NoPages => f.write_str("filling in a page form needs the server's `Pages`: `ScriptedClient::pages(pages.clone())`"),
+            ScriptError::NoInteraction(link) => write!(f, "the link names no interaction: {link}"),
+            ScriptError::NotAPageForm => {
+                f.write_str("the interaction is not a registered page form's (a plain URL-mode page is answered with `Reply::open_page`)")
+            }
+            ScriptError::NotAnObject => f.write_str("a page form's content is a JSON object, by field name"),
+            ScriptError::Invalid(_) => f.write_str("the form refused the content"),
+            ScriptError::Refused(_) => f.write_str("the page refused to complete the interaction"),
+        }
     }
 }
 
-impl std::error::Error for ScriptError {}
+impl std::error::Error for ScriptError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ScriptError::Invalid(err) => Some(err),
+            ScriptError::Refused(err) => Some(err),
+            _ => None,
+        }
+    }
+}

@@ -187,20 +187,14 @@ pub fn cached_validator(revision: ProtocolRevision, strictness: Strictness, targ
         .clone()
 }
 
-/// Checks `instance` against the definition `target` of a revision's official schema;
-/// the errors, with where they are, when it does not validate.
-pub fn check(revision: ProtocolRevision, strictness: Strictness, target: &'static str, instance: &Value) -> Result<(), Vec<String>> {
-    let validator = cached_validator(revision, strictness, target).map_err(|e| vec![e])?;
-    let errors = validator.errors(instance);
-    if errors.is_empty() { Ok(()) } else { Err(errors) }
-}
-
-/// Checks a request (`{"jsonrpc", "id", "method", "params"}`, or the bare `{method,
-/// params}` of a 2026-07-28 input request) against the revision's `ElicitRequest`.
+/// Checks `instance` against the definition `target` of a revision's official schema
+/// (`"ElicitRequest"` for a request: `{"jsonrpc", "id", "method", "params"}`, or the bare
+/// `{method, params}` of a 2026-07-28 input request); the errors, with where they are,
+/// when it does not validate.
 ///
 /// ```
 /// use elicit_runtime::ProtocolRevision;
-/// use elicit_runtime::testing::spec::{Strictness, check_request};
+/// use elicit_runtime::testing::spec::{Strictness, check};
 /// use serde_json::json;
 ///
 /// let request = |property| json!({"jsonrpc": "2.0", "id": 1, "method": "elicitation/create", "params": {
@@ -208,12 +202,19 @@ pub fn check(revision: ProtocolRevision, strictness: Strictness, target: &'stati
 ///     "requestedSchema": {"type": "object", "properties": {"name": property}, "required": ["name"]}
 /// }});
 /// let name = json!({"type": "string", "title": "Name", "maxLength": 50});
-/// assert_eq!(check_request(ProtocolRevision::V2025_11_25, Strictness::Strict, &request(name)), Ok(()));
+/// assert_eq!(check(ProtocolRevision::V2025_11_25, Strictness::Strict, "ElicitRequest", &request(name)), Ok(()));
 /// // A nested object is not a field the specification allows: every error says where it is.
 /// let nested = json!({"type": "object", "properties": {"first": {"type": "string"}}});
-/// let errors = check_request(ProtocolRevision::V2025_11_25, Strictness::Official, &request(nested)).unwrap_err();
+/// let errors = check(ProtocolRevision::V2025_11_25, Strictness::Official, "ElicitRequest", &request(nested)).unwrap_err();
 /// assert!(!errors.is_empty() && errors.iter().all(|e| e.starts_with("at ")), "{errors:?}");
 /// ```
-pub fn check_request(revision: ProtocolRevision, strictness: Strictness, request: &Value) -> Result<(), Vec<String>> {
+pub fn check(revision: ProtocolRevision, strictness: Strictness, target: &'static str, instance: &Value) -> Result<(), Vec<String>> {
+    let validator = cached_validator(revision, strictness, target).map_err(|e| vec![e])?;
+    let errors = validator.errors(instance);
+    if errors.is_empty() { Ok(()) } else { Err(errors) }
+}
+
+/// Checks a request against the revision's `ElicitRequest` ([`check`]).
+pub(crate) fn check_request(revision: ProtocolRevision, strictness: Strictness, request: &Value) -> Result<(), Vec<String>> {
     check(revision, strictness, "ElicitRequest", request)
 }

@@ -1,13 +1,15 @@
 //! [`MemoryStore`]: pending interactions in this process's memory, the default store.
 
 use std::collections::{HashMap, VecDeque};
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Mutex;
 use std::time::{Duration, SystemTime};
 
 use tokio::sync::watch;
 
 use super::error::CompleteError;
-use super::store::{Interaction, InteractionId, InteractionStore, MAX_TTL, StoreFuture};
+use super::store::{Interaction, InteractionId, InteractionStore, MAX_TTL};
 use super::error::StoreError;
 
 /// Pending interactions in memory: bounded in number, each forgotten when it expires.
@@ -156,7 +158,7 @@ impl Default for MemoryStore {
 }
 
 impl InteractionStore for MemoryStore {
-    fn start<'a>(&'a self, principal: &'a str, purpose: &'a str, ttl: Duration) -> StoreFuture<'a, Result<Interaction, StoreError>> {
+    fn start<'a>(&'a self, principal: &'a str, purpose: &'a str, ttl: Duration) -> Pin<Box<dyn Future<Output = Result<Interaction, StoreError>> + Send + 'a>> {
         Box::pin(async move {
             let now = self.now();
             let mut state = self.lock();
@@ -181,7 +183,7 @@ impl InteractionStore for MemoryStore {
         })
     }
 
-    fn get<'a>(&'a self, id: &'a InteractionId) -> StoreFuture<'a, Result<Option<Interaction>, StoreError>> {
+    fn get<'a>(&'a self, id: &'a InteractionId) -> Pin<Box<dyn Future<Output = Result<Option<Interaction>, StoreError>> + Send + 'a>> {
         Box::pin(async move {
             let mut state = self.lock();
             state.purge(self.now(), self.capacity);
@@ -189,14 +191,14 @@ impl InteractionStore for MemoryStore {
         })
     }
 
-    fn check<'a>(&'a self, id: &'a InteractionId, principal: &'a str) -> StoreFuture<'a, Result<Interaction, CompleteError>> {
+    fn check<'a>(&'a self, id: &'a InteractionId, principal: &'a str) -> Pin<Box<dyn Future<Output = Result<Interaction, CompleteError>> + Send + 'a>> {
         Box::pin(async move {
             let mut state = self.lock();
             state.completable(id, principal, self.now(), self.capacity).map(|entry| entry.interaction.clone())
         })
     }
 
-    fn complete<'a>(&'a self, id: &'a InteractionId, principal: &'a str) -> StoreFuture<'a, Result<Interaction, CompleteError>> {
+    fn complete<'a>(&'a self, id: &'a InteractionId, principal: &'a str) -> Pin<Box<dyn Future<Output = Result<Interaction, CompleteError>> + Send + 'a>> {
         Box::pin(async move {
             let mut state = self.lock();
             let entry = state.completable(id, principal, self.now(), self.capacity)?;
@@ -206,7 +208,7 @@ impl InteractionStore for MemoryStore {
         })
     }
 
-    fn wait_completed<'a>(&'a self, id: &'a InteractionId) -> StoreFuture<'a, Result<bool, StoreError>> {
+    fn wait_completed<'a>(&'a self, id: &'a InteractionId) -> Pin<Box<dyn Future<Output = Result<bool, StoreError>> + Send + 'a>> {
         Box::pin(async move {
             let (mut receiver, expires_at) = {
                 let mut state = self.lock();
@@ -225,14 +227,14 @@ impl InteractionStore for MemoryStore {
         })
     }
 
-    fn forget<'a>(&'a self, id: &'a InteractionId) -> StoreFuture<'a, Result<(), StoreError>> {
+    fn forget<'a>(&'a self, id: &'a InteractionId) -> Pin<Box<dyn Future<Output = Result<(), StoreError>> + Send + 'a>> {
         Box::pin(async move {
             self.lock().remove(id, self.capacity);
             Ok(())
         })
     }
 
-    fn complete_with<'a>(&'a self, id: &'a InteractionId, principal: &'a str, value: Vec<u8>) -> StoreFuture<'a, Result<Interaction, CompleteError>> {
+    fn complete_with<'a>(&'a self, id: &'a InteractionId, principal: &'a str, value: Vec<u8>) -> Pin<Box<dyn Future<Output = Result<Interaction, CompleteError>> + Send + 'a>> {
         Box::pin(async move {
             let mut state = self.lock();
             let entry = state.completable(id, principal, self.now(), self.capacity)?;
@@ -247,7 +249,7 @@ impl InteractionStore for MemoryStore {
         })
     }
 
-    fn value<'a>(&'a self, id: &'a InteractionId, take: bool) -> StoreFuture<'a, Result<Option<Vec<u8>>, StoreError>> {
+    fn value<'a>(&'a self, id: &'a InteractionId, take: bool) -> Pin<Box<dyn Future<Output = Result<Option<Vec<u8>>, StoreError>> + Send + 'a>> {
         Box::pin(async move {
             let mut state = self.lock();
             state.purge(self.now(), self.capacity);

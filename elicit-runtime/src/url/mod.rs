@@ -27,7 +27,7 @@ pub use self::memory::MemoryStore;
 pub use self::redis::RedisStore;
 pub use self::error::{CompleteError, StoreError, UrlError};
 use self::store::MAX_TTL;
-pub use self::store::{Interaction, InteractionId, InteractionStore, StoreFuture};
+pub use self::store::{Interaction, InteractionId, InteractionStore};
 use tracing::Instrument as _;
 
 use crate::locale::Words;

@@ -17,6 +17,8 @@
 //! Sentinel), not Redis Cluster.
 
 use std::fmt;
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::LazyLock;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -25,7 +27,7 @@ use redis::aio::ConnectionManager;
 use redis::{Client, Script};
 
 use super::error::CompleteError;
-use super::store::{Interaction, InteractionId, InteractionStore, MAX_TTL, StoreFuture};
+use super::store::{Interaction, InteractionId, InteractionStore, MAX_TTL};
 use super::error::StoreError;
 
 /// Finds the pending interaction of a user and purpose, or starts one. The record found
@@ -196,7 +198,7 @@ impl RedisStore {
 }
 
 impl InteractionStore for RedisStore {
-    fn start<'a>(&'a self, principal: &'a str, purpose: &'a str, ttl: Duration) -> StoreFuture<'a, Result<Interaction, StoreError>> {
+    fn start<'a>(&'a self, principal: &'a str, purpose: &'a str, ttl: Duration) -> Pin<Box<dyn Future<Output = Result<Interaction, StoreError>> + Send + 'a>> {
         Box::pin(async move {
             let id = InteractionId::random()?;
             // Whole milliseconds (Redis's `PX`), rounded up: never shorter than asked.
@@ -217,19 +219,19 @@ impl InteractionStore for RedisStore {
         })
     }
 
-    fn get<'a>(&'a self, id: &'a InteractionId) -> StoreFuture<'a, Result<Option<Interaction>, StoreError>> {
+    fn get<'a>(&'a self, id: &'a InteractionId) -> Pin<Box<dyn Future<Output = Result<Option<Interaction>, StoreError>> + Send + 'a>> {
         Box::pin(self.read(id))
     }
 
-    fn check<'a>(&'a self, id: &'a InteractionId, principal: &'a str) -> StoreFuture<'a, Result<Interaction, CompleteError>> {
+    fn check<'a>(&'a self, id: &'a InteractionId, principal: &'a str) -> Pin<Box<dyn Future<Output = Result<Interaction, CompleteError>> + Send + 'a>> {
         Box::pin(self.check_or_complete(id, principal, false, None))
     }
 
-    fn complete<'a>(&'a self, id: &'a InteractionId, principal: &'a str) -> StoreFuture<'a, Result<Interaction, CompleteError>> {
+    fn complete<'a>(&'a self, id: &'a InteractionId, principal: &'a str) -> Pin<Box<dyn Future<Output = Result<Interaction, CompleteError>> + Send + 'a>> {
         Box::pin(self.check_or_complete(id, principal, true, None))
     }
 
-    fn wait_completed<'a>(&'a self, id: &'a InteractionId) -> StoreFuture<'a, Result<bool, StoreError>> {
+    fn wait_completed<'a>(&'a self, id: &'a InteractionId) -> Pin<Box<dyn Future<Output = Result<bool, StoreError>> + Send + 'a>> {
         Box::pin(async move {
             // Subscribe first, then look: a completion between the two is not missed.
             let mut pubsub = self.client.get_async_pubsub().await.map_err(unavailable)?;
@@ -271,11 +273,11 @@ impl InteractionStore for RedisStore {
         })
     }
 
-    fn complete_with<'a>(&'a self, id: &'a InteractionId, principal: &'a str, value: Vec<u8>) -> StoreFuture<'a, Result<Interaction, CompleteError>> {
+    fn complete_with<'a>(&'a self, id: &'a InteractionId, principal: &'a str, value: Vec<u8>) -> Pin<Box<dyn Future<Output = Result<Interaction, CompleteError>> + Send + 'a>> {
         Box::pin(async move { self.check_or_complete(id, principal, true, Some(&value)).await })
     }
 
-    fn value<'a>(&'a self, id: &'a InteractionId, take: bool) -> StoreFuture<'a, Result<Option<Vec<u8>>, StoreError>> {
+    fn value<'a>(&'a self, id: &'a InteractionId, take: bool) -> Pin<Box<dyn Future<Output = Result<Option<Vec<u8>>, StoreError>> + Send + 'a>> {
         Box::pin(async move {
             redis::cmd(if take { "GETDEL" } else { "GET" })
                 .arg(format!("{}:v:{}", self.prefix, id.as_str()))
@@ -285,7 +287,7 @@ impl InteractionStore for RedisStore {
         })
     }
 
-    fn forget<'a>(&'a self, id: &'a InteractionId) -> StoreFuture<'a, Result<(), StoreError>> {
+    fn forget<'a>(&'a self, id: &'a InteractionId) -> Pin<Box<dyn Future<Output = Result<(), StoreError>> + Send + 'a>> {
         Box::pin(async move {
             let _: i64 = FORGET_SCRIPT
                 .prepare_invoke()

@@ -7,9 +7,6 @@ use std::time::{Duration, SystemTime};
 
 use super::error::{CompleteError, StoreError};
 
-/// A boxed future, as the store's methods return (the trait is used as `dyn`).
-pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
-
 /// The id of an interaction: 256 bits from the operating system's random source, in
 /// lowercase hex. Unguessable, so it can travel in the page's URL; it identifies, it does
 /// not authenticate (the page still identifies the user).
@@ -81,34 +78,35 @@ pub struct Interaction {
 ///
 /// Implementations keep no more than the [`Interaction`] record (no user input), forget
 /// it when it expires, and make [`complete`](Self::complete) atomic: two calls for one
-/// id never both succeed.
+/// id never both succeed. Each method returns its future boxed
+/// (`Box::pin(async move { ... })`), as a trait used as `dyn InteractionStore` must.
 pub trait InteractionStore: Send + Sync + 'static {
     /// The interaction of `principal` for `purpose` that is still valid (pending or
     /// completed), or a new pending one expiring after `ttl` (at most [`Interactions::MAX_TTL`](super::Interactions::MAX_TTL)).
-    fn start<'a>(&'a self, principal: &'a str, purpose: &'a str, ttl: Duration) -> StoreFuture<'a, Result<Interaction, StoreError>>;
+    fn start<'a>(&'a self, principal: &'a str, purpose: &'a str, ttl: Duration) -> Pin<Box<dyn Future<Output = Result<Interaction, StoreError>> + Send + 'a>>;
 
     /// The interaction with this id, if it is known and has not expired.
-    fn get<'a>(&'a self, id: &'a InteractionId) -> StoreFuture<'a, Result<Option<Interaction>, StoreError>>;
+    fn get<'a>(&'a self, id: &'a InteractionId) -> Pin<Box<dyn Future<Output = Result<Option<Interaction>, StoreError>> + Send + 'a>>;
 
     /// What [`complete`](Self::complete) would answer, without completing: the pending
     /// interaction, or why completing it would be refused (for a page deciding what to
     /// show before the user submits anything).
-    fn check<'a>(&'a self, id: &'a InteractionId, principal: &'a str) -> StoreFuture<'a, Result<Interaction, CompleteError>>;
+    fn check<'a>(&'a self, id: &'a InteractionId, principal: &'a str) -> Pin<Box<dyn Future<Output = Result<Interaction, CompleteError>> + Send + 'a>>;
 
     /// Marks the interaction completed, if `principal` is the one who started it.
     /// Refusals: [`CompleteError::Unknown`] for an id never issued (or long forgotten),
     /// [`CompleteError::Expired`], [`CompleteError::AlreadyCompleted`] (also after the
     /// tool consumed the completion), [`CompleteError::WrongUser`].
-    fn complete<'a>(&'a self, id: &'a InteractionId, principal: &'a str) -> StoreFuture<'a, Result<Interaction, CompleteError>>;
+    fn complete<'a>(&'a self, id: &'a InteractionId, principal: &'a str) -> Pin<Box<dyn Future<Output = Result<Interaction, CompleteError>> + Send + 'a>>;
 
     /// Resolves when the interaction is completed (at once if it is), or with `false`
     /// when it expires or is forgotten first. Callers bound the wait with their own
     /// timeout.
-    fn wait_completed<'a>(&'a self, id: &'a InteractionId) -> StoreFuture<'a, Result<bool, StoreError>>;
+    fn wait_completed<'a>(&'a self, id: &'a InteractionId) -> Pin<Box<dyn Future<Output = Result<bool, StoreError>> + Send + 'a>>;
 
     /// Forgets the interaction (the tool consumed its completion, or gave up). A value
     /// kept by [`complete_with`](Self::complete_with) stays until it is taken or expires.
-    fn forget<'a>(&'a self, id: &'a InteractionId) -> StoreFuture<'a, Result<(), StoreError>>;
+    fn forget<'a>(&'a self, id: &'a InteractionId) -> Pin<Box<dyn Future<Output = Result<(), StoreError>> + Send + 'a>>;
 
     /// Completes the interaction as [`complete`](Self::complete) does and, in the same
     /// step, keeps `value` beside it until [`value`](Self::value) takes it or the
@@ -116,14 +114,15 @@ pub trait InteractionStore: Send + Sync + 'static {
     /// (the store never sees it in clear). Refused as `complete` is, keeping nothing.
     ///
     /// The default refuses: a store that cannot keep values cannot serve page forms.
-    fn complete_with<'a>(&'a self, id: &'a InteractionId, principal: &'a str, value: Vec<u8>) -> StoreFuture<'a, Result<Interaction, CompleteError>> {
+    fn complete_with<'a>(&'a self, id: &'a InteractionId, principal: &'a str, value: Vec<u8>) -> Pin<Box<dyn Future<Output = Result<Interaction, CompleteError>> + Send + 'a>> {
         let _ = (id, principal, value);
         Box::pin(async { Err(CompleteError::Store(StoreError::Unavailable("this interaction store cannot keep a page's value".to_owned()))) })
     }
 
     /// The value [`complete_with`](Self::complete_with) kept, if it is still there;
     /// with `take`, deleted as it is read (atomically: two takers never both get it).
-    fn value<'a>(&'a self, id: &'a InteractionId, take: bool) -> StoreFuture<'a, Result<Option<Vec<u8>>, StoreError>> {
+    #[allow(clippy::type_complexity, reason = "the boxed future written out, as implementations write it")]
+    fn value<'a>(&'a self, id: &'a InteractionId, take: bool) -> Pin<Box<dyn Future<Output = Result<Option<Vec<u8>>, StoreError>> + Send + 'a>> {
         let _ = (id, take);
         Box::pin(async { Ok(None) })
     }

@@ -1,6 +1,6 @@
 // `pattern_hint`: the rule in words, on the wire where the field has no description,
 // and in what the user reads when the answer does not match; the regex never shows.
-use elicit_runtime::exchange::reask_message;
+use elicit_runtime::locale::Locale;
 use elicit_runtime::form::{Kind, Problem};
 use elicit_runtime::{Elicit, ProtocolRevision};
 use serde_json::json;
@@ -32,7 +32,7 @@ fn main() {
     // The typed problem keeps the pattern for the developer.
     assert_eq!(invalid.violations()[0].problem, Problem::PatternMismatch { pattern: "^(0[1-9]|1[0-2])/[0-9]{2}$", hint: Some("MM/YY"), hints: &[] });
     assert_eq!(
-        reask_message("Card details?", &invalid),
+        invalid.reask_message_in("Card details?", Locale::default()),
         "Card details?\n\nPlease correct your answer:\n- `expiry`: must be written as MM/YY\n- `plate`: must be written as AB123\n- `zip`: is not in the expected format"
     );
     assert!(!invalid.to_string().contains('^'), "{invalid}");
