@@ -6,8 +6,11 @@
 //!
 //! Like `readme_crate`, each case is built as a new user builds it: a scratch crate
 //! outside the workspace that depends on elicit-runtime by path with its default features
-//! only, with the workspace's `Cargo.lock`, into its own target directory under cargo's
-//! `CARGO_TARGET_TMPDIR` (kept between runs). Each case's whole error is compared with
+//! only, with the workspace's `Cargo.lock`, into a target directory under cargo's
+//! `CARGO_TARGET_TMPDIR` (kept between runs) that the attribute sweep (`sweep.rs`) checks its
+//! own scratch crate in as well: both are `cargo check`s of elicit-runtime by path with the same
+//! flags, so the dependencies they share are checked once (cargo's lock on the directory
+//! keeps two runs from meeting; each test still runs alone). Each case's whole error is compared with
 //! its `.stderr` beside it, as trybuild does (`ELICIT_BLESS=1` writes them anew: read the
 //! diff), after the same kind of normalization: the checkout's path is `$WORKSPACE`, and
 //! in the notes that quote elicit-runtime's own source (where an item is configured out)
@@ -67,7 +70,7 @@ fn what_needs_a_feature_says_which_when_it_is_off() {
             .args(["check", "--quiet", "--color", "never", "--manifest-path"])
             .arg(krate.join("Cargo.toml"))
             .args(["--bin", name])
-            .env("CARGO_TARGET_DIR", krate.join("target"))
+            .env("CARGO_TARGET_DIR", Path::new(env!("CARGO_TARGET_TMPDIR")).join("scratch-check"))
             .env_remove("RUSTFLAGS")
             .output()
             .expect("run cargo");

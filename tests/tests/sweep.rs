@@ -21,8 +21,9 @@
 //!
 //! The cases are batched: one module per case in one scratch crate (built as
 //! `features_off.rs` builds its own: outside the workspace, elicit-runtime by path, the
-//! workspace's `Cargo.lock`, its own target directory under `CARGO_TARGET_TMPDIR`, where
-//! the source of the last pass stays to be read),
+//! workspace's `Cargo.lock`, under `CARGO_TARGET_TMPDIR`, where the source of the last pass
+//! stays to be read; its target directory is the one `features_off.rs` checks in, so the
+//! dependencies both check are checked once),
 //! checked with `cargo check --message-format=json`, each error given to the case whose
 //! lines hold its primary span. rustc stops before its later phases (constant
 //! evaluation) when an earlier one failed anywhere in the crate, so a case that shows
@@ -660,7 +661,10 @@ fn check(krate: &Path, placed: &[Placed]) -> (Vec<Vec<Reported>>, Vec<String>) {
             "--manifest-path",
         ])
         .arg(krate.join("Cargo.toml"))
-        .env("CARGO_TARGET_DIR", krate.join("target"))
+        .env(
+            "CARGO_TARGET_DIR",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("scratch-check"),
+        )
         // The lint stage's `-D warnings` is for the workspace's crates, not a user's.
         .env_remove("RUSTFLAGS")
         .output()
