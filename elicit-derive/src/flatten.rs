@@ -106,7 +106,7 @@ fn expand_flattening(cont: &Container, fields: &[Field], paths: &Paths) -> Token
         },
         p,
     );
-    let schemars = json_schema_impl(cont, p, quote!(form_json_schema));
+    let schemars = json_schema_impl(cont, paths, quote!(form_json_schema));
     let not_recommended = crate::expand::not_recommended(cont);
 
     quote! {

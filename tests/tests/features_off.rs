@@ -39,7 +39,7 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
     ("validator_rules", &["the item is gated behind the `validator` feature"], &[]),
     ("tool_call", &["the item is gated behind the `rmcp` feature"], &[]),
     ("redis_store", &["the item is gated behind the `redis` feature"], &[]),
-    ("json_schema", &["needs the `schemars` feature of elicit-runtime", "src/bin/json_schema.rs:4:10"], &[]),
+    ("json_schema", &["needs the `schemars` feature of elicit-runtime", "src/bin/json_schema.rs:5:10"], &[]),
     ("dialects", &["the item is gated behind the `dialects` feature"], &[]),
 ];
 

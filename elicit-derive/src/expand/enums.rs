@@ -11,33 +11,39 @@ use super::*;
 /// `schemars::JsonSchema` with the same flat schema, for a type that asks for it with
 /// `#[elicit(json_schema)]` (opt-in, so that a crate deriving `JsonSchema` itself keeps
 /// compiling whoever turns the runtime's `schemars` feature on); `helper` is the runtime
-/// function that builds it. Without the feature, the runtime's `if_schemars!` is an error
-/// that says to turn it on.
-pub(crate) fn json_schema_impl(cont: &Container, p: &TokenStream, helper: TokenStream) -> TokenStream {
-    if cont.attrs.json_schema.is_none() || !cont.generics.params.is_empty() {
+/// function that builds it. Without the feature, the runtime's `__elicit_if_schemars!` is an
+/// error that says to turn it on, on the `json_schema` that asked for it (the invocation is
+/// spanned there).
+pub(crate) fn json_schema_impl(cont: &Container, paths: &Paths, helper: TokenStream) -> TokenStream {
+    let Some(attr) = &cont.attrs.json_schema else { return TokenStream::new() };
+    if !cont.generics.params.is_empty() {
         // On a generic form, `check` refused it.
         return TokenStream::new();
     }
+    let p = &paths.private;
+    let krate = &paths.krate;
+    let span = attr.tokens.clone().into_iter().next().map_or_else(Span::call_site, |tt| tt.span());
+    // The macro is `#[macro_export]`ed, so it stands at the runtime's root.
+    let if_schemars = crate::tokens::respan(quote!(#krate::__elicit_if_schemars), span);
     let ident = cont.ident;
     let name = ident.to_string();
-    quote! {
-        #p::if_schemars! {
-            #[automatically_derived]
-            impl #p::schemars::JsonSchema for #ident {
-                // Written where it is used, never as a `$ref` into `$defs`: tool schemas
-                // stay readable by clients that follow no references.
-                fn inline_schema() -> ::core::primitive::bool {
-                    true
-                }
-                fn schema_name() -> ::std::borrow::Cow<'static, ::core::primitive::str> {
-                    ::std::borrow::Cow::Borrowed(#name)
-                }
-                fn json_schema(_: &mut #p::schemars::SchemaGenerator) -> #p::schemars::Schema {
-                    #p::#helper::<Self>()
-                }
+    let implementation = quote! {
+        #[automatically_derived]
+        impl #p::schemars::JsonSchema for #ident {
+            // Written where it is used, never as a `$ref` into `$defs`: tool schemas
+            // stay readable by clients that follow no references.
+            fn inline_schema() -> ::core::primitive::bool {
+                true
+            }
+            fn schema_name() -> ::std::borrow::Cow<'static, ::core::primitive::str> {
+                ::std::borrow::Cow::Borrowed(#name)
+            }
+            fn json_schema(_: &mut #p::schemars::SchemaGenerator) -> #p::schemars::Schema {
+                #p::#helper::<Self>()
             }
         }
-    }
+    };
+    quote_spanned! {span=> #if_schemars! { #implementation } }
 }
 
 pub(crate) fn expand_enum(cont: &Container, variants: &[Variant], paths: &Paths) -> TokenStream {
@@ -70,7 +76,7 @@ pub(crate) fn expand_enum(cont: &Container, variants: &[Variant], paths: &Paths)
         quote!(const DESCRIPTIONS: #p::Translations = #texts;)
     });
     let span = Span::call_site();
-    let schemars = json_schema_impl(cont, p, quote!(enum_json_schema));
+    let schemars = json_schema_impl(cont, paths, quote!(enum_json_schema));
     quote_spanned! {span=>
         #[diagnostic::do_not_recommend]
         #[automatically_derived]

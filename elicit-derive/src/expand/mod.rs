@@ -11,6 +11,9 @@ use crate::bound::{uses_type_params, with_bounds};
 
 /// Generated paths: `::elicit_runtime::__private` unless `#[elicit(crate = "...")]`.
 pub(crate) struct Paths {
+    /// The runtime crate (`::elicit_runtime`, or the form's `#[elicit(crate = ..)]`).
+    pub(crate) krate: TokenStream,
+    /// Its `__private` module, which the generated code names.
     pub(crate) private: TokenStream,
 }
 
@@ -20,7 +23,7 @@ impl Paths {
             Some(path) => quote!(#path),
             None => quote!(::elicit_runtime),
         };
-        Paths { private: quote!(#krate::__private) }
+        Paths { private: quote!(#krate::__private), krate }
     }
 }
 
@@ -196,7 +199,7 @@ fn expand_struct(cont: &Container, fields: &[Field], paths: &Paths) -> TokenStre
         };
     }
 
-    let schemars = json_schema_impl(cont, p, quote!(form_json_schema));
+    let schemars = json_schema_impl(cont, paths, quote!(form_json_schema));
     let path_calls = path_calls(cont, fields, p);
     // The typed fields first, then the separated lists (a run-time select's value is in
     // its options, not written back).

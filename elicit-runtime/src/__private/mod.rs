@@ -112,6 +112,5 @@ pub use self::flatten::*;
 pub use self::refused::RefusedRequest;
 #[cfg(feature = "schemars")]
 pub use self::json_schema::*;
-pub use crate::__elicit_if_schemars as if_schemars;
 #[cfg(feature = "schemars")]
 pub use schemars;
